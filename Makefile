@@ -1,0 +1,173 @@
+# m4crypt build. The two commands a user needs:
+#   make test    install what is missing, build everything, run every test suite
+#   make bench   install what is missing, build the M4 benchmark firmware, measure it in m4sim
+# Other targets: make deps | build | host | m4 | vectors | clean | help
+#
+# Configurations (build/<config>/):
+#   host-gcc    gcc -O2, -Wall -Wextra -Werror, also the shared library for the Python tests
+#   host-clang  clang -O2, same warnings
+#   host-san    clang -O1 with AddressSanitizer and UndefinedBehaviorSanitizer
+#   host-fuzz   clang with libFuzzer, ASan and UBSan
+#   m4          arm-none-eabi-gcc for mps2-an386 (Cortex-M4F), portable C only
+#   m4-armv7m   the same with the armv7m/ assembly backends (when any exist)
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+.SECONDARY:
+.DELETE_ON_ERROR:
+BUILD ?= build
+VENV ?= .venv
+PY := $(VENV)/bin/python
+ARM_PREFIX ?= arm-none-eabi-
+
+# ---------------------------------------------------------------- sources
+MLKEM_SETS := 512 768 1024
+# Per-parameter-set sources (compiled once per set) are listed by src/mlkem/module.mk.
+MLKEM_PERSET_SRCS :=
+-include $(wildcard src/*/module.mk)
+LIB_SRCS := $(filter-out $(MLKEM_PERSET_SRCS),$(wildcard src/*/*.c))
+ARMV7M_SRCS := $(wildcard src/*/armv7m/*.c src/*/armv7m/*.S)
+TEST_SRCS := $(wildcard tests/*/test_*.c)
+CT_SRCS := $(wildcard tests/*/ct_*.c)
+FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
+HARNESS_SRCS := tests/common/harness.c
+BENCH_SRCS := $(wildcard benchmarks/*.c)
+
+COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
+                 -Wshadow -Wvla -g
+HOST_WARN :=
+
+host-gcc_CC := gcc
+host-gcc_CFLAGS := -O2 -fPIC
+host-gcc_PLATFORM := host
+host-clang_CC := clang
+host-clang_CFLAGS := -O2
+host-clang_PLATFORM := host
+host-san_CC := clang
+host-san_CFLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+host-san_LDFLAGS := -fsanitize=address,undefined
+host-san_PLATFORM := host
+host-fuzz_CC := clang
+host-fuzz_CFLAGS := -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+host-fuzz_LDFLAGS := -fsanitize=fuzzer,address,undefined
+host-fuzz_PLATFORM := host
+M4_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16
+m4_CC := $(ARM_PREFIX)gcc
+m4_CFLAGS := $(M4_FLAGS) -O3 -ffunction-sections -fdata-sections
+m4_LDFLAGS := $(M4_FLAGS) -T platform/mps2-an386/mps2-an386.ld -nostartfiles \
+              --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections
+m4_PLATFORM := mps2-an386
+m4_EXE := .elf
+m4-armv7m_CC := $(m4_CC)
+m4-armv7m_CFLAGS := $(m4_CFLAGS) -DM4CRYPT_ARCH_ARMV7M
+m4-armv7m_LDFLAGS := $(m4_LDFLAGS)
+m4-armv7m_PLATFORM := mps2-an386
+m4-armv7m_EXE := .elf
+m4-armv7m_ARCH_SRCS := $(ARMV7M_SRCS)
+
+HOST_CONFIGS := host-gcc host-clang host-san
+M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m)
+
+# ---------------------------------------------------------------- per-configuration rules
+# $(1) = configuration name
+define CONFIG_RULES
+$(1)_DIR := $(BUILD)/$(1)
+$(1)_ALL_CFLAGS := $$(COMMON_CFLAGS) $$($(1)_CFLAGS) $$(if $$(filter host%,$(1)),$$(HOST_WARN))
+$(1)_LIB_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(LIB_SRCS) $$($(1)_ARCH_SRCS)) \
+    $$(foreach s,$$(MLKEM_SETS),$$(patsubst %,$$($(1)_DIR)/obj/%.$$(s).o,$$(MLKEM_PERSET_SRCS)))
+$(1)_PLAT_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(wildcard platform/$$($(1)_PLATFORM)/*.c))
+$(1)_HARNESS_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(HARNESS_SRCS))
+$(1)_LIB := $$($(1)_DIR)/libm4crypt.a
+$(1)_TESTS := $$(patsubst tests/%.c,$$($(1)_DIR)/tests/%$$($(1)_EXE),$$(TEST_SRCS))
+
+$$($(1)_DIR)/obj/%.c.o: %.c
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP -c $$< -o $$@
+
+$$($(1)_DIR)/obj/%.S.o: %.S
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP -c $$< -o $$@
+
+$$(foreach s,$$(MLKEM_SETS),$$(eval $$(call PERSET_RULE,$(1),$$(s))))
+
+$$($(1)_LIB): $$($(1)_LIB_OBJS)
+	@rm -f $$@
+	$$(if $$(filter m4%,$(1)),$$(ARM_PREFIX)ar,ar) rcs $$@ $$^
+
+$$($(1)_DIR)/tests/%$$($(1)_EXE): tests/%.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP $$< $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
+	    $$($(1)_LIB) $$($(1)_LDFLAGS) -o $$@
+
+$(1): $$($(1)_LIB) $$($(1)_TESTS)
+-include $$(shell find $$($(1)_DIR) -name '*.d' 2>/dev/null)
+endef
+
+# $(1) = configuration, $(2) = ML-KEM parameter set
+define PERSET_RULE
+$$($(1)_DIR)/obj/%.c.$(2).o: %.c
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_MLKEM_SET=$(2) -MMD -MP -c $$< -o $$@
+endef
+
+$(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CONFIG_RULES,$(c))))
+
+# The shared library the Python differential tests load with ctypes.
+$(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
+	gcc -shared -o $@ $^
+
+# Constant-time programs, run under valgrind (host-gcc objects).
+CT_BINS := $(patsubst tests/%.c,$(BUILD)/host-gcc/ct/%,$(CT_SRCS) tests/common/ct_planted_leak.c)
+$(BUILD)/host-gcc/ct/%: tests/%.c $(host-gcc_HARNESS_OBJS) $(host-gcc_PLAT_OBJS) $(host-gcc_LIB)
+	@mkdir -p $(@D)
+	gcc $(host-gcc_ALL_CFLAGS) $< $(host-gcc_HARNESS_OBJS) $(host-gcc_PLAT_OBJS) $(host-gcc_LIB) -o $@
+
+# libFuzzer targets.
+FUZZ_BINS := $(patsubst tests/%.c,$(BUILD)/host-fuzz/fuzz/%,$(FUZZ_SRCS))
+$(BUILD)/host-fuzz/fuzz/%: tests/%.c $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB)
+	@mkdir -p $(@D)
+	clang $(host-fuzz_ALL_CFLAGS) $< $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB) $(host-fuzz_LDFLAGS) -o $@
+
+# Benchmark firmware, portable and (when present) assembly backends.
+BENCH_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/bench.elf)
+$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
+	@mkdir -p $(@D)
+	$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
+	    -Wl,-Map=$(@:.elf=.map) -o $@
+$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
+
+# ---------------------------------------------------------------- top-level targets
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
+
+help:
+	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
+	@echo "make bench   install what is missing, build the M4 firmware, print the benchmark table"
+	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
+	@echo "make build   only build every configuration"
+	@echo "make clean   remove $(BUILD)/"
+
+deps:
+	@tools/bootstrap.sh
+
+vectors: deps
+	@$(PY) tools/vectors/convert.py $(BUILD)/vectors
+
+host: $(HOST_CONFIGS) $(BUILD)/host-gcc/libm4crypt.so $(CT_BINS)
+m4-all: $(M4_CONFIGS) $(BENCH_ELFS)
+fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
+host-fuzz-lib: $(host-fuzz_LIB)
+.PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
+
+build: host m4-all $(FUZZ_BINS)
+
+test: deps
+	@$(MAKE) --no-print-directory vectors
+	@$(MAKE) --no-print-directory -j$$(nproc) build
+	@$(PY) tools/run_tests.py --build $(BUILD) $(TEST_ARGS)
+
+bench: deps
+	@$(MAKE) --no-print-directory -j$$(nproc) m4-all
+	@$(PY) benchmarks/run_bench.py --build $(BUILD) $(BENCH_ARGS)
+
+clean:
+	rm -rf $(BUILD)

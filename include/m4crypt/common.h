@@ -1,0 +1,62 @@
+/*
+ * m4crypt common definitions: error codes, the randombytes hook, secret wiping.
+ *
+ * Every function of m4crypt that can fail returns int: 0 (M4CRYPT_OK) on success and one of the
+ * negative codes below otherwise. No function allocates memory.
+ */
+#ifndef M4CRYPT_COMMON_H
+#define M4CRYPT_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define M4CRYPT_OK 0
+/* An input or output buffer has the wrong length for the operation. */
+#define M4CRYPT_ERR_LENGTH (-1)
+/* FIPS 203 section 7.2 "modulus check" failed: an encapsulation key has a coefficient >= q
+ * (or an X-Wing public key carries such an ML-KEM key). */
+#define M4CRYPT_ERR_PUBLIC_KEY (-2)
+/* FIPS 203 section 7.3 "hash check" failed: H(ek) stored in the decapsulation key does not match. */
+#define M4CRYPT_ERR_SECRET_KEY (-3)
+/* AEAD tag mismatch: the message is forged or corrupted; no plaintext is released. */
+#define M4CRYPT_ERR_AUTH (-4)
+/* X25519 produced the all-zero shared secret (a low-order or small-subgroup point was given).
+ * The output is still written, as libsodium does, so callers that accept it can. */
+#define M4CRYPT_ERR_ZERO_SHARED (-5)
+/* The random number generator failed; outputs must not be used. */
+#define M4CRYPT_ERR_RANDOM (-6)
+/* An argument is out of its domain: unknown parameter set, NULL pointer, counter overflow. */
+#define M4CRYPT_ERR_PARAM (-7)
+
+/* Returns a short English description of an error code (static string). */
+const char *m4crypt_strerror(int code);
+
+/*
+ * Randomness. m4crypt_randombytes() fills out with len random bytes and returns 0, or
+ * M4CRYPT_ERR_RANDOM. It calls, in this order of preference:
+ *   1. the function installed with m4crypt_set_randombytes() (runtime override), else
+ *   2. m4crypt_platform_randombytes(), which each platform provides as a weak symbol that an
+ *      application may replace at link time by defining its own.
+ * On the host the platform reads getrandom(2); the mps2-an386 emulator platform has no entropy
+ * source and uses a seeded SHAKE256 generator (for tests and benchmarks only).
+ */
+typedef int (*m4crypt_randombytes_fn)(void *ctx, uint8_t *out, size_t len);
+void m4crypt_set_randombytes(m4crypt_randombytes_fn fn, void *ctx);
+int m4crypt_randombytes(uint8_t *out, size_t len);
+int m4crypt_platform_randombytes(uint8_t *out, size_t len);
+
+/* Overwrite len bytes at p with zeros in a way the compiler cannot remove. */
+void m4crypt_memzero(void *p, size_t len);
+
+/* Constant-time comparison: 0 if a and b are equal over len bytes, -1 otherwise.
+ * The running time depends on len only. */
+int m4crypt_verify(const uint8_t *a, const uint8_t *b, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,84 @@
+/*
+ * ML-KEM-512, ML-KEM-768, ML-KEM-1024 (FIPS 203, August 2024).
+ *
+ * Each parameter set has its own namespaced functions (m4crypt_mlkem768_enc, ...) with
+ * fixed-size buffers, NIST style; all three link into one binary. A length-checked generic layer
+ * (m4crypt_mlkem_*) takes the parameter set and buffer lengths, for callers that hold
+ * untrusted byte strings.
+ *
+ *  keypair_derand(pk, sk, coins)  FIPS 203 Alg. 16 ML-KEM.KeyGen_internal, coins = d || z (64 bytes)
+ *  keypair(pk, sk)                Alg. 19 ML-KEM.KeyGen (d, z from m4crypt_randombytes)
+ *  enc_derand(ct, ss, pk, m)      Alg. 17 ML-KEM.Encaps_internal, with the section 7.2 modulus check
+ *  enc(ct, ss, pk)                Alg. 20 ML-KEM.Encaps (m from m4crypt_randombytes)
+ *  dec(ss, ct, sk)                Alg. 21 ML-KEM.Decaps with the section 7.3 hash check; invalid
+ *                                 ciphertexts give the implicit-rejection key (constant time)
+ *
+ * Returns: M4CRYPT_OK; M4CRYPT_ERR_PUBLIC_KEY (modulus check); M4CRYPT_ERR_SECRET_KEY (hash
+ * check); M4CRYPT_ERR_RANDOM; on the generic layer also M4CRYPT_ERR_LENGTH, M4CRYPT_ERR_PARAM.
+ * On error, ss (and ct) are zeroed.
+ */
+#ifndef M4CRYPT_MLKEM_H
+#define M4CRYPT_MLKEM_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define M4CRYPT_MLKEM_SYMBYTES 32
+#define M4CRYPT_MLKEM_SSBYTES 32
+#define M4CRYPT_MLKEM_KEYPAIRCOINBYTES 64 /* d || z */
+#define M4CRYPT_MLKEM_ENCCOINBYTES 32     /* m */
+
+#define M4CRYPT_MLKEM512_PUBLICKEYBYTES 800
+#define M4CRYPT_MLKEM512_SECRETKEYBYTES 1632
+#define M4CRYPT_MLKEM512_CIPHERTEXTBYTES 768
+#define M4CRYPT_MLKEM768_PUBLICKEYBYTES 1184
+#define M4CRYPT_MLKEM768_SECRETKEYBYTES 2400
+#define M4CRYPT_MLKEM768_CIPHERTEXTBYTES 1088
+#define M4CRYPT_MLKEM1024_PUBLICKEYBYTES 1568
+#define M4CRYPT_MLKEM1024_SECRETKEYBYTES 3168
+#define M4CRYPT_MLKEM1024_CIPHERTEXTBYTES 1568
+
+#define M4CRYPT_MLKEM_DECLARE(N)                                                                 \
+    int m4crypt_mlkem##N##_keypair_derand(uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],           \
+                                          uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES],           \
+                                          const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);    \
+    int m4crypt_mlkem##N##_keypair(uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],                  \
+                                   uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);                 \
+    int m4crypt_mlkem##N##_enc_derand(uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],              \
+                                      uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                           \
+                                      const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],         \
+                                      const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);                \
+    int m4crypt_mlkem##N##_enc(uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],                     \
+                               uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                                  \
+                               const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES]);               \
+    int m4crypt_mlkem##N##_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                                  \
+                               const uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],               \
+                               const uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);               \
+    /* FIPS 203 section 7.2 / 7.3 input checks on their own: 0 or the error code. */               \
+    int m4crypt_mlkem##N##_check_pk(const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES]);          \
+    int m4crypt_mlkem##N##_check_sk(const uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);
+
+M4CRYPT_MLKEM_DECLARE(512)
+M4CRYPT_MLKEM_DECLARE(768)
+M4CRYPT_MLKEM_DECLARE(1024)
+
+/* Length-checked generic layer. set is 512, 768 or 1024 (else M4CRYPT_ERR_PARAM); every length
+ * must equal the set's size (else M4CRYPT_ERR_LENGTH, outputs zeroed where their length allows).
+ * m / coins may be NULL to draw them from m4crypt_randombytes. */
+size_t m4crypt_mlkem_publickeybytes(int set);  /* 0 for an unknown set */
+size_t m4crypt_mlkem_secretkeybytes(int set);
+size_t m4crypt_mlkem_ciphertextbytes(int set);
+int m4crypt_mlkem_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
+                          const uint8_t *coins /* 64 bytes or NULL */);
+int m4crypt_mlkem_encaps(int set, uint8_t *ct, size_t ct_len, uint8_t ss[32], const uint8_t *pk,
+                         size_t pk_len, const uint8_t *m /* 32 bytes or NULL */);
+int m4crypt_mlkem_decaps(int set, uint8_t ss[32], const uint8_t *ct, size_t ct_len,
+                         const uint8_t *sk, size_t sk_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,32 @@
+/*
+ * X-Wing hybrid KEM (draft-connolly-cfrg-xwing-kem): ML-KEM-768 + X25519 with a SHA3-256
+ * combiner. The secret key is the 32-byte seed; the expanded keys are derived from it with
+ * SHAKE256 on each use.
+ */
+#ifndef M4CRYPT_XWING_H
+#define M4CRYPT_XWING_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define M4CRYPT_XWING_PUBLICKEYBYTES 1216 /* ML-KEM-768 ek || X25519 pk */
+#define M4CRYPT_XWING_SECRETKEYBYTES 32   /* seed */
+#define M4CRYPT_XWING_CIPHERTEXTBYTES 1120 /* ML-KEM-768 ct || X25519 ephemeral pk */
+#define M4CRYPT_XWING_SSBYTES 32
+#define M4CRYPT_XWING_ENCCOINBYTES 64
+
+int m4crypt_xwing_keypair_derand(uint8_t pk[1216], uint8_t sk[32], const uint8_t seed[32]);
+int m4crypt_xwing_keypair(uint8_t pk[1216], uint8_t sk[32]);
+/* Returns M4CRYPT_ERR_PUBLIC_KEY if the ML-KEM part fails the FIPS 203 modulus check. */
+int m4crypt_xwing_enc_derand(uint8_t ct[1120], uint8_t ss[32], const uint8_t pk[1216],
+                             const uint8_t eseed[64]);
+int m4crypt_xwing_enc(uint8_t ct[1120], uint8_t ss[32], const uint8_t pk[1216]);
+int m4crypt_xwing_dec(uint8_t ss[32], const uint8_t ct[1120], const uint8_t sk[32]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

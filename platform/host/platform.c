@@ -1,0 +1,60 @@
+/* Host platform: stdio, getrandom(2). */
+#define _GNU_SOURCE
+#include "platform.h"
+#include "m4crypt/common.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+void plat_write(const char *s, size_t len)
+{
+    fwrite(s, 1, len, stdout);
+    fflush(stdout);
+}
+
+int plat_open_read(const char *path)
+{
+    return open(path, O_RDONLY);
+}
+
+long plat_read(int handle, void *buf, size_t len)
+{
+    return (long)read(handle, buf, len);
+}
+
+void plat_close(int handle)
+{
+    close(handle);
+}
+
+void plat_seed_random(const uint8_t *seed, size_t len)
+{
+    (void)seed;
+    (void)len;
+}
+
+__attribute__((weak)) int m4crypt_platform_randombytes(uint8_t *out, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = getrandom(out, len, 0);
+        if (n <= 0)
+            return M4CRYPT_ERR_RANDOM;
+        out += n;
+        len -= (size_t)n;
+    }
+    return M4CRYPT_OK;
+}
+
+__attribute__((noinline)) void m4sim_region_begin(const char *name)
+{
+    __asm__ volatile("" : : "r"(name) : "memory");
+}
+
+__attribute__((noinline)) void m4sim_region_end(void)
+{
+    __asm__ volatile("" : : : "memory");
+}
+
+volatile uint8_t m4sim_ct_seed[32];

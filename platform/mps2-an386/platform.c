@@ -1,0 +1,88 @@
+/* mps2-an386 platform services over semihosting; randombytes from a seeded SHAKE256 stream. */
+#include <string.h>
+
+#include "m4crypt/fips202.h"
+#include "platform.h"
+#include "semihost.h"
+
+static int console = -1;
+
+void plat_write(const char *s, size_t len)
+{
+    if (console < 0) {
+        struct {
+            const char *name;
+            uint32_t mode, len;
+        } open_block = {":tt", 4 /* "w" */, 3};
+        console = semihost_call(SYS_OPEN, &open_block);
+    }
+    struct {
+        int32_t handle;
+        const char *buf;
+        uint32_t len;
+    } block = {console, s, (uint32_t)len};
+    semihost_call(SYS_WRITE, &block);
+}
+
+int plat_open_read(const char *path)
+{
+    struct {
+        const char *name;
+        uint32_t mode, len;
+    } block = {path, 1 /* "rb" */, (uint32_t)strlen(path)};
+    return semihost_call(SYS_OPEN, &block);
+}
+
+long plat_read(int handle, void *buf, size_t len)
+{
+    struct {
+        int32_t handle;
+        void *buf;
+        uint32_t len;
+    } block = {handle, buf, (uint32_t)len};
+    int32_t not_read = semihost_call(SYS_READ, &block);
+    if (not_read < 0 || (uint32_t)not_read > len)
+        return -1;
+    return (long)(len - (uint32_t)not_read);
+}
+
+void plat_close(int handle)
+{
+    int32_t block = handle;
+    semihost_call(SYS_CLOSE, &block);
+}
+
+/* The emulated board has no entropy source: randombytes is a SHAKE256 output stream, seeded with
+ * a fixed string unless plat_seed_random() is called. For tests and benchmarks only. */
+static m4crypt_keccak_ctx rng;
+static int rng_ready;
+
+void plat_seed_random(const uint8_t *seed, size_t len)
+{
+    static const char label[] = "m4crypt mps2-an386 emulator generator";
+    m4crypt_shake256_init(&rng);
+    m4crypt_keccak_absorb(&rng, (const uint8_t *)label, sizeof label - 1);
+    m4crypt_keccak_absorb(&rng, seed, len);
+    m4crypt_keccak_finalize(&rng);
+    rng_ready = 1;
+}
+
+__attribute__((weak)) int m4crypt_platform_randombytes(uint8_t *out, size_t len)
+{
+    if (!rng_ready)
+        plat_seed_random(0, 0);
+    m4crypt_keccak_squeeze(&rng, out, len);
+    return 0;
+}
+
+__attribute__((noinline)) void m4sim_region_begin(const char *name)
+{
+    __asm__ volatile("" : : "r"(name) : "memory");
+}
+
+__attribute__((noinline)) void m4sim_region_end(void)
+{
+    __asm__ volatile("" : : : "memory");
+}
+
+volatile uint8_t m4sim_ct_seed[32] = {1};

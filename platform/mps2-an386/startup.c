@@ -1,0 +1,101 @@
+/*
+ * mps2-an386 (QEMU's Cortex-M4F board, Arm AN386): vector table, reset handler, fault handler.
+ *
+ * Reset: copy .data from flash, zero .bss, enable the FPU (CPACR CP10/CP11 full access, Armv7-M
+ * ARM B3.2.20), read the semihosting command line into argv, call main, and pass its return
+ * value to the emulator with SYS_EXIT_EXTENDED.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "platform.h"
+#include "semihost.h"
+
+extern uint32_t _sidata, _sdata, _edata, _sbss, _ebss, _estack;
+int main(int argc, char **argv);
+
+#define MAX_ARGS 16
+static char cmdline[512];
+static char *argv_buf[MAX_ARGS + 1];
+
+static int split_cmdline(void)
+{
+    struct {
+        char *buf;
+        uint32_t len;
+    } block = {cmdline, sizeof cmdline - 1};
+    int argc = 0;
+    if (semihost_call(SYS_GET_CMDLINE, &block) != 0)
+        block.len = 0;
+    cmdline[block.len < sizeof cmdline ? block.len : sizeof cmdline - 1] = 0;
+    for (char *p = cmdline; *p && argc < MAX_ARGS;) {
+        while (*p == ' ')
+            *p++ = 0;
+        if (!*p)
+            break;
+        argv_buf[argc++] = p;
+        while (*p && *p != ' ')
+            p++;
+    }
+    argv_buf[argc] = 0;
+    return argc;
+}
+
+__attribute__((noreturn)) void semihost_exit(int code)
+{
+    uint32_t block[2] = {ADP_STOPPED_APPLICATION_EXIT, (uint32_t)code};
+    semihost_call(SYS_EXIT_EXTENDED, block);
+    for (;;)
+        __asm__ volatile("wfi");
+}
+
+__attribute__((noreturn)) void Reset_Handler(void)
+{
+    uint32_t *src = &_sidata, *dst = &_sdata;
+    while (dst < &_edata)
+        *dst++ = *src++;
+    for (dst = &_sbss; dst < &_ebss;)
+        *dst++ = 0;
+    volatile uint32_t *cpacr = (volatile uint32_t *)0xE000ED88u;
+    *cpacr |= 0xFu << 20;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+    int argc = split_cmdline();
+    semihost_exit(main(argc, argv_buf));
+}
+
+static void print_hex32(const char *label, uint32_t v)
+{
+    char line[32];
+    size_t n = strlen(label);
+    memcpy(line, label, n);
+    for (int i = 7; i >= 0; i--)
+        line[n++] = "0123456789abcdef"[(v >> (4 * i)) & 15];
+    line[n++] = '\n';
+    plat_write(line, n);
+}
+
+/* Any fault: report the stacked PC and the fault status registers, then exit with 125. */
+__attribute__((used)) static void fault_report(uint32_t *frame)
+{
+    plat_write("FAULT\n", 6);
+    print_hex32("  pc   0x", frame[6]);
+    print_hex32("  lr   0x", frame[5]);
+    print_hex32("  cfsr 0x", *(volatile uint32_t *)0xE000ED28u);
+    print_hex32("  hfsr 0x", *(volatile uint32_t *)0xE000ED2Cu);
+    semihost_exit(125);
+}
+
+__attribute__((naked)) void Fault_Handler(void)
+{
+    __asm__ volatile("tst lr, #4\n\t"
+                     "ite eq\n\t"
+                     "mrseq r0, msp\n\t"
+                     "mrsne r0, psp\n\t"
+                     "b fault_report\n\t");
+}
+
+__attribute__((section(".isr_vector"), used)) const void *const vector_table[16] = {
+    &_estack,      Reset_Handler, Fault_Handler, Fault_Handler, Fault_Handler, Fault_Handler,
+    Fault_Handler, 0,             0,             0,             0,             Fault_Handler,
+    Fault_Handler, 0,             Fault_Handler, Fault_Handler,
+};

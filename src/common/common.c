@@ -1,0 +1,54 @@
+/* Error strings, the randombytes hook, wiping and constant-time comparison. */
+#include "m4crypt/common.h"
+
+const char *m4crypt_strerror(int code)
+{
+    switch (code) {
+    case M4CRYPT_OK: return "success";
+    case M4CRYPT_ERR_LENGTH: return "wrong buffer length";
+    case M4CRYPT_ERR_PUBLIC_KEY: return "public key fails the FIPS 203 modulus check";
+    case M4CRYPT_ERR_SECRET_KEY: return "secret key fails the FIPS 203 hash check";
+    case M4CRYPT_ERR_AUTH: return "authentication failed";
+    case M4CRYPT_ERR_ZERO_SHARED: return "all-zero shared secret (low-order point)";
+    case M4CRYPT_ERR_RANDOM: return "random number generator failed";
+    case M4CRYPT_ERR_PARAM: return "invalid parameter";
+    default: return "unknown error";
+    }
+}
+
+static m4crypt_randombytes_fn user_rng;
+static void *user_rng_ctx;
+
+void m4crypt_set_randombytes(m4crypt_randombytes_fn fn, void *ctx)
+{
+    user_rng = fn;
+    user_rng_ctx = ctx;
+}
+
+int m4crypt_randombytes(uint8_t *out, size_t len)
+{
+    int r = user_rng ? user_rng(user_rng_ctx, out, len) : m4crypt_platform_randombytes(out, len);
+    if (r != 0) {
+        m4crypt_memzero(out, len);
+        return M4CRYPT_ERR_RANDOM;
+    }
+    return M4CRYPT_OK;
+}
+
+void m4crypt_memzero(void *p, size_t len)
+{
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (len--)
+        *v++ = 0;
+    /* The barrier tells the compiler the zeroed memory may be read, so the stores stay. */
+    __asm__ volatile("" : : "r"(p) : "memory");
+}
+
+int m4crypt_verify(const uint8_t *a, const uint8_t *b, size_t len)
+{
+    uint32_t diff = 0;
+    for (size_t i = 0; i < len; i++)
+        diff |= (uint32_t)(a[i] ^ b[i]);
+    /* diff in 0..255: (diff - 1) >> 31 is 1 iff diff == 0. */
+    return (int)((1 & ((diff - 1) >> 31)) - 1);
+}

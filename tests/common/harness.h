@@ -1,0 +1,81 @@
+/*
+ * The test harness shared by every test program, on the host and on the emulated M4.
+ *
+ * A test program is `int main(int argc, char **argv)`; argv[1] is the directory of converted
+ * vectors (build/vectors); "--quick" asks for the M4 subset (see t_limit()) and "--slow" for the
+ * slow checks too (the host runs them once, in host-gcc; e.g. X25519's 1,000,000 iterations).
+ * It counts checks with CHECK()/CHECK_MEM() and ends with `return t_summary("name");`, which
+ * prints "name: N passed, M failed" and returns the exit code.
+ *
+ * Vector files (.vec, written by tools/vectors/convert.py) are text: one "key = value" per line
+ * (value: hex bytes, a decimal number or a word; empty means zero bytes), '#' comments, and a
+ * blank line after each record. A "group" key names the edge-case group a record belongs to.
+ */
+#ifndef M4CRYPT_TEST_HARNESS_H
+#define M4CRYPT_TEST_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "platform.h"
+
+/* printf subset: %s %c %d %u %x %ld %lu %lx %zu %%, with width and '0' flag (e.g. %02x). */
+void t_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void t_hexdump(const char *label, const uint8_t *p, size_t len);
+
+/* Parse argv: sets the vector directory and quick mode. Call first in main. */
+void t_init(int argc, char **argv);
+const char *t_vecdir(void);
+int t_quick(void);
+int t_slow(void);
+/* Per group of a vector file: the number of records to run (0 = all). On the host all; with
+ * --quick the M4 subset (25 per group, every group). */
+unsigned t_limit(void);
+
+extern unsigned t_passed, t_failed;
+void t_fail(const char *file, int line, const char *what);
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (cond)                                                                                  \
+            t_passed++;                                                                            \
+        else                                                                                       \
+            t_fail(__FILE__, __LINE__, #cond);                                                     \
+    } while (0)
+#define CHECK_MEM(a, b, n) CHECK(t_memeq((a), (b), (n)))
+int t_memeq(const void *a, const void *b, size_t n);
+/* Prints "name: N passed, M failed" and returns 0 if nothing failed (and something passed). */
+int t_summary(const char *name);
+
+/* Deterministic test randomness (xoshiro-style generator, seedable), not for keys. */
+void t_rand_seed(uint64_t seed);
+uint32_t t_rand32(void);
+void t_rand_bytes(uint8_t *out, size_t len);
+
+/* Vector files. */
+typedef struct {
+    int handle;
+    char name[96];
+    unsigned records;         /* records returned so far */
+    unsigned group_records;   /* records returned in the current group */
+    char group[64];
+    /* read buffer */
+    char *buf;
+    size_t buf_len, buf_pos;
+    int eof;
+} vec_file;
+
+/* Opens VECDIR/name; a missing file is a test failure (returns -1). */
+int vec_open(vec_file *f, const char *name);
+/* Next record (honouring t_limit() per group); 1 if one was read, 0 at the end. */
+int vec_next(vec_file *f);
+void vec_close(vec_file *f);
+/* Fields of the current record. */
+const char *vec_str(const char *key);            /* NULL if absent */
+int vec_has(const char *key);
+/* Decodes hex into out (at most max bytes); returns the length, or -1 if absent/too long/bad. */
+long vec_hex(const char *key, uint8_t *out, size_t max);
+long vec_int(const char *key, long dflt);
+/* Identifies the record in failure messages: "file:record (tcId ...)". */
+const char *vec_where(void);
+
+#endif

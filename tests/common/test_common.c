@@ -1,0 +1,60 @@
+/* Tests of src/common: constant-time compare, wiping, error strings, the randombytes hook. */
+#include <string.h>
+
+#include "harness.h"
+#include "m4crypt/common.h"
+
+static int calls;
+static int fixed_rng(void *ctx, uint8_t *out, size_t len)
+{
+    calls++;
+    memset(out, *(const uint8_t *)ctx, len);
+    return 0;
+}
+static int failing_rng(void *ctx, uint8_t *out, size_t len)
+{
+    (void)ctx;
+    memset(out, 0xaa, len);
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    uint8_t a[64], b[64];
+    t_rand_seed(1);
+    for (size_t len = 0; len <= sizeof a; len++) {
+        t_rand_bytes(a, sizeof a);
+        memcpy(b, a, sizeof a);
+        CHECK(m4crypt_verify(a, b, len) == 0);
+        for (size_t i = 0; i < len; i++)
+            for (int bit = 0; bit < 8; bit += 7) {
+                b[i] ^= (uint8_t)(1u << bit);
+                CHECK(m4crypt_verify(a, b, len) == -1);
+                b[i] ^= (uint8_t)(1u << bit);
+            }
+    }
+    memset(a, 0x5c, sizeof a);
+    m4crypt_memzero(a + 1, 62);
+    CHECK(a[0] == 0x5c && a[63] == 0x5c);
+    memset(b, 0, sizeof b);
+    CHECK_MEM(a + 1, b, 62);
+
+    CHECK(strcmp(m4crypt_strerror(M4CRYPT_OK), "success") == 0);
+    for (int code = -7; code < 0; code++)
+        CHECK(strcmp(m4crypt_strerror(code), "unknown error") != 0);
+    CHECK(strcmp(m4crypt_strerror(-100), "unknown error") == 0);
+
+    uint8_t fill = 0x42;
+    m4crypt_set_randombytes(fixed_rng, &fill);
+    CHECK(m4crypt_randombytes(a, 10) == 0 && calls == 1 && a[0] == 0x42 && a[9] == 0x42);
+    m4crypt_set_randombytes(failing_rng, 0);
+    CHECK(m4crypt_randombytes(a, 10) == M4CRYPT_ERR_RANDOM);
+    CHECK(a[0] == 0 && a[9] == 0); /* a failed draw is wiped, never half-used */
+    m4crypt_set_randombytes(0, 0);
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    CHECK(m4crypt_randombytes(a, 32) == 0 && m4crypt_randombytes(b, 32) == 0);
+    CHECK(memcmp(a, b, 32) != 0); /* the platform generator moves on */
+    return t_summary("common");
+}

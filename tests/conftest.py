@@ -1,0 +1,5 @@
+# Lets the Python tests import tests/common/m4crypt_lib.py.
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "common"))
