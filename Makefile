@@ -136,6 +136,13 @@ $(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
 	    -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
+# Constant-time firmware for m4sim ct: every secret-handling operation inside a region.
+CT_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_library.elf)
+$(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4crypt.a
+	@mkdir -p $(@D)
+	$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
+$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
+
 # ---------------------------------------------------------------- top-level targets
 .PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
 
@@ -153,7 +160,7 @@ vectors: deps
 	@$(PY) tools/vectors/convert.py $(BUILD)/vectors
 
 host: $(HOST_CONFIGS) $(BUILD)/host-gcc/libm4crypt.so $(CT_BINS)
-m4-all: $(M4_CONFIGS) $(BENCH_ELFS)
+m4-all: $(M4_CONFIGS) $(BENCH_ELFS) $(CT_ELFS)
 fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)

@@ -1,0 +1,97 @@
+/*
+ * Benchmark firmware: every operation of m4crypt once, each inside an m4sim region named after
+ * the operation (the names of benchmarks/results.json). m4sim counts the cycles, instructions and
+ * stack high-water mark of each region; on QEMU or a board the markers are empty functions.
+ *
+ * Buffers are static so that a region's stack figure is the operation's own use. Inputs are
+ * fixed (the simulator is deterministic, so one run of each operation is its figure).
+ */
+#include <string.h>
+
+#include "bench_internal.h"
+#include "m4crypt.h"
+#include "platform.h"
+
+#define REGION(name, ...)                                                                          \
+    do {                                                                                           \
+        m4sim_region_begin(name);                                                                  \
+        __VA_ARGS__;                                                                               \
+        m4sim_region_end();                                                                        \
+    } while (0)
+
+static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
+static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
+static uint8_t coins[64];
+static uint8_t msg[16384], out[16384 + 16];
+static volatile int sink;
+
+static void fill(uint8_t *p, size_t n, uint8_t seed)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(seed + 31 * i + (i >> 8));
+}
+
+static int check(int ok, const char *what)
+{
+    if (!ok) {
+        plat_write("bench: check failed: ", 21);
+        plat_write(what, strlen(what));
+        plat_write("\n", 1);
+    }
+    return ok ? 0 : 1;
+}
+
+#define BENCH_MLKEM(N)                                                                             \
+    do {                                                                                           \
+        fill(coins, sizeof coins, N & 0xff);                                                       \
+        REGION("mlkem" #N ".keypair", sink = m4crypt_mlkem##N##_keypair_derand(pk, sk, coins));   \
+        REGION("mlkem" #N ".encaps", sink = m4crypt_mlkem##N##_enc_derand(ct, ss, pk, coins));    \
+        REGION("mlkem" #N ".decaps", sink = m4crypt_mlkem##N##_dec(ss2, ct, sk));                 \
+        failures += check(memcmp(ss, ss2, 32) == 0, "mlkem" #N " round trip");                    \
+    } while (0)
+
+int main(void)
+{
+    int failures = 0;
+    static uint64_t state[25];
+    static uint8_t key[32], nonce[12], tag[16];
+
+    BENCH_MLKEM(512);
+    BENCH_MLKEM(768);
+    BENCH_MLKEM(1024);
+    bench_internal();
+
+    REGION("keccak.f1600", m4crypt_keccakf1600(state));
+    fill(msg, 1024, 7);
+    REGION("shake256.1024in_1024out", m4crypt_shake256(out, 1024, msg, 1024));
+
+    fill(key, 32, 1);
+    fill(pk, 32, 2);
+    REGION("x25519.scalarmult", sink = m4crypt_x25519(out, key, pk));
+    REGION("x25519.scalarmult_base", sink = m4crypt_x25519_base(out, key));
+
+    fill(nonce, 12, 3);
+    fill(msg, sizeof msg, 4);
+    static const unsigned lengths[] = {64, 1024, 16384};
+    static const char *const chacha_names[] = {"chacha20.64B", "chacha20.1024B", "chacha20.16384B"};
+    static const char *const poly_names[] = {"poly1305.64B", "poly1305.1024B", "poly1305.16384B"};
+    static const char *const aead_names[] = {"chacha20poly1305.encrypt.64B",
+                                             "chacha20poly1305.encrypt.1024B",
+                                             "chacha20poly1305.encrypt.16384B"};
+    for (unsigned i = 0; i < 3; i++) {
+        unsigned len = lengths[i];
+        REGION(chacha_names[i], sink = m4crypt_chacha20_ietf_xor(out, msg, len, key, nonce, 1));
+        REGION(poly_names[i], m4crypt_poly1305(tag, msg, len, key));
+        REGION(aead_names[i], sink = m4crypt_aead_chacha20poly1305_encrypt(
+                                  out, len + 16, msg, len, msg, 0, nonce, key));
+    }
+
+    fill(coins, 64, 9);
+    REGION("xwing.keypair", sink = m4crypt_xwing_keypair_derand(pk, sk, coins));
+    REGION("xwing.encaps", sink = m4crypt_xwing_enc_derand(ct, ss, pk, coins));
+    REGION("xwing.decaps", sink = m4crypt_xwing_dec(ss2, ct, sk));
+    failures += check(memcmp(ss, ss2, 32) == 0, "xwing round trip");
+
+    plat_write(failures ? "bench: FAILED\n" : "bench: done\n", failures ? 14 : 12);
+    return failures;
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Runs every m4crypt test suite and prints one summary line with the counts of each.
+
+Suites (each is skipped with a note only when its binaries were not built):
+  host-gcc, host-clang, host-san   C test programs on the host (vectors from build/vectors)
+  m4-qemu[-armv7m]                  the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
+                                    --quick subset: 25 records of every vector group)
+  ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
+                                    undefined; the planted leak must be caught
+  ct-m4sim                          m4sim's trace comparison of every secret-handling operation
+                                    on the M4 build, 8 random secrets each
+  pytest                            differential tests against PyPI implementations, m4sim's own
+                                    unit tests
+  fuzz                              libFuzzer targets, each for a bounded time
+A suite's count is what its programs report ("name: N passed, M failed"); a program that crashes,
+times out or prints no summary counts as one failure.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
+PYTEST_SUMMARY = re.compile(r"=+ (.*) in [\d.]+s")
+VENV_BIN = Path(sys.executable).parent
+
+
+class Result:
+    def __init__(self, suite: str, name: str, passed: int, failed: int, seconds: float, log: str):
+        self.suite, self.name, self.passed, self.failed = suite, name, passed, failed
+        self.seconds, self.log = seconds, log
+
+
+def run(cmd, timeout, env=None, cwd=ROOT):
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=timeout, text=True, errors="replace")
+        return p.returncode, p.stdout, time.time() - t0
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return -999, out + f"\nTIMEOUT after {timeout}s\n", time.time() - t0
+
+
+def counted(suite, name, cmd, timeout, env=None) -> Result:
+    """A program that prints 'N passed, M failed' and exits non-zero on failure."""
+    rc, out, dt = run(cmd, timeout, env)
+    sums = SUMMARY.findall(out)
+    if sums:
+        passed, failed = int(sums[-1][0]), int(sums[-1][1])
+    else:
+        passed, failed = 0, 0
+    if rc != 0 and failed == 0:
+        failed = 1  # crashed, timed out, or failed without saying so
+    return Result(suite, name, passed, failed, dt, out)
+
+
+def programs(directory: Path, pattern: str):
+    return sorted(p for p in directory.glob(pattern) if p.is_file() and os.access(p, os.X_OK)
+                  and p.suffix not in (".d", ".o", ".map"))
+
+
+def host_suites(build: Path, vecdir: Path, args):
+    jobs = []
+    for cfg in ("host-gcc", "host-clang", "host-san"):
+        for prog in programs(build / cfg / "tests", "*/test_*"):
+            cmd = [str(prog), str(vecdir)]
+            if cfg == "host-gcc" and not args.fast:
+                cmd.append("--slow")
+            jobs.append((cfg, prog.name, cmd, args.timeout * 3))
+    return jobs
+
+
+def qemu_suites(build: Path, vecdir: Path, args):
+    jobs = []
+    for cfg, suite in (("m4", "m4-qemu"), ("m4-armv7m", "m4-qemu-armv7m")):
+        for elf in sorted((build / cfg / "tests").glob("*/test_*.elf")):
+            semi = ",".join(["enable=on", "target=native", f"arg={elf.stem}", f"arg={vecdir}",
+                             "arg=--quick"])
+            cmd = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none",
+                   "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
+            jobs.append((suite, elf.stem, cmd, args.timeout * 2))
+    return jobs
+
+
+def valgrind_job(prog: Path, expect_leak: bool, timeout: int) -> Result:
+    cmd = ["valgrind", "-q", "--error-exitcode=99", "--track-origins=yes", str(prog)]
+    rc, out, dt = run(cmd, timeout)
+    errors = rc == 99
+    ok = (errors if expect_leak else rc == 0)
+    name = prog.name + (" (planted leak must be caught)" if expect_leak else "")
+    if expect_leak and not errors:
+        out += "\nthe planted leak was NOT caught: the valgrind check is not working\n"
+    return Result("ct-valgrind", name, 1 if ok else 0, 0 if ok else 1, dt, out)
+
+
+def fuzz_job(prog: Path, seconds: int) -> Result:
+    corpus = prog.parent / (prog.name + ".corpus")
+    corpus.mkdir(exist_ok=True)
+    cmd = [str(prog), f"-max_total_time={seconds}", "-seed=1", "-print_final_stats=1",
+           "-rss_limit_mb=2048", str(corpus)]
+    rc, out, dt = run(cmd, seconds + 120)
+    m = re.search(r"stat::number_of_executed_units:\s*(\d+)", out)
+    runs = m.group(1) if m else "?"
+    return Result("fuzz", f"{prog.name} ({runs} inputs)", 1 if rc == 0 else 0, 0 if rc == 0 else 1,
+                  dt, out)
+
+
+def pytest_job(paths, timeout) -> list[Result]:
+    env = dict(os.environ)
+    cmd = [str(VENV_BIN / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider",
+           "--rootdir", str(ROOT)] + [str(p) for p in paths]
+    rc, out, dt = run(cmd, timeout, env)
+    m = PYTEST_SUMMARY.findall(out)
+    passed = failed = 0
+    if m:
+        for part in m[-1].split(","):
+            part = part.strip()
+            n = re.match(r"(\d+) (\w+)", part)
+            if n and n.group(2) == "passed":
+                passed = int(n.group(1))
+            elif n and n.group(2) in ("failed", "error", "errors"):
+                failed += int(n.group(1))
+    if rc not in (0,) and failed == 0:
+        failed = 1
+    return [Result("pytest", "pytest " + " ".join(str(Path(p).relative_to(ROOT)) for p in paths),
+                   passed, failed, dt, out)]
+
+
+def m4sim_ct_jobs(build: Path, args):
+    jobs = []
+    for cfg in ("m4", "m4-armv7m"):
+        elf = build / cfg / "ct" / "m4ct_library.elf"
+        if elf.exists():
+            jobs.append((f"ct-m4sim" + ("-armv7m" if cfg != "m4" else ""), elf))
+    return jobs
+
+
+def m4sim_ct(suite, elf: Path, timeout) -> Result:
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", "8"]
+    rc, out, dt = run(cmd, timeout)
+    ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
+    bad = 0 if rc == 0 else max(1, len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I)))
+    return Result(suite, f"m4sim ct {elf.parent.parent.name}", ok_lines, bad, dt, out)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--fast", action="store_true", help="skip the slow host checks")
+    ap.add_argument("--fuzz-seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", 20)))
+    ap.add_argument("--timeout", type=int, default=600, help="per program, seconds")
+    ap.add_argument("--only", default="", help="comma-separated suite name prefixes")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    build = (ROOT / args.build).resolve()
+    vecdir = build / "vectors"
+    only = [s for s in args.only.split(",") if s]
+
+    def wanted(suite):
+        return not only or any(suite.startswith(o) for o in only)
+
+    futures = []
+    t0 = time.time()
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for suite, name, cmd, timeout in host_suites(build, vecdir, args) + qemu_suites(build, vecdir, args):
+            if wanted(suite):
+                futures.append(pool.submit(counted, suite, name, cmd, timeout))
+        if wanted("ct-valgrind"):
+            for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
+                leak = prog.name == "ct_planted_leak"
+                futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
+        for suite, elf in m4sim_ct_jobs(build, args):
+            if wanted(suite):
+                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3))
+        if wanted("pytest"):
+            py_tests = sorted((ROOT / "tests").glob("*/test_*.py"))
+            m4sim_tests = ROOT / "tools" / "m4sim" / "tests"
+            if py_tests:
+                futures.append(pool.submit(pytest_job, py_tests, args.timeout * 3))
+            if m4sim_tests.is_dir():
+                futures.append(pool.submit(pytest_job, [m4sim_tests], args.timeout * 3))
+        if wanted("fuzz"):
+            for prog in programs(build / "host-fuzz" / "fuzz", "*/fuzz_*"):
+                futures.append(pool.submit(fuzz_job, prog, args.fuzz_seconds))
+        results: list[Result] = []
+        for f in futures:
+            r = f.result()
+            rs = r if isinstance(r, list) else [r]
+            for x in rs:
+                results.append(x)
+                status = "ok  " if x.failed == 0 and x.passed > 0 else "FAIL"
+                print(f"{status} {x.suite:16s} {x.name:48s} {x.passed:7d} passed "
+                      f"{x.failed:4d} failed {x.seconds:7.1f}s", flush=True)
+                if (x.failed or x.passed == 0) or args.verbose:
+                    tail = "\n".join(x.log.rstrip().splitlines()[-40:])
+                    print("    | " + tail.replace("\n", "\n    | "), flush=True)
+
+    suites: dict[str, list[int]] = {}
+    for r in results:
+        s = suites.setdefault(r.suite, [0, 0])
+        s[0] += r.passed
+        s[1] += r.failed + (1 if r.passed == 0 and r.failed == 0 else 0)
+    total_p = sum(v[0] for v in suites.values())
+    total_f = sum(v[1] for v in suites.values())
+    print()
+    print("suites: " + "; ".join(f"{k} {v[0]} passed, {v[1]} failed" for k, v in suites.items()))
+    print(f"time: {time.time() - t0:.0f}s")
+    print(f"{total_p} passed, {total_f} failed")
+    return 0 if total_f == 0 and total_p > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
