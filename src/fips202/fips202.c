@@ -1,0 +1,226 @@
+/*
+ * SHA-3 and SHAKE (FIPS 202): the sponge construction (section 4, Algorithm 8) over
+ * Keccak-f[1600] with the pad10*1 rule (section 5.1), and the four functions of section 6.
+ *
+ * Bytes enter and leave the state in the byte order of FIPS 202 Appendix B.1: byte i of a block is
+ * byte i mod 8 of lane i / 8, bits least significant first. Lanes are converted byte by byte
+ * (load64/store64), so the code is correct on big-endian hosts too; compilers turn whole-lane
+ * conversions into single loads and stores on little-endian targets.
+ *
+ * Domain separation (section 6.1, 6.2; Appendix B.2): SHA-3 appends the bits 01 and SHAKE the bits
+ * 1111 before pad10*1, which with the first padding bit gives the byte 0x06 resp. 0x1f at the end
+ * of the message; the last padding bit is 0x80 in the last byte of the block.
+ *
+ * The sponge is incremental: absorb and squeeze may be called any number of times with any
+ * lengths. A full block is permuted as soon as it is complete while absorbing, and lazily (only
+ * when more output is requested) while squeezing. Timing depends only on the lengths.
+ */
+#include "fips202_internal.h"
+
+static uint64_t load64(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+           (uint64_t)p[7] << 56;
+}
+
+static void store64(uint8_t *p, uint64_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24), p[4] = (uint8_t)(v >> 32), p[5] = (uint8_t)(v >> 40);
+    p[6] = (uint8_t)(v >> 48), p[7] = (uint8_t)(v >> 56);
+}
+
+/* XORs len bytes into the state starting at byte offset off (off + len <= 200). */
+static void xor_bytes(uint64_t s[25], unsigned off, const uint8_t *in, size_t len)
+{
+    while (len > 0 && (off & 7) != 0) {
+        s[off >> 3] ^= (uint64_t)*in++ << (8 * (off & 7));
+        off++, len--;
+    }
+    while (len >= 8) {
+        s[off >> 3] ^= load64(in);
+        in += 8, off += 8, len -= 8;
+    }
+    while (len > 0) {
+        s[off >> 3] ^= (uint64_t)*in++ << (8 * (off & 7));
+        off++, len--;
+    }
+}
+
+/* Copies len bytes of the state starting at byte offset off into out (off + len <= 200). */
+static void extract_bytes(const uint64_t s[25], unsigned off, uint8_t *out, size_t len)
+{
+    while (len > 0 && (off & 7) != 0) {
+        *out++ = (uint8_t)(s[off >> 3] >> (8 * (off & 7)));
+        off++, len--;
+    }
+    while (len >= 8) {
+        store64(out, s[off >> 3]);
+        out += 8, off += 8, len -= 8;
+    }
+    while (len > 0) {
+        *out++ = (uint8_t)(s[off >> 3] >> (8 * (off & 7)));
+        off++, len--;
+    }
+}
+
+/* Starts a sponge with the given rate in bytes (1..199) and domain separation byte. A rate out of
+ * that range makes an inert context: absorb ignores input and squeeze writes zeros. */
+void m4crypt_keccak_init(m4crypt_keccak_ctx *ctx, unsigned rate, uint8_t dsbyte)
+{
+    for (unsigned i = 0; i < 25; i++)
+        ctx->state[i] = 0;
+    ctx->rate = (rate > 0 && rate < 200) ? rate : 0;
+    ctx->pos = 0;
+    ctx->dsbyte = dsbyte;
+    ctx->squeezing = 0;
+}
+
+/* Absorbs inlen more message bytes (Algorithm 8, steps 5-6, one block at a time). Must not be
+ * called after finalize (the input is then ignored). */
+void m4crypt_keccak_absorb(m4crypt_keccak_ctx *ctx, const uint8_t *in, size_t inlen)
+{
+    const unsigned rate = ctx->rate;
+    unsigned pos = ctx->pos;
+    if (rate == 0 || ctx->squeezing)
+        return;
+    while (inlen > 0) {
+        if (pos == 0 && inlen >= rate) {
+            xor_bytes(ctx->state, 0, in, rate);
+            M4CRYPT_KECCAKF1600_IMPL(ctx->state);
+            in += rate, inlen -= rate;
+            continue;
+        }
+        size_t take = rate - pos;
+        if (take > inlen)
+            take = inlen;
+        xor_bytes(ctx->state, pos, in, take);
+        pos += (unsigned)take, in += take, inlen -= take;
+        if (pos == rate) {
+            M4CRYPT_KECCAKF1600_IMPL(ctx->state);
+            pos = 0;
+        }
+    }
+    ctx->pos = pos;
+}
+
+/* Ends the message: domain bits and pad10*1 (section 5.1), then the permutation that yields the
+ * first output block. A second call does nothing. */
+void m4crypt_keccak_finalize(m4crypt_keccak_ctx *ctx)
+{
+    if (ctx->squeezing)
+        return;
+    ctx->squeezing = 1;
+    if (ctx->rate == 0)
+        return;
+    uint8_t b = ctx->dsbyte;
+    xor_bytes(ctx->state, ctx->pos, &b, 1);
+    b = 0x80;
+    xor_bytes(ctx->state, ctx->rate - 1, &b, 1);
+    M4CRYPT_KECCAKF1600_IMPL(ctx->state);
+    ctx->pos = 0;
+}
+
+/* Squeezes outlen more output bytes (Algorithm 8, steps 7-10). Finalizes first if the caller did
+ * not. */
+void m4crypt_keccak_squeeze(m4crypt_keccak_ctx *ctx, uint8_t *out, size_t outlen)
+{
+    const unsigned rate = ctx->rate;
+    if (!ctx->squeezing)
+        m4crypt_keccak_finalize(ctx);
+    if (rate == 0) {
+        while (outlen-- > 0)
+            *out++ = 0;
+        return;
+    }
+    unsigned pos = ctx->pos;
+    while (outlen > 0) {
+        if (pos == rate) {
+            M4CRYPT_KECCAKF1600_IMPL(ctx->state);
+            pos = 0;
+        }
+        size_t take = rate - pos;
+        if (take > outlen)
+            take = outlen;
+        extract_bytes(ctx->state, pos, out, take);
+        pos += (unsigned)take, out += take, outlen -= take;
+    }
+    ctx->pos = pos;
+}
+
+/* SHAKE128(M, d) = KECCAK[256](M || 1111, d), SHAKE256(M, d) = KECCAK[512](M || 1111, d)
+ * (section 6.2). */
+void m4crypt_shake128_init(m4crypt_keccak_ctx *ctx)
+{
+    m4crypt_keccak_init(ctx, M4CRYPT_SHAKE128_RATE, 0x1f);
+}
+
+void m4crypt_shake256_init(m4crypt_keccak_ctx *ctx)
+{
+    m4crypt_keccak_init(ctx, M4CRYPT_SHAKE256_RATE, 0x1f);
+}
+
+/* SHA3-256(M) = KECCAK[512](M || 01, 256), SHA3-512(M) = KECCAK[1024](M || 01, 512)
+ * (section 6.1). */
+void m4crypt_sha3_256_init(m4crypt_keccak_ctx *ctx)
+{
+    m4crypt_keccak_init(ctx, M4CRYPT_SHA3_256_RATE, 0x06);
+}
+
+void m4crypt_sha3_512_init(m4crypt_keccak_ctx *ctx)
+{
+    m4crypt_keccak_init(ctx, M4CRYPT_SHA3_512_RATE, 0x06);
+}
+
+/* Writes the digest and wipes the context (it may have held secret input). */
+void m4crypt_sha3_256_final(m4crypt_keccak_ctx *ctx, uint8_t out[32])
+{
+    m4crypt_keccak_finalize(ctx);
+    m4crypt_keccak_squeeze(ctx, out, M4CRYPT_SHA3_256_BYTES);
+    m4crypt_memzero(ctx, sizeof *ctx);
+}
+
+void m4crypt_sha3_512_final(m4crypt_keccak_ctx *ctx, uint8_t out[64])
+{
+    m4crypt_keccak_finalize(ctx);
+    m4crypt_keccak_squeeze(ctx, out, M4CRYPT_SHA3_512_BYTES);
+    m4crypt_memzero(ctx, sizeof *ctx);
+}
+
+/* One-shot functions; the state is wiped before returning. */
+void m4crypt_sha3_256(uint8_t out[32], const uint8_t *in, size_t inlen)
+{
+    m4crypt_keccak_ctx ctx;
+    m4crypt_sha3_256_init(&ctx);
+    m4crypt_keccak_absorb(&ctx, in, inlen);
+    m4crypt_sha3_256_final(&ctx, out);
+}
+
+void m4crypt_sha3_512(uint8_t out[64], const uint8_t *in, size_t inlen)
+{
+    m4crypt_keccak_ctx ctx;
+    m4crypt_sha3_512_init(&ctx);
+    m4crypt_keccak_absorb(&ctx, in, inlen);
+    m4crypt_sha3_512_final(&ctx, out);
+}
+
+void m4crypt_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+{
+    m4crypt_keccak_ctx ctx;
+    m4crypt_shake128_init(&ctx);
+    m4crypt_keccak_absorb(&ctx, in, inlen);
+    m4crypt_keccak_finalize(&ctx);
+    m4crypt_keccak_squeeze(&ctx, out, outlen);
+    m4crypt_memzero(&ctx, sizeof ctx);
+}
+
+void m4crypt_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+{
+    m4crypt_keccak_ctx ctx;
+    m4crypt_shake256_init(&ctx);
+    m4crypt_keccak_absorb(&ctx, in, inlen);
+    m4crypt_keccak_finalize(&ctx);
+    m4crypt_keccak_squeeze(&ctx, out, outlen);
+    m4crypt_memzero(&ctx, sizeof ctx);
+}

@@ -1,0 +1,31 @@
+/*
+ * Internal interface of the FIPS 202 code: the replaceable Keccak-f[1600] permutation.
+ *
+ * The portable permutation is always built as m4crypt_keccakf1600_c (so that the twin test can
+ * compare it with a backend). With M4CRYPT_ARCH_ARMV7M, src/fips202/armv7m/backend.h may declare
+ * m4crypt_keccakf1600_armv7m and define M4CRYPT_FIPS202_HAVE_KECCAKF1600; the sponge and the
+ * public m4crypt_keccakf1600 then use it (docs/DEVELOPING.md, "Assembly backends").
+ */
+#ifndef M4CRYPT_FIPS202_INTERNAL_H
+#define M4CRYPT_FIPS202_INTERNAL_H
+
+#include "m4crypt/fips202.h"
+
+/* Keccak-f[1600] (FIPS 202 section 3.3, Algorithm 7 with nr = 24) on 25 lanes, lane (x, y) at
+ * index x + 5y, each lane a uint64_t holding bits z = 0..63 (bit z of the lane = bit z of the
+ * integer). Portable C. */
+void m4crypt_keccakf1600_c(uint64_t state[25]);
+
+#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
+#if __has_include("fips202/armv7m/backend.h")
+#include "fips202/armv7m/backend.h"
+#endif
+#endif
+
+#ifdef M4CRYPT_FIPS202_HAVE_KECCAKF1600
+#define M4CRYPT_KECCAKF1600_IMPL m4crypt_keccakf1600_armv7m
+#else
+#define M4CRYPT_KECCAKF1600_IMPL m4crypt_keccakf1600_c
+#endif
+
+#endif
