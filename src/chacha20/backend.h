@@ -1,0 +1,53 @@
+/*
+ * Internal interface of the ChaCha20 code: the state layout, the replaceable block function and
+ * the helpers shared with the AEAD (src/chacha20poly1305).
+ *
+ * State (RFC 8439 section 2.3): 16 words, 0-3 the constants "expand 32-byte k", 4-11 the key
+ * (little-endian words), 12-15 counter and nonce. The block function treats words 12 and 13 as
+ * one 64-bit little-endian block counter (low word 12) and adds 1 per block with carry; the RFC
+ * 8439 variant (word 12 the 32-bit counter, 13-15 the nonce) never lets word 12 wrap inside a
+ * call (m4crypt_chacha20_ietf_xor checks it), so the carry never reaches the nonce there.
+ *
+ * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function is always built
+ * as m4crypt_chacha20_xor_blocks_c. With M4CRYPT_ARCH_ARMV7M, src/chacha20/armv7m/backend.h (when
+ * it exists) may declare m4crypt_chacha20_xor_blocks_armv7m and define
+ * M4CRYPT_CHACHA20_HAVE_XOR_BLOCKS; M4CRYPT_CHACHA20_XOR_BLOCKS names the one in use.
+ */
+#ifndef M4CRYPT_CHACHA20_BACKEND_H
+#define M4CRYPT_CHACHA20_BACKEND_H
+
+#include "m4crypt/chacha20.h"
+
+/* out[0 .. 64*nblocks) = in XOR the keystream blocks of state, counter (words 12-13) advanced by
+ * one per block. out may equal in (not otherwise overlap); neither needs any alignment. */
+void m4crypt_chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                   uint32_t state[16]);
+
+#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
+#if __has_include("chacha20/armv7m/backend.h")
+#include "chacha20/armv7m/backend.h"
+#endif
+#endif
+
+#ifdef M4CRYPT_CHACHA20_HAVE_XOR_BLOCKS
+#define M4CRYPT_CHACHA20_XOR_BLOCKS m4crypt_chacha20_xor_blocks_armv7m
+#else
+#define M4CRYPT_CHACHA20_XOR_BLOCKS m4crypt_chacha20_xor_blocks_c
+#endif
+
+/* RFC 8439 section 2.1: the quarter round on words a, b, c, d of s (section 2.2 "QUARTERROUND
+ * (a, b, c, d)"). For the tests. */
+void m4crypt_chacha20_quarterround(uint32_t s[16], unsigned a, unsigned b, unsigned c, unsigned d);
+
+/* Initial states: RFC 8439 section 2.3 (32-bit counter, 96-bit nonce) and the original variant
+ * (64-bit counter in words 12-13, 64-bit nonce in words 14-15). */
+void m4crypt_chacha20_state_ietf(uint32_t s[16], const uint8_t key[32], const uint8_t nonce[12],
+                                 uint32_t counter);
+void m4crypt_chacha20_state_djb(uint32_t s[16], const uint8_t key[32], const uint8_t nonce[8],
+                                uint64_t counter);
+
+/* out = in XOR keystream for any len (a final partial block uses one whole block, so the counter
+ * advances by ceil(len / 64)). No counter check: callers check the RFC 8439 limit. */
+void m4crypt_chacha20_xor_state(uint8_t *out, const uint8_t *in, size_t len, uint32_t s[16]);
+
+#endif

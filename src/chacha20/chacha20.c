@@ -1,0 +1,168 @@
+/*
+ * ChaCha20 (RFC 8439 sections 2.1-2.4) and the original 64-bit-nonce variant (D. J. Bernstein,
+ * "ChaCha, a variant of Salsa20", 2008), portable C.
+ *
+ * Words are loaded and stored byte by byte (load32_le/store32_le), so buffers need no alignment
+ * and big-endian hosts work; compilers turn the pattern into single loads on little-endian
+ * targets that allow unaligned access (Cortex-M4 does). Timing depends on lengths only.
+ */
+#include <string.h>
+
+#include "chacha20/backend.h"
+
+static uint32_t load32_le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void store32_le(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+#define ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+
+/* RFC 8439 section 2.1, the quarter round. */
+#define QR(a, b, c, d)                                                                             \
+    do {                                                                                           \
+        a += b;                                                                                    \
+        d ^= a;                                                                                    \
+        d = ROTL32(d, 16);                                                                         \
+        c += d;                                                                                    \
+        b ^= c;                                                                                    \
+        b = ROTL32(b, 12);                                                                         \
+        a += b;                                                                                    \
+        d ^= a;                                                                                    \
+        d = ROTL32(d, 8);                                                                          \
+        c += d;                                                                                    \
+        b ^= c;                                                                                    \
+        b = ROTL32(b, 7);                                                                          \
+    } while (0)
+
+void m4crypt_chacha20_quarterround(uint32_t s[16], unsigned a, unsigned b, unsigned c, unsigned d)
+{
+    QR(s[a & 15], s[b & 15], s[c & 15], s[d & 15]);
+}
+
+/* RFC 8439 section 2.3 (block function: 10 double rounds, column then diagonal quarter rounds,
+ * then the input state is added) and section 2.4 (XOR with the message, counter + 1 per block). */
+void m4crypt_chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                   uint32_t state[16])
+{
+    while (nblocks-- > 0) {
+        uint32_t x0 = state[0], x1 = state[1], x2 = state[2], x3 = state[3];
+        uint32_t x4 = state[4], x5 = state[5], x6 = state[6], x7 = state[7];
+        uint32_t x8 = state[8], x9 = state[9], x10 = state[10], x11 = state[11];
+        uint32_t x12 = state[12], x13 = state[13], x14 = state[14], x15 = state[15];
+        for (int i = 0; i < 10; i++) {
+            QR(x0, x4, x8, x12); /* columns */
+            QR(x1, x5, x9, x13);
+            QR(x2, x6, x10, x14);
+            QR(x3, x7, x11, x15);
+            QR(x0, x5, x10, x15); /* diagonals */
+            QR(x1, x6, x11, x12);
+            QR(x2, x7, x8, x13);
+            QR(x3, x4, x9, x14);
+        }
+#define OUT(i) store32_le(out + 4 * (i), load32_le(in + 4 * (i)) ^ (x##i + state[i]))
+        OUT(0), OUT(1), OUT(2), OUT(3), OUT(4), OUT(5), OUT(6), OUT(7);
+        OUT(8), OUT(9), OUT(10), OUT(11), OUT(12), OUT(13), OUT(14), OUT(15);
+#undef OUT
+        /* 64-bit counter in words 12 (low) and 13 (high), without a branch. */
+        state[12] += 1;
+        state[13] += (uint32_t)(state[12] == 0);
+        in += 64;
+        out += 64;
+    }
+}
+
+static void state_common(uint32_t s[16], const uint8_t key[32])
+{
+    /* "expand 32-byte k" as little-endian words (RFC 8439 section 2.3). */
+    s[0] = 0x61707865;
+    s[1] = 0x3320646e;
+    s[2] = 0x79622d32;
+    s[3] = 0x6b206574;
+    for (int i = 0; i < 8; i++)
+        s[4 + i] = load32_le(key + 4 * i);
+}
+
+void m4crypt_chacha20_state_ietf(uint32_t s[16], const uint8_t key[32], const uint8_t nonce[12],
+                                 uint32_t counter)
+{
+    state_common(s, key);
+    s[12] = counter;
+    s[13] = load32_le(nonce);
+    s[14] = load32_le(nonce + 4);
+    s[15] = load32_le(nonce + 8);
+}
+
+void m4crypt_chacha20_state_djb(uint32_t s[16], const uint8_t key[32], const uint8_t nonce[8],
+                                uint64_t counter)
+{
+    state_common(s, key);
+    s[12] = (uint32_t)counter;
+    s[13] = (uint32_t)(counter >> 32);
+    s[14] = load32_le(nonce);
+    s[15] = load32_le(nonce + 4);
+}
+
+void m4crypt_chacha20_xor_state(uint8_t *out, const uint8_t *in, size_t len, uint32_t s[16])
+{
+    size_t full = len / 64, rest = len % 64;
+    if (full > 0)
+        M4CRYPT_CHACHA20_XOR_BLOCKS(out, in, full, s);
+    if (rest > 0) {
+        uint8_t buf[64];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, in + 64 * full, rest);
+        M4CRYPT_CHACHA20_XOR_BLOCKS(buf, buf, 1, s);
+        memcpy(out + 64 * full, buf, rest);
+        m4crypt_memzero(buf, sizeof buf);
+    }
+}
+
+/* RFC 8439 section 2.3.1: the serialized block for (key, counter, nonce). */
+void m4crypt_chacha20_ietf_block(uint8_t out[64], const uint8_t key[32], const uint8_t nonce[12],
+                                 uint32_t counter)
+{
+    uint32_t s[16];
+    m4crypt_chacha20_state_ietf(s, key, nonce, counter);
+    memset(out, 0, 64);
+    M4CRYPT_CHACHA20_XOR_BLOCKS(out, out, 1, s);
+    m4crypt_memzero(s, sizeof s);
+}
+
+/* RFC 8439 section 2.4.1. The blocks used are counter .. counter + ceil(len / 64) - 1; all must
+ * fit the 32-bit counter (the RFC forbids wrapping), else M4CRYPT_ERR_PARAM and nothing is
+ * written. */
+int m4crypt_chacha20_ietf_xor(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
+                              const uint8_t nonce[12], uint32_t counter)
+{
+    uint64_t blocks = (uint64_t)(len / 64) + (uint64_t)(len % 64 != 0);
+    if ((uint64_t)counter + blocks > ((uint64_t)1 << 32))
+        return M4CRYPT_ERR_PARAM;
+    if (len == 0)
+        return M4CRYPT_OK;
+    uint32_t s[16];
+    m4crypt_chacha20_state_ietf(s, key, nonce, counter);
+    m4crypt_chacha20_xor_state(out, in, len, s);
+    m4crypt_memzero(s, sizeof s);
+    return M4CRYPT_OK;
+}
+
+/* Original ChaCha20: 64-bit block counter (words 12-13), 64-bit nonce (words 14-15). The counter
+ * runs modulo 2^64. */
+void m4crypt_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
+                          const uint8_t nonce[8], uint64_t counter)
+{
+    if (len == 0)
+        return;
+    uint32_t s[16];
+    m4crypt_chacha20_state_djb(s, key, nonce, counter);
+    m4crypt_chacha20_xor_state(out, in, len, s);
+    m4crypt_memzero(s, sizeof s);
+}

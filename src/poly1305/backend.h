@@ -1,0 +1,41 @@
+/*
+ * Internal interface of the Poly1305 code: the context layout and the replaceable block function.
+ *
+ * Context (include/m4crypt/poly1305.h), the same for every backend so that only the block function
+ * needs replacing:
+ *   r[0..3]  r (RFC 8439 section 2.5, clamped) as little-endian 32-bit words; r[4] is 0.
+ *   h[0..4]  the accumulator h = sum h[i] * 2^(32 i), partially reduced: h < 2^131 (h[4] <= 7)
+ *            between calls; the final reduction mod 2^130 - 5 is done once, in final.
+ *   pad[0..3] s, the second half of the key, little-endian words.
+ *   buf, buflen  the bytes of an incomplete 16-byte block (buflen 0..15).
+ *
+ * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function is always built
+ * as m4crypt_poly1305_blocks_c. With M4CRYPT_ARCH_ARMV7M, src/poly1305/armv7m/backend.h (when it
+ * exists) may declare m4crypt_poly1305_blocks_armv7m and define M4CRYPT_POLY1305_HAVE_BLOCKS;
+ * M4CRYPT_POLY1305_BLOCKS names the one in use.
+ */
+#ifndef M4CRYPT_POLY1305_BACKEND_H
+#define M4CRYPT_POLY1305_BACKEND_H
+
+#include "m4crypt/poly1305.h"
+
+/* For each of the nblocks 16-byte blocks of m (no alignment needed): h = (h + block + hibit *
+ * 2^128) * r mod 2^130 - 5 (partially reduced, h < 2^131). hibit is 1 for whole message blocks
+ * (RFC 8439 section 2.5.1, "add one bit beyond the number of octets") and 0 for a last block that
+ * was already padded with its 0x01 byte. */
+void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
+                               uint32_t hibit);
+
+#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
+#if __has_include("poly1305/armv7m/backend.h")
+#include "poly1305/armv7m/backend.h"
+#endif
+#endif
+
+#ifdef M4CRYPT_POLY1305_HAVE_BLOCKS
+#define M4CRYPT_POLY1305_BLOCKS m4crypt_poly1305_blocks_armv7m
+#else
+#define M4CRYPT_POLY1305_BLOCKS m4crypt_poly1305_blocks_c
+#endif
+
+#endif

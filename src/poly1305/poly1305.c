@@ -1,0 +1,212 @@
+/*
+ * Poly1305 (RFC 8439 section 2.5), portable C.
+ *
+ * The block function works in radix 2^26: h and r as five 26-bit limbs, every product a 32x32->64
+ * multiplication (one UMULL/UMLAL on the Cortex-M4), and the reduction mod p = 2^130 - 5 folds the
+ * part above 2^130 back multiplied by 5 (2^130 = 5 mod p), precomputed as s_i = 5 r_i. Between
+ * calls h is kept in radix 2^32 in the context (src/poly1305/backend.h), so an assembly backend
+ * with 32-bit limbs can replace the block function alone.
+ *
+ * Constant time: no branch or index depends on r, s, h or the message; the final reduction
+ * selects h or h - p with a mask.
+ */
+#include <string.h>
+
+#include "poly1305/backend.h"
+
+static uint32_t load32_le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void store32_le(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+#define MASK26 0x3ffffffu
+
+/* RFC 8439 section 2.5.1: for each 16-byte block, h = (h + block + hibit * 2^128) * r mod p. */
+void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
+                               uint32_t hibit)
+{
+    /* r in radix 2^26 (r is clamped, so r4 < 2^20 and every limb < 2^26). */
+    const uint32_t r0 = ctx->r[0] & MASK26;
+    const uint32_t r1 = ((ctx->r[0] >> 26) | (ctx->r[1] << 6)) & MASK26;
+    const uint32_t r2 = ((ctx->r[1] >> 20) | (ctx->r[2] << 12)) & MASK26;
+    const uint32_t r3 = ((ctx->r[2] >> 14) | (ctx->r[3] << 18)) & MASK26;
+    const uint32_t r4 = ctx->r[3] >> 8;
+    const uint32_t s1 = 5 * r1, s2 = 5 * r2, s3 = 5 * r3, s4 = 5 * r4;
+    /* h from radix 2^32 (h < 2^131) to radix 2^26; h4 < 2^27. */
+    uint32_t h0 = ctx->h[0] & MASK26;
+    uint32_t h1 = ((ctx->h[0] >> 26) | (ctx->h[1] << 6)) & MASK26;
+    uint32_t h2 = ((ctx->h[1] >> 20) | (ctx->h[2] << 12)) & MASK26;
+    uint32_t h3 = ((ctx->h[2] >> 14) | (ctx->h[3] << 18)) & MASK26;
+    uint32_t h4 = (ctx->h[3] >> 8) | (ctx->h[4] << 24);
+    const uint32_t hi = (hibit & 1) << 24; /* 2^128 = 2^24 in limb 4 */
+
+    while (nblocks-- > 0) {
+        const uint32_t t0 = load32_le(m), t1 = load32_le(m + 4), t2 = load32_le(m + 8),
+                       t3 = load32_le(m + 12);
+        /* h += block; limbs stay below 2^27 */
+        h0 += t0 & MASK26;
+        h1 += ((t0 >> 26) | (t1 << 6)) & MASK26;
+        h2 += ((t1 >> 20) | (t2 << 12)) & MASK26;
+        h3 += ((t2 >> 14) | (t3 << 18)) & MASK26;
+        h4 += (t3 >> 8) | hi;
+
+        /* h *= r mod p: schoolbook with the wrapped products multiplied by 5 (s_i). Each product
+         * < 2^27 * 2^29, each sum of five < 2^59. */
+        const uint64_t d0 = (uint64_t)h0 * r0 + (uint64_t)h1 * s4 + (uint64_t)h2 * s3 +
+                            (uint64_t)h3 * s2 + (uint64_t)h4 * s1;
+        uint64_t d1 = (uint64_t)h0 * r1 + (uint64_t)h1 * r0 + (uint64_t)h2 * s4 +
+                      (uint64_t)h3 * s3 + (uint64_t)h4 * s2;
+        uint64_t d2 = (uint64_t)h0 * r2 + (uint64_t)h1 * r1 + (uint64_t)h2 * r0 +
+                      (uint64_t)h3 * s4 + (uint64_t)h4 * s3;
+        uint64_t d3 = (uint64_t)h0 * r3 + (uint64_t)h1 * r2 + (uint64_t)h2 * r1 +
+                      (uint64_t)h3 * r0 + (uint64_t)h4 * s4;
+        uint64_t d4 = (uint64_t)h0 * r4 + (uint64_t)h1 * r3 + (uint64_t)h2 * r2 +
+                      (uint64_t)h3 * r1 + (uint64_t)h4 * r0;
+
+        /* Carry chain; the carry out of limb 4 (weight 2^130) re-enters limb 0 times 5. */
+        d1 += d0 >> 26;
+        h0 = (uint32_t)d0 & MASK26;
+        d2 += d1 >> 26;
+        h1 = (uint32_t)d1 & MASK26;
+        d3 += d2 >> 26;
+        h2 = (uint32_t)d2 & MASK26;
+        d4 += d3 >> 26;
+        h3 = (uint32_t)d3 & MASK26;
+        h4 = (uint32_t)d4 & MASK26;
+        const uint64_t c = (uint64_t)h0 + (d4 >> 26) * 5;
+        h0 = (uint32_t)c & MASK26;
+        h1 += (uint32_t)(c >> 26);
+        m += 16;
+    }
+
+    /* Back to radix 2^32 (exact, whatever the limb sizes); h < 2^131. */
+    uint64_t t = (uint64_t)h0 + ((uint64_t)h1 << 26);
+    ctx->h[0] = (uint32_t)t;
+    t = (t >> 32) + ((uint64_t)h2 << 20);
+    ctx->h[1] = (uint32_t)t;
+    t = (t >> 32) + ((uint64_t)h3 << 14);
+    ctx->h[2] = (uint32_t)t;
+    t = (t >> 32) + ((uint64_t)h4 << 8);
+    ctx->h[3] = (uint32_t)t;
+    ctx->h[4] = (uint32_t)(t >> 32);
+}
+
+/* RFC 8439 section 2.5: r = clamp(key[0..15]), s = key[16..31], h = 0. */
+void m4crypt_poly1305_init(m4crypt_poly1305_ctx *ctx, const uint8_t key[32])
+{
+    /* clamp: r &= 0x0ffffffc0ffffffc0ffffffc0fffffff */
+    ctx->r[0] = load32_le(key) & 0x0fffffffu;
+    ctx->r[1] = load32_le(key + 4) & 0x0ffffffcu;
+    ctx->r[2] = load32_le(key + 8) & 0x0ffffffcu;
+    ctx->r[3] = load32_le(key + 12) & 0x0ffffffcu;
+    ctx->r[4] = 0;
+    for (int i = 0; i < 5; i++)
+        ctx->h[i] = 0;
+    for (int i = 0; i < 4; i++)
+        ctx->pad[i] = load32_le(key + 16 + 4 * i);
+    memset(ctx->buf, 0, sizeof ctx->buf);
+    ctx->buflen = 0;
+}
+
+void m4crypt_poly1305_update(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t len)
+{
+    if (len == 0)
+        return;
+    if (ctx->buflen > 0) {
+        size_t take = 16 - ctx->buflen;
+        if (take > len)
+            take = len;
+        memcpy(ctx->buf + ctx->buflen, m, take);
+        ctx->buflen += (uint32_t)take;
+        m += take;
+        len -= take;
+        if (ctx->buflen < 16)
+            return;
+        M4CRYPT_POLY1305_BLOCKS(ctx, ctx->buf, 1, 1);
+        ctx->buflen = 0;
+    }
+    if (len >= 16) {
+        size_t n = len / 16;
+        M4CRYPT_POLY1305_BLOCKS(ctx, m, n, 1);
+        m += 16 * n;
+        len -= 16 * n;
+    }
+    if (len > 0) {
+        memcpy(ctx->buf, m, len);
+        ctx->buflen = (uint32_t)len;
+    }
+}
+
+/* RFC 8439 section 2.5.1: the last partial block gets a 0x01 byte and zeros; then h mod p, fully
+ * reduced in constant time, plus s mod 2^128 is the tag. */
+void m4crypt_poly1305_final(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
+{
+    if (ctx->buflen > 0) {
+        ctx->buf[ctx->buflen] = 1;
+        memset(ctx->buf + ctx->buflen + 1, 0, 15 - ctx->buflen);
+        M4CRYPT_POLY1305_BLOCKS(ctx, ctx->buf, 1, 0);
+    }
+    uint32_t h0 = ctx->h[0], h1 = ctx->h[1], h2 = ctx->h[2], h3 = ctx->h[3], h4 = ctx->h[4];
+    uint64_t t;
+
+    /* Twice: fold the bits at and above 2^130 back as 5 * (h >> 130). After the first fold
+     * h < 2^130 + 5 * 2^30, after the second h < 2^130. */
+    for (int i = 0; i < 2; i++) {
+        const uint32_t c = h4 >> 2;
+        h4 &= 3;
+        t = (uint64_t)h0 + (uint64_t)5 * c;
+        h0 = (uint32_t)t;
+        t = (t >> 32) + h1;
+        h1 = (uint32_t)t;
+        t = (t >> 32) + h2;
+        h2 = (uint32_t)t;
+        t = (t >> 32) + h3;
+        h3 = (uint32_t)t;
+        h4 += (uint32_t)(t >> 32);
+    }
+
+    /* g = h + 5 - 2^130 = h - p; since h < 2^130 < 2p, h mod p is g if g >= 0 (bit 130 of h + 5
+     * set), else h. Select by mask. */
+    t = (uint64_t)h0 + 5;
+    const uint32_t g0 = (uint32_t)t;
+    t = (t >> 32) + h1;
+    const uint32_t g1 = (uint32_t)t;
+    t = (t >> 32) + h2;
+    const uint32_t g2 = (uint32_t)t;
+    t = (t >> 32) + h3;
+    const uint32_t g3 = (uint32_t)t;
+    const uint32_t g4 = h4 + (uint32_t)(t >> 32);
+    const uint32_t use_g = 0u - ((g4 >> 2) & 1);
+    h0 = (h0 & ~use_g) | (g0 & use_g);
+    h1 = (h1 & ~use_g) | (g1 & use_g);
+    h2 = (h2 & ~use_g) | (g2 & use_g);
+    h3 = (h3 & ~use_g) | (g3 & use_g);
+
+    /* tag = (h + s) mod 2^128 */
+    t = (uint64_t)h0 + ctx->pad[0];
+    store32_le(tag, (uint32_t)t);
+    t = (t >> 32) + h1 + ctx->pad[1];
+    store32_le(tag + 4, (uint32_t)t);
+    t = (t >> 32) + h2 + ctx->pad[2];
+    store32_le(tag + 8, (uint32_t)t);
+    t = (t >> 32) + h3 + ctx->pad[3];
+    store32_le(tag + 12, (uint32_t)t);
+
+    m4crypt_memzero(ctx, sizeof *ctx);
+}
+
+void m4crypt_poly1305(uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t key[32])
+{
+    m4crypt_poly1305_ctx ctx;
+    m4crypt_poly1305_init(&ctx, key);
+    m4crypt_poly1305_update(&ctx, m, len);
+    m4crypt_poly1305_final(&ctx, tag); /* wipes ctx */
+}
