@@ -1,0 +1,157 @@
+"""Command line: m4sim run | ct | size."""
+import argparse
+import json
+import sys
+
+from . import __version__
+from .model import MODEL_VERSION
+
+
+def _table(result, out):
+    names = []
+    for r in result.regions:
+        if r.name not in names:
+            names.append(r.name)
+    if not result.regions:
+        print("m4sim: no regions", file=out)
+        return
+    w = max(6, max(len(n) for n in names))
+    print(f"{'region':<{w}}  {'count':>5}  {'cycles(min)':>12}  {'cycles(median)':>14}  "
+          f"{'cycles(max)':>12}  {'instructions':>12}  {'stack':>7}", file=out)
+    for n in names:
+        s = result.stats(n)
+        med = s['median']
+        med = int(med) if med == int(med) else round(med, 1)
+        imed = s['instructions_median']
+        imed = int(imed) if imed == int(imed) else round(imed, 1)
+        print(f"{n:<{w}}  {s['count']:>5}  {s['min']:>12}  {med:>14}  {s['max']:>12}  "
+              f"{imed:>12}  {s['stack_bytes']:>7}", file=out)
+
+
+def cmd_run(a):
+    from .sim import Simulator
+    sim = Simulator(a.elf, max_instructions=a.max_instructions,
+                    stack_paint_bytes=a.stack_paint_bytes)
+    seed = bytes.fromhex(a.seed) if a.seed else None
+    stdin = sys.stdin.buffer if not sys.stdin.isatty() else b""
+    res = sim.run(args=a.args, stdin=stdin, echo=True, seed=seed)
+    for w in sim.warnings:
+        print(f"m4sim: warning: {w}", file=sys.stderr)
+    if a.regions:
+        _table(res, sys.stderr)
+    if a.each:
+        for r in res.regions:
+            print(f"{r.name}\t{r.cycles}\t{r.instructions}\t{r.stack_bytes}", file=sys.stderr)
+    if a.stats:
+        print(f"m4sim: {res.instructions} instructions, {res.cycles} cycles, "
+              f"{res.seconds:.2f} s ({res.instructions / max(res.seconds, 1e-9) / 1e6:.1f} M instr/s)",
+              file=sys.stderr)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump([r.as_dict() for r in res.regions], f, indent=1)
+    if res.error:
+        print(f"m4sim: error: {res.error}", file=sys.stderr)
+        return 2 if not res.hit_limit else 3
+    return res.exit_code
+
+
+def cmd_ct(a):
+    from .ct import check
+    regions = "all" if a.all_regions else set(a.region or [])
+    if not regions:
+        print("m4sim ct: give --region NAME (repeatable) or --all-regions", file=sys.stderr)
+        return 2
+    return check(a.elf, regions, runs=a.runs, args=a.args, max_instructions=a.max_instructions,
+                 rng_seed=a.rng_seed, out=sys.stdout)
+
+
+def cmd_size(a):
+    from .size import report
+    groups = None
+    if a.group:
+        groups = {}
+        for g in a.group:
+            name, _, prefixes = g.partition("=")
+            groups[name] = prefixes.split(",") if prefixes else [name]
+    return report(a.elf, groups=groups, as_json=a.json, reachable=a.reachable, out=sys.stdout)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="m4sim", description="Cortex-M4 cycle-approximate simulator")
+    p.add_argument("--version", action="version", version=f"m4sim {__version__} ({MODEL_VERSION})")
+    sub = p.add_subparsers(dest="cmd")
+
+    r = sub.add_parser("run", help="run firmware (semihosting, like qemu-system-arm -M mps2-an386)")
+    r.add_argument("elf")
+    r.add_argument("args", nargs=argparse.REMAINDER, help="command-line arguments for the firmware")
+    r.add_argument("--regions", action="store_true", help="print a table of regions (stderr)")
+    r.add_argument("--each", action="store_true", help="print every region execution (stderr)")
+    r.add_argument("--json", metavar="FILE", help="write the regions as JSON")
+    r.add_argument("--max-instructions", type=int, default=0, metavar="N")
+    r.add_argument("--seed", metavar="HEX", help="bytes for m4sim_ct_seed")
+    r.add_argument("--stats", action="store_true", help="print instruction count and speed")
+    r.add_argument("--stack-paint-bytes", type=int, default=1 << 20, metavar="N",
+                   help="how far below SP region stack use is measured (default 1 MiB)")
+    r.set_defaults(fn=cmd_run)
+
+    c = sub.add_parser("ct", help="constant-time check of regions over runs with random secrets")
+    c.add_argument("elf")
+    c.add_argument("args", nargs=argparse.REMAINDER)
+    c.add_argument("--region", action="append", metavar="NAME")
+    c.add_argument("--all-regions", action="store_true")
+    c.add_argument("--runs", type=int, default=8)
+    c.add_argument("--max-instructions", type=int, default=0, metavar="N")
+    c.add_argument("--rng-seed", type=int, default=None, help="make the secret seeds reproducible")
+    c.set_defaults(fn=cmd_ct)
+
+    s = sub.add_parser("size", help="code size per function and per group")
+    s.add_argument("elf")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--group", action="append", metavar="NAME=PREFIX[,PREFIX..]",
+                   help="replace the default groups (repeatable)")
+    s.add_argument("--reachable", action="append", metavar="SYMBOL",
+                   help="also report the code bytes reachable from SYMBOL")
+    s.set_defaults(fn=cmd_size)
+
+    a = p.parse_args(argv)
+    if not getattr(a, "fn", None):
+        p.print_help()
+        return 2
+    if a.cmd in ("run", "ct"):
+        _options_after_elf(sub.choices[a.cmd], a)
+    return a.fn(a)
+
+
+def _options_after_elf(parser, a):
+    """m4sim options may also follow the ELF path: leading --options of the
+    remainder that this subcommand knows are taken; '--' ends them, and
+    everything from the first other word on is for the firmware."""
+    rest = list(a.args)
+    known = {}
+    for act in parser._actions:
+        for o in act.option_strings:
+            known[o] = act
+    take = []
+    while rest:
+        tok = rest[0]
+        if tok == "--":
+            rest.pop(0)
+            break
+        opt = tok.split("=", 1)[0]
+        if opt not in known:
+            break
+        act = known[opt]
+        rest.pop(0)
+        take.append(tok)
+        if act.nargs != 0 and "=" not in tok and rest:
+            take.append(rest.pop(0))
+    if take:
+        ns = parser.parse_args(take + [a.elf])
+        for k, v in vars(ns).items():
+            if k not in ("elf", "args") and v != parser.get_default(k):
+                setattr(a, k, v)
+    a.args = rest
+
+
+if __name__ == "__main__":
+    sys.exit(main())

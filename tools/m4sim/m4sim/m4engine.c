@@ -1,0 +1,454 @@
+/*
+ * m4sim native engine: the per-block Unicorn hook that evaluates the Cortex-M4
+ * cycle model.  Written for m4sim (m4crypt project).
+ *
+ * Design
+ * ------
+ * Python decodes each translation block once (capstone) into a compact array
+ * of m4_insn records holding the *static* cost of every instruction (see
+ * decode.py and model.py).  This file adds the *dynamic* parts of the model.
+ *
+ * A block is evaluated when the NEXT block starts: only then do we know where
+ * control went (taken / not-taken branch, alignment of the branch target).
+ * The executing block stays "pending" until then; m4_flush() evaluates the
+ * last one when the run ends.
+ *
+ * Operand-dependent facts are collected by UC_HOOK_CODE hooks placed (before
+ * any code is translated) only on the addresses of UDIV/SDIV and of the
+ * conditional instructions inside IT blocks ("slots").  A slot hook stamps the
+ * slot with the sequence number of the executing block; Unicorn does not call
+ * the hook for an instruction that IT skips, so an unstamped IT instruction
+ * was skipped.  For divisions the hook also computes the cycle count from the
+ * operand registers.
+ *
+ * Every rule below names its constant in model.py; the constants arrive in
+ * the parameter vector P[] (order: model.DYNAMIC_PARAM_NAMES).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicorn/unicorn.h>
+
+enum {
+    PP_PIPE_SAVE_LOAD, PP_PIPE_SAVE_STORE, PP_ADDR_STALL, PP_LITERAL_EXTRA,
+    PP_STORE_THEN_LOAD, PP_REFILL_P, PP_REFILL_P_MIS32, PP_IT_AFTER_16,
+    PP_IT_AFTER_32, PP_IT_SKIPPED, PP_DIV_ZERO, PP_DIV_SMALL, PP_DIV_BASE,
+    PP_DIV_STEP, PP_DIV_MAX, PP_RUN32_MIN, PP_RUN32_PENALTY, PP_COUNT
+};
+
+enum {
+    F_LOAD1   = 1 << 0,  /* single LDR-family load: opens/joins the load pipeline */
+    F_STORE1  = 1 << 1,  /* single STR-family store: may follow a load in the pipeline */
+    F_MEM     = 1 << 2,  /* generates an address (address-generation stall check) */
+    F_LITERAL = 1 << 3,  /* PC-relative load */
+    F_STL_SRC = 1 << 4,  /* a store that makes a following load pay STORE_THEN_LOAD */
+    F_STL_DST = 1 << 5,  /* a load that pays STORE_THEN_LOAD after such a store */
+    F_BR      = 1 << 6,  /* always writes PC (taken branch) */
+    F_BRCOND  = 1 << 7,  /* conditional PC write: taken iff successor != fallthrough */
+    F_IT      = 1 << 8,  /* the IT instruction itself */
+    F_DIV     = 1 << 9,  /* UDIV/SDIV: cost from its slot */
+    F_ITCOND  = 1 << 10, /* conditional inside IT: executed iff its slot is stamped */
+    F_ITBR    = 1 << 11, /* conditional PC write inside IT: not taken == skipped */
+};
+
+typedef struct {
+    uint32_t addr;
+    uint16_t flags;
+    uint8_t size;
+    uint8_t base;       /* static cost if executed (branches: without P) */
+    uint16_t addr_regs; /* registers used to form the address (bit i = r[i]) */
+    uint16_t wr_regs;   /* registers written */
+    int32_t slot;       /* index of the slot (hooked instruction) or -1 */
+} m4_insn;
+
+struct m4_ctx;
+typedef struct {
+    struct m4_ctx *ctx;
+    uint64_t seq;       /* block sequence number when last executed */
+    uint32_t cost;      /* division: cycles of the last execution */
+    uint8_t rn, rm, is_div, is_signed;
+} m4_slot;
+
+typedef struct { uint64_t key; uint32_t first, n; } m4_block;
+
+typedef int (*m4_miss_cb)(uint32_t addr, uint32_t size);
+typedef void (*m4_event_cb)(int ev, uint32_t addr);
+
+enum { EV_BEGIN = 1, EV_END = 2, EV_OPEN = 3 };
+#define NONE_ADDR 0xFFFFFFFFu
+
+typedef struct m4_ctx {
+    int32_t P[PP_COUNT];
+    int uc_reg[16];
+    uc_engine *uc;
+    /* counters */
+    uint64_t cycles, ninstr, cyc_before_last, ins_before_last, it_before_last;
+    uint64_t max_insns;
+    int hit_limit, miss_failed;
+    /* pipeline state carried between instructions */
+    uint32_t prev_wr, prev_load_dest;
+    int prev_pipe_open, prev_store, prev_is32, run32;
+    /* pending (executing) block */
+    int64_t pending;
+    uint64_t pending_seq, seq;
+    /* block cache */
+    m4_block *blocks; uint32_t nblocks, cap_blocks;
+    uint32_t *htab; uint32_t hcap;
+    m4_insn *insns; uint32_t ninsns, cap_insns;
+    m4_slot *slots; uint32_t nslots;
+    /* regions */
+    uint32_t begin_addr, end_addr, open_addr;
+    m4_miss_cb miss_cb;
+    m4_event_cb event_cb;
+    /* tracing (ct mode) */
+    int tracing;
+    uint32_t *itrace; uint8_t *ctrace; uint64_t nit, capit;
+    uint32_t *mtrace; uint64_t nmt, capmt; /* triples: pc, addr, size|write<<31 */
+    uc_hook hblock, hmem;
+} m4_ctx;
+
+m4_ctx *m4_new(const int32_t *params, int nparams, const int *uc_regs)
+{
+    m4_ctx *c = calloc(1, sizeof(*c));
+    if (!c) return NULL;
+    for (int i = 0; i < nparams && i < PP_COUNT; i++) c->P[i] = params[i];
+    for (int i = 0; i < 16; i++) c->uc_reg[i] = uc_regs[i];
+    c->pending = -1;
+    c->begin_addr = c->end_addr = c->open_addr = NONE_ADDR;
+    c->hcap = 1 << 14;
+    c->htab = calloc(c->hcap, sizeof(uint32_t));
+    return c;
+}
+
+void m4_free(m4_ctx *c)
+{
+    if (!c) return;
+    free(c->blocks); free(c->htab); free(c->insns); free(c->slots);
+    free(c->itrace); free(c->ctrace); free(c->mtrace);
+    free(c);
+}
+
+static inline uint32_t hslot(uint64_t key, uint32_t cap)
+{
+    uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(h >> 40) & (cap - 1);
+}
+
+static int64_t lookup(m4_ctx *c, uint32_t addr, uint32_t size)
+{
+    uint64_t key = ((uint64_t)size << 32) | addr;
+    uint32_t i = hslot(key, c->hcap);
+    for (;;) {
+        uint32_t v = c->htab[i];
+        if (!v) return -1;
+        if (c->blocks[v - 1].key == key) return v - 1;
+        i = (i + 1) & (c->hcap - 1);
+    }
+}
+
+static void hinsert(m4_ctx *c, uint64_t key, uint32_t idx1)
+{
+    uint32_t i = hslot(key, c->hcap);
+    while (c->htab[i]) i = (i + 1) & (c->hcap - 1);
+    c->htab[i] = idx1;
+}
+
+/* Called by Python after decoding a block.  Returns 0 on success. */
+int m4_add_block(m4_ctx *c, uint32_t addr, uint32_t size, uint32_t n, const m4_insn *ins)
+{
+    if (n == 0) return -1;
+    if (c->ninsns + n > c->cap_insns) {
+        uint32_t cap = c->cap_insns ? c->cap_insns : 4096;
+        while (cap < c->ninsns + n) cap *= 2;
+        m4_insn *p = realloc(c->insns, cap * sizeof(m4_insn));
+        if (!p) return -1;
+        c->insns = p; c->cap_insns = cap;
+    }
+    if (c->nblocks + 1 > c->cap_blocks) {
+        uint32_t cap = c->cap_blocks ? c->cap_blocks * 2 : 1024;
+        m4_block *p = realloc(c->blocks, cap * sizeof(m4_block));
+        if (!p) return -1;
+        c->blocks = p; c->cap_blocks = cap;
+    }
+    if ((c->nblocks + 1) * 2 > c->hcap) {
+        uint32_t ncap = c->hcap * 2;
+        uint32_t *nt = calloc(ncap, sizeof(uint32_t));
+        if (!nt) return -1;
+        free(c->htab);
+        c->htab = nt; c->hcap = ncap;
+        for (uint32_t b = 0; b < c->nblocks; b++) hinsert(c, c->blocks[b].key, b + 1);
+    }
+    memcpy(c->insns + c->ninsns, ins, n * sizeof(m4_insn));
+    m4_block *b = &c->blocks[c->nblocks];
+    b->key = ((uint64_t)size << 32) | addr;
+    b->first = c->ninsns; b->n = n;
+    c->ninsns += n;
+    hinsert(c, b->key, ++c->nblocks);
+    return 0;
+}
+
+static int grow_itrace(m4_ctx *c)
+{
+    uint64_t cap = c->capit ? c->capit * 2 : (1u << 16);
+    uint32_t *a = realloc(c->itrace, cap * sizeof(uint32_t));
+    if (!a) return -1;
+    c->itrace = a;
+    uint8_t *b = realloc(c->ctrace, cap);
+    if (!b) return -1;
+    c->ctrace = b; c->capit = cap;
+    return 0;
+}
+
+/* Evaluate one executed instruction of a finished block. */
+static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
+                        int has_succ, uint32_t succ_addr, int succ_mis32)
+{
+    const int32_t *P = c->P;
+    uint32_t f = in->flags;
+    int cost, executed = 1, taken = 0;
+    const m4_slot *s = in->slot >= 0 ? &c->slots[in->slot] : NULL;
+    int stamped = s && s->seq == seq;
+
+    if ((f & F_ITCOND) && !stamped) executed = 0;
+    if (f & (F_BR | F_BRCOND)) {
+        /* TRM: a branch costs 1 + P when taken.  A conditional one is taken
+           iff the next block does not start at its fallthrough address. */
+        if (f & F_BR) taken = 1;
+        else taken = last && has_succ && succ_addr != in->addr + in->size;
+        if ((f & F_ITBR) && !taken) executed = 0;
+    }
+    if (!executed) {
+        /* Rule IT_SKIPPED: an instruction skipped by IT still takes a cycle. */
+        cost = P[PP_IT_SKIPPED];
+        c->prev_wr = 0; c->prev_load_dest = 0; c->prev_pipe_open = 0; c->prev_store = 0;
+    } else {
+        cost = in->base;
+        if ((f & F_DIV) && stamped) cost = (int)s->cost;   /* rule DIV_* */
+        if (f & F_IT)                                      /* rule IT_AFTER_16/32 */
+            cost = c->prev_is32 ? P[PP_IT_AFTER_32] : P[PP_IT_AFTER_16];
+        if (f & F_MEM) {
+            /* rule ADDR_STALL: base/offset written by the previous instruction */
+            if (in->addr_regs & c->prev_wr) cost += P[PP_ADDR_STALL];
+            /* rule PIPE_SAVE_*: LDR followed by LDR/STR pipelines unless the
+               address uses the first load's result */
+            if ((f & (F_LOAD1 | F_STORE1)) && c->prev_pipe_open &&
+                !(in->addr_regs & c->prev_load_dest))
+                cost -= (f & F_LOAD1) ? P[PP_PIPE_SAVE_LOAD] : P[PP_PIPE_SAVE_STORE];
+            /* rule STORE_THEN_LOAD */
+            if ((f & F_STL_DST) && c->prev_store) cost += P[PP_STORE_THEN_LOAD];
+            /* rule LITERAL_EXTRA */
+            if (f & F_LITERAL) cost += P[PP_LITERAL_EXTRA];
+        }
+        /* rule REFILL_P / REFILL_P_MISALIGNED32 */
+        if (taken) cost += P[PP_REFILL_P] + (succ_mis32 ? P[PP_REFILL_P_MIS32] : 0);
+        c->prev_wr = in->wr_regs;
+        c->prev_pipe_open = (f & F_LOAD1) != 0;
+        c->prev_load_dest = (f & F_LOAD1) ? in->wr_regs : 0;
+        c->prev_store = (f & F_STL_SRC) != 0;
+    }
+    /* rule RUN32: a run of RUN32_MIN+ 32-bit instructions at addr % 4 == 2
+       (fetch effect: applies to skipped instructions too) */
+    if (in->size == 4 && (in->addr & 2)) {
+        if (++c->run32 == P[PP_RUN32_MIN]) cost += P[PP_RUN32_PENALTY];
+    } else {
+        c->run32 = 0;
+    }
+    c->prev_is32 = in->size == 4;
+    if (taken) {
+        /* the pipeline was refilled: nothing carries over a taken branch */
+        c->run32 = 0; c->prev_wr = 0; c->prev_load_dest = 0;
+        c->prev_pipe_open = 0; c->prev_store = 0;
+    }
+    if (cost < 0) cost = 0;
+    c->cycles += (uint64_t)cost;
+    c->ninstr += 1;
+    if (c->tracing) {
+        if (c->nit == c->capit && grow_itrace(c)) return;
+        c->itrace[c->nit] = in->addr;
+        c->ctrace[c->nit] = (uint8_t)(cost > 255 ? 255 : cost);
+        c->nit++;
+    }
+}
+
+static void process(m4_ctx *c, int64_t bi, uint64_t seq, int64_t succ)
+{
+    const m4_block *B = &c->blocks[bi];
+    const m4_insn *in = &c->insns[B->first];
+    uint32_t n = B->n;
+    int has_succ = succ >= 0, succ_mis32 = 0;
+    uint32_t succ_addr = NONE_ADDR;
+    if (has_succ) {
+        const m4_insn *s = &c->insns[c->blocks[succ].first];
+        succ_addr = s->addr;
+        succ_mis32 = s->size == 4 && (s->addr & 2);
+    }
+    for (uint32_t i = 0; i + 1 < n; i++) step(c, &in[i], seq, 0, has_succ, succ_addr, succ_mis32);
+    c->cyc_before_last = c->cycles;
+    c->ins_before_last = c->ninstr;
+    c->it_before_last = c->nit;
+    step(c, &in[n - 1], seq, 1, has_succ, succ_addr, succ_mis32);
+}
+
+static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *ud)
+{
+    m4_ctx *c = ud;
+    uint32_t a = (uint32_t)address;
+    int64_t b = lookup(c, a, size);
+    if (b < 0) {
+        if (c->miss_cb(a, size) != 0 || (b = lookup(c, a, size)) < 0) {
+            c->miss_failed = 1;
+            uc_emu_stop(uc);
+            return;
+        }
+    }
+    if (c->pending >= 0) process(c, c->pending, c->pending_seq, b);
+    c->seq++;
+    c->pending = b;
+    c->pending_seq = c->seq;
+    if (a == c->open_addr) { c->open_addr = NONE_ADDR; c->event_cb(EV_OPEN, a); }
+    if (a == c->begin_addr) c->event_cb(EV_BEGIN, a);
+    else if (a == c->end_addr) c->event_cb(EV_END, a);
+    if (c->max_insns && c->ninstr >= c->max_insns) { c->hit_limit = 1; uc_emu_stop(uc); }
+}
+
+static int bitlen(uint32_t x) { return x ? 32 - __builtin_clz(x) : 0; }
+
+static void slot_hook(uc_engine *uc, uint64_t address, uint32_t size, void *ud)
+{
+    m4_slot *s = ud;
+    m4_ctx *c = s->ctx;
+    s->seq = c->seq;
+    if (s->is_div) {
+        uint32_t n = 0, m = 0;
+        uc_reg_read(uc, c->uc_reg[s->rn], &n);
+        uc_reg_read(uc, c->uc_reg[s->rm], &m);
+        if (s->is_signed) {
+            if (n & 0x80000000u) n = 0u - n;
+            if (m & 0x80000000u) m = 0u - m;
+        }
+        const int32_t *P = c->P;
+        int cost;
+        if (n == 0 || m == 0) cost = P[PP_DIV_ZERO];
+        else if (bitlen(n) < bitlen(m)) cost = P[PP_DIV_SMALL];
+        else cost = P[PP_DIV_BASE] + (bitlen(n) - bitlen(m)) / P[PP_DIV_STEP];
+        if (cost > P[PP_DIV_MAX]) cost = P[PP_DIV_MAX];
+        s->cost = (uint32_t)cost;
+    }
+}
+
+static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size,
+                     int64_t value, void *ud)
+{
+    m4_ctx *c = ud;
+    (void)value;
+    if (!c->tracing) return;
+    if (c->nmt + 3 > c->capmt) {
+        uint64_t cap = c->capmt ? c->capmt * 2 : (3u << 16);
+        uint32_t *p = realloc(c->mtrace, cap * sizeof(uint32_t));
+        if (!p) return;
+        c->mtrace = p; c->capmt = cap;
+    }
+    uint32_t pc = 0;
+    uc_reg_read(uc, UC_ARM_REG_PC, &pc);
+    c->mtrace[c->nmt++] = pc;
+    c->mtrace[c->nmt++] = (uint32_t)address;
+    c->mtrace[c->nmt++] = (uint32_t)size | (type == UC_MEM_WRITE ? 0x80000000u : 0);
+}
+
+int m4_install(m4_ctx *c, uc_engine *uc, m4_miss_cb miss, m4_event_cb ev)
+{
+    c->uc = uc;
+    c->miss_cb = miss;
+    c->event_cb = ev;
+    return uc_hook_add(uc, &c->hblock, UC_HOOK_BLOCK, (void *)block_hook, c, 1, 0);
+}
+
+int m4_alloc_slots(m4_ctx *c, uint32_t n)
+{
+    c->slots = calloc(n ? n : 1, sizeof(m4_slot));
+    if (!c->slots) return -1;
+    c->nslots = n;
+    return 0;
+}
+
+int m4_add_slot(m4_ctx *c, uint32_t idx, uint32_t addr, int is_div, int is_signed, int rn, int rm)
+{
+    if (idx >= c->nslots) return -1;
+    m4_slot *s = &c->slots[idx];
+    uc_hook h;
+    s->ctx = c; s->seq = 0; s->cost = 0;
+    s->is_div = (uint8_t)is_div; s->is_signed = (uint8_t)is_signed;
+    s->rn = (uint8_t)(rn & 15); s->rm = (uint8_t)(rm & 15);
+    return uc_hook_add(c->uc, &h, UC_HOOK_CODE, (void *)slot_hook, s, addr, addr);
+}
+
+int m4_enable_mem_trace(m4_ctx *c)
+{
+    return uc_hook_add(c->uc, &c->hmem, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
+                       (void *)mem_hook, c, 1, 0);
+}
+
+void m4_flush(m4_ctx *c)
+{
+    if (c->pending >= 0) process(c, c->pending, c->pending_seq, -1);
+    c->pending = -1;
+}
+
+/* Reset the pipeline state, e.g. before a fresh run on the same context. */
+void m4_reset_state(m4_ctx *c)
+{
+    c->prev_wr = c->prev_load_dest = 0;
+    c->prev_pipe_open = c->prev_store = c->prev_is32 = c->run32 = 0;
+    c->pending = -1;
+}
+
+enum {
+    G_CYCLES, G_INSNS, G_CYC_BEFORE_LAST, G_INS_BEFORE_LAST, G_IT_BEFORE_LAST,
+    G_HIT_LIMIT, G_MISS_FAILED, G_NIT, G_NMT, G_MAX_INSNS, G_BEGIN, G_END, G_OPEN,
+    G_TRACING, G_NBLOCKS
+};
+
+uint64_t m4_get(m4_ctx *c, int what)
+{
+    switch (what) {
+    case G_CYCLES: return c->cycles;
+    case G_INSNS: return c->ninstr;
+    case G_CYC_BEFORE_LAST: return c->cyc_before_last;
+    case G_INS_BEFORE_LAST: return c->ins_before_last;
+    case G_IT_BEFORE_LAST: return c->it_before_last;
+    case G_HIT_LIMIT: return (uint64_t)c->hit_limit;
+    case G_MISS_FAILED: return (uint64_t)c->miss_failed;
+    case G_NIT: return c->nit;
+    case G_NMT: return c->nmt;
+    case G_MAX_INSNS: return c->max_insns;
+    case G_BEGIN: return c->begin_addr;
+    case G_END: return c->end_addr;
+    case G_OPEN: return c->open_addr;
+    case G_TRACING: return (uint64_t)c->tracing;
+    case G_NBLOCKS: return c->nblocks;
+    }
+    return 0;
+}
+
+void m4_set(m4_ctx *c, int what, uint64_t v)
+{
+    switch (what) {
+    case G_CYCLES: c->cycles = v; break;
+    case G_INSNS: c->ninstr = v; break;
+    case G_NIT: if (v <= c->nit) c->nit = v; break;
+    case G_NMT: if (v <= c->nmt) c->nmt = v; break;
+    case G_MAX_INSNS: c->max_insns = v; break;
+    case G_BEGIN: c->begin_addr = (uint32_t)v; break;
+    case G_END: c->end_addr = (uint32_t)v; break;
+    case G_OPEN: c->open_addr = (uint32_t)v; break;
+    case G_TRACING: c->tracing = (int)v; break;
+    default: break;
+    }
+}
+
+/* which: 0 = instruction addresses (uint32), 1 = per-instruction cycles
+   (uint8), 2 = memory accesses (uint32 triples). */
+void *m4_trace_ptr(m4_ctx *c, int which)
+{
+    return which == 0 ? (void *)c->itrace : which == 1 ? (void *)c->ctrace : (void *)c->mtrace;
+}

@@ -1,0 +1,134 @@
+"""Build (once, with the system C compiler) and load the native engine m4engine.c.
+
+The shared library is cached under $M4SIM_CACHE, else $XDG_CACHE_HOME/m4sim,
+else ~/.cache/m4sim, falling back to the system temp directory; its name
+carries a hash of the source and of the Unicorn library path, so an edited
+engine or a different Unicorn install rebuilds automatically.
+"""
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import unicorn
+
+_SRC = Path(__file__).with_name("m4engine.c")
+_lib = None
+
+
+class Insn(ctypes.Structure):
+    _fields_ = [
+        ("addr", ctypes.c_uint32),
+        ("flags", ctypes.c_uint16),
+        ("size", ctypes.c_uint8),
+        ("base", ctypes.c_uint8),
+        ("addr_regs", ctypes.c_uint16),
+        ("wr_regs", ctypes.c_uint16),
+        ("slot", ctypes.c_int32),
+    ]
+
+
+# flag bits (mirror of the enum in m4engine.c)
+F_LOAD1 = 1 << 0
+F_STORE1 = 1 << 1
+F_MEM = 1 << 2
+F_LITERAL = 1 << 3
+F_STL_SRC = 1 << 4
+F_STL_DST = 1 << 5
+F_BR = 1 << 6
+F_BRCOND = 1 << 7
+F_IT = 1 << 8
+F_DIV = 1 << 9
+F_ITCOND = 1 << 10
+F_ITBR = 1 << 11
+
+EV_BEGIN, EV_END, EV_OPEN = 1, 2, 3
+
+(G_CYCLES, G_INSNS, G_CYC_BEFORE_LAST, G_INS_BEFORE_LAST, G_IT_BEFORE_LAST,
+ G_HIT_LIMIT, G_MISS_FAILED, G_NIT, G_NMT, G_MAX_INSNS, G_BEGIN, G_END, G_OPEN,
+ G_TRACING, G_NBLOCKS) = range(15)
+
+MISS_CB = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_uint32, ctypes.c_uint32)
+EVENT_CB = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_uint32)
+
+
+def _unicorn_dirs():
+    pkg = Path(unicorn.__file__).parent
+    inc = pkg / "include"
+    libdir = pkg / "lib"
+    if not (inc / "unicorn" / "unicorn.h").exists():
+        raise RuntimeError(f"m4sim: Unicorn headers not found under {inc}")
+    libs = sorted(libdir.glob("libunicorn.so*")) + sorted(libdir.glob("libunicorn*.dylib"))
+    if not libs:
+        raise RuntimeError(f"m4sim: libunicorn not found under {libdir}")
+    return inc, libdir, libs[-1]
+
+
+def _cache_dir():
+    for cand in (os.environ.get("M4SIM_CACHE"),
+                 os.path.join(os.environ["XDG_CACHE_HOME"], "m4sim") if os.environ.get("XDG_CACHE_HOME") else None,
+                 os.path.join(os.path.expanduser("~"), ".cache", "m4sim"),
+                 os.path.join(tempfile.gettempdir(), f"m4sim-{os.getuid()}")):
+        if not cand:
+            continue
+        try:
+            os.makedirs(cand, exist_ok=True)
+            if os.access(cand, os.W_OK):
+                return cand
+        except OSError:
+            continue
+    raise RuntimeError("m4sim: no writable cache directory for the native engine")
+
+
+def build(force=False):
+    """Compile m4engine.c if needed; return the path of the shared library."""
+    inc, libdir, ulib = _unicorn_dirs()
+    src = _SRC.read_bytes()
+    h = hashlib.sha256(src + str(ulib).encode()).hexdigest()[:16]
+    out = os.path.join(_cache_dir(), f"m4engine-{h}.so")
+    if os.path.exists(out) and not force:
+        return out
+    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if not cc:
+        raise RuntimeError("m4sim: a C compiler (cc) is needed to build the native engine")
+    tmp = out + f".{os.getpid()}.tmp"
+    cmd = [cc, "-O2", "-shared", "-fPIC", "-o", tmp, str(_SRC), f"-I{inc}",
+           str(ulib), f"-Wl,-rpath,{libdir}"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("m4sim: building the native engine failed:\n" + " ".join(cmd) + "\n" + r.stderr)
+    os.replace(tmp, out)
+    return out
+
+
+def lib():
+    global _lib
+    if _lib is not None:
+        return _lib
+    L = ctypes.CDLL(build())
+    vp, u32, u64, i32 = ctypes.c_void_p, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_int
+    L.m4_new.restype = vp
+    L.m4_new.argtypes = [ctypes.POINTER(ctypes.c_int32), i32, ctypes.POINTER(ctypes.c_int)]
+    L.m4_free.argtypes = [vp]
+    L.m4_add_block.restype = i32
+    L.m4_add_block.argtypes = [vp, u32, u32, u32, ctypes.POINTER(Insn)]
+    L.m4_install.restype = i32
+    L.m4_install.argtypes = [vp, vp, MISS_CB, EVENT_CB]
+    L.m4_alloc_slots.restype = i32
+    L.m4_alloc_slots.argtypes = [vp, u32]
+    L.m4_add_slot.restype = i32
+    L.m4_add_slot.argtypes = [vp, u32, u32, i32, i32, i32, i32]
+    L.m4_enable_mem_trace.restype = i32
+    L.m4_enable_mem_trace.argtypes = [vp]
+    L.m4_flush.argtypes = [vp]
+    L.m4_reset_state.argtypes = [vp]
+    L.m4_get.restype = u64
+    L.m4_get.argtypes = [vp, i32]
+    L.m4_set.argtypes = [vp, i32, u64]
+    L.m4_trace_ptr.restype = vp
+    L.m4_trace_ptr.argtypes = [vp, i32]
+    _lib = L
+    return L
