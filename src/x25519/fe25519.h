@@ -1,0 +1,59 @@
+/*
+ * Arithmetic in GF(p), p = 2^255 - 19, the field of Curve25519 (RFC 7748 section 4.1).
+ * Internal interface of src/x25519 (not installed).
+ *
+ * Representation: ten signed 32-bit limbs in radix 2^25.5. Limb i has weight 2^ceil(25.5 i), that
+ * is offsets 0, 26, 51, 77, 102, 128, 153, 179, 204, 230 bits; even limbs nominally hold 26 bits,
+ * odd limbs 25. The value is sum(v[i] * 2^off[i]) mod p; limbs may be negative. This radix keeps
+ * every partial product of a multiplication in a 32x32->64-bit multiply (one UMULL/SMULL on the
+ * Cortex-M4) and every column sum inside int64_t, so it suits 32-bit targets.
+ *
+ * Limb bounds (|v[i]| for even i / odd i), the contract between the functions:
+ *   "tight" : <= 2^26 / <= 2^25   output of frombytes (0 <= v[i] < 2^w) and of mul, sqr,
+ *                                  mul121666 (which in fact stay within 2^25 / 2^24 + 2^17)
+ *   "loose" : <= 2^27 / <= 2^26   output of add or sub of two tight elements
+ * mul, sqr and mul121666 accept loose inputs; add and sub accept tight inputs; tobytes accepts
+ * any limbs below 2^30 in magnitude; cswap any.
+ *
+ * Replaceable functions (docs/DEVELOPING.md, "Assembly backends"): the portable code is compiled
+ * under the names with the suffix _c; src/x25519/backend.h maps the names used by the rest of the
+ * code (m4crypt_fe25519_mul, ...) to an armv7m backend where it provides one, else to _c.
+ */
+#ifndef M4CRYPT_X25519_FE25519_H
+#define M4CRYPT_X25519_FE25519_H
+
+#include <stdint.h>
+
+typedef struct {
+    int32_t v[10];
+} m4crypt_fe25519;
+
+/* h = f * g mod p. h may alias f or g. */
+void m4crypt_fe25519_mul_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g);
+/* h = f^2 mod p. */
+void m4crypt_fe25519_sqr_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f);
+/* h = f + g, limb-wise, no carry. */
+void m4crypt_fe25519_add_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g);
+/* h = f - g, limb-wise, no carry. */
+void m4crypt_fe25519_sub_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g);
+/* h = 121666 * f mod p (121666 = (A + 2) / 4, A = 486662; RFC 7748 section 5). */
+void m4crypt_fe25519_mul121666_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f);
+/* h = f^(p-2) = 1/f mod p (Fermat; 0 maps to 0). Addition chain of 254 squarings and 11
+ * multiplications. */
+void m4crypt_fe25519_invert_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f);
+/* Decodes 32 little-endian bytes, ignoring bit 255 (RFC 7748 section 5, decodeUCoordinate).
+ * Values in [p, 2^255) are accepted; they are represented as they are (reduced later). */
+void m4crypt_fe25519_frombytes_c(m4crypt_fe25519 *h, const uint8_t s[32]);
+/* Encodes the unique representative in [0, p) as 32 little-endian bytes (constant time). */
+void m4crypt_fe25519_tobytes_c(uint8_t s[32], const m4crypt_fe25519 *f);
+/* Swaps f and g if b == 1, leaves them if b == 0 (b must be 0 or 1), by masked XOR of every limb:
+ * the same instructions and addresses either way. */
+void m4crypt_fe25519_cswap_c(m4crypt_fe25519 *f, m4crypt_fe25519 *g, uint32_t b);
+
+/* Not replaceable: trivial helpers. */
+void m4crypt_fe25519_0(m4crypt_fe25519 *h);
+void m4crypt_fe25519_1(m4crypt_fe25519 *h);
+
+#include "x25519/backend.h"
+
+#endif

@@ -1,0 +1,132 @@
+/*
+ * X25519 (RFC 7748 sections 5 and 6.1): the Montgomery ladder on the u-coordinate of Curve25519.
+ */
+#include "m4crypt/x25519.h"
+
+#include "x25519/fe25519.h"
+
+/* Backend contract (src/x25519/backend.h): out = X25519(scalar, point) as in RFC 7748 section 5,
+ * i.e. with the scalar clamped and bit 255 of the point masked, canonical output, constant time.
+ * Returns nothing; the caller checks for the all-zero result. */
+void m4crypt_x25519_scalarmult_c(uint8_t out[32], const uint8_t scalar[32],
+                                 const uint8_t point[32]);
+
+/*
+ * RFC 7748 section 5: decodeScalar25519 (clamping), decodeUCoordinate (bit 255 masked, values
+ * >= p accepted: frombytes keeps them and the arithmetic reduces them), then the ladder of the
+ * RFC's pseudo-code with 255 iterations (bits 254 down to 0 of the clamped scalar) and
+ * conditional swaps by masked XOR, and finally encodeUCoordinate(x_2 * z_2^(p - 2)).
+ *
+ * The ladder step uses z_2 = E * (BB + 121666 E), which equals the RFC's E * (AA + a24 E) with
+ * a24 = 121665 because AA = BB + E.
+ */
+void m4crypt_x25519_scalarmult_c(uint8_t out[32], const uint8_t scalar[32],
+                                 const uint8_t point[32])
+{
+    uint8_t k[32];
+    m4crypt_fe25519 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
+    uint32_t swap = 0;
+
+    for (int i = 0; i < 32; i++)
+        k[i] = scalar[i];
+    k[0] &= 248;
+    k[31] &= 127;
+    k[31] |= 64;
+
+    m4crypt_fe25519_frombytes(&x1, point);
+    m4crypt_fe25519_1(&x2);
+    m4crypt_fe25519_0(&z2);
+    x3 = x1;
+    m4crypt_fe25519_1(&z3);
+
+    for (int t = 254; t >= 0; t--) {
+        const uint32_t kt = (uint32_t)(k[t >> 3] >> (t & 7)) & 1;
+        swap ^= kt;
+        m4crypt_fe25519_cswap(&x2, &x3, swap);
+        m4crypt_fe25519_cswap(&z2, &z3, swap);
+        swap = kt;
+
+        m4crypt_fe25519_add(&a, &x2, &z2);   /* A = x_2 + z_2 */
+        m4crypt_fe25519_sqr(&aa, &a);        /* AA = A^2 */
+        m4crypt_fe25519_sub(&b, &x2, &z2);   /* B = x_2 - z_2 */
+        m4crypt_fe25519_sqr(&bb, &b);        /* BB = B^2 */
+        m4crypt_fe25519_sub(&e, &aa, &bb);   /* E = AA - BB */
+        m4crypt_fe25519_add(&c, &x3, &z3);   /* C = x_3 + z_3 */
+        m4crypt_fe25519_sub(&d, &x3, &z3);   /* D = x_3 - z_3 */
+        m4crypt_fe25519_mul(&da, &d, &a);    /* DA = D * A */
+        m4crypt_fe25519_mul(&cb, &c, &b);    /* CB = C * B */
+        m4crypt_fe25519_add(&x3, &da, &cb);
+        m4crypt_fe25519_sqr(&x3, &x3);       /* x_3 = (DA + CB)^2 */
+        m4crypt_fe25519_sub(&z3, &da, &cb);
+        m4crypt_fe25519_sqr(&z3, &z3);
+        m4crypt_fe25519_mul(&z3, &z3, &x1);  /* z_3 = x_1 * (DA - CB)^2 */
+        m4crypt_fe25519_mul(&x2, &aa, &bb);  /* x_2 = AA * BB */
+        m4crypt_fe25519_mul121666(&z2, &e);
+        m4crypt_fe25519_add(&z2, &z2, &bb);
+        m4crypt_fe25519_mul(&z2, &z2, &e);   /* z_2 = E * (BB + 121666 E) */
+    }
+    m4crypt_fe25519_cswap(&x2, &x3, swap);
+    m4crypt_fe25519_cswap(&z2, &z3, swap);
+
+    m4crypt_fe25519_invert(&z2, &z2);
+    m4crypt_fe25519_mul(&x2, &x2, &z2);
+    m4crypt_fe25519_tobytes(out, &x2);
+
+    m4crypt_memzero(k, sizeof k);
+    m4crypt_memzero(&swap, sizeof swap);
+    m4crypt_memzero(&x2, sizeof x2);
+    m4crypt_memzero(&z2, sizeof z2);
+    m4crypt_memzero(&x3, sizeof x3);
+    m4crypt_memzero(&z3, sizeof z3);
+    m4crypt_memzero(&a, sizeof a);
+    m4crypt_memzero(&aa, sizeof aa);
+    m4crypt_memzero(&b, sizeof b);
+    m4crypt_memzero(&bb, sizeof bb);
+    m4crypt_memzero(&e, sizeof e);
+    m4crypt_memzero(&c, sizeof c);
+    m4crypt_memzero(&d, sizeof d);
+    m4crypt_memzero(&da, sizeof da);
+    m4crypt_memzero(&cb, sizeof cb);
+}
+
+/* M4CRYPT_ERR_ZERO_SHARED if out is all zero, else 0, without a branch on out's bytes (the
+ * result itself is the only thing revealed). */
+static int zero_check(const uint8_t out[32])
+{
+    uint32_t acc = 0;
+    for (int i = 0; i < 32; i++)
+        acc |= out[i];
+    const uint32_t is_zero = (acc - 1) >> 31; /* acc in 0..255 */
+    return (int)(0u - is_zero) & M4CRYPT_ERR_ZERO_SHARED;
+}
+
+int m4crypt_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
+{
+    M4CRYPT_X25519_SCALARMULT_IMPL(out, scalar, point);
+    return zero_check(out);
+}
+
+/* The base point u = 9 (RFC 7748 section 4.1). A fixed-base method can replace the ladder later;
+ * the result is never zero (9 generates the prime-order subgroup, a clamped scalar is a nonzero
+ * multiple of 8 below 2^255 and no multiple of its order), but it is checked all the same. */
+int m4crypt_x25519_base(uint8_t out[32], const uint8_t scalar[32])
+{
+    static const uint8_t nine[32] = {9};
+    return m4crypt_x25519(out, scalar, nine);
+}
+
+int m4crypt_x25519_keypair(uint8_t pk[32], uint8_t sk[32])
+{
+    int r = m4crypt_randombytes(sk, 32);
+    if (r != 0) {
+        for (int i = 0; i < 32; i++)
+            pk[i] = 0;
+        return r;
+    }
+    r = m4crypt_x25519_base(pk, sk);
+    if (r != 0) { /* cannot happen, see above; never hand out a key pair that failed */
+        m4crypt_memzero(sk, 32);
+        m4crypt_memzero(pk, 32);
+    }
+    return r;
+}
