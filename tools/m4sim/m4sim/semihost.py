@@ -79,7 +79,9 @@ class Semihost:
     def _cstr(self, addr, limit=1 << 16):
         out = bytearray()
         while len(out) < limit:
-            chunk = bytes(self.mem_read(addr + len(out), 64)) if True else b""
+            a = addr + len(out)
+            # aligned chunks never cross the end of a mapped region
+            chunk = bytes(self.mem_read(a, 64 - (a & 63)))
             i = chunk.find(b"\0")
             if i >= 0:
                 out += chunk[:i]
@@ -221,7 +223,16 @@ class Semihost:
         if obj is None:
             self.errno = _errno.EBADF
             return 0xFFFFFFFF
-        return 1 if isinstance(obj, _Console) else 0
+        if isinstance(obj, _Console):
+            # QEMU maps ":tt" to the host's stdin/stdout/stderr and asks isatty()
+            if not self.echo:
+                return 0
+            stream = (sys.stdin, sys.stdout, sys.stderr)[obj.which]
+            try:
+                return 1 if os.isatty(stream.fileno()) else 0
+            except (OSError, ValueError, AttributeError):
+                return 0
+        return 0
 
     def _op_0a(self, arg):   # SYS_SEEK {handle, pos}
         h, pos = self._words(arg, 2)
