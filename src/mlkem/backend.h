@@ -1,0 +1,73 @@
+/*
+ * ML-KEM backend selection (docs/DEVELOPING.md, "Assembly backends").
+ *
+ * Every replaceable function is compiled in portable C under its name with the suffix _c. With
+ * M4CRYPT_ARCH_ARMV7M (configuration m4-armv7m), src/mlkem/armv7m/backend.h, when it exists,
+ * declares assembly versions (suffix _armv7m) and defines M4CRYPT_MLKEM_HAVE_<FUNCTION> for each;
+ * the plain names below then refer to those, otherwise to the portable C.
+ * Included by poly.h after the _c declarations.
+ */
+#ifndef M4CRYPT_MLKEM_BACKEND_H
+#define M4CRYPT_MLKEM_BACKEND_H
+
+#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
+#if __has_include("mlkem/armv7m/backend.h")
+#include "mlkem/armv7m/backend.h"
+#endif
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_NTT
+#define m4crypt_poly_ntt m4crypt_poly_ntt_armv7m
+#else
+#define m4crypt_poly_ntt m4crypt_poly_ntt_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_INVNTT
+#define m4crypt_poly_invntt m4crypt_poly_invntt_armv7m
+#else
+#define m4crypt_poly_invntt m4crypt_poly_invntt_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_BASEMUL_ACC
+#define m4crypt_poly_basemul_acc m4crypt_poly_basemul_acc_armv7m
+#else
+#define m4crypt_poly_basemul_acc m4crypt_poly_basemul_acc_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_REDUCE
+#define m4crypt_poly_reduce m4crypt_poly_reduce_armv7m
+#else
+#define m4crypt_poly_reduce m4crypt_poly_reduce_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_CBD_ETA2
+#define m4crypt_poly_cbd_eta2 m4crypt_poly_cbd_eta2_armv7m
+#else
+#define m4crypt_poly_cbd_eta2 m4crypt_poly_cbd_eta2_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_CBD_ETA3
+#define m4crypt_poly_cbd_eta3 m4crypt_poly_cbd_eta3_armv7m
+#else
+#define m4crypt_poly_cbd_eta3 m4crypt_poly_cbd_eta3_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_REJ_UNIFORM
+#define m4crypt_mlkem_rej_uniform m4crypt_mlkem_rej_uniform_armv7m
+#else
+#define m4crypt_mlkem_rej_uniform m4crypt_mlkem_rej_uniform_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_COMPRESS
+#define m4crypt_poly_compress m4crypt_poly_compress_armv7m
+#else
+#define m4crypt_poly_compress m4crypt_poly_compress_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_DECOMPRESS
+#define m4crypt_poly_decompress m4crypt_poly_decompress_armv7m
+#else
+#define m4crypt_poly_decompress m4crypt_poly_decompress_c
+#endif
+
+#endif

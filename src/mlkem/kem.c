@@ -1,0 +1,130 @@
+/*
+ * ML-KEM for one parameter set (FIPS 203 sections 6 and 7, Alg. 16-21), compiled per set (see
+ * params.h): m4crypt_mlkem<set>_keypair_derand / keypair / enc_derand / enc / dec / check_pk /
+ * check_sk, declared in include/m4crypt/mlkem.h.
+ *
+ * Decapsulation key layout (Alg. 16): dk = dk_PKE (384k) || ek (384k + 32) || H(ek) (32) || z (32).
+ */
+#include <string.h>
+
+#include "m4crypt/common.h"
+#include "params.h"
+#include "poly.h"
+
+#define DK_EK (MLKEM_POLYVECBYTES)                         /* offset of ek in dk */
+#define DK_H (MLKEM_POLYVECBYTES + MLKEM_PUBLICKEYBYTES)   /* offset of H(ek) */
+#define DK_Z (DK_H + 32)                                   /* offset of z */
+
+/* Section 7.2, encapsulation key check 2 (modulus check): ByteEncode_12(ByteDecode_12(ek)) == ek
+ * over ek[0 : 384k], computed literally one polynomial at a time. Check 1 (the length) is the
+ * generic layer's. ek is public, so the early exit on failure leaks nothing. */
+int MLKEM_NS(check_pk)(const uint8_t pk[MLKEM_PUBLICKEYBYTES])
+{
+    m4crypt_poly p;
+    uint8_t again[M4CRYPT_MLKEM_POLYBYTES];
+    int diff = 0;
+    for (unsigned i = 0; i < MLKEM_K; i++) {
+        m4crypt_poly_frombytes(&p, pk + 384 * i);
+        m4crypt_poly_tobytes(again, &p);
+        diff |= m4crypt_verify(again, pk + 384 * i, sizeof again);
+    }
+    return diff ? M4CRYPT_ERR_PUBLIC_KEY : M4CRYPT_OK;
+}
+
+/* Section 7.3, decapsulation input check 3 (hash check): H(dk[384k : 768k + 32]) ==
+ * dk[768k + 32 : 768k + 64]. Checks 1 and 2 (the lengths) are the generic layer's. The result is
+ * a property of the key, not of a secret, and may be branched on. */
+int MLKEM_NS(check_sk)(const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    uint8_t h[32];
+    m4crypt_mlkem_hash_h(h, sk + DK_EK, MLKEM_PUBLICKEYBYTES);
+    return m4crypt_verify(h, sk + DK_H, 32) ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
+}
+
+/* Alg. 16 ML-KEM.KeyGen_internal(d, z), coins = d || z. */
+int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                             const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+{
+    MLKEM_NS(kpke_keygen)(pk, sk, coins);
+    memcpy(sk + DK_EK, pk, MLKEM_PUBLICKEYBYTES);
+    m4crypt_mlkem_hash_h(sk + DK_H, pk, MLKEM_PUBLICKEYBYTES);
+    memcpy(sk + DK_Z, coins + 32, 32);
+    return M4CRYPT_OK;
+}
+
+/* Alg. 19 ML-KEM.KeyGen: d, z from the random bit generator (m4crypt_randombytes). */
+int MLKEM_NS(keypair)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES];
+    int ret = m4crypt_randombytes(coins, sizeof coins);
+    if (ret == M4CRYPT_OK)
+        ret = MLKEM_NS(keypair_derand)(pk, sk, coins);
+    else {
+        m4crypt_memzero(pk, MLKEM_PUBLICKEYBYTES);
+        m4crypt_memzero(sk, MLKEM_SECRETKEYBYTES);
+    }
+    m4crypt_memzero(coins, sizeof coins);
+    return ret;
+}
+
+/* Alg. 17 ML-KEM.Encaps_internal(ek, m), preceded by the section 7.2 modulus check. */
+int MLKEM_NS(enc_derand)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                         const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                         const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES])
+{
+    uint8_t h[32], kr[64]; /* (K, r) = G(m || H(ek)) */
+    if (MLKEM_NS(check_pk)(pk) != M4CRYPT_OK) {
+        m4crypt_memzero(ct, MLKEM_CIPHERTEXTBYTES);
+        m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
+        return M4CRYPT_ERR_PUBLIC_KEY;
+    }
+    m4crypt_mlkem_hash_h(h, pk, MLKEM_PUBLICKEYBYTES);
+    m4crypt_mlkem_hash_g(kr, m, 32, h, 32);
+    MLKEM_NS(kpke_encrypt)(ct, NULL, pk, m, kr + 32);
+    memcpy(ss, kr, 32);
+    m4crypt_memzero(kr, sizeof kr);
+    return M4CRYPT_OK;
+}
+
+/* Alg. 20 ML-KEM.Encaps: m from the random bit generator. */
+int MLKEM_NS(enc)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                  const uint8_t pk[MLKEM_PUBLICKEYBYTES])
+{
+    uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES];
+    int ret = m4crypt_randombytes(m, sizeof m);
+    if (ret == M4CRYPT_OK)
+        ret = MLKEM_NS(enc_derand)(ct, ss, pk, m);
+    else {
+        m4crypt_memzero(ct, MLKEM_CIPHERTEXTBYTES);
+        m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
+    }
+    m4crypt_memzero(m, sizeof m);
+    return ret;
+}
+
+/* Alg. 21 ML-KEM.Decaps with the section 7.3 hash check, and Alg. 18 ML-KEM.Decaps_internal:
+ *   m' = K-PKE.Decrypt(dk_PKE, c); (K', r') = G(m' || h); K-bar = J(z || c);
+ *   c' = K-PKE.Encrypt(ek_PKE, m', r'); K = (c == c') ? K' : K-bar.
+ * c' is compared with c as it is produced (m4crypt_verify per compressed polynomial) and the key
+ * is selected with a mask: nothing branches on, or indexes by, the outcome. */
+int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                  const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    uint8_t mp[32], kr[64], kbar[32];
+    if (MLKEM_NS(check_sk)(sk) != M4CRYPT_OK) {
+        m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
+        return M4CRYPT_ERR_SECRET_KEY;
+    }
+    MLKEM_NS(kpke_decrypt)(mp, sk, ct);
+    m4crypt_mlkem_hash_g(kr, mp, 32, sk + DK_H, 32);
+    m4crypt_mlkem_hash_j(kbar, sk + DK_Z, 32, ct, MLKEM_CIPHERTEXTBYTES);
+    int fail = MLKEM_NS(kpke_encrypt)(NULL, ct, sk + DK_EK, mp, kr + 32); /* 0 or -1 */
+    uint32_t mask = (uint32_t)fail;                                        /* 0 or all ones */
+    __asm__("" : "+r"(mask)); /* keep the compiler from turning the selection into a branch */
+    for (unsigned i = 0; i < 32; i++)
+        ss[i] = (uint8_t)(kr[i] ^ (mask & (uint32_t)(kr[i] ^ kbar[i])));
+    m4crypt_memzero(mp, sizeof mp);
+    m4crypt_memzero(kr, sizeof kr);
+    m4crypt_memzero(kbar, sizeof kbar);
+    return M4CRYPT_OK;
+}

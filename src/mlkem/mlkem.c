@@ -1,0 +1,113 @@
+/*
+ * The length-checked generic ML-KEM layer (include/m4crypt/mlkem.h): dispatches on the parameter
+ * set and checks every buffer length first (FIPS 203 section 7.2 check 1 "type check" on ek,
+ * section 7.3 checks 1 and 2 on c and dk). Built once.
+ *
+ * Errors: M4CRYPT_ERR_PARAM for an unknown set or a NULL buffer, M4CRYPT_ERR_LENGTH for a wrong
+ * length, else whatever the per-set function returns. On every error each output buffer that is
+ * not NULL is zeroed over the length the caller gave for it (ss: 32 bytes).
+ */
+#include "m4crypt/mlkem.h"
+
+size_t m4crypt_mlkem_publickeybytes(int set)
+{
+    switch (set) {
+    case 512: return M4CRYPT_MLKEM512_PUBLICKEYBYTES;
+    case 768: return M4CRYPT_MLKEM768_PUBLICKEYBYTES;
+    case 1024: return M4CRYPT_MLKEM1024_PUBLICKEYBYTES;
+    default: return 0;
+    }
+}
+
+size_t m4crypt_mlkem_secretkeybytes(int set)
+{
+    switch (set) {
+    case 512: return M4CRYPT_MLKEM512_SECRETKEYBYTES;
+    case 768: return M4CRYPT_MLKEM768_SECRETKEYBYTES;
+    case 1024: return M4CRYPT_MLKEM1024_SECRETKEYBYTES;
+    default: return 0;
+    }
+}
+
+size_t m4crypt_mlkem_ciphertextbytes(int set)
+{
+    switch (set) {
+    case 512: return M4CRYPT_MLKEM512_CIPHERTEXTBYTES;
+    case 768: return M4CRYPT_MLKEM768_CIPHERTEXTBYTES;
+    case 1024: return M4CRYPT_MLKEM1024_CIPHERTEXTBYTES;
+    default: return 0;
+    }
+}
+
+static void wipe(uint8_t *p, size_t len)
+{
+    if (p)
+        m4crypt_memzero(p, len);
+}
+
+int m4crypt_mlkem_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
+                          const uint8_t *coins)
+{
+    int ret;
+    if (m4crypt_mlkem_publickeybytes(set) == 0 || !pk || !sk)
+        ret = M4CRYPT_ERR_PARAM;
+    else if (pk_len != m4crypt_mlkem_publickeybytes(set) ||
+             sk_len != m4crypt_mlkem_secretkeybytes(set))
+        ret = M4CRYPT_ERR_LENGTH;
+    else if (set == 512)
+        ret = coins ? m4crypt_mlkem512_keypair_derand(pk, sk, coins)
+                    : m4crypt_mlkem512_keypair(pk, sk);
+    else if (set == 768)
+        ret = coins ? m4crypt_mlkem768_keypair_derand(pk, sk, coins)
+                    : m4crypt_mlkem768_keypair(pk, sk);
+    else
+        ret = coins ? m4crypt_mlkem1024_keypair_derand(pk, sk, coins)
+                    : m4crypt_mlkem1024_keypair(pk, sk);
+    if (ret != M4CRYPT_OK) {
+        wipe(pk, pk_len);
+        wipe(sk, sk_len);
+    }
+    return ret;
+}
+
+int m4crypt_mlkem_encaps(int set, uint8_t *ct, size_t ct_len, uint8_t ss[32], const uint8_t *pk,
+                         size_t pk_len, const uint8_t *m)
+{
+    int ret;
+    if (m4crypt_mlkem_publickeybytes(set) == 0 || !ct || !ss || !pk)
+        ret = M4CRYPT_ERR_PARAM;
+    else if (ct_len != m4crypt_mlkem_ciphertextbytes(set) ||
+             pk_len != m4crypt_mlkem_publickeybytes(set))
+        ret = M4CRYPT_ERR_LENGTH;
+    else if (set == 512)
+        ret = m ? m4crypt_mlkem512_enc_derand(ct, ss, pk, m) : m4crypt_mlkem512_enc(ct, ss, pk);
+    else if (set == 768)
+        ret = m ? m4crypt_mlkem768_enc_derand(ct, ss, pk, m) : m4crypt_mlkem768_enc(ct, ss, pk);
+    else
+        ret = m ? m4crypt_mlkem1024_enc_derand(ct, ss, pk, m) : m4crypt_mlkem1024_enc(ct, ss, pk);
+    if (ret != M4CRYPT_OK) {
+        wipe(ct, ct_len);
+        wipe(ss, M4CRYPT_MLKEM_SSBYTES);
+    }
+    return ret;
+}
+
+int m4crypt_mlkem_decaps(int set, uint8_t ss[32], const uint8_t *ct, size_t ct_len,
+                         const uint8_t *sk, size_t sk_len)
+{
+    int ret;
+    if (m4crypt_mlkem_publickeybytes(set) == 0 || !ss || !ct || !sk)
+        ret = M4CRYPT_ERR_PARAM;
+    else if (ct_len != m4crypt_mlkem_ciphertextbytes(set) ||
+             sk_len != m4crypt_mlkem_secretkeybytes(set))
+        ret = M4CRYPT_ERR_LENGTH;
+    else if (set == 512)
+        ret = m4crypt_mlkem512_dec(ss, ct, sk);
+    else if (set == 768)
+        ret = m4crypt_mlkem768_dec(ss, ct, sk);
+    else
+        ret = m4crypt_mlkem1024_dec(ss, ct, sk);
+    if (ret != M4CRYPT_OK)
+        wipe(ss, M4CRYPT_MLKEM_SSBYTES);
+    return ret;
+}

@@ -1,0 +1,3 @@
+# ML-KEM sources compiled once per parameter set (-DM4CRYPT_MLKEM_SET=512|768|1024);
+# everything else in src/mlkem/ is built once (see src/mlkem/params.h).
+MLKEM_PERSET_SRCS := src/mlkem/kpke.c src/mlkem/kem.c

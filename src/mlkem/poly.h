@@ -1,0 +1,99 @@
+/*
+ * ML-KEM internals that do not depend on the parameter set (FIPS 203, August 2024): arithmetic in
+ * R_q = Z_q[X]/(X^256 + 1) with q = 3329, the NTT, sampling, compression and byte encoding of one
+ * polynomial, and the hash functions of section 4.1. Built once; symbols m4crypt_mlkem_* and
+ * m4crypt_poly_*.
+ *
+ * Representation: a polynomial holds 256 int16_t coefficients. Unless a function says otherwise
+ * its inputs may be any representative with |x| < q and its outputs are such representatives;
+ * byte encoding and compression reduce to the canonical range [0, q) themselves.
+ *
+ * Montgomery arithmetic uses R = 2^16. The NTT-domain product m4crypt_poly_basemul_acc carries a
+ * factor R^-1, which m4crypt_poly_invntt (factor R) or m4crypt_poly_tomont (factor R) cancel.
+ *
+ * The functions a Cortex-M4 backend may replace have a portable version with the suffix _c; the
+ * plain names are macros (src/mlkem/backend.h, docs/DEVELOPING.md "Assembly backends").
+ */
+#ifndef M4CRYPT_MLKEM_POLY_H
+#define M4CRYPT_MLKEM_POLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "m4crypt/fips202.h"
+
+#define M4CRYPT_MLKEM_N 256
+#define M4CRYPT_MLKEM_Q 3329
+/* Bytes of ByteEncode_12 of one polynomial (FIPS 203 Alg. 5 with d = 12). */
+#define M4CRYPT_MLKEM_POLYBYTES 384
+
+typedef struct {
+    _Alignas(8) int16_t coeffs[M4CRYPT_MLKEM_N];
+} m4crypt_poly;
+
+/* ---------------------------------------------------------------- replaceable (backend) functions */
+
+/* NTT (FIPS 203 Alg. 9) in place; input |x| < q, output reduced (|x| < q). */
+void m4crypt_poly_ntt_c(m4crypt_poly *r);
+/* Inverse NTT (FIPS 203 Alg. 10) in place, times R = 2^16 (mod q): invntt(basemul(a, b)) is the
+ * exact product. Input |x| < 4q, output |x| < q. */
+void m4crypt_poly_invntt_c(m4crypt_poly *r);
+/* r += a * b in the NTT domain, times R^-1 (FIPS 203 Alg. 11 MultiplyNTTs and Alg. 12
+ * BaseCaseMultiply). Inputs |a|, |b| < q; each call adds less than q in absolute value to every
+ * coefficient of r, so up to four calls may be accumulated onto a reduced r before
+ * m4crypt_poly_reduce. */
+void m4crypt_poly_basemul_acc_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+/* Barrett reduction of every coefficient to the centered range [-(q-1)/2, (q-1)/2]. */
+void m4crypt_poly_reduce_c(m4crypt_poly *r);
+/* SamplePolyCBD_eta (FIPS 203 Alg. 8) from 64 * eta bytes; eta = 2 or 3. */
+void m4crypt_poly_cbd_eta2_c(m4crypt_poly *r, const uint8_t buf[128]);
+void m4crypt_poly_cbd_eta3_c(m4crypt_poly *r, const uint8_t buf[192]);
+/* The rejection step of SampleNTT (FIPS 203 Alg. 7, the loop body): parses buf (buflen a multiple of
+ * 3) into 12-bit candidates and appends those < q to r, at most len; returns how many. The input
+ * is public (a SHAKE128 stream of the public seed rho). */
+unsigned m4crypt_mlkem_rej_uniform_c(int16_t *r, unsigned len, const uint8_t *buf, unsigned buflen);
+/* ByteEncode_d(Compress_d(a)) (FIPS 203 Alg. 5 and section 4.2.1 eq. 4.7) for d in {1,4,5,10,11}:
+ * 32 * d bytes. Any int16 coefficients are accepted (reduced mod q first). No division. */
+void m4crypt_poly_compress_c(uint8_t *out, const m4crypt_poly *a, unsigned d);
+/* Decompress_d(ByteDecode_d(in)) (Alg. 6, eq. 4.8) for d in {1,4,5,10,11}; output in [0, q). */
+void m4crypt_poly_decompress_c(m4crypt_poly *r, const uint8_t *in, unsigned d);
+
+#include "backend.h"
+
+/* ---------------------------------------------------------------- the rest */
+
+/* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centered (FIPS 203 section 4.3, Montgomery form). */
+extern const int16_t m4crypt_mlkem_zetas[128];
+
+/* Montgomery reduction: a * R^-1 mod q for |a| < q * 2^15, result |r| < q. */
+int16_t m4crypt_mlkem_montgomery_reduce(int32_t a);
+/* Barrett reduction: the representative of a mod q in [-(q-1)/2, (q-1)/2], any int16 a. */
+int16_t m4crypt_mlkem_barrett_reduce(int16_t a);
+/* Compress_d(x) (eq. 4.7) for x in [0, q) and 1 <= d <= 11, by multiplication and shift. */
+uint16_t m4crypt_mlkem_compress(uint16_t x, unsigned d);
+
+/* r = r * R mod q (cancels the R^-1 of basemul without an inverse NTT). Output |x| < q. */
+void m4crypt_poly_tomont(m4crypt_poly *r);
+/* r = a + b, r = a - b, coefficient-wise, no reduction (Alg. 13-15 vector additions). */
+void m4crypt_poly_add(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+void m4crypt_poly_sub(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+/* ByteEncode_12 (Alg. 5, d = 12) of the canonical representatives; any int16 input. */
+void m4crypt_poly_tobytes(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_poly *a);
+/* ByteDecode_12 (Alg. 6, d = 12): 12-bit values reduced mod q, output in [0, q). */
+void m4crypt_poly_frombytes(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES]);
+/* SampleNTT (FIPS 203 Alg. 7) on the XOF input rho || b0 || b1: the NTT-domain matrix entry. */
+void m4crypt_poly_sample_ntt(m4crypt_poly *r, const uint8_t rho[32], uint8_t b0, uint8_t b1);
+/* SamplePolyCBD_eta(PRF_eta(s, b)) (Alg. 8 and section 4.1 eq. 4.3), eta = 2 or 3. */
+void m4crypt_poly_getnoise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigned eta);
+
+/* The functions of FIPS 203 section 4.1. */
+/* H(s) = SHA3-256(s) (eq. 4.4). */
+void m4crypt_mlkem_hash_h(uint8_t out[32], const uint8_t *in, size_t inlen);
+/* G(a || b) = SHA3-512 (eq. 4.5), split by the caller into the two 32-byte halves. */
+void m4crypt_mlkem_hash_g(uint8_t out[64], const uint8_t *a, size_t alen, const uint8_t *b,
+                          size_t blen);
+/* J(a || b) = SHAKE256(a || b, 8 * 32) (eq. 4.4). */
+void m4crypt_mlkem_hash_j(uint8_t out[32], const uint8_t *a, size_t alen, const uint8_t *b,
+                          size_t blen);
+
+#endif
