@@ -104,7 +104,8 @@ typedef struct m4_ctx {
     int tracing;
     uint32_t *itrace; uint8_t *ctrace; uint64_t nit, capit;
     uint32_t *mtrace; uint64_t nmt, capmt; /* triples: pc, addr, size|write<<31 */
-    uc_hook hblock, hmem;
+    uint32_t cur_pc;   /* ct mode: address of the executing instruction */
+    uc_hook hblock, hmem, hpc;
 } m4_ctx;
 
 m4_ctx *m4_new(const int32_t *params, int nparams, const int *uc_regs)
@@ -348,9 +349,7 @@ static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size
         if (!p) return;
         c->mtrace = p; c->capmt = cap;
     }
-    uint32_t pc = 0;
-    uc_reg_read(uc, UC_ARM_REG_PC, &pc);
-    c->mtrace[c->nmt++] = pc;
+    c->mtrace[c->nmt++] = c->cur_pc;
     c->mtrace[c->nmt++] = (uint32_t)address;
     c->mtrace[c->nmt++] = (uint32_t)size | (type == UC_MEM_WRITE ? 0x80000000u : 0);
 }
@@ -382,8 +381,19 @@ int m4_add_slot(m4_ctx *c, uint32_t idx, uint32_t addr, int is_div, int is_signe
     return uc_hook_add(c->uc, &h, UC_HOOK_CODE, (void *)slot_hook, s, addr, addr);
 }
 
+/* Unicorn updates PC only at block boundaries unless a code hook runs: the ct
+   mode therefore hooks every instruction (cheaply, in C) and remembers its
+   address, so that each memory access is attributed to its instruction. */
+static void pc_hook(uc_engine *uc, uint64_t address, uint32_t size, void *ud)
+{
+    (void)uc; (void)size;
+    ((m4_ctx *)ud)->cur_pc = (uint32_t)address;
+}
+
 int m4_enable_mem_trace(m4_ctx *c)
 {
+    int rc = uc_hook_add(c->uc, &c->hpc, UC_HOOK_CODE, (void *)pc_hook, c, 1, 0);
+    if (rc) return rc;
     return uc_hook_add(c->uc, &c->hmem, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
                        (void *)mem_hook, c, 1, 0);
 }

@@ -1,0 +1,183 @@
+"""Constant-time checker: run the firmware several times with different random
+bytes in m4sim_ct_seed and require every traced region to have the same
+instruction-address trace, data-address trace (address, size, read/write) and
+per-instruction cycle trace in every run.
+
+Run 0's traces are kept in memory (compact byte strings: 4 bytes per
+instruction address, 1 byte per instruction cost, 12 bytes per memory access);
+each later run is compared against them as soon as it finishes and then
+dropped, so memory use is about two runs' worth of traces.
+"""
+import os
+import random
+import sys
+
+from .decode import new_cs
+from .sim import Simulator
+
+_CHUNK = 1 << 16
+
+
+def _first_diff(a, b, width):
+    """Index (in elements of `width` bytes) of the first difference of two byte
+    strings, or None if equal.  Compares big chunks first (C speed)."""
+    if a == b:
+        return None
+    n = min(len(a), len(b))
+    step = _CHUNK * width
+    off = 0
+    while off < n and a[off:off + step] == b[off:off + step]:
+        off += step
+    # narrow down inside the chunk
+    end = min(off + step, n)
+    lo = off
+    while lo < end and a[lo:lo + 64 * width] == b[lo:lo + 64 * width]:
+        lo += 64 * width
+    for i in range(lo, min(lo + 64 * width, n), width):
+        if a[i:i + width] != b[i:i + width]:
+            return i // width
+    return n // width   # one is a prefix of the other
+
+
+def _u32(buf, i):
+    return int.from_bytes(buf[4 * i:4 * i + 4], "little")
+
+
+class _Describer:
+    def __init__(self, sim):
+        self.sim = sim
+        self.md = new_cs()
+
+    def insn(self, addr):
+        img = self.sim.image
+        code = img.read(addr, 4) or img.read(addr, 2)
+        text = "?"
+        if code:
+            for ins in self.md.disasm(code, addr, count=1):
+                text = f"{ins.mnemonic} {ins.op_str}".strip()
+        return f"0x{addr:08x} {img.describe(addr)}: {text}"
+
+    def where(self, addr):
+        return f"0x{addr:08x} ({self.sim.image.describe(addr)})"
+
+
+def _occurrences(result):
+    return [r for r in result.regions if r.trace is not None]
+
+
+def _compare(d, name, k, run, r0, ri, out):
+    """Compare one region execution; print a report and return False on a difference."""
+    it0, ct0, mt0 = r0.trace
+    iti, cti, mti = ri.trace
+    head = f"ct: {name}: run {run} differs from run 0"
+    loc = f"(execution {k + 1} of region {name})"
+    i = _first_diff(it0, iti, 4)
+    if i is not None:
+        n0, ni = len(it0) // 4, len(iti) // 4
+        print(f"{head} in the instruction-address trace {loc}", file=out)
+        if i == 0:
+            print(f"  the region starts at different instructions: {d.where(_u32(it0, 0))} vs "
+                  f"{d.where(_u32(iti, 0))}", file=out)
+            return False
+        print(f"  first diverging instruction (#{i - 1} of the region): {d.insn(_u32(it0, i - 1))}",
+              file=out)
+        nxt0 = d.where(_u32(it0, i)) if i < n0 else "the end of the region"
+        nxti = d.where(_u32(iti, i)) if i < ni else "the end of the region"
+        print(f"  run 0 continues at {nxt0}; run {run} at {nxti}", file=out)
+        return False
+    j = _first_diff(mt0, mti, 12)
+    if j is not None:
+        print(f"{head} in the data-address trace {loc}", file=out)
+
+        def acc(mt, run_no):
+            if 12 * j + 12 > len(mt):
+                return f"run {run_no}: no access"
+            pc, addr, sz = _u32(mt, 3 * j), _u32(mt, 3 * j + 1), _u32(mt, 3 * j + 2)
+            kind = "write" if sz & 0x80000000 else "read"
+            return (f"run {run_no}: {kind} of {sz & 0xFFFF} bytes at {d.where(addr)}", pc)
+        a0, ai = acc(mt0, 0), acc(mti, run)
+        pc = a0[1] if isinstance(a0, tuple) else ai[1]
+        print(f"  first diverging instruction (memory access #{j}): {d.insn(pc)}", file=out)
+        print(f"  {a0[0] if isinstance(a0, tuple) else a0}", file=out)
+        print(f"  {ai[0] if isinstance(ai, tuple) else ai}", file=out)
+        return False
+    c = _first_diff(ct0, cti, 1)
+    if c is not None or r0.cycles != ri.cycles:
+        print(f"{head} in the cycle trace {loc}: {r0.cycles} vs {ri.cycles} cycles", file=out)
+        if c is not None:
+            print(f"  first diverging instruction (#{c} of the region): {d.insn(_u32(it0, c))}", file=out)
+            print(f"  costs {ct0[c]} cycles in run 0 and {cti[c]} in run {run} "
+                  f"(operand-dependent timing)", file=out)
+        return False
+    return True
+
+
+def check(elf, regions, runs=8, args=(), max_instructions=0, rng_seed=None, out=sys.stdout,
+          seeds=None):
+    """Run the check; print the verdict; return the exit code (0 ok, 1 leak, 2 error)."""
+    sim = Simulator(elf, max_instructions=max_instructions)
+    if sim.seed_sym is None:
+        print(f"ct: {elf} has no symbol m4sim_ct_seed: secrets cannot be varied", file=out)
+        return 2
+    if runs < 2:
+        print("ct: need at least 2 runs", file=out)
+        return 2
+    if seeds is None:
+        if rng_seed is None:
+            seeds = [os.urandom(32) for _ in range(runs)]
+        else:
+            rng = random.Random(rng_seed)
+            seeds = [bytes(rng.getrandbits(8) for _ in range(32)) for _ in range(runs)]
+    d = _Describer(sim)
+    base = None
+    names = None
+    ok = True
+    for run, seed in enumerate(seeds):
+        res = sim.run(args=args, seed=seed, trace_regions=regions)
+        if res.error:
+            print(f"ct: run {run} failed: {res.error}", file=out)
+            return 2
+        occ = _occurrences(res)
+        if run == 0:
+            base = (res, occ)
+            names = []
+            for r in occ:
+                if r.name not in names:
+                    names.append(r.name)
+            wanted = names if regions == "all" else list(regions)
+            missing = [n for n in wanted if n not in names]
+            if missing:
+                print(f"ct: region(s) never executed (or nested inside another traced region): "
+                      f"{', '.join(missing)}", file=out)
+                return 2
+            if not occ:
+                print("ct: no regions executed", file=out)
+                return 2
+            continue
+        occ0 = base[1]
+        seq0 = [r.name for r in occ0]
+        seqi = [r.name for r in occ]
+        if seq0 != seqi:
+            print(f"ct: run {run} executes a different sequence of regions than run 0 "
+                  f"({len(seq0)} vs {len(seqi)} executions)", file=out)
+            return 1
+        counts = {}
+        for r0, ri in zip(occ0, occ):
+            k = counts.get(r0.name, 0)
+            counts[r0.name] = k + 1
+            if not _compare(d, r0.name, k, run, r0, ri, out):
+                ok = False
+                break
+        if not ok:
+            print(f"  (seed of run 0: {seeds[0].hex()}, of run {run}: {seed.hex()})", file=out)
+            return 1
+    occ0 = base[1]
+    for name in names:
+        rs = [r for r in occ0 if r.name == name]
+        ni = sum(len(r.trace[0]) // 4 for r in rs)
+        nm = sum(len(r.trace[2]) // 12 for r in rs)
+        cy = sum(r.cycles for r in rs)
+        ex = f"{len(rs)} executions, " if len(rs) > 1 else ""
+        print(f"ct: {name}: {len(seeds)} runs identical ({ex}{ni} instructions, {nm} memory accesses, "
+              f"{cy} cycles)", file=out)
+    return 0
