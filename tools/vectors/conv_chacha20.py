@@ -1,0 +1,32 @@
+"""ChaCha20 vectors -> chacha20_rfc7539.vec.
+
+Source: cryptography-vectors ciphers/ChaCha20/rfc7539.txt (RFC 7539 = RFC 8439 appendix A.2,
+reformatted): key, nonce (96-bit), counter (the 32-bit initial block counter), pt, ct.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import vecfmt
+
+
+def convert(out_dir: Path) -> dict[str, int]:
+    src = vecfmt.crypto_vectors_dir() / "ciphers" / "ChaCha20" / "rfc7539.txt"
+    recs = []
+    for _, r in vecfmt.parse_rsp(src):
+        recs.append({
+            "count": int(r["COUNT"]),
+            "key": bytes.fromhex(r["KEY"]),
+            "nonce": bytes.fromhex(r["NONCE"]),
+            "counter": int(r["INITIAL_BLOCK_COUNTER"]),
+            "pt": bytes.fromhex(r["PLAINTEXT"]),
+            "ct": bytes.fromhex(r["CIPHERTEXT"]),
+        })
+    name = "chacha20_rfc7539.vec"
+    return {name: vecfmt.write_records(out_dir / name, recs,
+                                       "cryptography-vectors ciphers/ChaCha20/rfc7539.txt")}
+
+
+if __name__ == "__main__":
+    import sys
+    print(convert(Path(sys.argv[1] if len(sys.argv) > 1 else "build/vectors")))
