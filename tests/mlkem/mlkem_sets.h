@@ -1,0 +1,71 @@
+/*
+ * Shared by the ML-KEM test programs: a table of the per-set functions, so that one loop can run
+ * all three parameter sets, and small helpers. Header-only (the build compiles tests/<p>/test_*.c,
+ * ct_*.c and fuzz_*.c as programs).
+ */
+#ifndef M4CRYPT_TEST_MLKEM_SETS_H
+#define M4CRYPT_TEST_MLKEM_SETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "m4crypt/mlkem.h"
+
+typedef struct {
+    int set;
+    unsigned k;
+    size_t pk, sk, ct;
+    int (*keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
+    int (*keypair)(uint8_t *pk, uint8_t *sk);
+    int (*enc_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m);
+    int (*enc)(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+    int (*dec)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+    int (*check_pk)(const uint8_t *pk);
+    int (*check_sk)(const uint8_t *sk);
+} mlkem_set;
+
+#define MLKEM_SET_ENTRY(N, K)                                                                      \
+    {N,                                                                                            \
+     K,                                                                                            \
+     M4CRYPT_MLKEM##N##_PUBLICKEYBYTES,                                                            \
+     M4CRYPT_MLKEM##N##_SECRETKEYBYTES,                                                            \
+     M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES,                                                           \
+     m4crypt_mlkem##N##_keypair_derand,                                                            \
+     m4crypt_mlkem##N##_keypair,                                                                   \
+     m4crypt_mlkem##N##_enc_derand,                                                                \
+     m4crypt_mlkem##N##_enc,                                                                       \
+     m4crypt_mlkem##N##_dec,                                                                       \
+     m4crypt_mlkem##N##_check_pk,                                                                  \
+     m4crypt_mlkem##N##_check_sk}
+
+static const mlkem_set MLKEM_SETS[3] = {MLKEM_SET_ENTRY(512, 2), MLKEM_SET_ENTRY(768, 3),
+                                        MLKEM_SET_ENTRY(1024, 4)};
+
+static inline const mlkem_set *mlkem_set_by_id(long set)
+{
+    for (int i = 0; i < 3; i++)
+        if (MLKEM_SETS[i].set == set)
+            return &MLKEM_SETS[i];
+    return NULL;
+}
+
+/* Largest sizes, for static buffers (with room for "too long" inputs of the vector files). */
+#define MLKEM_MAX_PK 1568
+#define MLKEM_MAX_SK 3168
+#define MLKEM_MAX_CT 1568
+#define MLKEM_VEC_BUF 4096
+
+static inline int mlkem_all_zero(const uint8_t *p, size_t n)
+{
+    uint8_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc |= p[i];
+    return acc == 0;
+}
+
+/* Offsets in the decapsulation key (FIPS 203 Alg. 16): dk_PKE || ek || H(ek) || z. */
+static inline size_t mlkem_dk_ek(const mlkem_set *s) { return 384 * s->k; }
+static inline size_t mlkem_dk_h(const mlkem_set *s) { return 768 * s->k + 32; }
+static inline size_t mlkem_dk_z(const mlkem_set *s) { return 768 * s->k + 64; }
+
+#endif
