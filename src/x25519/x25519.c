@@ -124,9 +124,12 @@ int m4crypt_x25519_keypair(uint8_t pk[32], uint8_t sk[32])
         return r;
     }
     r = m4crypt_x25519_base(pk, sk);
-    if (r != 0) { /* cannot happen, see above; never hand out a key pair that failed */
-        m4crypt_memzero(sk, 32);
-        m4crypt_memzero(pk, 32);
+    /* r != 0 cannot happen (see above); should it, no key pair is handed out. Masked, not
+     * branched: r is computed from the secret key. */
+    const uint8_t keep = (uint8_t)(((uint32_t)r >> 31) - 1); /* 0xff if r == 0, else 0 */
+    for (int i = 0; i < 32; i++) {
+        sk[i] &= keep;
+        pk[i] &= keep;
     }
     return r;
 }
