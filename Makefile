@@ -112,6 +112,9 @@ endef
 
 $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CONFIG_RULES,$(c))))
 
+# Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
+-include mk/boards.mk
+
 # The shared library the Python differential tests load with ctypes.
 $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
 	gcc -shared -o $@ $^

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""make bench: runs the benchmark firmware in m4sim and reports every operation.
+
+For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends, when it
+exists) the firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the
+figure). Each m4sim region gives cycles, instructions and the stack high-water mark; the code
+size of an operation is the size of every function reachable from its entry point in the ELF.
+Writes benchmarks/RESULTS.md, benchmarks/results.json and benchmarks/*.png.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HERE = ROOT / "benchmarks"
+
+import m4sim  # noqa: E402
+from m4sim import Simulator  # noqa: E402
+
+IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m")]
+
+# operation -> entry symbols for the code size (the first that exists in the ELF)
+ENTRY = {
+    "keypair": "m4crypt_mlkem{n}_keypair_derand",
+    "encaps": "m4crypt_mlkem{n}_enc_derand",
+    "decaps": "m4crypt_mlkem{n}_dec",
+}
+
+
+def entry_symbols(op: str) -> list[str]:
+    head, _, tail = op.partition(".")
+    if head.startswith("mlkem") and head[5:].isdigit():
+        return [ENTRY[tail].format(n=head[5:])]
+    table = {
+        "mlkem.ntt": ["m4crypt_poly_ntt", "m4crypt_poly_ntt_armv7m", "m4crypt_poly_ntt_c"],
+        "mlkem.invntt": ["m4crypt_poly_invntt", "m4crypt_poly_invntt_armv7m",
+                         "m4crypt_poly_invntt_c", "m4crypt_poly_invntt_tomont_c"],
+        "mlkem.basemul": ["m4crypt_poly_basemul", "m4crypt_poly_basemul_armv7m",
+                          "m4crypt_poly_basemul_montgomery_c", "m4crypt_poly_basemul_c"],
+        "keccak.f1600": ["m4crypt_keccakf1600", "m4crypt_keccakf1600_armv7m",
+                         "m4crypt_keccakf1600_c"],
+        "shake256.1024in_1024out": ["m4crypt_shake256"],
+        "x25519.scalarmult": ["m4crypt_x25519"],
+        "x25519.scalarmult_base": ["m4crypt_x25519_base"],
+        "xwing.keypair": ["m4crypt_xwing_keypair_derand"],
+        "xwing.encaps": ["m4crypt_xwing_enc_derand"],
+        "xwing.decaps": ["m4crypt_xwing_dec"],
+    }
+    if op in table:
+        return table[op]
+    if op.startswith("chacha20poly1305.encrypt"):
+        return ["m4crypt_aead_chacha20poly1305_encrypt"]
+    if op.startswith("chacha20."):
+        return ["m4crypt_chacha20_ietf_xor"]
+    if op.startswith("poly1305."):
+        return ["m4crypt_poly1305"]
+    return []
+
+
+def message_bytes(op: str) -> int | None:
+    last = op.rsplit(".", 1)[-1]
+    if last.endswith("B") and last[:-1].isdigit():
+        return int(last[:-1])
+    return None
+
+
+def toolchain() -> str:
+    out = subprocess.run(["arm-none-eabi-gcc", "--version"], capture_output=True, text=True)
+    return out.stdout.splitlines()[0].strip() if out.returncode == 0 else "unknown"
+
+
+def measure(elf: Path, impl: str, compiler: str) -> list[dict]:
+    t0 = time.time()
+    print(f"  {impl:9s} {elf.relative_to(ROOT)} ...", end="", flush=True)
+    sim = Simulator(str(elf))
+    res = sim.run(args=[elf.name])
+    if res.exit_code != 0:
+        sys.stdout.write(res.stdout.decode(errors="replace"))
+        raise SystemExit(f"bench: {elf} exited with {res.exit_code}")
+    sizes = m4sim.code_size(str(elf)) if hasattr(m4sim, "code_size") else None
+    records = []
+    for r in res.regions:
+        if r.depth != 0:
+            continue
+        code = 0
+        for sym in entry_symbols(r.name):
+            if sizes is not None and sizes.has(sym):
+                code = sizes.reachable(sym)
+                break
+        records.append({"operation": r.name, "impl": impl, "cycles": r.cycles,
+                        "instructions": r.instructions, "stack_bytes": r.stack_bytes,
+                        "code_bytes": code, "compiler": compiler,
+                        "model": m4sim.MODEL_VERSION})
+    dt = time.time() - t0
+    n_insn = sum(r.instructions for r in res.regions if r.depth == 0)
+    print(f" {len(records)} operations, {dt:.1f} s", flush=True)
+    return records
+
+
+def fmt(n) -> str:
+    return f"{n:,}" if isinstance(n, int) else str(n)
+
+
+def table(records: list[dict], anchors: dict) -> list[str]:
+    portable = {r["operation"]: r for r in records if r["impl"] == "portable"}
+    lines = ["| operation | impl | cycles | cycles/byte | stack bytes | code bytes | speed-up over portable | published anchor (cycles) | ours / anchor |",
+             "|---|---|---:|---:|---:|---:|---:|---|---:|"]
+    for r in records:
+        op = r["operation"]
+        base = portable.get(op)
+        speedup = f"{base['cycles'] / r['cycles']:.2f}x" if base and r["cycles"] else ""
+        nbytes = message_bytes(op)
+        cpb = f"{r['cycles'] / nbytes:.1f}" if nbytes else ""
+        a = anchors.get(op)
+        anchor = f"{fmt(a['cycles'])} ({a['name']})" if a else ""
+        ratio = f"{r['cycles'] / a['cycles']:.2f}" if a else ""
+        lines.append(f"| {op} | {r['impl']} | {fmt(r['cycles'])} | {cpb} | {fmt(r['stack_bytes'])} | "
+                     f"{fmt(r['code_bytes'])} | {speedup} | {anchor} | {ratio} |")
+    return lines
+
+
+def charts(records: list[dict], anchors: dict) -> list[str]:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    written = []
+    portable = {r["operation"]: r for r in records if r["impl"] == "portable"}
+    fast = {r["operation"]: r for r in records if r["impl"] == "armv7m"}
+    best = {op: fast.get(op, portable[op]) for op in portable}
+
+    # 1. speed-up of the armv7m backends over portable C, per operation
+    ops = [op for op in portable if op in fast]
+    fig, ax = plt.subplots(figsize=(10, max(3, 0.3 * len(ops) + 1)))
+    if ops:
+        ax.barh(ops, [portable[o]["cycles"] / fast[o]["cycles"] for o in ops], color="#3b7dd8")
+        ax.set_xlabel("speed-up of the armv7m backend over portable C (x)")
+        ax.axvline(1.0, color="black", linewidth=0.8)
+    else:
+        ax.text(0.5, 0.5, "no armv7m backend built yet: portable C only", ha="center",
+                va="center", transform=ax.transAxes)
+        ax.set_axis_off()
+    ax.invert_yaxis()
+    ax.set_title("m4crypt: speed-up per operation (m4sim, Cortex-M4 model)")
+    fig.tight_layout()
+    fig.savefig(HERE / "speedup.png", dpi=110)
+    plt.close(fig)
+    written.append("speedup.png")
+
+    # 2. ours against the published anchors (cycles ratio; below 1 is faster than the anchor)
+    ops = [op for op in best if op in anchors]
+    fig, ax = plt.subplots(figsize=(10, max(3, 0.35 * len(ops) + 1)))
+    ratios = [best[o]["cycles"] / anchors[o]["cycles"] for o in ops]
+    colors = ["#2e9d4f" if x <= 1 else "#d8553b" for x in ratios]
+    ax.barh([f"{o} ({best[o]['impl']})" for o in ops], ratios, color=colors)
+    ax.axvline(1.0, color="black", linewidth=0.8)
+    ax.set_xlabel("our cycles / published anchor cycles (below 1: faster than the anchor)")
+    ax.set_title("m4crypt against the best published Cortex-M4 figures")
+    ax.invert_yaxis()
+    fig.tight_layout()
+    fig.savefig(HERE / "anchors.png", dpi=110)
+    plt.close(fig)
+    written.append("anchors.png")
+    return written
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--no-charts", action="store_true")
+    args = ap.parse_args()
+    build = (ROOT / args.build).resolve()
+    compiler = toolchain()
+    anchors = {a["operation"]: a for a in json.loads((HERE / "anchors.json").read_text())["anchors"]}
+
+    print(f"make bench: m4sim {m4sim.__version__}, model {m4sim.MODEL_VERSION}, {compiler}")
+    t0 = time.time()
+    records: list[dict] = []
+    for cfg, impl in IMPLS:
+        elf = build / cfg / "bench.elf"
+        if elf.exists():
+            records += measure(elf, impl, compiler)
+    if not records:
+        raise SystemExit("bench: no benchmark firmware was built")
+    order = {}
+    for r in records:
+        order.setdefault(r["operation"], len(order))
+    records.sort(key=lambda r: (order[r["operation"]], r["impl"] != "portable"))
+
+    lines = table(records, anchors)
+    print()
+    print("\n".join(lines))
+    (HERE / "results.json").write_text(json.dumps(records, indent=1) + "\n")
+    md = ["# m4crypt benchmark results", "",
+          "Written by `make bench`; do not edit by hand. Cycles are those of m4sim's Cortex-M4 model "
+          "(zero wait states, as the published board figures are taken); see docs/calibration.md "
+          "for how far the model is from boards.", "",
+          f"- simulator: m4sim {m4sim.__version__}, timing model `{m4sim.MODEL_VERSION}`",
+          f"- compiler: `{compiler}`, `-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O3`",
+          "- stack: high-water mark below the stack pointer at the start of the operation (buffers "
+          "passed in are not counted)",
+          "- code: bytes of every function reachable from the operation's entry point "
+          "(SHA-3 included where the operation uses it)",
+          "- anchors: published board figures, `benchmarks/anchors.json` (sources there)", ""]
+    md += lines
+    if not args.no_charts:
+        for png in charts(records, anchors):
+            md += ["", f"![{png}]({png})"]
+    (HERE / "RESULTS.md").write_text("\n".join(md) + "\n")
+    print(f"\nwrote benchmarks/RESULTS.md, benchmarks/results.json and charts ({time.time() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
