@@ -1,0 +1,695 @@
+/*
+ * ML-KEM tests that need no vector file:
+ *   1. the arithmetic against the definitions of FIPS 203 (computed here independently): twiddle
+ *      table, Montgomery and Barrett reduction (Barrett exhaustively), Compress_d / Decompress_d
+ *      for every input, ByteEncode / ByteDecode, the NTT against its defining sums, products
+ *      against schoolbook multiplication in Z_q[X]/(X^256 + 1), CBD, SampleNTT, PRF;
+ *   2. the API: round trips for all three sets, per-set functions = generic layer, implicit
+ *      rejection of random and modified ciphertexts (K = SHAKE256(z || c) computed here), keys
+ *      that fail the section 7.2 / 7.3 checks, every wrong length, unknown sets, NULL buffers,
+ *      and the randombytes hook (deterministic generator, failing generator).
+ * --quick (the emulated M4): fewer random iterations.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "m4crypt/fips202.h"
+#include "m4crypt/mlkem.h"
+#include "mlkem/poly.h"
+#include "mlkem_sets.h"
+
+#define Q 3329
+
+static uint8_t pk[MLKEM_VEC_BUF], sk[MLKEM_VEC_BUF], ct[MLKEM_VEC_BUF];
+static uint8_t pk2[MLKEM_VEC_BUF], sk2[MLKEM_VEC_BUF], ct2[MLKEM_VEC_BUF];
+static uint8_t ss[64], ss2[64], ssr[32], coins[64], msg[32], buf[1024];
+
+static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
+
+static int32_t modq(int64_t a)
+{
+    int64_t r = a % Q;
+    return (int32_t)(r < 0 ? r + Q : r);
+}
+
+static int32_t powq(int32_t b, unsigned e)
+{
+    int64_t r = 1, x = modq(b);
+    while (e) {
+        if (e & 1)
+            r = r * x % Q;
+        x = x * x % Q;
+        e >>= 1;
+    }
+    return (int32_t)r;
+}
+
+static unsigned bitrev7(unsigned i)
+{
+    unsigned r = 0;
+    for (int b = 0; b < 7; b++)
+        r |= ((i >> b) & 1) << (6 - b);
+    return r;
+}
+
+static void rand_poly(m4crypt_poly *p, int32_t bound) /* coefficients in (-bound, bound) */
+{
+    for (int i = 0; i < 256; i++)
+        p->coeffs[i] = (int16_t)((int32_t)(t_rand32() % (uint32_t)(2 * bound - 1)) - (bound - 1));
+}
+
+/* Bit i of a byte string, least significant bit of each byte first (FIPS 203 BytesToBits). */
+static unsigned getbit(const uint8_t *b, unsigned i) { return (b[i / 8] >> (i % 8)) & 1; }
+static uint32_t getbits(const uint8_t *b, unsigned pos, unsigned d)
+{
+    uint32_t v = 0;
+    for (unsigned j = 0; j < d; j++)
+        v |= (uint32_t)getbit(b, pos + j) << j;
+    return v;
+}
+
+/* ---------------------------------------------------------------- arithmetic */
+
+static void test_zetas(void)
+{
+    unsigned bad = 0;
+    for (unsigned i = 0; i < 128; i++) {
+        int32_t want = modq((int64_t)powq(17, bitrev7(i)) * 65536);
+        int32_t z = m4crypt_mlkem_zetas[i];
+        bad += modq(z) != want || z > (Q - 1) / 2 || z < -(Q - 1) / 2;
+    }
+    CHECK(bad == 0);
+    CHECK(powq(17, 128) == Q - 1 && powq(17, 256) == 1); /* 17 is a primitive 256th root */
+}
+
+static void test_reductions(void)
+{
+    unsigned bad = 0;
+    for (int32_t a = -32768; a <= 32767; a++) {
+        int16_t r = m4crypt_mlkem_barrett_reduce((int16_t)a);
+        bad += r < -(Q - 1) / 2 || r > (Q - 1) / 2 || modq(r - a) != 0;
+    }
+    CHECK(bad == 0);
+    bad = 0;
+    const int32_t lim = Q * 32768 - 1;
+    for (unsigned n = 0; n < iters(200000, 20000); n++) {
+        int32_t a = (int32_t)(t_rand32() % (uint32_t)(2 * lim + 1)) - lim;
+        if (n < 4)
+            a = (n & 1 ? lim : -lim) / (n < 2 ? 1 : 7);
+        int16_t r = m4crypt_mlkem_montgomery_reduce(a);
+        bad += r <= -Q || r >= Q || modq((int64_t)r * 65536 - a) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+/* Compress_d(x) = round(2^d x / q) mod 2^d by the definition (exact rational rounding, ties up:
+ * round(y) = floor(y + 1/2)), and Decompress_d(y) = round(q y / 2^d). */
+static uint32_t compress_def(uint32_t x, unsigned d)
+{
+    return (uint32_t)((((uint64_t)x << (d + 1)) + Q) / (2 * Q)) & ((1u << d) - 1);
+}
+static uint32_t decompress_def(uint32_t y, unsigned d)
+{
+    return (uint32_t)((2 * (uint64_t)Q * y + (1u << d)) / (2u << d));
+}
+
+static const unsigned DS[5] = {1, 4, 5, 10, 11};
+
+static void test_compress(void)
+{
+    unsigned bad = 0;
+    for (unsigned di = 0; di < 5; di++) {
+        unsigned d = DS[di];
+        for (uint32_t x = 0; x < Q; x++)
+            bad += m4crypt_mlkem_compress((uint16_t)x, d) != compress_def(x, d);
+        /* Decompress then compress is the identity (FIPS 203 section 4.2.1). */
+        for (uint32_t y = 0; y < (1u << d); y++)
+            bad += compress_def(decompress_def(y, d), d) != y;
+    }
+    CHECK(bad == 0);
+
+    /* Whole polynomials: packing order of Alg. 5 / 6, any int16 input reduced first. */
+    m4crypt_poly a, b;
+    bad = 0;
+    for (unsigned n = 0; n < iters(50, 5); n++) {
+        for (unsigned di = 0; di < 5; di++) {
+            unsigned d = DS[di];
+            rand_poly(&a, n & 1 ? 32768 : Q);
+            memset(buf, 0xee, sizeof buf);
+            m4crypt_poly_compress(buf, &a, d);
+            bad += buf[32 * d] != 0xee; /* wrote exactly 32 d bytes */
+            for (unsigned i = 0; i < 256; i++)
+                bad += getbits(buf, i * d, d) != compress_def((uint32_t)modq(a.coeffs[i]), d);
+            t_rand_bytes(buf, 32 * d);
+            m4crypt_poly_decompress(&b, buf, d);
+            for (unsigned i = 0; i < 256; i++)
+                bad += b.coeffs[i] != (int16_t)decompress_def(getbits(buf, i * d, d), d);
+        }
+    }
+    CHECK(bad == 0);
+}
+
+static void test_bytes12(void)
+{
+    m4crypt_poly a, b;
+    unsigned bad = 0;
+    for (unsigned n = 0; n < iters(200, 20); n++) {
+        rand_poly(&a, n & 1 ? 32768 : Q);
+        m4crypt_poly_tobytes(buf, &a);
+        for (unsigned i = 0; i < 256; i++)
+            bad += getbits(buf, 12 * i, 12) != (uint32_t)modq(a.coeffs[i]);
+        /* ByteDecode_12 reduces mod q; re-encoding gives the input iff every value is < q.
+         * Random bytes (some value >= q, almost surely) and encodings of reduced values. */
+        if (n & 2) {
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = (int16_t)(t_rand32() % Q);
+            m4crypt_poly_tobytes(buf, &a);
+        } else {
+            t_rand_bytes(buf, 384);
+        }
+        m4crypt_poly_frombytes(&b, buf);
+        int all_below = 1;
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t v = getbits(buf, 12 * i, 12);
+            all_below &= v < Q;
+            bad += b.coeffs[i] != (int16_t)(v % Q);
+        }
+        m4crypt_poly_tobytes(buf + 384, &b);
+        bad += (memcmp(buf, buf + 384, 384) == 0) != all_below;
+    }
+    CHECK(bad == 0);
+}
+
+/* FIPS 203 section 4.3: NTT(f)[2i] = sum_j f[2j] zeta^((2 BitRev7(i) + 1) j), same for odd. */
+static void test_ntt_definition(void)
+{
+    m4crypt_poly a, f;
+    unsigned bad = 0;
+    for (unsigned n = 0; n < iters(20, 2); n++) {
+        rand_poly(&a, Q);
+        f = a;
+        m4crypt_poly_ntt(&f);
+        for (unsigned i = 0; i < 128; i++) {
+            int32_t g = powq(17, 2 * bitrev7(i) + 1), gj = 1;
+            int64_t e0 = 0, e1 = 0;
+            for (unsigned j = 0; j < 128; j++) {
+                e0 += (int64_t)a.coeffs[2 * j] * gj;
+                e1 += (int64_t)a.coeffs[2 * j + 1] * gj;
+                gj = (int32_t)((int64_t)gj * g % Q);
+            }
+            bad += modq(f.coeffs[2 * i] - e0) != 0 || modq(f.coeffs[2 * i + 1] - e1) != 0;
+            bad += f.coeffs[2 * i] <= -Q || f.coeffs[2 * i] >= Q;
+        }
+        /* invntt carries the factor R = 2^16: invntt(ntt(a)) = a R. */
+        m4crypt_poly_invntt(&f);
+        for (unsigned i = 0; i < 256; i++)
+            bad += modq(f.coeffs[i] - (int64_t)a.coeffs[i] * 65536) != 0 || f.coeffs[i] <= -Q ||
+                   f.coeffs[i] >= Q;
+        /* tomont multiplies by R. */
+        f = a;
+        m4crypt_poly_tomont(&f);
+        for (unsigned i = 0; i < 256; i++)
+            bad += modq(f.coeffs[i] - (int64_t)a.coeffs[i] * 65536) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+/* invntt(sum_k basemul(ntt(a_k), ntt(b_k))) = sum_k a_k b_k in Z_q[X]/(X^256 + 1), with the
+ * largest accumulation ML-KEM uses (k = 4). */
+static void test_products(void)
+{
+    static m4crypt_poly a[4], b[4];
+    static int64_t want[256];
+    m4crypt_poly acc;
+    unsigned bad = 0;
+    for (unsigned n = 0; n < iters(40, 3); n++) {
+        unsigned terms = 1 + n % 4;
+        memset(want, 0, sizeof want);
+        memset(&acc, 0, sizeof acc);
+        for (unsigned t = 0; t < terms; t++) {
+            rand_poly(&a[t], n % 3 == 0 ? 4 : Q);
+            rand_poly(&b[t], Q);
+            for (unsigned i = 0; i < 256; i++)
+                for (unsigned j = 0; j < 256; j++) {
+                    int64_t p = (int64_t)a[t].coeffs[i] * b[t].coeffs[j];
+                    if (i + j < 256)
+                        want[i + j] += p;
+                    else
+                        want[i + j - 256] -= p;
+                }
+            m4crypt_poly_ntt(&a[t]);
+            m4crypt_poly_ntt(&b[t]);
+            m4crypt_poly_basemul_acc(&acc, &a[t], &b[t]);
+        }
+        m4crypt_poly_reduce(&acc);
+        m4crypt_poly_invntt(&acc);
+        for (unsigned i = 0; i < 256; i++)
+            bad += modq(acc.coeffs[i] - want[i]) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+static void test_sampling(void)
+{
+    m4crypt_poly p;
+    unsigned bad = 0;
+    /* CBD (Alg. 8) against bit sums. */
+    for (unsigned n = 0; n < iters(200, 20); n++) {
+        unsigned eta = 2 + (n & 1);
+        t_rand_bytes(buf, 64 * eta);
+        if (n < 4)
+            memset(buf, n < 2 ? 0xff : 0x00, 64 * eta);
+        if (eta == 2)
+            m4crypt_poly_cbd_eta2(&p, buf);
+        else
+            m4crypt_poly_cbd_eta3(&p, buf);
+        for (unsigned i = 0; i < 256; i++) {
+            int x = 0, y = 0;
+            for (unsigned j = 0; j < eta; j++) {
+                x += (int)getbit(buf, 2 * i * eta + j);
+                y += (int)getbit(buf, 2 * i * eta + eta + j);
+            }
+            bad += p.coeffs[i] != x - y;
+        }
+    }
+    CHECK(bad == 0);
+
+    /* PRF_eta(s, b) = SHAKE256(s || b) then CBD. */
+    uint8_t seed[33];
+    m4crypt_poly p2;
+    for (unsigned n = 0; n < iters(20, 4); n++) {
+        unsigned eta = 2 + (n & 1);
+        t_rand_bytes(seed, 33);
+        m4crypt_shake256(buf, 64 * eta, seed, 33);
+        if (eta == 2)
+            m4crypt_poly_cbd_eta2(&p2, buf);
+        else
+            m4crypt_poly_cbd_eta3(&p2, buf);
+        m4crypt_poly_getnoise(&p, seed, seed[32], eta);
+        CHECK_MEM(&p, &p2, sizeof p);
+    }
+
+    /* SampleNTT (Alg. 7): parse a long SHAKE128(rho || b0 || b1) stream by the definition. */
+    uint8_t rho[34];
+    static uint8_t stream[168 * 6];
+    for (unsigned n = 0; n < iters(30, 4); n++) {
+        t_rand_bytes(rho, 34);
+        m4crypt_shake128(stream, sizeof stream, rho, 34);
+        m4crypt_poly_sample_ntt(&p, rho, rho[32], rho[33]);
+        unsigned j = 0;
+        for (unsigned pos = 0; j < 256 && pos + 3 <= sizeof stream; pos += 3) {
+            uint32_t d1 = stream[pos] + 256u * (stream[pos + 1] % 16);
+            uint32_t d2 = stream[pos + 1] / 16 + 16u * stream[pos + 2];
+            if (d1 < Q)
+                bad += p.coeffs[j++] != (int16_t)d1;
+            if (d2 < Q && j < 256)
+                bad += p.coeffs[j++] != (int16_t)d2;
+        }
+        bad += j != 256;
+    }
+    /* The rejection step: honours len, takes nothing >= q. */
+    int16_t r[8];
+    const uint8_t all_ff[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    CHECK(m4crypt_mlkem_rej_uniform(r, 8, all_ff, 6) == 0);
+    const uint8_t two[3] = {0x00, 0x0d, 0xd0}; /* d1 = 0xd00 = 3328, d2 = 0xd00 */
+    CHECK(m4crypt_mlkem_rej_uniform(r, 8, two, 3) == 2 && r[0] == 3328 && r[1] == 3328);
+    CHECK(m4crypt_mlkem_rej_uniform(r, 1, two, 3) == 1);
+    const uint8_t atq[3] = {0x01, 0x1d, 0xd0}; /* d1 = 0xd01 = q rejected, d2 = 3329 rejected */
+    CHECK(m4crypt_mlkem_rej_uniform(r, 8, atq, 3) == 0);
+    CHECK(bad == 0);
+}
+
+/* ---------------------------------------------------------------- API */
+
+static void rejection_key(uint8_t out[32], const uint8_t z[32], const uint8_t *c, size_t clen)
+{
+    static uint8_t zc[32 + MLKEM_MAX_CT];
+    memcpy(zc, z, 32);
+    memcpy(zc + 32, c, clen);
+    m4crypt_shake256(out, 32, zc, 32 + clen);
+}
+
+static void test_sizes(void)
+{
+    for (int i = 0; i < 3; i++) {
+        const mlkem_set *s = &MLKEM_SETS[i];
+        CHECK(m4crypt_mlkem_publickeybytes(s->set) == 384 * s->k + 32);
+        CHECK(m4crypt_mlkem_secretkeybytes(s->set) == 768 * s->k + 96);
+        unsigned du = s->k == 4 ? 11 : 10, dv = s->k == 4 ? 5 : 4;
+        CHECK(m4crypt_mlkem_ciphertextbytes(s->set) == 32 * (du * s->k + dv));
+        CHECK(s->pk == m4crypt_mlkem_publickeybytes(s->set) &&
+              s->sk == m4crypt_mlkem_secretkeybytes(s->set) &&
+              s->ct == m4crypt_mlkem_ciphertextbytes(s->set));
+    }
+    const int bad_sets[] = {0, 1, 2, 3, 4, 511, 513, 767, 1023, 1025, -512, 2048, 256};
+    for (unsigned i = 0; i < sizeof bad_sets / sizeof bad_sets[0]; i++) {
+        CHECK(m4crypt_mlkem_publickeybytes(bad_sets[i]) == 0);
+        CHECK(m4crypt_mlkem_secretkeybytes(bad_sets[i]) == 0);
+        CHECK(m4crypt_mlkem_ciphertextbytes(bad_sets[i]) == 0);
+    }
+}
+
+static void test_roundtrip(const mlkem_set *s)
+{
+    for (unsigned n = 0; n < iters(200, 20); n++) {
+        t_rand_bytes(coins, 64);
+        t_rand_bytes(msg, 32);
+        CHECK(s->keypair_derand(pk, sk, coins) == 0);
+        CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, coins) == 0);
+        CHECK_MEM(pk, pk2, s->pk);
+        CHECK_MEM(sk, sk2, s->sk);
+        /* Layout of Alg. 16: ek, H(ek) and z inside dk. */
+        CHECK_MEM(sk + mlkem_dk_ek(s), pk, s->pk);
+        m4crypt_sha3_256(ss2, pk, s->pk);
+        CHECK_MEM(sk + mlkem_dk_h(s), ss2, 32);
+        CHECK_MEM(sk + mlkem_dk_z(s), coins + 32, 32);
+        CHECK(s->check_pk(pk) == 0 && s->check_sk(sk) == 0);
+
+        CHECK(s->enc_derand(ct, ss, pk, msg) == 0);
+        CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, msg) == 0);
+        CHECK_MEM(ct, ct2, s->ct);
+        CHECK_MEM(ss, ss2, 32);
+        memset(ss2, 0, 32);
+        CHECK(s->dec(ss2, ct, sk) == 0);
+        CHECK_MEM(ss, ss2, 32);
+        memset(ss2, 0, 32);
+        CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
+        CHECK_MEM(ss, ss2, 32);
+        /* The shared key is not the rejection key. */
+        rejection_key(ssr, sk + mlkem_dk_z(s), ct, s->ct);
+        CHECK(memcmp(ss, ssr, 32) != 0);
+
+        /* A modified ciphertext (one bit) decapsulates to J(z || c'). */
+        unsigned bit = t_rand32() % (unsigned)(8 * s->ct);
+        memcpy(ct2, ct, s->ct);
+        ct2[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct2, s->ct, sk, s->sk) == 0);
+        rejection_key(ssr, sk + mlkem_dk_z(s), ct2, s->ct);
+        CHECK_MEM(ss2, ssr, 32);
+        /* A random ciphertext too, and decapsulation is deterministic. */
+        t_rand_bytes(ct2, s->ct);
+        CHECK(s->dec(ss2, ct2, sk) == 0);
+        CHECK(s->dec(ss2 + 32, ct2, sk) == 0);
+        rejection_key(ssr, sk + mlkem_dk_z(s), ct2, s->ct);
+        CHECK_MEM(ss2, ssr, 32);
+        CHECK_MEM(ss2 + 32, ssr, 32);
+    }
+}
+
+/* Sets the 12-bit coefficient number i of an encoded key to v. */
+static void set_coeff12(uint8_t *b, unsigned i, unsigned v)
+{
+    uint8_t *p = b + 3 * (i / 2);
+    if (i % 2 == 0) {
+        p[0] = (uint8_t)v;
+        p[1] = (uint8_t)((p[1] & 0xf0) | (v >> 8));
+    } else {
+        p[1] = (uint8_t)((p[1] & 0x0f) | ((v & 0x0f) << 4));
+        p[2] = (uint8_t)(v >> 4);
+    }
+}
+
+static void test_bad_keys(const mlkem_set *s)
+{
+    for (unsigned n = 0; n < iters(30, 6); n++) {
+        t_rand_bytes(coins, 64);
+        t_rand_bytes(msg, 32);
+        CHECK(s->keypair_derand(pk, sk, coins) == 0);
+        CHECK(s->enc_derand(ct, ss, pk, msg) == 0);
+
+        /* Section 7.2: one coefficient >= q anywhere in ek is rejected; q - 1 is fine. */
+        unsigned i = t_rand32() % (256 * s->k);
+        static const unsigned vals[] = {Q, Q + 1, 4095};
+        memcpy(pk2, pk, s->pk);
+        set_coeff12(pk2, i, vals[n % 3]);
+        memset(ct2, 0xaa, s->ct);
+        memset(ss2, 0xaa, 32);
+        CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) ==
+              M4CRYPT_ERR_PUBLIC_KEY);
+        CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+        memset(ct2, 0xaa, s->ct);
+        memset(ss2, 0xaa, 32);
+        CHECK(s->enc(ct2, ss2, pk2) == M4CRYPT_ERR_PUBLIC_KEY);
+        CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+        CHECK(s->check_pk(pk2) == M4CRYPT_ERR_PUBLIC_KEY);
+        set_coeff12(pk2, i, Q - 1);
+        CHECK(s->check_pk(pk2) == 0);
+        CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) == 0);
+        /* rho (the last 32 bytes) is not checked. */
+        memcpy(pk2, pk, s->pk);
+        pk2[s->pk - 1 - n % 32] ^= 0xff;
+        CHECK(s->check_pk(pk2) == 0);
+
+        /* Section 7.3: a changed ek or H(ek) inside dk fails the hash check. */
+        memcpy(sk2, sk, s->sk);
+        sk2[mlkem_dk_ek(s) + t_rand32() % s->pk] ^= (uint8_t)(1u << (n % 8));
+        memset(ss2, 0xaa, 32);
+        CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk2, s->sk) == M4CRYPT_ERR_SECRET_KEY);
+        CHECK(mlkem_all_zero(ss2, 32));
+        CHECK(s->check_sk(sk2) == M4CRYPT_ERR_SECRET_KEY);
+        memcpy(sk2, sk, s->sk);
+        sk2[mlkem_dk_h(s) + n % 32] ^= 0x80;
+        memset(ss2, 0xaa, 32);
+        CHECK(s->dec(ss2, ct, sk2) == M4CRYPT_ERR_SECRET_KEY);
+        CHECK(mlkem_all_zero(ss2, 32));
+        /* A changed z passes the check; valid ciphertexts still give K, others J(z' || c). */
+        memcpy(sk2, sk, s->sk);
+        sk2[mlkem_dk_z(s) + n % 32] ^= 0x01;
+        CHECK(s->check_sk(sk2) == 0);
+        CHECK(s->dec(ss2, ct, sk2) == 0);
+        CHECK_MEM(ss2, ss, 32);
+        memcpy(ct2, ct, s->ct);
+        ct2[n % s->ct] ^= 0x10;
+        CHECK(s->dec(ss2, ct2, sk2) == 0);
+        rejection_key(ssr, sk2 + mlkem_dk_z(s), ct2, s->ct);
+        CHECK_MEM(ss2, ssr, 32);
+        /* A changed secret vector s passes the check but (overwhelmingly likely) decrypts to a
+         * different m', so the ciphertext is rejected implicitly. */
+        memcpy(sk2, sk, s->sk);
+        set_coeff12(sk2, t_rand32() % (256 * s->k), 1000 + n);
+        if (memcmp(sk2, sk, s->sk) != 0) {
+            CHECK(s->dec(ss2, ct, sk2) == 0);
+            rejection_key(ssr, sk2 + mlkem_dk_z(s), ct, s->ct);
+            CHECK_MEM(ss2, ssr, 32);
+        }
+    }
+}
+
+/* Every length argument wrong in turn (and the other ones right): M4CRYPT_ERR_LENGTH, each
+ * output zeroed over the length given for it. */
+static void test_lengths(const mlkem_set *s)
+{
+    const mlkem_set *other = &MLKEM_SETS[(s - MLKEM_SETS + 1) % 3];
+    t_rand_bytes(coins, 64);
+    CHECK(s->keypair_derand(pk, sk, coins) == 0);
+    CHECK(s->enc_derand(ct, ss, pk, coins) == 0);
+    memcpy(pk2, pk, s->pk);
+    memcpy(sk2, sk, s->sk);
+    memcpy(ct2, ct, s->ct);
+    static uint8_t o1[MLKEM_VEC_BUF], o2[MLKEM_VEC_BUF];
+    for (unsigned arg = 0; arg < 2; arg++) {
+        const size_t sizes[2][6] = {{0, 1, s->pk - 1, s->pk + 1, other->pk, s->sk},
+                                    {0, 1, s->sk - 1, s->sk + 1, other->sk, s->pk}};
+        for (unsigned v = 0; v < 6; v++) {
+            size_t pl = arg == 0 ? sizes[0][v] : s->pk, sl = arg == 1 ? sizes[1][v] : s->sk;
+            memset(o1, 0xaa, sizeof o1);
+            memset(o2, 0xaa, sizeof o2);
+            CHECK(m4crypt_mlkem_keypair(s->set, o1, pl, o2, sl, coins) == M4CRYPT_ERR_LENGTH);
+            CHECK(mlkem_all_zero(o1, pl) && o1[pl] == 0xaa);
+            CHECK(mlkem_all_zero(o2, sl) && o2[sl] == 0xaa);
+            CHECK(m4crypt_mlkem_keypair(s->set, o1, pl, o2, sl, NULL) == M4CRYPT_ERR_LENGTH);
+        }
+    }
+    for (unsigned arg = 0; arg < 2; arg++) {
+        const size_t sizes[2][6] = {{0, 1, s->ct - 1, s->ct + 1, other->ct, s->pk},
+                                    {0, 1, s->pk - 1, s->pk + 1, other->pk, s->ct}};
+        for (unsigned v = 0; v < 6; v++) {
+            size_t cl = arg == 0 ? sizes[0][v] : s->ct, pl = arg == 1 ? sizes[1][v] : s->pk;
+            if (cl == s->ct && pl == s->pk)
+                continue; /* ML-KEM-1024 has |ct| = |pk| */
+            memset(o1, 0xaa, sizeof o1);
+            memset(ss2, 0xaa, sizeof ss2);
+            CHECK(m4crypt_mlkem_encaps(s->set, o1, cl, ss2, pk, pl, coins) == M4CRYPT_ERR_LENGTH);
+            CHECK(mlkem_all_zero(o1, cl) && o1[cl] == 0xaa);
+            CHECK(mlkem_all_zero(ss2, 32) && ss2[32] == 0xaa);
+            CHECK(m4crypt_mlkem_encaps(s->set, o1, cl, ss2, pk, pl, NULL) == M4CRYPT_ERR_LENGTH);
+        }
+    }
+    for (unsigned arg = 0; arg < 2; arg++) {
+        const size_t sizes[2][6] = {{0, 1, s->ct - 1, s->ct + 1, other->ct, s->sk},
+                                    {0, 1, s->sk - 1, s->sk + 1, other->sk, s->ct}};
+        for (unsigned v = 0; v < 6; v++) {
+            size_t cl = arg == 0 ? sizes[0][v] : s->ct, sl = arg == 1 ? sizes[1][v] : s->sk;
+            memset(ss2, 0xaa, sizeof ss2);
+            CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, cl, sk, sl) == M4CRYPT_ERR_LENGTH);
+            CHECK(mlkem_all_zero(ss2, 32) && ss2[32] == 0xaa);
+        }
+    }
+    /* Inputs untouched. */
+    CHECK_MEM(pk, pk2, s->pk);
+    CHECK_MEM(sk, sk2, s->sk);
+    CHECK_MEM(ct, ct2, s->ct);
+}
+
+static void test_params(void)
+{
+    const mlkem_set *s = &MLKEM_SETS[1];
+    t_rand_bytes(coins, 64);
+    CHECK(s->keypair_derand(pk, sk, coins) == 0);
+    CHECK(s->enc_derand(ct, ss, pk, coins) == 0);
+    const int bad_sets[] = {0, 1, 3, 511, 769, -768, 1024 * 2, 76800};
+    for (unsigned i = 0; i < sizeof bad_sets / sizeof bad_sets[0]; i++) {
+        int set = bad_sets[i];
+        memset(pk2, 0xaa, s->pk);
+        memset(sk2, 0xaa, s->sk);
+        CHECK(m4crypt_mlkem_keypair(set, pk2, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
+        CHECK(mlkem_all_zero(pk2, s->pk) && mlkem_all_zero(sk2, s->sk));
+        memset(ct2, 0xaa, s->ct);
+        memset(ss2, 0xaa, 32);
+        CHECK(m4crypt_mlkem_encaps(set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
+        CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+        memset(ss2, 0xaa, 32);
+        CHECK(m4crypt_mlkem_decaps(set, ss2, ct, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
+        CHECK(mlkem_all_zero(ss2, 32));
+    }
+    /* NULL buffers. */
+    memset(sk2, 0xaa, s->sk);
+    CHECK(m4crypt_mlkem_keypair(768, NULL, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
+    CHECK(mlkem_all_zero(sk2, s->sk));
+    CHECK(m4crypt_mlkem_keypair(768, pk2, s->pk, NULL, s->sk, NULL) == M4CRYPT_ERR_PARAM);
+    memset(ss2, 0xaa, 32);
+    CHECK(m4crypt_mlkem_encaps(768, NULL, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
+    CHECK(mlkem_all_zero(ss2, 32));
+    CHECK(m4crypt_mlkem_encaps(768, ct2, s->ct, NULL, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_encaps(768, ct2, s->ct, ss2, NULL, s->pk, NULL) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_decaps(768, NULL, ct, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
+    memset(ss2, 0xaa, 32);
+    CHECK(m4crypt_mlkem_decaps(768, ss2, NULL, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
+    CHECK(mlkem_all_zero(ss2, 32));
+    CHECK(m4crypt_mlkem_decaps(768, ss2, ct, s->ct, NULL, s->sk) == M4CRYPT_ERR_PARAM);
+    /* And the same calls with everything right succeed. */
+    CHECK(m4crypt_mlkem_decaps(768, ss2, ct, s->ct, sk, s->sk) == 0);
+    CHECK_MEM(ss2, ss, 32);
+}
+
+/* ---------------------------------------------------------------- randombytes hook */
+
+typedef struct {
+    uint64_t state;
+    unsigned calls;
+    size_t lens[8];
+    uint8_t last[64];
+    int fail;
+} det_rng_ctx;
+
+static int det_rng(void *vctx, uint8_t *out, size_t len)
+{
+    det_rng_ctx *c = vctx;
+    if (c->calls < 8)
+        c->lens[c->calls] = len;
+    c->calls++;
+    for (size_t i = 0; i < len; i++) {
+        c->state = c->state * 6364136223846793005ull + 1442695040888963407ull;
+        out[i] = (uint8_t)(c->state >> 56);
+    }
+    if (len <= sizeof c->last)
+        memcpy(c->last, out, len);
+    return c->fail ? -1 : 0;
+}
+
+static void test_randombytes(const mlkem_set *s)
+{
+    det_rng_ctx c;
+    memset(&c, 0, sizeof c);
+    c.state = 0x1234567u + (uint64_t)s->set;
+    m4crypt_set_randombytes(det_rng, &c);
+
+    /* keypair draws d || z (64 bytes in one call) and equals keypair_derand on them. */
+    CHECK(m4crypt_mlkem_keypair(s->set, pk, s->pk, sk, s->sk, NULL) == 0);
+    CHECK(c.calls == 1 && c.lens[0] == 64);
+    CHECK(s->keypair_derand(pk2, sk2, c.last) == 0);
+    CHECK_MEM(pk, pk2, s->pk);
+    CHECK_MEM(sk, sk2, s->sk);
+    CHECK(s->keypair(pk2, sk2) == 0);
+    CHECK(c.calls == 2 && c.lens[1] == 64);
+    CHECK(memcmp(pk, pk2, s->pk) != 0); /* fresh coins */
+    CHECK(s->keypair_derand(pk, sk, c.last) == 0);
+    CHECK_MEM(pk, pk2, s->pk);
+    CHECK_MEM(sk, sk2, s->sk);
+
+    /* enc draws m (32 bytes) and equals enc_derand with it. */
+    CHECK(m4crypt_mlkem_encaps(s->set, ct, s->ct, ss, pk, s->pk, NULL) == 0);
+    CHECK(c.calls == 3 && c.lens[2] == 32);
+    CHECK(s->enc_derand(ct2, ss2, pk, c.last) == 0);
+    CHECK_MEM(ct, ct2, s->ct);
+    CHECK_MEM(ss, ss2, 32);
+    CHECK(s->enc(ct, ss, pk) == 0);
+    CHECK(c.calls == 4 && c.lens[3] == 32);
+    CHECK(s->enc_derand(ct2, ss2, pk, c.last) == 0);
+    CHECK_MEM(ct, ct2, s->ct);
+    CHECK_MEM(ss, ss2, 32);
+    CHECK(s->dec(ss2, ct, sk) == 0);
+    CHECK_MEM(ss, ss2, 32);
+
+    /* Decapsulation needs no randomness. */
+    unsigned before = c.calls;
+    CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
+    CHECK(c.calls == before);
+
+    /* A failing generator: M4CRYPT_ERR_RANDOM and zeroed outputs. */
+    c.fail = 1;
+    memset(pk2, 0xaa, s->pk);
+    memset(sk2, 0xaa, s->sk);
+    CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, NULL) == M4CRYPT_ERR_RANDOM);
+    CHECK(mlkem_all_zero(pk2, s->pk) && mlkem_all_zero(sk2, s->sk));
+    memset(pk2, 0xaa, s->pk);
+    memset(sk2, 0xaa, s->sk);
+    CHECK(s->keypair(pk2, sk2) == M4CRYPT_ERR_RANDOM);
+    CHECK(mlkem_all_zero(pk2, s->pk) && mlkem_all_zero(sk2, s->sk));
+    memset(ct2, 0xaa, s->ct);
+    memset(ss2, 0xaa, 32);
+    CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_RANDOM);
+    CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+    memset(ct2, 0xaa, s->ct);
+    memset(ss2, 0xaa, 32);
+    CHECK(s->enc(ct2, ss2, pk) == M4CRYPT_ERR_RANDOM);
+    CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+    /* With coins / m given, the generator is not consulted. */
+    before = c.calls;
+    CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, coins) == 0);
+    CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) == 0);
+    CHECK(c.calls == before);
+
+    m4crypt_set_randombytes(NULL, NULL);
+    /* The platform generator works too. */
+    CHECK(m4crypt_mlkem_keypair(s->set, pk, s->pk, sk, s->sk, NULL) == 0);
+    CHECK(m4crypt_mlkem_encaps(s->set, ct, s->ct, ss, pk, s->pk, NULL) == 0);
+    CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
+    CHECK_MEM(ss, ss2, 32);
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    t_rand_seed(203);
+    test_zetas();
+    test_reductions();
+    test_compress();
+    test_bytes12();
+    test_ntt_definition();
+    test_products();
+    test_sampling();
+    t_printf("  arithmetic: %u checks\n", t_passed);
+    test_sizes();
+    test_params();
+    for (int i = 0; i < 3; i++) {
+        const mlkem_set *s = &MLKEM_SETS[i];
+        unsigned before = t_passed;
+        test_roundtrip(s);
+        test_bad_keys(s);
+        test_lengths(s);
+        test_randombytes(s);
+        t_printf("  ML-KEM-%d: %u checks\n", s->set, t_passed - before);
+    }
+    return t_summary("test_mlkem");
+}
