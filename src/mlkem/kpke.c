@@ -25,6 +25,7 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
     m4crypt_poly acc, a, s;
 
     m4crypt_mlkem_hash_g(seeds, d, 32, &kbyte, 1);
+    m4crypt_mlkem_ct_declassify(rho, 32); /* rho is published in ek; SampleNTT branches on it */
 
     /* s-hat = NTT(s), s sampled with N = 0 .. k-1; stored at once as dk = ByteEncode_12(s-hat). */
     for (unsigned i = 0; i < MLKEM_K; i++) {

@@ -86,6 +86,12 @@ void m4crypt_poly_sample_ntt(m4crypt_poly *r, const uint8_t rho[32], uint8_t b0,
 /* SamplePolyCBD_eta(PRF_eta(s, b)) (Alg. 8 and section 4.1 eq. 4.3), eta = 2 or 3. */
 void m4crypt_poly_getnoise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigned eta);
 
+/* Marks len bytes at p as public for constant-time analysis. The library's definition is weak
+ * and does nothing; the valgrind program tests/mlkem/ct_mlkem.c replaces it with one that
+ * declassifies the memory. Called only for values that FIPS 203 makes public although they are
+ * computed from secrets: the matrix seed rho = G(d || k)[0:32], which goes into ek. */
+void m4crypt_mlkem_ct_declassify(const void *p, size_t len);
+
 /* The functions of FIPS 203 section 4.1. */
 /* H(s) = SHA3-256(s) (eq. 4.4). */
 void m4crypt_mlkem_hash_h(uint8_t out[32], const uint8_t *in, size_t inlen);
