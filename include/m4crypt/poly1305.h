@@ -13,8 +13,10 @@ extern "C" {
 #define M4CRYPT_POLY1305_KEYBYTES 32
 #define M4CRYPT_POLY1305_TAGBYTES 16
 
+/* The layout is private (src/poly1305/backend.h: clamped r and s as little-endian words, the
+ * accumulator h in radix 2^32, the same for every backend). */
 typedef struct {
-    uint32_t r[5], h[5], pad[4]; /* layout private to the backend */
+    uint32_t r[5], h[5], pad[4];
     uint8_t buf[16];
     uint32_t buflen;
 } m4crypt_poly1305_ctx;
