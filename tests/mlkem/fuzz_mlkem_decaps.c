@@ -1,0 +1,147 @@
+/*
+ * libFuzzer target: ML-KEM decapsulation through the length-checked generic layer.
+ *
+ * Input: byte 0 picks the parameter set (mostly 512/768/1024, sometimes an unknown one); byte 1
+ * holds flags: bit 0 = decapsulate with a fixed valid key (else the key bytes come from the
+ * input), bit 1 = ciphertext of the right length (else its length comes from the input), bit 2 =
+ * key of the right length. Lengths taken from the input are two bytes each (mod 4096). The
+ * buffers are allocated at exactly their length so that ASan sees any overread.
+ *
+ * Checks: the return code is the one the contract gives (M4CRYPT_ERR_PARAM for an unknown set,
+ * M4CRYPT_ERR_LENGTH for a wrong length, M4CRYPT_ERR_SECRET_KEY exactly when the hash check
+ * fails, else 0); ss is zeroed on error; with the fixed key, decapsulation is deterministic and
+ * gives J(z || c) (computed here) unless c is the one valid ciphertext the target knows.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "m4crypt/fips202.h"
+#include "m4crypt/mlkem.h"
+#include "mlkem_sets.h"
+
+static uint8_t fixed_pk[3][MLKEM_MAX_PK], fixed_sk[3][MLKEM_MAX_SK];
+static uint8_t fixed_ct[3][MLKEM_MAX_CT], fixed_ss[3][32];
+static int ready;
+
+static void setup(void)
+{
+    uint8_t coins[64], m[32];
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 64; j++)
+            coins[j] = (uint8_t)(j * 7 + i);
+        memset(m, 0x42 + i, sizeof m);
+        const mlkem_set *s = &MLKEM_SETS[i];
+        if (s->keypair_derand(fixed_pk[i], fixed_sk[i], coins) != 0 ||
+            s->enc_derand(fixed_ct[i], fixed_ss[i], fixed_pk[i], m) != 0)
+            abort();
+    }
+    ready = 1;
+}
+
+typedef struct {
+    const uint8_t *p;
+    size_t n;
+} reader;
+
+static size_t take_len(reader *r)
+{
+    size_t v = 0;
+    for (int i = 0; i < 2; i++) {
+        v = v << 8 | (r->n ? *r->p : 0);
+        if (r->n)
+            r->p++, r->n--;
+    }
+    return v % 4096;
+}
+
+/* A heap copy of the next len input bytes (zero-padded when the input runs out). */
+static uint8_t *take(reader *r, size_t len)
+{
+    uint8_t *b = malloc(len ? len : 1);
+    if (!b)
+        abort();
+    size_t k = len < r->n ? len : r->n;
+    memcpy(b, r->p, k);
+    memset(b + k, 0, len - k);
+    r->p += k, r->n -= k;
+    return b;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const int sets[8] = {512, 768, 1024, 512, 768, 1024, 0, 1023};
+    if (!ready)
+        setup();
+    if (size < 2)
+        return 0;
+    reader r = {data + 2, size - 2};
+    const int set = sets[data[0] % 8];
+    const unsigned flags = data[1];
+    const mlkem_set *s = mlkem_set_by_id(set);
+    const int idx = s ? (int)(s - MLKEM_SETS) : 0;
+    const mlkem_set *shape = s ? s : &MLKEM_SETS[idx]; /* sizes used for an unknown set */
+
+    size_t sk_len = (flags & 4) ? shape->sk : take_len(&r);
+    size_t ct_len = (flags & 2) ? shape->ct : take_len(&r);
+    uint8_t *sk;
+    if ((flags & 1) && sk_len == shape->sk) {
+        sk = malloc(sk_len);
+        if (!sk)
+            abort();
+        memcpy(sk, fixed_sk[idx], sk_len);
+    } else {
+        sk = take(&r, sk_len);
+    }
+    uint8_t *ct = take(&r, ct_len);
+
+    uint8_t ss[32], ss2[32];
+    memset(ss, 0xaa, sizeof ss);
+    int ret = m4crypt_mlkem_decaps(set, ss, ct, ct_len, sk, sk_len);
+
+    int expect;
+    if (!s)
+        expect = M4CRYPT_ERR_PARAM;
+    else if (ct_len != s->ct || sk_len != s->sk)
+        expect = M4CRYPT_ERR_LENGTH;
+    else {
+        /* The hash check, computed here with the one-shot SHA3-256. */
+        uint8_t h[32];
+        m4crypt_sha3_256(h, sk + mlkem_dk_ek(s), s->pk);
+        expect = memcmp(h, sk + mlkem_dk_h(s), 32) == 0 ? 0 : M4CRYPT_ERR_SECRET_KEY;
+    }
+    if (ret != expect)
+        abort();
+    if (ret != 0 && !mlkem_all_zero(ss, 32))
+        abort();
+
+    if (ret == 0) {
+        /* Deterministic. */
+        if (m4crypt_mlkem_decaps(set, ss2, ct, ct_len, sk, sk_len) != 0 || memcmp(ss, ss2, 32))
+            abort();
+        /* Agrees with the per-set function. */
+        if (s->dec(ss2, ct, sk) != 0 || memcmp(ss, ss2, 32))
+            abort();
+        if (memcmp(sk, fixed_sk[idx], s->sk) == 0) {
+            /* The fixed key: the known ciphertext gives its key, anything else J(z || c). */
+            if (memcmp(ct, fixed_ct[idx], s->ct) == 0) {
+                if (memcmp(ss, fixed_ss[idx], 32) != 0)
+                    abort();
+            } else {
+                uint8_t *zc = malloc(32 + s->ct);
+                if (!zc)
+                    abort();
+                memcpy(zc, sk + mlkem_dk_z(s), 32);
+                memcpy(zc + 32, ct, s->ct);
+                m4crypt_shake256(ss2, 32, zc, 32 + s->ct);
+                free(zc);
+                if (memcmp(ss, ss2, 32) != 0)
+                    abort();
+            }
+        }
+    }
+    free(sk);
+    free(ct);
+    return 0;
+}

@@ -1,0 +1,134 @@
+/*
+ * libFuzzer target: ML-KEM encapsulation (and a key-generation round trip) through the
+ * length-checked generic layer.
+ *
+ * Input: byte 0 picks the parameter set (mostly 512/768/1024, sometimes an unknown one); byte 1
+ * holds flags: bit 0 = public key of the right length (else the length is two input bytes, mod
+ * 4096), bit 1 = ciphertext buffer of the right length (else two input bytes), bit 2 = make the
+ * public key with m4crypt_mlkem_keypair from 64 input bytes instead of taking it from the input.
+ * Then 32 bytes of m, then the key bytes. Buffers are allocated at exactly their length.
+ *
+ * Checks: the return code is the one the contract gives (M4CRYPT_ERR_PARAM, M4CRYPT_ERR_LENGTH,
+ * M4CRYPT_ERR_PUBLIC_KEY exactly when some 12-bit coefficient of ek is >= q, computed here, else
+ * 0); ct and ss are zeroed on error; encapsulation is deterministic in m and agrees with the
+ * per-set function; with a generated key, decapsulation recovers the shared key.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "m4crypt/mlkem.h"
+#include "mlkem_sets.h"
+
+typedef struct {
+    const uint8_t *p;
+    size_t n;
+} reader;
+
+static size_t take_len(reader *r)
+{
+    size_t v = 0;
+    for (int i = 0; i < 2; i++) {
+        v = v << 8 | (r->n ? *r->p : 0);
+        if (r->n)
+            r->p++, r->n--;
+    }
+    return v % 4096;
+}
+
+static uint8_t *take(reader *r, size_t len)
+{
+    uint8_t *b = malloc(len ? len : 1);
+    if (!b)
+        abort();
+    size_t k = len < r->n ? len : r->n;
+    memcpy(b, r->p, k);
+    memset(b + k, 0, len - k);
+    r->p += k, r->n -= k;
+    return b;
+}
+
+/* Section 7.2 modulus check by hand: every 12-bit value of ek[0 : 384k] below q = 3329. */
+static int reduced(const uint8_t *ek, unsigned k)
+{
+    for (unsigned i = 0; i < 128 * k; i++) {
+        const uint8_t *p = ek + 3 * i;
+        unsigned a = p[0] | (p[1] & 15u) << 8, b = p[1] >> 4 | (unsigned)p[2] << 4;
+        if (a >= 3329 || b >= 3329)
+            return 0;
+    }
+    return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const int sets[8] = {512, 768, 1024, 512, 768, 1024, 0, 769};
+    if (size < 2)
+        return 0;
+    reader r = {data + 2, size - 2};
+    const int set = sets[data[0] % 8];
+    const unsigned flags = data[1];
+    const mlkem_set *s = mlkem_set_by_id(set);
+    const mlkem_set *shape = s ? s : &MLKEM_SETS[data[0] % 3];
+
+    size_t pk_len = (flags & 1) ? shape->pk : take_len(&r);
+    size_t ct_len = (flags & 2) ? shape->ct : take_len(&r);
+    uint8_t *m = take(&r, 32);
+    uint8_t *pk, *sk = NULL;
+    if (flags & 4) {
+        uint8_t *coins = take(&r, 64);
+        pk = malloc(pk_len ? pk_len : 1);
+        sk = malloc(shape->sk);
+        if (!pk || !sk)
+            abort();
+        int kr = m4crypt_mlkem_keypair(set, pk, pk_len, sk, shape->sk, coins);
+        int kexp = !s ? M4CRYPT_ERR_PARAM : pk_len != s->pk ? M4CRYPT_ERR_LENGTH : 0;
+        if (kr != kexp)
+            abort();
+        if (kr != 0 && (!mlkem_all_zero(pk, pk_len) || !mlkem_all_zero(sk, shape->sk)))
+            abort();
+        free(coins);
+    } else {
+        pk = take(&r, pk_len);
+    }
+    uint8_t *ct = malloc(ct_len ? ct_len : 1), *ct2 = malloc(ct_len ? ct_len : 1);
+    if (!ct || !ct2)
+        abort();
+
+    uint8_t ss[32], ss2[32];
+    memset(ss, 0xaa, sizeof ss);
+    memset(ct, 0xaa, ct_len);
+    int ret = m4crypt_mlkem_encaps(set, ct, ct_len, ss, pk, pk_len, m);
+
+    int expect;
+    if (!s)
+        expect = M4CRYPT_ERR_PARAM;
+    else if (ct_len != s->ct || pk_len != s->pk)
+        expect = M4CRYPT_ERR_LENGTH;
+    else
+        expect = reduced(pk, s->k) ? 0 : M4CRYPT_ERR_PUBLIC_KEY;
+    if (ret != expect)
+        abort();
+    if (ret != 0 && (!mlkem_all_zero(ct, ct_len) || !mlkem_all_zero(ss, 32)))
+        abort();
+    if (s && pk_len == s->pk && s->check_pk(pk) != (reduced(pk, s->k) ? 0 : M4CRYPT_ERR_PUBLIC_KEY))
+        abort();
+
+    if (ret == 0) {
+        /* Deterministic in m, and the same as the per-set function. */
+        if (s->enc_derand(ct2, ss2, pk, m) != 0 || memcmp(ct, ct2, s->ct) || memcmp(ss, ss2, 32))
+            abort();
+        /* A generated key decapsulates its own ciphertext. */
+        if (sk) {
+            if (m4crypt_mlkem_decaps(set, ss2, ct, s->ct, sk, s->sk) != 0 || memcmp(ss, ss2, 32))
+                abort();
+        }
+    }
+    free(m);
+    free(pk);
+    free(sk);
+    free(ct);
+    free(ct2);
+    return 0;
+}
