@@ -17,8 +17,9 @@
 
 /* Section 7.2, encapsulation key check 2 (modulus check): ByteEncode_12(ByteDecode_12(ek)) == ek
  * over ek[0 : 384k], computed literally one polynomial at a time. Check 1 (the length) is the
- * generic layer's. ek is public, so the early exit on failure leaks nothing. */
-int MLKEM_NS(check_pk)(const uint8_t pk[MLKEM_PUBLICKEYBYTES])
+ * generic layer's. ek is public, so the outcome may be branched on. Not inlined, so
+ * that its buffers do not add to the stack frame of encapsulation. */
+__attribute__((noinline)) int MLKEM_NS(check_pk)(const uint8_t pk[MLKEM_PUBLICKEYBYTES])
 {
     m4crypt_poly p;
     uint8_t again[M4CRYPT_MLKEM_POLYBYTES];
