@@ -5,6 +5,7 @@ import sys
 
 from . import __version__
 from .model import MODEL_VERSION
+from .sim import EXIT_ERROR
 
 
 def _table(result, out):
@@ -33,7 +34,7 @@ def cmd_run(a):
     sim = Simulator(a.elf, max_instructions=a.max_instructions,
                     stack_paint_bytes=a.stack_paint_bytes)
     seed = bytes.fromhex(a.seed) if a.seed else None
-    stdin = sys.stdin.buffer if not sys.stdin.isatty() else b""
+    stdin = sys.stdin.buffer if sys.stdin is not None else b""
     res = sim.run(args=a.args, stdin=stdin, echo=True, seed=seed)
     for w in sim.warnings:
         print(f"m4sim: warning: {w}", file=sys.stderr)
@@ -51,7 +52,6 @@ def cmd_run(a):
             json.dump([r.as_dict() for r in res.regions], f, indent=1)
     if res.error:
         print(f"m4sim: error: {res.error}", file=sys.stderr)
-        return 2 if not res.hit_limit else 3
     return res.exit_code
 
 
@@ -119,7 +119,11 @@ def main(argv=None):
         return 2
     if a.cmd in ("run", "ct"):
         _options_after_elf(sub.choices[a.cmd], a)
-    return a.fn(a)
+    try:
+        return a.fn(a)
+    except (OSError, ValueError, RuntimeError) as e:
+        print(f"m4sim: error: {e}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 def _options_after_elf(parser, a):

@@ -21,6 +21,8 @@ MEMORY_MAP = [
     (0xE0000000, 0x00100000),   # PPB: SCS (CPACR, NVIC, SysTick), DWT, ITM - plain RAM here
 ]
 STOP_ADDR = 0xFFFFFFF0
+EXIT_LIMIT = 124      # exit code when --max-instructions is hit (like timeout(1))
+EXIT_ERROR = 125      # exit code for a simulation error (fault, bad ELF, ...)
 EXCP_BKPT = 7
 PAINT_WORD = 0xA5C35A3C
 PAINT = struct.pack("<I", PAINT_WORD)
@@ -247,7 +249,11 @@ class Simulator:
                 state.error = f"emulation stopped without exit at pc=0x{pc:08x}"
             if state.open and state.error is None:
                 self._warn("unclosed", f"{len(state.open)} region(s) still open at exit")
-            return Result(exit_code=state.exit_code if state.exit_code is not None else 2,
+            if state.exit_code is not None and state.error is None:
+                code = state.exit_code
+            else:
+                code = EXIT_LIMIT if hit else EXIT_ERROR
+            return Result(exit_code=code,
                           stdout=bytes(sh.out), stderr=bytes(sh.err), regions=state.regions,
                           cycles=L.m4_get(ctx, native.G_CYCLES),
                           instructions=L.m4_get(ctx, native.G_INSNS), error=state.error,
@@ -282,6 +288,7 @@ class Simulator:
                 self._warn(("it", s.addr), f"IT instruction at 0x{s.addr:08x} has no hook: assumed executed")
             arr[i] = native.Insn(s.addr, flags, s.size, min(255, base), s.addr_regs, s.wr_regs, slot)
         if not statics:
+            self._warn(("empty", addr), f"empty or undecodable block at 0x{addr:08x}")
             arr[0] = native.Insn(addr, 0, 2, model.ALU, 0, 0, -1)
         self._decoded[key] = arr
         return arr
@@ -310,7 +317,6 @@ class _RunState:
         try:
             code = bytes(self.uc.mem_read(addr, size))
             arr = self.sim.block_insns(addr, code)
-            n = len(arr) if len(arr) and arr[len(arr) - 1].size else 1
             return self.L.m4_add_block(self.ctx, addr, size, len(arr), arr)
         except Exception as e:  # noqa: BLE001 - reported after the run
             self.exc = e

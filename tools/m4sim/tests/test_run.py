@@ -100,7 +100,10 @@ def test_cli_run_json_and_limit(tmp_path):
     # options after the ELF path work too
     r = subprocess.run([sys.executable, "-m", "m4sim.cli", "run", str(elf), "--max-instructions", "100"],
                        capture_output=True)
-    assert r.returncode != 0 and b"limit" in r.stderr
+    assert r.returncode == 124 and b"limit" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "m4sim.cli", "run", str(tmp_path / "missing.elf")],
+                       capture_output=True)
+    assert r.returncode == 125 and b"error" in r.stderr
 
 
 def test_seed_written(tmp_path):
@@ -129,4 +132,4 @@ def test_fault_reported(tmp_path):
     from conftest import asm_elf
     res = Simulator(asm_elf(tmp_path, "  ldr r1, =0x90000000\n  ldr r1, [r1]\n")).run()
     assert res.error and "0x" in res.error
-    assert res.exit_code == 2
+    assert res.exit_code == 125
