@@ -21,6 +21,7 @@ HERE = ROOT / "benchmarks"
 
 import m4sim  # noqa: E402
 from m4sim import Simulator  # noqa: E402
+from m4sim.size import CodeSize  # noqa: E402
 
 IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m")]
 
@@ -39,9 +40,9 @@ def entry_symbols(op: str) -> list[str]:
     table = {
         "mlkem.ntt": ["m4crypt_poly_ntt", "m4crypt_poly_ntt_armv7m", "m4crypt_poly_ntt_c"],
         "mlkem.invntt": ["m4crypt_poly_invntt", "m4crypt_poly_invntt_armv7m",
-                         "m4crypt_poly_invntt_c", "m4crypt_poly_invntt_tomont_c"],
+                         "m4crypt_poly_invntt_c"],
         "mlkem.basemul": ["m4crypt_poly_basemul", "m4crypt_poly_basemul_armv7m",
-                          "m4crypt_poly_basemul_montgomery_c", "m4crypt_poly_basemul_c"],
+                          "m4crypt_poly_basemul_acc_armv7m", "m4crypt_poly_basemul_acc_c"],
         "keccak.f1600": ["m4crypt_keccakf1600", "m4crypt_keccakf1600_armv7m",
                          "m4crypt_keccakf1600_c"],
         "shake256.1024in_1024out": ["m4crypt_shake256"],
@@ -76,28 +77,29 @@ def toolchain() -> str:
 
 def measure(elf: Path, impl: str, compiler: str) -> list[dict]:
     t0 = time.time()
-    print(f"  {impl:9s} {elf.relative_to(ROOT)} ...", end="", flush=True)
+    print(f"  {impl:9s} {elf} ...", end="", flush=True)
     sim = Simulator(str(elf))
     res = sim.run(args=[elf.name])
     if res.exit_code != 0:
         sys.stdout.write(res.stdout.decode(errors="replace"))
         raise SystemExit(f"bench: {elf} exited with {res.exit_code}")
-    sizes = m4sim.code_size(str(elf)) if hasattr(m4sim, "code_size") else None
+    sizes = CodeSize(str(elf))
     records = []
     for r in res.regions:
         if r.depth != 0:
             continue
         code = 0
         for sym in entry_symbols(r.name):
-            if sizes is not None and sizes.has(sym):
-                code = sizes.reachable(sym)
+            try:
+                code = sizes.reachable_bytes(sym)
                 break
+            except KeyError:
+                continue
         records.append({"operation": r.name, "impl": impl, "cycles": r.cycles,
                         "instructions": r.instructions, "stack_bytes": r.stack_bytes,
                         "code_bytes": code, "compiler": compiler,
                         "model": m4sim.MODEL_VERSION})
     dt = time.time() - t0
-    n_insn = sum(r.instructions for r in res.regions if r.depth == 0)
     print(f" {len(records)} operations, {dt:.1f} s", flush=True)
     return records
 
@@ -178,7 +180,7 @@ def main() -> int:
     compiler = toolchain()
     anchors = {a["operation"]: a for a in json.loads((HERE / "anchors.json").read_text())["anchors"]}
 
-    print(f"make bench: m4sim {m4sim.__version__}, model {m4sim.MODEL_VERSION}, {compiler}")
+    print(f"make bench: m4sim {m4sim.__version__}, model {m4sim.MODEL_VERSION}, {compiler}", flush=True)
     t0 = time.time()
     records: list[dict] = []
     for cfg, impl in IMPLS:
