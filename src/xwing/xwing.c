@@ -1,0 +1,178 @@
+/*
+ * X-Wing: general-purpose hybrid post-quantum KEM, draft-connolly-cfrg-xwing-kem (the version
+ * of dconnolly/draft-connolly-cfrg-xwing-kem @ 9b6ce9e6, whose spec/test-vectors.json is
+ * vendored in tests/vectors/xwing/): ML-KEM-768 (FIPS 203) + X25519 (RFC 7748), SHA3-256
+ * combiner. In that version:
+ *
+ *   expandDecapsulationKey(sk):                     sk is a 32-byte seed
+ *     expanded = SHAKE256(sk, 96)
+ *     (pk_M, sk_M) = ML-KEM-768.KeyGen_internal(expanded[0:32], expanded[32:64])
+ *     sk_X = expanded[64:96];  pk_X = X25519(sk_X, X25519_BASE)
+ *   pk = pk_M || pk_X                               1184 + 32 bytes
+ *   Encapsulate(pk, eseed):                         eseed is 64 bytes
+ *     ek_X = eseed[32:64];  ct_X = X25519(ek_X, BASE);  ss_X = X25519(ek_X, pk_X)
+ *     (ss_M, ct_M) = ML-KEM-768.Encaps_internal(pk_M, eseed[0:32])
+ *     ss = Combiner(ss_M, ss_X, ct_X, pk_X);  ct = ct_M || ct_X       1088 + 32 bytes
+ *   Decapsulate(ct, sk):
+ *     ss_M = ML-KEM-768.Decaps(sk_M, ct_M);  ss_X = X25519(sk_X, ct_X)
+ *     ss = Combiner(ss_M, ss_X, ct_X, pk_X)
+ *   Combiner(ss_M, ss_X, ct_X, pk_X) = SHA3-256(ss_M || ss_X || ct_X || pk_X || XWingLabel)
+ *   XWingLabel = "\./" || "/^\" = 5c 2e 2f 2f 5e 5c (6 bytes, last)
+ * (tests/xwing/test_xwing.c and test_xwing_diff.py confirm every one of these choices against
+ * the three vendored vectors.)
+ *
+ * Input checks and the all-zero X25519 secret:
+ *  - Encapsulation runs the FIPS 203 section 7.2 modulus check on pk_M (inside
+ *    m4crypt_mlkem768_enc_derand) and returns M4CRYPT_ERR_PUBLIC_KEY with ct and ss zeroed.
+ *  - X25519 results are NOT checked for all zero: the draft's algorithms have no such check
+ *    (its security argument rests on ML-KEM-768 and on hashing ct_X and pk_X into the combiner),
+ *    and an implementation that rejected would fail to agree with conforming peers. A low-order
+ *    pk_X or ct_X therefore gives ss_X = 0^32 and a normal result and return code 0; the
+ *    M4CRYPT_ERR_ZERO_SHARED of m4crypt_x25519 is ignored here, without branching on it.
+ *  - Decapsulation never fails: the ML-KEM key is re-derived from the seed (so its hash check
+ *    holds) and invalid ML-KEM ciphertexts take implicit rejection inside ML-KEM.
+ *
+ * The expanded secret material (SHAKE256 output, sk_M, ss_M, ss_X, ek_X) is wiped before return.
+ */
+#include "m4crypt/xwing.h"
+
+#include "m4crypt/fips202.h"
+#include "m4crypt/mlkem.h"
+#include "m4crypt/x25519.h"
+
+#define PK_M_BYTES M4CRYPT_MLKEM768_PUBLICKEYBYTES   /* 1184 */
+#define SK_M_BYTES M4CRYPT_MLKEM768_SECRETKEYBYTES   /* 2400 */
+#define CT_M_BYTES M4CRYPT_MLKEM768_CIPHERTEXTBYTES  /* 1088 */
+
+static const uint8_t xwing_label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c}; /* \.//^\ */
+
+/* Combiner(ss_M, ss_X, ct_X, pk_X) = SHA3-256(ss_M || ss_X || ct_X || pk_X || XWingLabel). */
+static void combiner(uint8_t ss[32], const uint8_t ss_m[32], const uint8_t ss_x[32],
+                     const uint8_t ct_x[32], const uint8_t pk_x[32])
+{
+    m4crypt_keccak_ctx ctx;
+    m4crypt_sha3_256_init(&ctx);
+    m4crypt_keccak_absorb(&ctx, ss_m, 32);
+    m4crypt_keccak_absorb(&ctx, ss_x, 32);
+    m4crypt_keccak_absorb(&ctx, ct_x, 32);
+    m4crypt_keccak_absorb(&ctx, pk_x, 32);
+    m4crypt_keccak_absorb(&ctx, xwing_label, sizeof xwing_label);
+    m4crypt_sha3_256_final(&ctx, ss);
+    m4crypt_memzero(&ctx, sizeof ctx);
+}
+
+/* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X). */
+static int expand(uint8_t pk_m[PK_M_BYTES], uint8_t sk_m[SK_M_BYTES], uint8_t sk_x[32],
+                  uint8_t pk_x[32], const uint8_t seed[32])
+{
+    uint8_t expanded[96];
+    m4crypt_shake256(expanded, sizeof expanded, seed, 32);
+    int r = m4crypt_mlkem768_keypair_derand(pk_m, sk_m, expanded); /* d || z = expanded[0:64] */
+    for (int i = 0; i < 32; i++)
+        sk_x[i] = expanded[64 + i];
+    /* Never zero: a clamped scalar times the base point (see m4crypt_x25519_base). */
+    (void)m4crypt_x25519_base(pk_x, sk_x);
+    m4crypt_memzero(expanded, sizeof expanded);
+    return r;
+}
+
+int m4crypt_xwing_keypair_derand(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
+                                 uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES], const uint8_t seed[32])
+{
+    uint8_t s[32], sk_m[SK_M_BYTES], sk_x[32];
+    for (int i = 0; i < 32; i++) /* seed may alias sk or pk */
+        s[i] = seed[i];
+    int r = expand(pk, sk_m, sk_x, pk + PK_M_BYTES, s);
+    if (r == M4CRYPT_OK) {
+        for (int i = 0; i < 32; i++)
+            sk[i] = s[i];
+    } else {
+        m4crypt_memzero(pk, M4CRYPT_XWING_PUBLICKEYBYTES);
+        m4crypt_memzero(sk, M4CRYPT_XWING_SECRETKEYBYTES);
+    }
+    m4crypt_memzero(s, sizeof s);
+    m4crypt_memzero(sk_m, sizeof sk_m);
+    m4crypt_memzero(sk_x, sizeof sk_x);
+    return r;
+}
+
+int m4crypt_xwing_keypair(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
+                          uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
+{
+    uint8_t seed[32];
+    int r = m4crypt_randombytes(seed, sizeof seed);
+    if (r == M4CRYPT_OK)
+        r = m4crypt_xwing_keypair_derand(pk, sk, seed);
+    else {
+        m4crypt_memzero(pk, M4CRYPT_XWING_PUBLICKEYBYTES);
+        m4crypt_memzero(sk, M4CRYPT_XWING_SECRETKEYBYTES);
+    }
+    m4crypt_memzero(seed, sizeof seed);
+    return r;
+}
+
+int m4crypt_xwing_enc_derand(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
+                             uint8_t ss[M4CRYPT_XWING_SSBYTES],
+                             const uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
+                             const uint8_t eseed[M4CRYPT_XWING_ENCCOINBYTES])
+{
+    uint8_t es[64], ss_m[32], ss_x[32], ct_x[32], pk_x[32];
+    for (int i = 0; i < 64; i++) /* eseed may alias ct or ss */
+        es[i] = eseed[i];
+    for (int i = 0; i < 32; i++) /* pk_X (the outputs must not overlap pk) */
+        pk_x[i] = pk[PK_M_BYTES + i];
+
+    int r = m4crypt_mlkem768_enc_derand(ct, ss_m, pk, es); /* m = eseed[0:32]; modulus check */
+    (void)m4crypt_x25519_base(ct_x, es + 32);               /* ct_X; never zero */
+    (void)m4crypt_x25519(ss_x, es + 32, pk_x); /* ss_X; all zero for a low-order pk_X: kept */
+    if (r == M4CRYPT_OK) { /* r depends only on the public key */
+        combiner(ss, ss_m, ss_x, ct_x, pk_x);
+        for (int i = 0; i < 32; i++)
+            ct[CT_M_BYTES + i] = ct_x[i];
+    } else {
+        m4crypt_memzero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES);
+        m4crypt_memzero(ss, M4CRYPT_XWING_SSBYTES);
+    }
+    m4crypt_memzero(es, sizeof es);
+    m4crypt_memzero(ss_m, sizeof ss_m);
+    m4crypt_memzero(ss_x, sizeof ss_x);
+    return r;
+}
+
+int m4crypt_xwing_enc(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_XWING_SSBYTES],
+                      const uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES])
+{
+    uint8_t eseed[M4CRYPT_XWING_ENCCOINBYTES];
+    int r = m4crypt_randombytes(eseed, sizeof eseed);
+    if (r == M4CRYPT_OK)
+        r = m4crypt_xwing_enc_derand(ct, ss, pk, eseed);
+    else {
+        m4crypt_memzero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES);
+        m4crypt_memzero(ss, M4CRYPT_XWING_SSBYTES);
+    }
+    m4crypt_memzero(eseed, sizeof eseed);
+    return r;
+}
+
+int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
+                      const uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
+                      const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
+{
+    uint8_t pk_m[PK_M_BYTES], sk_m[SK_M_BYTES], sk_x[32], pk_x[32], ss_m[32], ss_x[32], ct_x[32];
+    for (int i = 0; i < 32; i++) /* ct may alias ss */
+        ct_x[i] = ct[CT_M_BYTES + i];
+
+    int r = expand(pk_m, sk_m, sk_x, pk_x, sk);
+    if (r == M4CRYPT_OK)
+        r = m4crypt_mlkem768_dec(ss_m, ct, sk_m); /* implicit rejection inside */
+    (void)m4crypt_x25519(ss_x, sk_x, ct_x);        /* all zero for a low-order ct_X: kept */
+    if (r == M4CRYPT_OK)
+        combiner(ss, ss_m, ss_x, ct_x, pk_x);
+    else
+        m4crypt_memzero(ss, M4CRYPT_XWING_SSBYTES);
+    m4crypt_memzero(sk_m, sizeof sk_m);
+    m4crypt_memzero(sk_x, sizeof sk_x);
+    m4crypt_memzero(ss_m, sizeof ss_m);
+    m4crypt_memzero(ss_x, sizeof ss_x);
+    return r;
+}
