@@ -158,7 +158,8 @@ int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
                       const uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
                       const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
 {
-    uint8_t pk_m[PK_M_BYTES], sk_m[SK_M_BYTES], sk_x[32], pk_x[32], ss_m[32], ss_x[32], ct_x[32];
+    uint8_t pk_m[PK_M_BYTES], sk_m[SK_M_BYTES], sk_x[32], pk_x[32], ss_x[32], ct_x[32];
+    uint8_t ss_m[32] = {0};
     for (int i = 0; i < 32; i++) /* ct may alias ss */
         ct_x[i] = ct[CT_M_BYTES + i];
 
@@ -166,10 +167,12 @@ int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
     if (r == M4CRYPT_OK)
         r = m4crypt_mlkem768_dec(ss_m, ct, sk_m); /* implicit rejection inside */
     (void)m4crypt_x25519(ss_x, sk_x, ct_x);        /* all zero for a low-order ct_X: kept */
-    if (r == M4CRYPT_OK)
-        combiner(ss, ss_m, ss_x, ct_x, pk_x);
-    else
-        m4crypt_memzero(ss, M4CRYPT_XWING_SSBYTES);
+    combiner(ss, ss_m, ss_x, ct_x, pk_x);
+    /* r is 0 (the re-derived key always passes ML-KEM's hash check); should it not be, ss is
+     * zeroed. Masked rather than branched, as r is computed from seed-derived data. */
+    const uint8_t keep = (uint8_t)(((uint32_t)r >> 31) - 1); /* 0xff if r >= 0, else 0 */
+    for (int i = 0; i < M4CRYPT_XWING_SSBYTES; i++)
+        ss[i] &= keep;
     m4crypt_memzero(sk_m, sizeof sk_m);
     m4crypt_memzero(sk_x, sizeof sk_x);
     m4crypt_memzero(ss_m, sizeof ss_m);
