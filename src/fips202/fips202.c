@@ -5,7 +5,9 @@
  * Bytes enter and leave the state in the byte order of FIPS 202 Appendix B.1: byte i of a block is
  * byte i mod 8 of lane i / 8, bits least significant first. Lanes are converted byte by byte
  * (load64/store64), so the code is correct on big-endian hosts too; compilers turn whole-lane
- * conversions into single loads and stores on little-endian targets.
+ * conversions into single loads and stores on little-endian targets. With a backend that keeps
+ * the state bit-interleaved (M4CRYPT_FIPS202_INTERLEAVED) every lane is converted on the way in
+ * and out; the state in m4crypt_keccak_ctx is then in the backend's layout.
  *
  * Domain separation (section 6.1, 6.2; Appendix B.2): SHA-3 appends the bits 01 and SHAKE the bits
  * 1111 before pad10*1, which with the first padding bit gives the byte 0x06 resp. 0x1f at the end
@@ -31,39 +33,96 @@ static void store64(uint8_t *p, uint64_t v)
     p[6] = (uint8_t)(v >> 48), p[7] = (uint8_t)(v >> 56);
 }
 
+#ifdef M4CRYPT_FIPS202_INTERLEAVED
+/*
+ * The backend keeps the state bit-interleaved (see armv7m/backend.h): lane value
+ * (even bits) | (odd bits) << 32. Conversion of one lane by four delta swaps per 32-bit half, the
+ * "perfect outer unshuffle" (H. S. Warren, Hacker's Delight, section 7-2), then a repack.
+ */
+static uint32_t unshuffle32(uint32_t w) /* even bits to the low half, odd bits to the high half */
+{
+    uint32_t t;
+    t = (w ^ (w >> 1)) & 0x22222222u, w ^= t ^ (t << 1);
+    t = (w ^ (w >> 2)) & 0x0c0c0c0cu, w ^= t ^ (t << 2);
+    t = (w ^ (w >> 4)) & 0x00f000f0u, w ^= t ^ (t << 4);
+    t = (w ^ (w >> 8)) & 0x0000ff00u, w ^= t ^ (t << 8);
+    return w;
+}
+
+static uint32_t shuffle32(uint32_t w) /* the inverse: the same swaps in reverse order */
+{
+    uint32_t t;
+    t = (w ^ (w >> 8)) & 0x0000ff00u, w ^= t ^ (t << 8);
+    t = (w ^ (w >> 4)) & 0x00f000f0u, w ^= t ^ (t << 4);
+    t = (w ^ (w >> 2)) & 0x0c0c0c0cu, w ^= t ^ (t << 2);
+    t = (w ^ (w >> 1)) & 0x22222222u, w ^= t ^ (t << 1);
+    return w;
+}
+
+static uint64_t to_lane(uint64_t v) /* standard -> interleaved */
+{
+    uint32_t lo = unshuffle32((uint32_t)v), hi = unshuffle32((uint32_t)(v >> 32));
+    uint32_t even = (lo & 0xffffu) | (hi << 16), odd = (lo >> 16) | (hi & 0xffff0000u);
+    return (uint64_t)even | (uint64_t)odd << 32;
+}
+
+static uint64_t from_lane(uint64_t v) /* interleaved -> standard */
+{
+    uint32_t even = (uint32_t)v, odd = (uint32_t)(v >> 32);
+    uint32_t lo = shuffle32((even & 0xffffu) | (odd << 16));
+    uint32_t hi = shuffle32((even >> 16) | (odd & 0xffff0000u));
+    return (uint64_t)lo | (uint64_t)hi << 32;
+}
+#else
+#define to_lane(v) (v)
+#define from_lane(v) (v)
+#endif
+
 /* XORs len bytes into the state starting at byte offset off (off + len <= 200). */
 static void xor_bytes(uint64_t s[25], unsigned off, const uint8_t *in, size_t len)
 {
-    while (len > 0 && (off & 7) != 0) {
-        s[off >> 3] ^= (uint64_t)*in++ << (8 * (off & 7));
-        off++, len--;
-    }
-    while (len >= 8) {
-        s[off >> 3] ^= load64(in);
-        in += 8, off += 8, len -= 8;
-    }
     while (len > 0) {
-        s[off >> 3] ^= (uint64_t)*in++ << (8 * (off & 7));
-        off++, len--;
+        unsigned i = off >> 3, k = off & 7;
+        uint64_t v;
+        if (k == 0 && len >= 8) {
+            v = load64(in);
+            in += 8, off += 8, len -= 8;
+        } else { /* part of a lane */
+            v = 0;
+            for (; k < 8 && len > 0; k++, off++, len--)
+                v |= (uint64_t)*in++ << (8 * k);
+        }
+        s[i] ^= to_lane(v);
     }
 }
 
 /* Copies len bytes of the state starting at byte offset off into out (off + len <= 200). */
 static void extract_bytes(const uint64_t s[25], unsigned off, uint8_t *out, size_t len)
 {
-    while (len > 0 && (off & 7) != 0) {
-        *out++ = (uint8_t)(s[off >> 3] >> (8 * (off & 7)));
-        off++, len--;
-    }
-    while (len >= 8) {
-        store64(out, s[off >> 3]);
-        out += 8, off += 8, len -= 8;
-    }
     while (len > 0) {
-        *out++ = (uint8_t)(s[off >> 3] >> (8 * (off & 7)));
-        off++, len--;
+        unsigned k = off & 7;
+        uint64_t v = from_lane(s[off >> 3]);
+        if (k == 0 && len >= 8) {
+            store64(out, v);
+            out += 8, off += 8, len -= 8;
+        } else {
+            for (; k < 8 && len > 0; k++, off++, len--)
+                *out++ = (uint8_t)(v >> (8 * k));
+        }
     }
 }
+
+#ifdef M4CRYPT_FIPS202_INTERLEAVED
+/* The public permutation on a standard state: convert, permute with the backend, convert back. */
+void m4crypt_keccakf1600(uint64_t state[25])
+{
+    for (unsigned i = 0; i < 25; i++)
+        state[i] = to_lane(state[i]);
+    M4CRYPT_KECCAKF1600_IMPL(state);
+    for (unsigned i = 0; i < 25; i++)
+        state[i] = from_lane(state[i]);
+}
+#endif
 
 /* Starts a sponge with the given rate in bytes (1..199) and domain separation byte. A rate out of
  * that range makes an inert context: absorb ignores input and squeeze writes zeros. */

@@ -172,5 +172,8 @@ void m4crypt_keccakf1600_c(uint64_t state[25])
     state[20] = a20, state[21] = a21, state[22] = a22, state[23] = a23, state[24] = a24;
 }
 
-/* The public permutation: the backend's if there is one (same standard lane layout). */
+#ifndef M4CRYPT_FIPS202_INTERLEAVED
+/* The public permutation: the backend's if it uses the standard layout, else the portable one.
+ * (An interleaving backend's version, with the layout conversion, is in fips202.c.) */
 void m4crypt_keccakf1600(uint64_t state[25]) { M4CRYPT_KECCAKF1600_IMPL(state); }
+#endif
