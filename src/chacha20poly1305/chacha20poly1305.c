@@ -7,11 +7,15 @@
  *   le64(AD length) || le64(ciphertext length)                    (section 2.8).
  *
  * Decryption computes the tag over the ciphertext first and compares it with m4crypt_verify.
- * Only then is the plaintext produced, and it is written through a mask: each output byte is
- * (ciphertext XOR keystream) AND mask, mask 0xff if the tags match and 0x00 if not. So a forged
- * message leaves the output all zero without ever having held plaintext, and the only decision
- * that depends on the secret comparison is the returned error code (computed arithmetically),
- * which the caller learns anyway. No branch depends on the key, the tag or the data.
+ * Only then is the ciphertext decrypted into the output, which is then ANDed with a mask: 0xff..ff
+ * if the tags matched, 0 if not. So a forged message leaves the output all zero when the function
+ * returns (the plaintext exists in the output buffer only between those two steps, inside this
+ * call), and the only decision that depends on the secret comparison is the returned error code,
+ * computed arithmetically, which the caller learns anyway. No branch depends on the key, the tag
+ * or the data.
+ *
+ * One ChaCha20 state serves both purposes: generating block 0 (the Poly1305 key) advances its
+ * counter to 1, where the message keystream starts. Only its key words are secret and wiped.
  */
 #include <string.h>
 
@@ -27,8 +31,6 @@
 #else
 #define TOO_LONG(len) 0
 #endif
-/* Decryption writes the plaintext in chunks of this many bytes (a multiple of 64). */
-#define CHUNK 256
 
 static void store64_le(uint8_t *p, uint64_t v)
 {
@@ -45,28 +47,31 @@ static void pad16(m4crypt_poly1305_ctx *ctx, size_t len)
         m4crypt_poly1305_update(ctx, zeros, 16 - len % 16);
 }
 
-/* The tag over ad and the ciphertext c; s is the ChaCha20 state at block 0 (advanced to 1). */
-static void compute_tag(uint8_t tag[16], uint32_t s[16], const uint8_t *c, size_t len,
-                        const uint8_t *ad, size_t ad_len)
+/* Sets up the state at block 0 for (key, nonce), derives the one-time Poly1305 key from block 0
+ * (RFC 8439 section 2.6; the state's counter is then 1) and MACs the padded AD. */
+static void start(m4crypt_poly1305_ctx *ctx, uint32_t s[16], const uint8_t *ad, size_t ad_len,
+                  const uint8_t nonce[12], const uint8_t key[32])
 {
-    uint8_t block0[64];
-    m4crypt_poly1305_ctx ctx;
-    uint8_t lens[16];
-
-    /* RFC 8439 section 2.6: poly1305_key_gen = first 32 bytes of block(key, 0, nonce). */
-    memset(block0, 0, sizeof block0);
+    uint8_t *block0 = (uint8_t *)ctx; /* overwritten by the init */
+    m4crypt_chacha20_state_ietf(s, key, nonce, 0);
+    memset(block0, 0, 64);
     M4CRYPT_CHACHA20_XOR_BLOCKS(block0, block0, 1, s);
-    m4crypt_poly1305_init(&ctx, block0);
-    m4crypt_memzero(block0, sizeof block0);
+    m4crypt_poly1305_init_inplace(ctx);
+    m4crypt_poly1305_update(ctx, ad, ad_len);
+    pad16(ctx, ad_len);
+}
 
-    m4crypt_poly1305_update(&ctx, ad, ad_len);
-    pad16(&ctx, ad_len);
-    m4crypt_poly1305_update(&ctx, c, len);
-    pad16(&ctx, len);
+/* MACs the padded ciphertext and the two lengths; the tag (wipes ctx). */
+static void finish(m4crypt_poly1305_ctx *ctx, uint8_t tag[16], const uint8_t *c, size_t len,
+                   size_t ad_len)
+{
+    uint8_t lens[16];
+    m4crypt_poly1305_update(ctx, c, len);
+    pad16(ctx, len);
     store64_le(lens, (uint64_t)ad_len);
     store64_le(lens + 8, (uint64_t)len);
-    m4crypt_poly1305_update(&ctx, lens, sizeof lens);
-    m4crypt_poly1305_final(&ctx, tag); /* wipes ctx */
+    m4crypt_poly1305_update(ctx, lens, sizeof lens);
+    m4crypt_poly1305_final(ctx, tag);
 }
 
 int m4crypt_aead_chacha20poly1305_encrypt_detached(uint8_t *c, uint8_t tag[16], const uint8_t *m,
@@ -75,16 +80,13 @@ int m4crypt_aead_chacha20poly1305_encrypt_detached(uint8_t *c, uint8_t tag[16], 
 {
     if (TOO_LONG(len))
         return M4CRYPT_ERR_LENGTH;
-    uint32_t s[16], s1[16];
-    m4crypt_chacha20_state_ietf(s, key, nonce, 0);
-    /* encrypt with blocks 1.. (RFC 8439 section 2.8: "initial counter = 1") */
-    memcpy(s1, s, sizeof s);
-    s1[12] = 1;
+    uint32_t s[16];
+    m4crypt_poly1305_ctx ctx;
+    start(&ctx, s, ad, ad_len, nonce, key);
     if (len > 0)
-        m4crypt_chacha20_xor_state(c, m, len, s1);
-    compute_tag(tag, s, c, len, ad, ad_len);
-    m4crypt_memzero(s, sizeof s);
-    m4crypt_memzero(s1, sizeof s1);
+        m4crypt_chacha20_xor_state(c, m, len, s); /* blocks 1, 2, ... */
+    m4crypt_memzero(s + 4, 32);                   /* the key words */
+    finish(&ctx, tag, c, len, ad_len);
     return M4CRYPT_OK;
 }
 
@@ -95,40 +97,38 @@ int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c,
 {
     if (TOO_LONG(len))
         return M4CRYPT_ERR_LENGTH;
-    uint32_t s[16], s1[16];
-    uint8_t expected[16], computed[16], buf[CHUNK];
+    uint32_t s[16];
+    m4crypt_poly1305_ctx ctx;
+    uint8_t expected[16], computed[16];
 
     memcpy(expected, tag, 16); /* the tag may live in the output buffer */
-    m4crypt_chacha20_state_ietf(s, key, nonce, 0);
-    memcpy(s1, s, sizeof s);
-    s1[12] = 1;
-    compute_tag(computed, s, c, len, ad, ad_len);
+    start(&ctx, s, ad, ad_len, nonce, key);
+    finish(&ctx, computed, c, len, ad_len);
 
-    /* ok = 0 if the tags match, -1 otherwise (constant time); keep = 0xff..ff or 0. */
+    /* ok = 0 if the tags match, -1 otherwise (constant time); keep = all ones or 0. */
     const int ok = m4crypt_verify(computed, expected, 16);
     const uint32_t keep = ~(uint32_t)ok;
 
-    /* m = (c XOR keystream) AND keep, chunk by chunk through buf (c == m is fine: each chunk of
-     * c is read completely before the same chunk of m is written). */
-    for (size_t done = 0; done < len;) {
-        size_t n = len - done < CHUNK ? len - done : CHUNK;
-        m4crypt_chacha20_xor_state(buf, c + done, n, s1);
-        size_t i = 0;
-        for (; i + 4 <= n; i += 4) {
-            uint32_t w;
-            memcpy(&w, buf + i, 4);
-            w &= keep;
-            memcpy(m + done + i, &w, 4);
-        }
-        for (; i < n; i++)
-            m[done + i] = (uint8_t)(buf[i] & keep);
-        done += n;
+    if (len > 0)
+        m4crypt_chacha20_xor_state(m, c, len, s); /* blocks 1, 2, ... */
+    m4crypt_memzero(s + 4, 32);
+    uint8_t *p = m;
+    size_t n = len;
+    for (; n >= 16; n -= 16, p += 16) {
+        uint32_t w0, w1, w2, w3;
+        memcpy(&w0, p, 4);
+        memcpy(&w1, p + 4, 4);
+        memcpy(&w2, p + 8, 4);
+        memcpy(&w3, p + 12, 4);
+        w0 &= keep, w1 &= keep, w2 &= keep, w3 &= keep;
+        memcpy(p, &w0, 4);
+        memcpy(p + 4, &w1, 4);
+        memcpy(p + 8, &w2, 4);
+        memcpy(p + 12, &w3, 4);
     }
-
-    m4crypt_memzero(buf, sizeof buf);
+    for (; n > 0; n--, p++)
+        *p = (uint8_t)(*p & keep);
     m4crypt_memzero(computed, sizeof computed);
-    m4crypt_memzero(s, sizeof s);
-    m4crypt_memzero(s1, sizeof s1);
     /* 0 or M4CRYPT_ERR_AUTH without a branch: ok is 0 or -1 (all ones). */
     return ok & M4CRYPT_ERR_AUTH;
 }

@@ -26,6 +26,11 @@
 void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
                                uint32_t hibit);
 
+/* m4crypt_poly1305_init with the key taken from the first 32 bytes of the context itself, which
+ * it then overwrites entirely (the AEAD writes ChaCha20 block 0 there). */
+void m4crypt_poly1305_init_inplace(m4crypt_poly1305_ctx *ctx);
+_Static_assert(sizeof(m4crypt_poly1305_ctx) >= 64, "the AEAD writes a 64-byte block over the ctx");
+
 #if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
 #if __has_include("poly1305/armv7m/backend.h")
 #include "poly1305/armv7m/backend.h"

@@ -116,6 +116,24 @@ void m4crypt_poly1305_init(m4crypt_poly1305_ctx *ctx, const uint8_t key[32])
     ctx->buflen = 0;
 }
 
+/* For the AEAD: the key is the first 32 bytes of *ctx itself (ChaCha20 block 0 written over the
+ * context), read into registers before every byte of the context is overwritten, so the one-time
+ * key never sits in a separate buffer that would need wiping. */
+void m4crypt_poly1305_init_inplace(m4crypt_poly1305_ctx *ctx)
+{
+    const uint8_t *k = (const uint8_t *)ctx;
+    const uint32_t r0 = load32_le(k) & 0x0fffffffu, r1 = load32_le(k + 4) & 0x0ffffffcu;
+    const uint32_t r2 = load32_le(k + 8) & 0x0ffffffcu, r3 = load32_le(k + 12) & 0x0ffffffcu;
+    const uint32_t s0 = load32_le(k + 16), s1 = load32_le(k + 20), s2 = load32_le(k + 24),
+                   s3 = load32_le(k + 28);
+    ctx->r[0] = r0, ctx->r[1] = r1, ctx->r[2] = r2, ctx->r[3] = r3, ctx->r[4] = 0;
+    for (int i = 0; i < 5; i++)
+        ctx->h[i] = 0;
+    ctx->pad[0] = s0, ctx->pad[1] = s1, ctx->pad[2] = s2, ctx->pad[3] = s3;
+    memset(ctx->buf, 0, sizeof ctx->buf);
+    ctx->buflen = 0;
+}
+
 void m4crypt_poly1305_update(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t len)
 {
     if (len == 0)
