@@ -3,21 +3,23 @@
 @
 @ void m4crypt_keccakf1600_armv7m(uint64_t state[25]);
 @   state: 25 lanes in the bit-interleaved layout of backend.h (lane i: word 2i = even bits,
-@   word 2i+1 = odd bits), permuted in place. The lanes travel between memory slots inside a
-@   4-round block and are back in place after each block.
+@   word 2i+1 = odd bits), permuted in place. The lanes travel between memory slots and are
+@   back in place every 4 rounds.
 @
-@ Register map: r0 state; r1-r5 column parities of the next round (one half); r6-r10 the five
-@ words b0..b4 of the row being processed; r11 chi temporary and output; r12, lr loaded theta
-@ effects D and round constants. Stack: D (10 words), even parities (5), round-constant pointer.
-@ Per 4-round block: 200 bic, 608 eor, 436 ldr, 48 ror, 260 str; 48 words rotated back at the end of the block.
-@ Cycles (make bench / m4sim): not measured yet.
+@ Register map: r0 state; r1-r5 column parities of the next round (one half at a time; dead
+@ ones serve as temporaries in theta and for the loop control); r6-r12, lr the five words of the
+@ row being processed, the next row's prefetched words, chi outputs, loaded theta effects D and
+@ round constants (allocated by the generator). Stack: D (10 words), even parities (5), the
+@ round-constant pointer.
+@ Loop body of 8 rounds, 3 iterations: 400 bic, 1216 eor, 873 ldr, 48 ror, 521 str; 48 words rotated back per iteration.
+@ Cycles: 9,564 per permutation in m4sim (model 1.0, BLOCK = 8), stack 100 bytes.
 @ Constant time: no branch or address depends on the state (the only branch is the loop).
 
     .syntax unified
     .thumb
     .text
 
-    .align 8  @ the loop ends when the low byte of the table pointer reaches 6 * 32
+    .align 8  @ the loop ends when the low byte of the table pointer reaches 24 * 8 = 192
     .type m4crypt_keccakf1600_armv7m_rc, %object
 m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even word, odd word)
     .word 0x00000001, 0x00000000
@@ -51,1703 +53,3299 @@ m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even wo
     .type m4crypt_keccakf1600_armv7m, %function
     .thumb_func
 m4crypt_keccakf1600_armv7m:
-    push {r4-r11, lr}
-    sub sp, #64
-    adr r12, m4crypt_keccakf1600_armv7m_rc
-    str r12, [sp, #60]
+    push.w {r4-r11, lr}
+    sub.w sp, sp, #64
+    adr.w r12, m4crypt_keccakf1600_armv7m_rc
+    str.w r12, [sp, #60]
     @ parities of the input state (all offsets 0)
-    ldr r6, [r0, #0]
-    ldr r7, [r0, #40]
-    ldr r8, [r0, #80]
-    ldr r9, [r0, #120]
-    ldr r10, [r0, #160]
-    eor r1, r6, r7
-    eor r1, r1, r8
-    eor r1, r1, r9
-    eor r1, r1, r10
-    ldr r6, [r0, #8]
-    ldr r7, [r0, #48]
-    ldr r8, [r0, #88]
-    ldr r9, [r0, #128]
-    ldr r10, [r0, #168]
-    eor r2, r6, r7
-    eor r2, r2, r8
-    eor r2, r2, r9
-    eor r2, r2, r10
-    ldr r6, [r0, #16]
-    ldr r7, [r0, #56]
-    ldr r8, [r0, #96]
-    ldr r9, [r0, #136]
-    ldr r10, [r0, #176]
-    eor r3, r6, r7
-    eor r3, r3, r8
-    eor r3, r3, r9
-    eor r3, r3, r10
-    ldr r6, [r0, #24]
-    ldr r7, [r0, #64]
-    ldr r8, [r0, #104]
-    ldr r9, [r0, #144]
-    ldr r10, [r0, #184]
-    eor r4, r6, r7
-    eor r4, r4, r8
-    eor r4, r4, r9
-    eor r4, r4, r10
-    ldr r6, [r0, #32]
-    ldr r7, [r0, #72]
-    ldr r8, [r0, #112]
-    ldr r9, [r0, #152]
-    ldr r10, [r0, #192]
-    eor r5, r6, r7
-    eor r5, r5, r8
-    eor r5, r5, r9
-    eor r5, r5, r10
-    str r1, [sp, #40]
-    str r2, [sp, #44]
-    str r3, [sp, #48]
-    str r4, [sp, #52]
-    str r5, [sp, #56]
-    ldr r6, [r0, #4]
-    ldr r7, [r0, #44]
-    ldr r8, [r0, #84]
-    ldr r9, [r0, #124]
-    ldr r10, [r0, #164]
-    eor r1, r6, r7
-    eor r1, r1, r8
-    eor r1, r1, r9
-    eor r1, r1, r10
-    ldr r6, [r0, #12]
-    ldr r7, [r0, #52]
-    ldr r8, [r0, #92]
-    ldr r9, [r0, #132]
-    ldr r10, [r0, #172]
-    eor r2, r6, r7
-    eor r2, r2, r8
-    eor r2, r2, r9
-    eor r2, r2, r10
-    ldr r6, [r0, #20]
-    ldr r7, [r0, #60]
-    ldr r8, [r0, #100]
-    ldr r9, [r0, #140]
-    ldr r10, [r0, #180]
-    eor r3, r6, r7
-    eor r3, r3, r8
-    eor r3, r3, r9
-    eor r3, r3, r10
-    ldr r6, [r0, #28]
-    ldr r7, [r0, #68]
-    ldr r8, [r0, #108]
-    ldr r9, [r0, #148]
-    ldr r10, [r0, #188]
-    eor r4, r6, r7
-    eor r4, r4, r8
-    eor r4, r4, r9
-    eor r4, r4, r10
-    ldr r6, [r0, #36]
-    ldr r7, [r0, #76]
-    ldr r8, [r0, #116]
-    ldr r9, [r0, #156]
-    ldr r10, [r0, #196]
-    eor r5, r6, r7
-    eor r5, r5, r8
-    eor r5, r5, r9
-    eor r5, r5, r10
+    ldr.w r6, [r0, #0]
+    ldr.w r7, [r0, #40]
+    ldr.w r8, [r0, #80]
+    ldr.w r9, [r0, #120]
+    ldr.w r10, [r0, #160]
+    eor.w r1, r6, r7
+    eor.w r1, r1, r8
+    eor.w r1, r1, r9
+    eor.w r1, r1, r10
+    ldr.w r6, [r0, #8]
+    ldr.w r7, [r0, #48]
+    ldr.w r8, [r0, #88]
+    ldr.w r9, [r0, #128]
+    ldr.w r10, [r0, #168]
+    eor.w r2, r6, r7
+    eor.w r2, r2, r8
+    eor.w r2, r2, r9
+    eor.w r2, r2, r10
+    ldr.w r6, [r0, #16]
+    ldr.w r7, [r0, #56]
+    ldr.w r8, [r0, #96]
+    ldr.w r9, [r0, #136]
+    ldr.w r10, [r0, #176]
+    eor.w r3, r6, r7
+    eor.w r3, r3, r8
+    eor.w r3, r3, r9
+    eor.w r3, r3, r10
+    ldr.w r6, [r0, #24]
+    ldr.w r7, [r0, #64]
+    ldr.w r8, [r0, #104]
+    ldr.w r9, [r0, #144]
+    ldr.w r10, [r0, #184]
+    eor.w r4, r6, r7
+    eor.w r4, r4, r8
+    eor.w r4, r4, r9
+    eor.w r4, r4, r10
+    ldr.w r6, [r0, #32]
+    ldr.w r7, [r0, #72]
+    ldr.w r8, [r0, #112]
+    ldr.w r9, [r0, #152]
+    ldr.w r10, [r0, #192]
+    eor.w r5, r6, r7
+    eor.w r5, r5, r8
+    eor.w r5, r5, r9
+    eor.w r5, r5, r10
+    str.w r1, [sp, #40]
+    str.w r2, [sp, #44]
+    str.w r3, [sp, #48]
+    str.w r4, [sp, #52]
+    str.w r5, [sp, #56]
+    ldr.w r6, [r0, #4]
+    ldr.w r7, [r0, #44]
+    ldr.w r8, [r0, #84]
+    ldr.w r9, [r0, #124]
+    ldr.w r10, [r0, #164]
+    eor.w r1, r6, r7
+    eor.w r1, r1, r8
+    eor.w r1, r1, r9
+    eor.w r1, r1, r10
+    ldr.w r6, [r0, #12]
+    ldr.w r7, [r0, #52]
+    ldr.w r8, [r0, #92]
+    ldr.w r9, [r0, #132]
+    ldr.w r10, [r0, #172]
+    eor.w r2, r6, r7
+    eor.w r2, r2, r8
+    eor.w r2, r2, r9
+    eor.w r2, r2, r10
+    ldr.w r6, [r0, #20]
+    ldr.w r7, [r0, #60]
+    ldr.w r8, [r0, #100]
+    ldr.w r9, [r0, #140]
+    ldr.w r10, [r0, #180]
+    eor.w r3, r6, r7
+    eor.w r3, r3, r8
+    eor.w r3, r3, r9
+    eor.w r3, r3, r10
+    ldr.w r6, [r0, #28]
+    ldr.w r7, [r0, #68]
+    ldr.w r8, [r0, #108]
+    ldr.w r9, [r0, #148]
+    ldr.w r10, [r0, #188]
+    eor.w r4, r6, r7
+    eor.w r4, r4, r8
+    eor.w r4, r4, r9
+    eor.w r4, r4, r10
+    ldr.w r6, [r0, #36]
+    ldr.w r7, [r0, #76]
+    ldr.w r8, [r0, #116]
+    ldr.w r9, [r0, #156]
+    ldr.w r10, [r0, #196]
+    eor.w r5, r6, r7
+    eor.w r5, r5, r8
+    eor.w r5, r5, r9
+    eor.w r5, r5, r10
     @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr r6, [sp, #40]
-    ldr r7, [sp, #44]
-    ldr r8, [sp, #48]
-    ldr r9, [sp, #52]
-    ldr r10, [sp, #56]
-    eor r12, r10, r2, ror #31
-    str r12, [sp, #0]
-    eor lr, r5, r7
-    str lr, [sp, #4]
-    eor r12, r6, r3, ror #31
-    str r12, [sp, #8]
-    eor lr, r1, r8
-    str lr, [sp, #12]
-    eor r12, r7, r4, ror #31
-    str r12, [sp, #16]
-    eor lr, r2, r9
-    str lr, [sp, #20]
-    eor r12, r8, r5, ror #31
-    str r12, [sp, #24]
-    eor lr, r3, r10
-    str lr, [sp, #28]
-    eor r12, r9, r1, ror #31
-    str r12, [sp, #32]
-    eor lr, r4, r6
-    str lr, [sp, #36]
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #31
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #31
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #31
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3
+    eor.w r2, r1, r8
+    ldr.w r12, [r0, #48]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3
+    eor.w r1, r7, r4, ror #31
+    ldr.w lr, [r0, #100]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2
+    eor.w r3, r8, r5, ror #31
+    ldr.w r10, [r0, #148]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1
+    eor.w r2, r4, r6
+    ldr.w r9, [r0, #192]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5
 .Lblock:
-    @ round 0 of the block, even words
-    ldr r6, [r0, #0]
-    ldr r12, [sp, #0]
-    eor r6, r6, r12
-    ldr r7, [r0, #48]
-    ldr lr, [sp, #8]
-    eor r7, r7, lr
-    ldr r8, [r0, #100]
-    ldr r12, [sp, #20]
-    eor r8, r8, r12
-    ldr r9, [r0, #148]
-    ldr lr, [sp, #28]
-    eor r9, r9, lr
-    ldr r10, [r0, #192]
-    ldr r12, [sp, #32]
-    eor r10, r10, r12
-    bic r11, r8, r7
-    eor r1, r11, r6, ror #22
-    ldr r12, [sp, #60]
-    ldr r12, [r12, #0]
-    eor r1, r1, r12, ror #22
-    str r1, [r0, #0]
-    bic r11, r9, r8, ror #21
-    eor r2, r11, r7, ror #21
-    str r2, [r0, #48]
-    bic r11, r10, r9, ror #28
-    eor r3, r11, r8, ror #17
-    str r3, [r0, #100]
-    bic r11, r6, r10, ror #25
-    eor r4, r11, r9, ror #21
-    str r4, [r0, #148]
-    bic r11, r7, r6, ror #22
-    eor r5, r11, r10, ror #15
-    str r5, [r0, #192]
-    ldr r6, [r0, #24]
-    ldr r12, [sp, #24]
-    eor r6, r6, r12
-    ldr r7, [r0, #72]
-    ldr lr, [sp, #32]
-    eor r7, r7, lr
-    ldr r8, [r0, #84]
-    ldr r12, [sp, #4]
-    eor r8, r8, r12
-    ldr r9, [r0, #132]
-    ldr lr, [sp, #12]
-    eor r9, r9, lr
-    ldr r10, [r0, #180]
-    ldr r12, [sp, #20]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #24
-    eor r11, r11, r6, ror #20
-    str r11, [r0, #84]
-    eor r1, r1, r11, ror #20
-    bic r11, r9, r8, ror #21
-    eor r11, r11, r7, ror #13
-    str r11, [r0, #132]
-    eor r2, r2, r11, ror #20
-    bic r11, r10, r9, ror #8
-    eor r11, r11, r8, ror #29
-    str r11, [r0, #180]
-    eor r3, r3, r11, ror #8
-    bic r11, r6, r10, ror #15
-    eor r11, r11, r9, ror #23
-    str r11, [r0, #24]
-    eor r4, r4, r11, ror #18
-    bic r11, r7, r6, ror #28
-    eor r11, r11, r10, ror #11
-    str r11, [r0, #72]
-    eor r5, r5, r11, ror #12
-    ldr r6, [r0, #12]
-    ldr r12, [sp, #12]
-    eor r6, r6, r12
-    ldr r7, [r0, #56]
-    ldr lr, [sp, #16]
-    eor r7, r7, lr
-    ldr r8, [r0, #108]
-    ldr r12, [sp, #28]
-    eor r8, r8, r12
-    ldr r9, [r0, #152]
-    ldr lr, [sp, #32]
-    eor r9, r9, lr
-    ldr r10, [r0, #160]
-    ldr r12, [sp, #0]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #10
-    eor r11, r11, r6, ror #12
-    str r11, [r0, #160]
-    eor r1, r1, r11, ror #9
-    bic r11, r9, r8, ror #23
-    eor r11, r11, r7, ror #1
-    str r11, [r0, #12]
-    eor r2, r2, r11, ror #7
-    bic r11, r10, r9, ror #5
-    eor r11, r11, r8, ror #28
-    str r11, [r0, #56]
-    eor r3, r3, r11, ror #30
-    bic r11, r6, r10, ror #24
-    eor r11, r11, r9, ror #29
-    str r11, [r0, #108]
-    eor r4, r4, r11, ror #31
-    bic r11, r7, r6, ror #2
-    eor r11, r11, r10, ror #26
-    str r11, [r0, #152]
-    eor r5, r5, r11, ror #19
-    ldr r6, [r0, #36]
-    ldr r12, [sp, #36]
-    eor r6, r6, r12
-    ldr r7, [r0, #40]
-    ldr lr, [sp, #0]
-    eor r7, r7, lr
-    ldr r8, [r0, #88]
-    ldr r12, [sp, #8]
-    eor r8, r8, r12
-    ldr r9, [r0, #140]
-    ldr lr, [sp, #20]
-    eor r9, r9, lr
-    ldr r10, [r0, #184]
-    ldr r12, [sp, #24]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #19
-    eor r11, r11, r6, ror #23
-    str r11, [r0, #40]
-    eor r1, r1, r11, ror #17
-    bic r11, r9, r8, ror #3
-    eor r11, r11, r7, ror #22
-    str r11, [r0, #88]
-    eor r2, r2, r11, ror #3
-    bic r11, r10, r9, ror #20
-    eor r11, r11, r8, ror #23
-    str r11, [r0, #140]
-    eor r3, r3, r11, ror #11
-    bic r11, r6, r10, ror #18
-    eor r11, r11, r9, ror #6
-    str r11, [r0, #184]
-    eor r4, r4, r11, ror #18
-    bic r11, r7, r6, ror #4
-    eor r11, r11, r10, ror #22
-    str r11, [r0, #36]
-    eor r5, r5, r11, ror #4
-    ldr r6, [r0, #16]
-    ldr r12, [sp, #16]
-    eor r6, r6, r12
-    ldr r7, [r0, #68]
-    ldr lr, [sp, #28]
-    eor r7, r7, lr
-    ldr r8, [r0, #116]
-    ldr r12, [sp, #36]
-    eor r8, r8, r12
-    ldr r9, [r0, #124]
-    ldr lr, [sp, #4]
-    eor r9, r9, lr
-    ldr r10, [r0, #168]
-    ldr r12, [sp, #8]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #24
-    eor r11, r11, r6, ror #21
-    str r11, [r0, #124]
-    eor r1, r1, r11, ror #2
-    bic r11, r9, r8, ror #1
-    eor r11, r11, r7, ror #25
-    str r11, [r0, #168]
-    eor r2, r2, r11, ror #22
-    bic r11, r10, r9, ror #12
-    eor r11, r11, r8, ror #13
-    str r11, [r0, #16]
-    eor r3, r3, r11, ror #6
-    bic r11, r6, r10, ror #30
-    eor r11, r11, r9, ror #10
-    str r11, [r0, #68]
-    eor r4, r4, r11, ror #1
-    bic r11, r7, r6, ror #29
-    eor r11, r11, r10, ror #27
-    str r11, [r0, #116]
-    eor r5, r5, r11, ror #26
-    str r1, [sp, #40]
-    str r2, [sp, #44]
-    str r3, [sp, #48]
-    str r4, [sp, #52]
-    str r5, [sp, #56]
-    @ round 0 of the block, odd words
-    ldr r6, [r0, #4]
-    ldr r12, [sp, #4]
-    eor r6, r6, r12
-    ldr r7, [r0, #52]
-    ldr lr, [sp, #12]
-    eor r7, r7, lr
-    ldr r8, [r0, #96]
-    ldr r12, [sp, #16]
-    eor r8, r8, r12
-    ldr r9, [r0, #144]
-    ldr lr, [sp, #24]
-    eor r9, r9, lr
-    ldr r10, [r0, #196]
-    ldr r12, [sp, #36]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #31
-    eor r1, r11, r6, ror #21
-    ldr r12, [sp, #60]
-    ldr r12, [r12, #4]
-    eor r1, r1, r12, ror #21
-    str r1, [r0, #4]
-    bic r11, r9, r8, ror #21
-    eor r2, r11, r7, ror #20
-    str r2, [r0, #52]
-    bic r11, r10, r9, ror #29
-    eor r3, r11, r8, ror #18
-    str r3, [r0, #96]
-    bic r11, r6, r10, ror #25
-    eor r4, r11, r9, ror #22
-    str r4, [r0, #144]
-    bic r11, r7, r6, ror #22
-    eor r5, r11, r10, ror #15
-    str r5, [r0, #196]
-    ldr r6, [r0, #28]
-    ldr r12, [sp, #28]
-    eor r6, r6, r12
-    ldr r7, [r0, #76]
-    ldr lr, [sp, #36]
-    eor r7, r7, lr
-    ldr r8, [r0, #80]
-    ldr r12, [sp, #0]
-    eor r8, r8, r12
-    ldr r9, [r0, #128]
-    ldr lr, [sp, #8]
-    eor r9, r9, lr
-    ldr r10, [r0, #176]
-    ldr r12, [sp, #16]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #23
-    eor r11, r11, r6, ror #19
-    str r11, [r0, #80]
-    eor r1, r1, r11, ror #20
-    bic r11, r9, r8, ror #21
-    eor r11, r11, r7, ror #12
-    str r11, [r0, #128]
-    eor r2, r2, r11, ror #20
-    bic r11, r10, r9, ror #8
-    eor r11, r11, r8, ror #29
-    str r11, [r0, #176]
-    eor r3, r3, r11, ror #9
-    bic r11, r6, r10, ror #16
-    eor r11, r11, r9, ror #24
-    str r11, [r0, #28]
-    eor r4, r4, r11, ror #18
-    bic r11, r7, r6, ror #28
-    eor r11, r11, r10, ror #12
-    str r11, [r0, #76]
-    eor r5, r5, r11, ror #12
-    ldr r6, [r0, #8]
-    ldr r12, [sp, #8]
-    eor r6, r6, r12
-    ldr r7, [r0, #60]
-    ldr lr, [sp, #20]
-    eor r7, r7, lr
-    ldr r8, [r0, #104]
-    ldr r12, [sp, #24]
-    eor r8, r8, r12
-    ldr r9, [r0, #156]
-    ldr lr, [sp, #36]
-    eor r9, r9, lr
-    ldr r10, [r0, #164]
-    ldr r12, [sp, #4]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #9
-    eor r11, r11, r6, ror #12
-    str r11, [r0, #164]
-    eor r1, r1, r11, ror #9
-    bic r11, r9, r8, ror #24
-    eor r11, r11, r7, ror #1
-    str r11, [r0, #8]
-    eor r2, r2, r11, ror #6
-    bic r11, r10, r9, ror #5
-    eor r11, r11, r8, ror #29
-    str r11, [r0, #60]
-    eor r3, r3, r11, ror #30
-    bic r11, r6, r10, ror #23
-    eor r11, r11, r9, ror #28
-    str r11, [r0, #104]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #3
-    eor r11, r11, r10, ror #26
-    str r11, [r0, #156]
-    eor r5, r5, r11, ror #19
-    ldr r6, [r0, #32]
-    ldr r12, [sp, #32]
-    eor r6, r6, r12
-    ldr r7, [r0, #44]
-    ldr lr, [sp, #4]
-    eor r7, r7, lr
-    ldr r8, [r0, #92]
-    ldr r12, [sp, #12]
-    eor r8, r8, r12
-    ldr r9, [r0, #136]
-    ldr lr, [sp, #16]
-    eor r9, r9, lr
-    ldr r10, [r0, #188]
-    ldr r12, [sp, #28]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #19
-    eor r11, r11, r6, ror #24
-    str r11, [r0, #44]
-    eor r1, r1, r11, ror #16
-    bic r11, r9, r8, ror #2
-    eor r11, r11, r7, ror #21
-    str r11, [r0, #92]
-    eor r2, r2, r11, ror #3
-    bic r11, r10, r9, ror #21
-    eor r11, r11, r8, ror #23
-    str r11, [r0, #136]
-    eor r3, r3, r11, ror #11
-    bic r11, r6, r10, ror #17
-    eor r11, r11, r9, ror #6
-    str r11, [r0, #188]
-    eor r4, r4, r11, ror #19
-    bic r11, r7, r6, ror #5
-    eor r11, r11, r10, ror #22
-    str r11, [r0, #32]
-    eor r5, r5, r11, ror #4
-    ldr r6, [r0, #20]
-    ldr r12, [sp, #20]
-    eor r6, r6, r12
-    ldr r7, [r0, #64]
-    ldr lr, [sp, #24]
-    eor r7, r7, lr
-    ldr r8, [r0, #112]
-    ldr r12, [sp, #32]
-    eor r8, r8, r12
-    ldr r9, [r0, #120]
-    ldr lr, [sp, #0]
-    eor r9, r9, lr
-    ldr r10, [r0, #172]
-    ldr r12, [sp, #12]
-    eor r10, r10, r12
-    bic r11, r8, r7, ror #24
-    eor r11, r11, r6, ror #20
-    str r11, [r0, #120]
-    eor r1, r1, r11, ror #2
-    bic r11, r9, r8, ror #1
-    eor r11, r11, r7, ror #25
-    str r11, [r0, #172]
-    eor r2, r2, r11, ror #22
-    bic r11, r10, r9, ror #13
-    eor r11, r11, r8, ror #14
-    str r11, [r0, #20]
-    eor r3, r3, r11, ror #6
-    bic r11, r6, r10, ror #30
-    eor r11, r11, r9, ror #11
-    str r11, [r0, #64]
-    eor r4, r4, r11, ror #1
-    bic r11, r7, r6, ror #28
-    eor r11, r11, r10, ror #26
-    str r11, [r0, #112]
-    eor r5, r5, r11, ror #27
+    @ round 0, even words, row 0
+    bic.w r1, lr, r12
+    eor.w r1, r1, r11, ror #22
+    ldr.w r6, [sp, #60]
+    ldr.w r6, [r6, #0]
+    eor.w r1, r1, r6, ror #22
+    ldr.w r7, [r0, #24]
+    ldr.w r8, [sp, #24]
+    str.w r1, [r0, #0]
+    eor.w r7, r7, r8
+    bic.w r2, r10, lr, ror #21
+    eor.w r2, r2, r12, ror #21
+    ldr.w r6, [r0, #72]
+    ldr.w r8, [sp, #32]
+    str.w r2, [r0, #48]
+    eor.w r6, r6, r8
+    bic.w r3, r9, r10, ror #28
+    eor.w r3, r3, lr, ror #17
+    ldr.w r8, [r0, #84]
+    ldr.w lr, [sp, #4]
+    str.w r3, [r0, #100]
+    eor.w r8, r8, lr
+    bic.w r4, r11, r9, ror #25
+    eor.w r4, r4, r10, ror #21
+    ldr.w lr, [r0, #132]
+    ldr.w r10, [sp, #12]
+    str.w r4, [r0, #148]
+    eor.w lr, lr, r10
+    bic.w r5, r12, r11, ror #22
+    eor.w r5, r5, r9, ror #15
+    ldr.w r10, [r0, #180]
+    ldr.w r9, [sp, #20]
+    str.w r5, [r0, #192]
+    eor.w r10, r10, r9
+    @ round 0, even words, row 1
+    bic.w r11, r8, r6, ror #24
+    eor.w r11, r11, r7, ror #20
+    eor.w r1, r1, r11, ror #20
+    ldr.w r12, [r0, #12]
+    ldr.w r9, [sp, #12]
+    str.w r11, [r0, #84]
+    eor.w r12, r12, r9
+    bic.w r11, lr, r8, ror #21
+    eor.w r11, r11, r6, ror #13
+    eor.w r2, r2, r11, ror #20
+    str.w r11, [r0, #132]
+    bic.w r9, r10, lr, ror #8
+    eor.w r9, r9, r8, ror #29
+    eor.w r3, r3, r9, ror #8
+    ldr.w r11, [r0, #56]
+    ldr.w r8, [sp, #16]
+    str.w r9, [r0, #180]
+    eor.w r11, r11, r8
+    bic.w r9, r7, r10, ror #15
+    eor.w r9, r9, lr, ror #23
+    eor.w r4, r4, r9, ror #18
+    ldr.w r8, [r0, #108]
+    ldr.w lr, [sp, #28]
+    str.w r9, [r0, #24]
+    eor.w r8, r8, lr
+    bic.w r9, r6, r7, ror #28
+    eor.w r9, r9, r10, ror #11
+    eor.w r5, r5, r9, ror #12
+    ldr.w lr, [r0, #152]
+    ldr.w r10, [sp, #32]
+    ldr.w r7, [r0, #160]
+    ldr.w r6, [sp, #0]
+    str.w r9, [r0, #72]
+    eor.w lr, lr, r10
+    eor.w r7, r7, r6
+    @ round 0, even words, row 2
+    bic.w r9, r8, r11, ror #10
+    eor.w r9, r9, r12, ror #12
+    eor.w r1, r1, r9, ror #9
+    ldr.w r10, [r0, #36]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #160]
+    eor.w r10, r10, r6
+    bic.w r9, lr, r8, ror #23
+    eor.w r9, r9, r11, ror #1
+    eor.w r2, r2, r9, ror #7
+    str.w r9, [r0, #12]
+    bic.w r6, r7, lr, ror #5
+    eor.w r6, r6, r8, ror #28
+    eor.w r3, r3, r6, ror #30
+    ldr.w r9, [r0, #40]
+    ldr.w r8, [sp, #0]
+    str.w r6, [r0, #56]
+    eor.w r9, r9, r8
+    bic.w r6, r12, r7, ror #24
+    eor.w r6, r6, lr, ror #29
+    eor.w r4, r4, r6, ror #31
+    ldr.w r8, [r0, #88]
+    ldr.w lr, [sp, #8]
+    str.w r6, [r0, #108]
+    eor.w r8, r8, lr
+    bic.w r6, r11, r12, ror #2
+    eor.w r6, r6, r7, ror #26
+    eor.w r5, r5, r6, ror #19
+    ldr.w lr, [r0, #140]
+    ldr.w r7, [sp, #20]
+    ldr.w r12, [r0, #184]
+    ldr.w r11, [sp, #24]
+    str.w r6, [r0, #152]
+    eor.w lr, lr, r7
+    eor.w r12, r12, r11
+    @ round 0, even words, row 3
+    bic.w r6, r8, r9, ror #19
+    eor.w r6, r6, r10, ror #23
+    eor.w r1, r1, r6, ror #17
+    ldr.w r7, [r0, #16]
+    ldr.w r11, [sp, #16]
+    str.w r6, [r0, #40]
+    eor.w r7, r7, r11
+    bic.w r6, lr, r8, ror #3
+    eor.w r6, r6, r9, ror #22
+    eor.w r2, r2, r6, ror #3
+    str.w r6, [r0, #88]
+    bic.w r11, r12, lr, ror #20
+    eor.w r11, r11, r8, ror #23
+    eor.w r3, r3, r11, ror #11
+    ldr.w r6, [r0, #68]
+    ldr.w r8, [sp, #28]
+    str.w r11, [r0, #140]
+    eor.w r6, r6, r8
+    bic.w r11, r10, r12, ror #18
+    eor.w r11, r11, lr, ror #6
+    eor.w r4, r4, r11, ror #18
+    ldr.w r8, [r0, #116]
+    ldr.w lr, [sp, #36]
+    str.w r11, [r0, #184]
+    eor.w r8, r8, lr
+    bic.w r11, r9, r10, ror #4
+    eor.w r11, r11, r12, ror #22
+    eor.w r5, r5, r11, ror #4
+    ldr.w lr, [r0, #124]
+    ldr.w r12, [sp, #4]
+    ldr.w r10, [r0, #168]
+    ldr.w r9, [sp, #8]
+    str.w r11, [r0, #36]
+    eor.w lr, lr, r12
+    eor.w r10, r10, r9
+    @ round 0, even words, row 4
+    bic.w r11, r8, r6, ror #24
+    eor.w r11, r11, r7, ror #21
+    eor.w r1, r1, r11, ror #2
+    ldr.w r12, [r0, #4]
+    ldr.w r9, [sp, #4]
+    str.w r11, [r0, #124]
+    str.w r1, [sp, #40]
+    eor.w r12, r12, r9
+    bic.w r11, lr, r8, ror #1
+    eor.w r11, r11, r6, ror #25
+    eor.w r2, r2, r11, ror #22
+    str.w r11, [r0, #168]
+    str.w r2, [sp, #44]
+    bic.w r9, r10, lr, ror #12
+    eor.w r9, r9, r8, ror #13
+    eor.w r3, r3, r9, ror #6
+    ldr.w r11, [r0, #52]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #16]
+    str.w r3, [sp, #48]
+    eor.w r11, r11, r8
+    bic.w r9, r7, r10, ror #30
+    eor.w r9, r9, lr, ror #10
+    eor.w r4, r4, r9, ror #1
+    ldr.w r8, [r0, #96]
+    ldr.w lr, [sp, #16]
+    str.w r9, [r0, #68]
+    str.w r4, [sp, #52]
+    eor.w r8, r8, lr
+    bic.w r9, r6, r7, ror #29
+    eor.w r9, r9, r10, ror #27
+    eor.w r5, r5, r9, ror #26
+    ldr.w lr, [r0, #144]
+    ldr.w r10, [sp, #24]
+    ldr.w r7, [r0, #196]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #116]
+    str.w r5, [sp, #56]
+    eor.w lr, lr, r10
+    eor.w r7, r7, r6
+    @ round 0, odd words, row 0
+    bic.w r1, r8, r11, ror #31
+    eor.w r1, r1, r12, ror #21
+    ldr.w r9, [sp, #60]
+    ldr.w r9, [r9, #4]
+    eor.w r1, r1, r9, ror #21
+    ldr.w r10, [r0, #28]
+    ldr.w r6, [sp, #28]
+    str.w r1, [r0, #4]
+    eor.w r10, r10, r6
+    bic.w r2, lr, r8, ror #21
+    eor.w r2, r2, r11, ror #20
+    ldr.w r9, [r0, #76]
+    ldr.w r6, [sp, #36]
+    str.w r2, [r0, #52]
+    eor.w r9, r9, r6
+    bic.w r3, r7, lr, ror #29
+    eor.w r3, r3, r8, ror #18
+    ldr.w r6, [r0, #80]
+    ldr.w r8, [sp, #0]
+    str.w r3, [r0, #96]
+    eor.w r6, r6, r8
+    bic.w r4, r12, r7, ror #25
+    eor.w r4, r4, lr, ror #22
+    ldr.w r8, [r0, #128]
+    ldr.w lr, [sp, #8]
+    str.w r4, [r0, #144]
+    eor.w r8, r8, lr
+    bic.w r5, r11, r12, ror #22
+    eor.w r5, r5, r7, ror #15
+    ldr.w lr, [r0, #176]
+    ldr.w r7, [sp, #16]
+    str.w r5, [r0, #196]
+    eor.w lr, lr, r7
+    @ round 0, odd words, row 1
+    bic.w r12, r6, r9, ror #23
+    eor.w r12, r12, r10, ror #19
+    eor.w r1, r1, r12, ror #20
+    ldr.w r11, [r0, #8]
+    ldr.w r7, [sp, #8]
+    str.w r12, [r0, #80]
+    eor.w r11, r11, r7
+    bic.w r12, r8, r6, ror #21
+    eor.w r12, r12, r9, ror #12
+    eor.w r2, r2, r12, ror #20
+    str.w r12, [r0, #128]
+    bic.w r7, lr, r8, ror #8
+    eor.w r7, r7, r6, ror #29
+    eor.w r3, r3, r7, ror #9
+    ldr.w r12, [r0, #60]
+    ldr.w r6, [sp, #20]
+    str.w r7, [r0, #176]
+    eor.w r12, r12, r6
+    bic.w r7, r10, lr, ror #16
+    eor.w r7, r7, r8, ror #24
+    eor.w r4, r4, r7, ror #18
+    ldr.w r6, [r0, #104]
+    ldr.w r8, [sp, #24]
+    str.w r7, [r0, #28]
+    eor.w r6, r6, r8
+    bic.w r7, r9, r10, ror #28
+    eor.w r7, r7, lr, ror #12
+    eor.w r5, r5, r7, ror #12
+    ldr.w r8, [r0, #156]
+    ldr.w lr, [sp, #36]
+    ldr.w r10, [r0, #164]
+    ldr.w r9, [sp, #4]
+    str.w r7, [r0, #76]
+    eor.w r8, r8, lr
+    eor.w r10, r10, r9
+    @ round 0, odd words, row 2
+    bic.w r7, r6, r12, ror #9
+    eor.w r7, r7, r11, ror #12
+    eor.w r1, r1, r7, ror #9
+    ldr.w lr, [r0, #32]
+    ldr.w r9, [sp, #32]
+    str.w r7, [r0, #164]
+    eor.w lr, lr, r9
+    bic.w r7, r8, r6, ror #24
+    eor.w r7, r7, r12, ror #1
+    eor.w r2, r2, r7, ror #6
+    str.w r7, [r0, #8]
+    bic.w r9, r10, r8, ror #5
+    eor.w r9, r9, r6, ror #29
+    eor.w r3, r3, r9, ror #30
+    ldr.w r7, [r0, #44]
+    ldr.w r6, [sp, #4]
+    str.w r9, [r0, #60]
+    eor.w r7, r7, r6
+    bic.w r9, r11, r10, ror #23
+    eor.w r9, r9, r8, ror #28
+    eor.w r4, r4, r9
+    ldr.w r6, [r0, #92]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #104]
+    eor.w r6, r6, r8
+    bic.w r9, r12, r11, ror #3
+    eor.w r9, r9, r10, ror #26
+    eor.w r5, r5, r9, ror #19
+    ldr.w r8, [r0, #136]
+    ldr.w r10, [sp, #16]
+    ldr.w r11, [r0, #188]
+    ldr.w r12, [sp, #28]
+    str.w r9, [r0, #156]
+    eor.w r8, r8, r10
+    eor.w r11, r11, r12
+    @ round 0, odd words, row 3
+    bic.w r9, r6, r7, ror #19
+    eor.w r9, r9, lr, ror #24
+    eor.w r1, r1, r9, ror #16
+    ldr.w r10, [r0, #20]
+    ldr.w r12, [sp, #20]
+    str.w r9, [r0, #44]
+    eor.w r10, r10, r12
+    bic.w r9, r8, r6, ror #2
+    eor.w r9, r9, r7, ror #21
+    eor.w r2, r2, r9, ror #3
+    str.w r9, [r0, #92]
+    bic.w r12, r11, r8, ror #21
+    eor.w r12, r12, r6, ror #23
+    eor.w r3, r3, r12, ror #11
+    ldr.w r9, [r0, #64]
+    ldr.w r6, [sp, #24]
+    str.w r12, [r0, #136]
+    eor.w r9, r9, r6
+    bic.w r12, lr, r11, ror #17
+    eor.w r12, r12, r8, ror #6
+    eor.w r4, r4, r12, ror #19
+    ldr.w r6, [r0, #112]
+    ldr.w r8, [sp, #32]
+    str.w r12, [r0, #188]
+    eor.w r6, r6, r8
+    bic.w r12, r7, lr, ror #5
+    eor.w r12, r12, r11, ror #22
+    eor.w r5, r5, r12, ror #4
+    ldr.w r8, [r0, #120]
+    ldr.w r11, [sp, #0]
+    ldr.w lr, [r0, #172]
+    ldr.w r7, [sp, #12]
+    str.w r12, [r0, #32]
+    eor.w r8, r8, r11
+    eor.w lr, lr, r7
+    @ round 0, odd words, row 4
+    bic.w r12, r6, r9, ror #24
+    eor.w r12, r12, r10, ror #20
+    eor.w r1, r1, r12, ror #2
+    str.w r12, [r0, #120]
+    bic.w r11, r8, r6, ror #1
+    eor.w r11, r11, r9, ror #25
+    eor.w r2, r2, r11, ror #22
+    str.w r11, [r0, #172]
+    bic.w r7, lr, r8, ror #13
+    eor.w r7, r7, r6, ror #14
+    eor.w r3, r3, r7, ror #6
+    str.w r7, [r0, #20]
+    bic.w r12, r10, lr, ror #30
+    eor.w r12, r12, r8, ror #11
+    eor.w r4, r4, r12, ror #1
+    str.w r12, [r0, #64]
+    bic.w r11, r9, r10, ror #28
+    eor.w r11, r11, lr, ror #26
+    eor.w r5, r5, r11, ror #27
+    str.w r11, [r0, #112]
     @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr r6, [sp, #40]
-    ldr r7, [sp, #44]
-    ldr r8, [sp, #48]
-    ldr r9, [sp, #52]
-    ldr r10, [sp, #56]
-    eor r12, r10, r2, ror #11
-    str r12, [sp, #0]
-    eor lr, r5, r7, ror #11
-    str lr, [sp, #4]
-    eor r12, r6, r3, ror #14
-    str r12, [sp, #8]
-    eor lr, r1, r8, ror #14
-    str lr, [sp, #12]
-    eor r12, r7, r4, ror #10
-    str r12, [sp, #16]
-    eor lr, r2, r9, ror #10
-    str lr, [sp, #20]
-    eor r12, r8, r5, ror #16
-    str r12, [sp, #24]
-    eor lr, r3, r10, ror #17
-    str lr, [sp, #28]
-    eor r12, r9, r1, ror #10
-    str r12, [sp, #32]
-    eor lr, r4, r6, ror #10
-    str lr, [sp, #36]
-    @ round 1 of the block, even words
-    ldr r6, [r0, #0]
-    ldr r12, [sp, #0]
-    eor r6, r6, r12
-    ldr r7, [r0, #132]
-    ldr lr, [sp, #8]
-    eor r7, r7, lr, ror #1
-    ldr r8, [r0, #60]
-    ldr r12, [sp, #20]
-    eor r8, r8, r12, ror #31
-    ldr r9, [r0, #188]
-    ldr lr, [sp, #28]
-    eor r9, r9, lr, ror #6
-    ldr r10, [r0, #116]
-    ldr r12, [sp, #32]
-    eor r10, r10, r12, ror #28
-    bic r11, r8, r7, ror #18
-    eor r1, r11, r6, ror #9
-    ldr r12, [sp, #60]
-    ldr r12, [r12, #8]
-    eor r1, r1, r12, ror #31
-    str r1, [r0, #0]
-    bic r11, r9, r8, ror #25
-    eor r2, r11, r7, ror #11
-    str r2, [r0, #132]
-    bic r11, r10, r9, ror #11
-    eor r3, r11, r8, ror #4
-    str r3, [r0, #60]
-    bic r11, r6, r10, ror #19
-    eor r4, r11, r9, ror #30
-    str r4, [r0, #188]
-    bic r11, r7, r6, ror #23
-    eor r5, r11, r10, ror #10
-    str r5, [r0, #116]
-    ldr r6, [r0, #148]
-    ldr r12, [sp, #24]
-    eor r6, r6, r12, ror #25
-    ldr r7, [r0, #72]
-    ldr lr, [sp, #32]
-    eor r7, r7, lr, ror #10
-    ldr r8, [r0, #164]
-    ldr r12, [sp, #4]
-    eor r8, r8, r12, ror #22
-    ldr r9, [r0, #92]
-    ldr lr, [sp, #12]
-    eor r9, r9, lr, ror #18
-    ldr r10, [r0, #20]
-    ldr r12, [sp, #20]
-    eor r10, r10, r12, ror #23
-    bic r11, r8, r7, ror #26
-    eor r11, r11, r6
-    str r11, [r0, #164]
-    eor r1, r1, r11, ror #17
-    bic r11, r9, r8, ror #16
-    eor r11, r11, r7, ror #10
-    str r11, [r0, #92]
-    eor r2, r2, r11, ror #26
-    bic r11, r10, r9, ror #2
-    eor r11, r11, r8, ror #18
-    str r11, [r0, #20]
-    eor r3, r3, r11, ror #3
-    bic r11, r6, r10, ror #14
-    eor r11, r11, r9, ror #16
-    str r11, [r0, #148]
-    eor r4, r4, r11, ror #8
-    bic r11, r7, r6, ror #6
-    eor r11, r11, r10, ror #20
-    str r11, [r0, #72]
-    eor r5, r5, r11, ror #25
-    ldr r6, [r0, #52]
-    ldr r12, [sp, #12]
-    eor r6, r6, r12, ror #21
-    ldr r7, [r0, #180]
-    ldr lr, [sp, #16]
-    eor r7, r7, lr, ror #20
-    ldr r8, [r0, #104]
-    ldr r12, [sp, #28]
-    eor r8, r8, r12, ror #25
-    ldr r9, [r0, #36]
-    ldr lr, [sp, #32]
-    eor r9, r9, lr, ror #18
-    ldr r10, [r0, #124]
-    ldr r12, [sp, #0]
-    eor r10, r10, r12, ror #30
-    bic r11, r8, r7, ror #11
-    eor r11, r11, r6, ror #2
-    str r11, [r0, #124]
-    eor r1, r1, r11, ror #18
-    bic r11, r9, r8, ror #9
-    eor r11, r11, r7, ror #20
-    str r11, [r0, #52]
-    eor r2, r2, r11, ror #2
-    bic r11, r10, r9, ror #7
-    eor r11, r11, r8, ror #16
-    str r11, [r0, #180]
-    eor r3, r3, r11, ror #6
-    bic r11, r6, r10, ror #14
-    eor r11, r11, r9, ror #21
-    str r11, [r0, #104]
-    eor r4, r4, r11, ror #11
-    bic r11, r7, r6, ror #23
-    eor r11, r11, r10, ror #5
-    str r11, [r0, #36]
-    eor r5, r5, r11, ror #11
-    ldr r6, [r0, #196]
-    ldr r12, [sp, #36]
-    eor r6, r6, r12, ror #22
-    ldr r7, [r0, #84]
-    ldr lr, [sp, #0]
-    eor r7, r7, lr, ror #12
-    ldr r8, [r0, #12]
-    ldr r12, [sp, #8]
-    eor r8, r8, r12, ror #14
-    ldr r9, [r0, #136]
-    ldr lr, [sp, #20]
-    eor r9, r9, lr, ror #18
-    ldr r10, [r0, #68]
-    ldr r12, [sp, #24]
-    eor r10, r10, r12, ror #24
-    bic r11, r8, r7, ror #21
-    eor r11, r11, r6, ror #5
-    str r11, [r0, #84]
-    eor r1, r1, r11, ror #22
-    bic r11, r9, r8, ror #27
-    eor r11, r11, r7, ror #16
-    str r11, [r0, #12]
-    eor r2, r2, r11, ror #20
-    bic r11, r10, r9, ror #23
-    eor r11, r11, r8, ror #18
-    str r11, [r0, #136]
-    eor r3, r3, r11, ror #8
-    bic r11, r6, r10, ror #9
-    eor r11, r11, r9
-    str r11, [r0, #68]
-    eor r4, r4, r11, ror #18
-    bic r11, r7, r6, ror #16
-    eor r11, r11, r10, ror #25
-    str r11, [r0, #196]
-    eor r5, r5, r11, ror #25
-    ldr r6, [r0, #100]
-    ldr r12, [sp, #16]
-    eor r6, r6, r12, ror #28
-    ldr r7, [r0, #28]
-    ldr lr, [sp, #28]
-    eor r7, r7, lr, ror #7
-    ldr r8, [r0, #156]
-    ldr r12, [sp, #36]
-    eor r8, r8, r12, ror #3
-    ldr r9, [r0, #44]
-    ldr lr, [sp, #4]
-    eor r9, r9, lr, ror #15
-    ldr r10, [r0, #168]
-    ldr r12, [sp, #8]
-    eor r10, r10, r12, ror #31
-    bic r11, r8, r7, ror #13
-    eor r11, r11, r6, ror #17
-    str r11, [r0, #44]
-    eor r1, r1, r11, ror #8
-    bic r11, r9, r8, ror #3
-    eor r11, r11, r7, ror #16
-    str r11, [r0, #168]
-    eor r2, r2, r11, ror #30
-    bic r11, r10, r9, ror #28
-    eor r11, r11, r8, ror #31
-    str r11, [r0, #100]
-    eor r3, r3, r11, ror #13
-    bic r11, r6, r10, ror #16
-    eor r11, r11, r9, ror #12
-    str r11, [r0, #28]
-    eor r4, r4, r11, ror #16
-    bic r11, r7, r6, ror #4
-    eor r11, r11, r10, ror #20
-    str r11, [r0, #156]
-    eor r5, r5, r11, ror #3
-    str r1, [sp, #40]
-    str r2, [sp, #44]
-    str r3, [sp, #48]
-    str r4, [sp, #52]
-    str r5, [sp, #56]
-    @ round 1 of the block, odd words
-    ldr r6, [r0, #4]
-    ldr r12, [sp, #4]
-    eor r6, r6, r12, ror #31
-    ldr r7, [r0, #128]
-    ldr lr, [sp, #12]
-    eor r7, r7, lr, ror #1
-    ldr r8, [r0, #56]
-    ldr r12, [sp, #16]
-    eor r8, r8, r12, ror #30
-    ldr r9, [r0, #184]
-    ldr lr, [sp, #24]
-    eor r9, r9, lr, ror #7
-    ldr r10, [r0, #112]
-    ldr r12, [sp, #36]
-    eor r10, r10, r12, ror #27
-    bic r11, r8, r7, ror #18
-    eor r1, r11, r6, ror #9
-    ldr r12, [sp, #60]
-    ldr r12, [r12, #12]
-    eor r1, r1, r12, ror #30
-    str r1, [r0, #4]
-    bic r11, r9, r8, ror #26
-    eor r2, r11, r7, ror #12
-    str r2, [r0, #128]
-    bic r11, r10, r9, ror #10
-    eor r3, r11, r8, ror #4
-    str r3, [r0, #56]
-    bic r11, r6, r10, ror #19
-    eor r4, r11, r9, ror #29
-    str r4, [r0, #184]
-    bic r11, r7, r6, ror #23
-    eor r5, r11, r10, ror #10
-    str r5, [r0, #112]
-    ldr r6, [r0, #144]
-    ldr r12, [sp, #28]
-    eor r6, r6, r12, ror #25
-    ldr r7, [r0, #76]
-    ldr lr, [sp, #36]
-    eor r7, r7, lr, ror #10
-    ldr r8, [r0, #160]
-    ldr r12, [sp, #0]
-    eor r8, r8, r12, ror #23
-    ldr r9, [r0, #88]
-    ldr lr, [sp, #8]
-    eor r9, r9, lr, ror #18
-    ldr r10, [r0, #16]
-    ldr r12, [sp, #16]
-    eor r10, r10, r12, ror #22
-    bic r11, r8, r7, ror #26
-    eor r11, r11, r6
-    str r11, [r0, #160]
-    eor r1, r1, r11, ror #16
-    bic r11, r9, r8, ror #16
-    eor r11, r11, r7, ror #10
-    str r11, [r0, #88]
-    eor r2, r2, r11, ror #26
-    bic r11, r10, r9, ror #1
-    eor r11, r11, r8, ror #17
-    str r11, [r0, #16]
-    eor r3, r3, r11, ror #3
-    bic r11, r6, r10, ror #15
-    eor r11, r11, r9, ror #16
-    str r11, [r0, #144]
-    eor r4, r4, r11, ror #7
-    bic r11, r7, r6, ror #6
-    eor r11, r11, r10, ror #21
-    str r11, [r0, #76]
-    eor r5, r5, r11, ror #24
-    ldr r6, [r0, #48]
-    ldr r12, [sp, #8]
-    eor r6, r6, r12, ror #21
-    ldr r7, [r0, #176]
-    ldr lr, [sp, #20]
-    eor r7, r7, lr, ror #20
-    ldr r8, [r0, #108]
-    ldr r12, [sp, #24]
-    eor r8, r8, r12, ror #26
-    ldr r9, [r0, #32]
-    ldr lr, [sp, #36]
-    eor r9, r9, lr, ror #18
-    ldr r10, [r0, #120]
-    ldr r12, [sp, #4]
-    eor r10, r10, r12, ror #29
-    bic r11, r8, r7, ror #12
-    eor r11, r11, r6, ror #2
-    str r11, [r0, #120]
-    eor r1, r1, r11, ror #17
-    bic r11, r9, r8, ror #9
-    eor r11, r11, r7, ror #21
-    str r11, [r0, #48]
-    eor r2, r2, r11, ror #2
-    bic r11, r10, r9, ror #6
-    eor r11, r11, r8, ror #15
-    str r11, [r0, #176]
-    eor r3, r3, r11, ror #6
-    bic r11, r6, r10, ror #15
-    eor r11, r11, r9, ror #21
-    str r11, [r0, #108]
-    eor r4, r4, r11, ror #10
-    bic r11, r7, r6, ror #22
-    eor r11, r11, r10, ror #5
-    str r11, [r0, #32]
-    eor r5, r5, r11, ror #11
-    ldr r6, [r0, #192]
-    ldr r12, [sp, #32]
-    eor r6, r6, r12, ror #22
-    ldr r7, [r0, #80]
-    ldr lr, [sp, #4]
-    eor r7, r7, lr, ror #11
-    ldr r8, [r0, #8]
-    ldr r12, [sp, #12]
-    eor r8, r8, r12, ror #15
-    ldr r9, [r0, #140]
-    ldr lr, [sp, #16]
-    eor r9, r9, lr, ror #17
-    ldr r10, [r0, #64]
-    ldr r12, [sp, #28]
-    eor r10, r10, r12, ror #24
-    bic r11, r8, r7, ror #22
-    eor r11, r11, r6, ror #6
-    str r11, [r0, #80]
-    eor r1, r1, r11, ror #21
-    bic r11, r9, r8, ror #26
-    eor r11, r11, r7, ror #16
-    str r11, [r0, #8]
-    eor r2, r2, r11, ror #21
-    bic r11, r10, r9, ror #24
-    eor r11, r11, r8, ror #18
-    str r11, [r0, #140]
-    eor r3, r3, r11, ror #7
-    bic r11, r6, r10, ror #8
-    eor r11, r11, r9
-    str r11, [r0, #64]
-    eor r4, r4, r11, ror #18
-    bic r11, r7, r6, ror #16
-    eor r11, r11, r10, ror #24
-    str r11, [r0, #192]
-    eor r5, r5, r11, ror #25
-    ldr r6, [r0, #96]
-    ldr r12, [sp, #20]
-    eor r6, r6, r12, ror #29
-    ldr r7, [r0, #24]
-    ldr lr, [sp, #24]
-    eor r7, r7, lr, ror #7
-    ldr r8, [r0, #152]
-    ldr r12, [sp, #32]
-    eor r8, r8, r12, ror #3
-    ldr r9, [r0, #40]
-    ldr lr, [sp, #0]
-    eor r9, r9, lr, ror #15
-    ldr r10, [r0, #172]
-    ldr r12, [sp, #12]
-    eor r10, r10, r12, ror #31
-    bic r11, r8, r7, ror #13
-    eor r11, r11, r6, ror #16
-    str r11, [r0, #40]
-    eor r1, r1, r11, ror #8
-    bic r11, r9, r8, ror #3
-    eor r11, r11, r7, ror #16
-    str r11, [r0, #172]
-    eor r2, r2, r11, ror #31
-    bic r11, r10, r9, ror #28
-    eor r11, r11, r8, ror #31
-    str r11, [r0, #96]
-    eor r3, r3, r11, ror #13
-    bic r11, r6, r10, ror #17
-    eor r11, r11, r9, ror #13
-    str r11, [r0, #24]
-    eor r4, r4, r11, ror #15
-    bic r11, r7, r6, ror #3
-    eor r11, r11, r10, ror #20
-    str r11, [r0, #152]
-    eor r5, r5, r11, ror #3
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #11
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #14
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9, ror #10
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10, ror #17
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #10
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7, ror #11
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3
+    eor.w r2, r1, r8, ror #14
+    ldr.w r12, [r0, #132]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3, ror #1
+    eor.w r1, r7, r4, ror #10
+    ldr.w lr, [r0, #60]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2, ror #31
+    eor.w r3, r8, r5, ror #16
+    ldr.w r10, [r0, #188]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1, ror #6
+    eor.w r2, r4, r6, ror #10
+    ldr.w r9, [r0, #116]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5, ror #28
+    @ round 1, even words, row 0
+    bic.w r1, lr, r12, ror #18
+    eor.w r1, r1, r11, ror #9
+    ldr.w r6, [sp, #60]
+    ldr.w r6, [r6, #8]
+    eor.w r1, r1, r6, ror #31
+    ldr.w r7, [r0, #148]
+    ldr.w r8, [sp, #24]
+    str.w r1, [r0, #0]
+    eor.w r7, r7, r8, ror #25
+    bic.w r2, r10, lr, ror #25
+    eor.w r2, r2, r12, ror #11
+    ldr.w r6, [r0, #72]
+    ldr.w r8, [sp, #32]
+    str.w r2, [r0, #132]
+    eor.w r6, r6, r8, ror #10
+    bic.w r3, r9, r10, ror #11
+    eor.w r3, r3, lr, ror #4
+    ldr.w r8, [r0, #164]
+    ldr.w lr, [sp, #4]
+    str.w r3, [r0, #60]
+    eor.w r8, r8, lr, ror #22
+    bic.w r4, r11, r9, ror #19
+    eor.w r4, r4, r10, ror #30
+    ldr.w lr, [r0, #92]
+    ldr.w r10, [sp, #12]
+    str.w r4, [r0, #188]
+    eor.w lr, lr, r10, ror #18
+    bic.w r5, r12, r11, ror #23
+    eor.w r5, r5, r9, ror #10
+    ldr.w r10, [r0, #20]
+    ldr.w r9, [sp, #20]
+    str.w r5, [r0, #116]
+    eor.w r10, r10, r9, ror #23
+    @ round 1, even words, row 1
+    bic.w r11, r8, r6, ror #26
+    eor.w r11, r11, r7
+    eor.w r1, r1, r11, ror #17
+    ldr.w r12, [r0, #52]
+    ldr.w r9, [sp, #12]
+    str.w r11, [r0, #164]
+    eor.w r12, r12, r9, ror #21
+    bic.w r11, lr, r8, ror #16
+    eor.w r11, r11, r6, ror #10
+    eor.w r2, r2, r11, ror #26
+    str.w r11, [r0, #92]
+    bic.w r9, r10, lr, ror #2
+    eor.w r9, r9, r8, ror #18
+    eor.w r3, r3, r9, ror #3
+    ldr.w r11, [r0, #180]
+    ldr.w r8, [sp, #16]
+    str.w r9, [r0, #20]
+    eor.w r11, r11, r8, ror #20
+    bic.w r9, r7, r10, ror #14
+    eor.w r9, r9, lr, ror #16
+    eor.w r4, r4, r9, ror #8
+    ldr.w r8, [r0, #104]
+    ldr.w lr, [sp, #28]
+    str.w r9, [r0, #148]
+    eor.w r8, r8, lr, ror #25
+    bic.w r9, r6, r7, ror #6
+    eor.w r9, r9, r10, ror #20
+    eor.w r5, r5, r9, ror #25
+    ldr.w lr, [r0, #36]
+    ldr.w r10, [sp, #32]
+    ldr.w r7, [r0, #124]
+    ldr.w r6, [sp, #0]
+    str.w r9, [r0, #72]
+    eor.w lr, lr, r10, ror #18
+    eor.w r7, r7, r6, ror #30
+    @ round 1, even words, row 2
+    bic.w r9, r8, r11, ror #11
+    eor.w r9, r9, r12, ror #2
+    eor.w r1, r1, r9, ror #18
+    ldr.w r10, [r0, #196]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #124]
+    eor.w r10, r10, r6, ror #22
+    bic.w r9, lr, r8, ror #9
+    eor.w r9, r9, r11, ror #20
+    eor.w r2, r2, r9, ror #2
+    str.w r9, [r0, #52]
+    bic.w r6, r7, lr, ror #7
+    eor.w r6, r6, r8, ror #16
+    eor.w r3, r3, r6, ror #6
+    ldr.w r9, [r0, #84]
+    ldr.w r8, [sp, #0]
+    str.w r6, [r0, #180]
+    eor.w r9, r9, r8, ror #12
+    bic.w r6, r12, r7, ror #14
+    eor.w r6, r6, lr, ror #21
+    eor.w r4, r4, r6, ror #11
+    ldr.w r8, [r0, #12]
+    ldr.w lr, [sp, #8]
+    str.w r6, [r0, #104]
+    eor.w r8, r8, lr, ror #14
+    bic.w r6, r11, r12, ror #23
+    eor.w r6, r6, r7, ror #5
+    eor.w r5, r5, r6, ror #11
+    ldr.w lr, [r0, #136]
+    ldr.w r7, [sp, #20]
+    ldr.w r12, [r0, #68]
+    ldr.w r11, [sp, #24]
+    str.w r6, [r0, #36]
+    eor.w lr, lr, r7, ror #18
+    eor.w r12, r12, r11, ror #24
+    @ round 1, even words, row 3
+    bic.w r6, r8, r9, ror #21
+    eor.w r6, r6, r10, ror #5
+    eor.w r1, r1, r6, ror #22
+    ldr.w r7, [r0, #100]
+    ldr.w r11, [sp, #16]
+    str.w r6, [r0, #84]
+    eor.w r7, r7, r11, ror #28
+    bic.w r6, lr, r8, ror #27
+    eor.w r6, r6, r9, ror #16
+    eor.w r2, r2, r6, ror #20
+    str.w r6, [r0, #12]
+    bic.w r11, r12, lr, ror #23
+    eor.w r11, r11, r8, ror #18
+    eor.w r3, r3, r11, ror #8
+    ldr.w r6, [r0, #28]
+    ldr.w r8, [sp, #28]
+    str.w r11, [r0, #136]
+    eor.w r6, r6, r8, ror #7
+    bic.w r11, r10, r12, ror #9
+    eor.w r11, r11, lr
+    eor.w r4, r4, r11, ror #18
+    ldr.w r8, [r0, #156]
+    ldr.w lr, [sp, #36]
+    str.w r11, [r0, #68]
+    eor.w r8, r8, lr, ror #3
+    bic.w r11, r9, r10, ror #16
+    eor.w r11, r11, r12, ror #25
+    eor.w r5, r5, r11, ror #25
+    ldr.w lr, [r0, #44]
+    ldr.w r12, [sp, #4]
+    ldr.w r10, [r0, #168]
+    ldr.w r9, [sp, #8]
+    str.w r11, [r0, #196]
+    eor.w lr, lr, r12, ror #15
+    eor.w r10, r10, r9, ror #31
+    @ round 1, even words, row 4
+    bic.w r11, r8, r6, ror #13
+    eor.w r11, r11, r7, ror #17
+    eor.w r1, r1, r11, ror #8
+    ldr.w r12, [r0, #4]
+    ldr.w r9, [sp, #4]
+    str.w r11, [r0, #44]
+    str.w r1, [sp, #40]
+    eor.w r12, r12, r9, ror #31
+    bic.w r11, lr, r8, ror #3
+    eor.w r11, r11, r6, ror #16
+    eor.w r2, r2, r11, ror #30
+    str.w r11, [r0, #168]
+    str.w r2, [sp, #44]
+    bic.w r9, r10, lr, ror #28
+    eor.w r9, r9, r8, ror #31
+    eor.w r3, r3, r9, ror #13
+    ldr.w r11, [r0, #128]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #100]
+    str.w r3, [sp, #48]
+    eor.w r11, r11, r8, ror #1
+    bic.w r9, r7, r10, ror #16
+    eor.w r9, r9, lr, ror #12
+    eor.w r4, r4, r9, ror #16
+    ldr.w r8, [r0, #56]
+    ldr.w lr, [sp, #16]
+    str.w r9, [r0, #28]
+    str.w r4, [sp, #52]
+    eor.w r8, r8, lr, ror #30
+    bic.w r9, r6, r7, ror #4
+    eor.w r9, r9, r10, ror #20
+    eor.w r5, r5, r9, ror #3
+    ldr.w lr, [r0, #184]
+    ldr.w r10, [sp, #24]
+    ldr.w r7, [r0, #112]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #156]
+    str.w r5, [sp, #56]
+    eor.w lr, lr, r10, ror #7
+    eor.w r7, r7, r6, ror #27
+    @ round 1, odd words, row 0
+    bic.w r1, r8, r11, ror #18
+    eor.w r1, r1, r12, ror #9
+    ldr.w r9, [sp, #60]
+    ldr.w r9, [r9, #12]
+    eor.w r1, r1, r9, ror #30
+    ldr.w r10, [r0, #144]
+    ldr.w r6, [sp, #28]
+    str.w r1, [r0, #4]
+    eor.w r10, r10, r6, ror #25
+    bic.w r2, lr, r8, ror #26
+    eor.w r2, r2, r11, ror #12
+    ldr.w r9, [r0, #76]
+    ldr.w r6, [sp, #36]
+    str.w r2, [r0, #128]
+    eor.w r9, r9, r6, ror #10
+    bic.w r3, r7, lr, ror #10
+    eor.w r3, r3, r8, ror #4
+    ldr.w r6, [r0, #160]
+    ldr.w r8, [sp, #0]
+    str.w r3, [r0, #56]
+    eor.w r6, r6, r8, ror #23
+    bic.w r4, r12, r7, ror #19
+    eor.w r4, r4, lr, ror #29
+    ldr.w r8, [r0, #88]
+    ldr.w lr, [sp, #8]
+    str.w r4, [r0, #184]
+    eor.w r8, r8, lr, ror #18
+    bic.w r5, r11, r12, ror #23
+    eor.w r5, r5, r7, ror #10
+    ldr.w lr, [r0, #16]
+    ldr.w r7, [sp, #16]
+    str.w r5, [r0, #112]
+    eor.w lr, lr, r7, ror #22
+    @ round 1, odd words, row 1
+    bic.w r12, r6, r9, ror #26
+    eor.w r12, r12, r10
+    eor.w r1, r1, r12, ror #16
+    ldr.w r11, [r0, #48]
+    ldr.w r7, [sp, #8]
+    str.w r12, [r0, #160]
+    eor.w r11, r11, r7, ror #21
+    bic.w r12, r8, r6, ror #16
+    eor.w r12, r12, r9, ror #10
+    eor.w r2, r2, r12, ror #26
+    str.w r12, [r0, #88]
+    bic.w r7, lr, r8, ror #1
+    eor.w r7, r7, r6, ror #17
+    eor.w r3, r3, r7, ror #3
+    ldr.w r12, [r0, #176]
+    ldr.w r6, [sp, #20]
+    str.w r7, [r0, #16]
+    eor.w r12, r12, r6, ror #20
+    bic.w r7, r10, lr, ror #15
+    eor.w r7, r7, r8, ror #16
+    eor.w r4, r4, r7, ror #7
+    ldr.w r6, [r0, #108]
+    ldr.w r8, [sp, #24]
+    str.w r7, [r0, #144]
+    eor.w r6, r6, r8, ror #26
+    bic.w r7, r9, r10, ror #6
+    eor.w r7, r7, lr, ror #21
+    eor.w r5, r5, r7, ror #24
+    ldr.w r8, [r0, #32]
+    ldr.w lr, [sp, #36]
+    ldr.w r10, [r0, #120]
+    ldr.w r9, [sp, #4]
+    str.w r7, [r0, #76]
+    eor.w r8, r8, lr, ror #18
+    eor.w r10, r10, r9, ror #29
+    @ round 1, odd words, row 2
+    bic.w r7, r6, r12, ror #12
+    eor.w r7, r7, r11, ror #2
+    eor.w r1, r1, r7, ror #17
+    ldr.w lr, [r0, #192]
+    ldr.w r9, [sp, #32]
+    str.w r7, [r0, #120]
+    eor.w lr, lr, r9, ror #22
+    bic.w r7, r8, r6, ror #9
+    eor.w r7, r7, r12, ror #21
+    eor.w r2, r2, r7, ror #2
+    str.w r7, [r0, #48]
+    bic.w r9, r10, r8, ror #6
+    eor.w r9, r9, r6, ror #15
+    eor.w r3, r3, r9, ror #6
+    ldr.w r7, [r0, #80]
+    ldr.w r6, [sp, #4]
+    str.w r9, [r0, #176]
+    eor.w r7, r7, r6, ror #11
+    bic.w r9, r11, r10, ror #15
+    eor.w r9, r9, r8, ror #21
+    eor.w r4, r4, r9, ror #10
+    ldr.w r6, [r0, #8]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #108]
+    eor.w r6, r6, r8, ror #15
+    bic.w r9, r12, r11, ror #22
+    eor.w r9, r9, r10, ror #5
+    eor.w r5, r5, r9, ror #11
+    ldr.w r8, [r0, #140]
+    ldr.w r10, [sp, #16]
+    ldr.w r11, [r0, #64]
+    ldr.w r12, [sp, #28]
+    str.w r9, [r0, #32]
+    eor.w r8, r8, r10, ror #17
+    eor.w r11, r11, r12, ror #24
+    @ round 1, odd words, row 3
+    bic.w r9, r6, r7, ror #22
+    eor.w r9, r9, lr, ror #6
+    eor.w r1, r1, r9, ror #21
+    ldr.w r10, [r0, #96]
+    ldr.w r12, [sp, #20]
+    str.w r9, [r0, #80]
+    eor.w r10, r10, r12, ror #29
+    bic.w r9, r8, r6, ror #26
+    eor.w r9, r9, r7, ror #16
+    eor.w r2, r2, r9, ror #21
+    str.w r9, [r0, #8]
+    bic.w r12, r11, r8, ror #24
+    eor.w r12, r12, r6, ror #18
+    eor.w r3, r3, r12, ror #7
+    ldr.w r9, [r0, #24]
+    ldr.w r6, [sp, #24]
+    str.w r12, [r0, #140]
+    eor.w r9, r9, r6, ror #7
+    bic.w r12, lr, r11, ror #8
+    eor.w r12, r12, r8
+    eor.w r4, r4, r12, ror #18
+    ldr.w r6, [r0, #152]
+    ldr.w r8, [sp, #32]
+    str.w r12, [r0, #64]
+    eor.w r6, r6, r8, ror #3
+    bic.w r12, r7, lr, ror #16
+    eor.w r12, r12, r11, ror #24
+    eor.w r5, r5, r12, ror #25
+    ldr.w r8, [r0, #40]
+    ldr.w r11, [sp, #0]
+    ldr.w lr, [r0, #172]
+    ldr.w r7, [sp, #12]
+    str.w r12, [r0, #192]
+    eor.w r8, r8, r11, ror #15
+    eor.w lr, lr, r7, ror #31
+    @ round 1, odd words, row 4
+    bic.w r12, r6, r9, ror #13
+    eor.w r12, r12, r10, ror #16
+    eor.w r1, r1, r12, ror #8
+    str.w r12, [r0, #40]
+    bic.w r11, r8, r6, ror #3
+    eor.w r11, r11, r9, ror #16
+    eor.w r2, r2, r11, ror #31
+    str.w r11, [r0, #172]
+    bic.w r7, lr, r8, ror #28
+    eor.w r7, r7, r6, ror #31
+    eor.w r3, r3, r7, ror #13
+    str.w r7, [r0, #96]
+    bic.w r12, r10, lr, ror #17
+    eor.w r12, r12, r8, ror #13
+    eor.w r4, r4, r12, ror #15
+    str.w r12, [r0, #24]
+    bic.w r11, r9, r10, ror #3
+    eor.w r11, r11, lr, ror #20
+    eor.w r5, r5, r11, ror #3
+    str.w r11, [r0, #152]
     @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr r6, [sp, #40]
-    ldr r7, [sp, #44]
-    ldr r8, [sp, #48]
-    ldr r9, [sp, #52]
-    ldr r10, [sp, #56]
-    eor r12, r10, r2, ror #20
-    str r12, [sp, #0]
-    eor lr, r5, r7, ror #20
-    str lr, [sp, #4]
-    eor r12, r6, r3, ror #28
-    str r12, [sp, #8]
-    eor lr, r1, r8, ror #27
-    str lr, [sp, #12]
-    eor r12, r7, r4, ror #2
-    str r12, [sp, #16]
-    eor lr, r2, r9, ror #2
-    str lr, [sp, #20]
-    eor r12, r8, r5, ror #22
-    str r12, [sp, #24]
-    eor lr, r3, r10, ror #21
-    str lr, [sp, #28]
-    eor r12, r9, r1, ror #23
-    str r12, [sp, #32]
-    eor lr, r4, r6, ror #22
-    str lr, [sp, #36]
-    @ round 2 of the block, even words
-    ldr r6, [r0, #0]
-    ldr r12, [sp, #0]
-    eor r6, r6, r12, ror #18
-    ldr r7, [r0, #92]
-    ldr lr, [sp, #8]
-    eor r7, r7, lr, ror #31
-    ldr r8, [r0, #176]
-    ldr r12, [sp, #20]
-    eor r8, r8, r12, ror #4
-    ldr r9, [r0, #64]
-    ldr lr, [sp, #28]
-    eor r9, r9, lr, ror #1
-    ldr r10, [r0, #156]
-    ldr r12, [sp, #32]
-    eor r10, r10, r12, ror #20
-    bic r11, r8, r7, ror #30
-    eor r1, r11, r6, ror #19
-    ldr r12, [sp, #60]
-    ldr r12, [r12, #16]
-    eor r1, r1, r12, ror #18
-    str r1, [r0, #0]
-    bic r11, r9, r8, ror #28
-    eor r2, r11, r7, ror #26
-    str r2, [r0, #92]
-    bic r11, r10, r9, ror #3
-    eor r3, r11, r8, ror #31
-    str r3, [r0, #176]
-    bic r11, r6, r10, ror #14
-    eor r4, r11, r9, ror #17
-    str r4, [r0, #64]
-    bic r11, r7, r6, ror #21
-    eor r5, r11, r10, ror #3
-    str r5, [r0, #156]
-    ldr r6, [r0, #188]
-    ldr r12, [sp, #24]
-    eor r6, r6, r12, ror #19
-    ldr r7, [r0, #72]
-    ldr lr, [sp, #32]
-    eor r7, r7, lr, ror #30
-    ldr r8, [r0, #120]
-    ldr r12, [sp, #4]
-    eor r8, r8, r12, ror #1
-    ldr r9, [r0, #8]
-    ldr lr, [sp, #12]
-    eor r9, r9, lr, ror #5
-    ldr r10, [r0, #96]
-    ldr r12, [sp, #20]
-    eor r10, r10, r12, ror #29
-    bic r11, r8, r7, ror #17
-    eor r11, r11, r6, ror #11
-    str r11, [r0, #120]
-    eor r1, r1, r11, ror #3
-    bic r11, r9, r8, ror #11
-    eor r11, r11, r7, ror #28
-    str r11, [r0, #8]
-    eor r2, r2, r11, ror #20
-    bic r11, r10, r9, ror #26
-    eor r11, r11, r8, ror #5
-    str r11, [r0, #96]
-    eor r3, r3, r11, ror #29
-    bic r11, r6, r10, ror #16
-    eor r11, r11, r9, ror #10
-    str r11, [r0, #188]
-    eor r4, r4, r11, ror #27
-    bic r11, r7, r6, ror #26
-    eor r11, r11, r10, ror #10
-    str r11, [r0, #72]
-    eor r5, r5, r11, ror #22
-    ldr r6, [r0, #128]
-    ldr r12, [sp, #12]
-    eor r6, r6, r12, ror #26
-    ldr r7, [r0, #20]
-    ldr lr, [sp, #16]
-    eor r7, r7, lr, ror #8
-    ldr r8, [r0, #108]
-    ldr r12, [sp, #28]
-    eor r8, r8, r12, ror #9
-    ldr r9, [r0, #196]
-    ldr lr, [sp, #32]
-    eor r9, r9, lr, ror #30
-    ldr r10, [r0, #44]
-    ldr r12, [sp, #0]
-    eor r10, r10, r12, ror #10
-    bic r11, r8, r7, ror #21
-    eor r11, r11, r6, ror #31
-    str r11, [r0, #44]
-    eor r1, r1, r11, ror #26
-    bic r11, r9, r8
-    eor r11, r11, r7, ror #21
-    str r11, [r0, #128]
-    eor r2, r2, r11, ror #22
-    bic r11, r10, r9, ror #8
-    eor r11, r11, r8, ror #8
-    str r11, [r0, #20]
-    eor r3, r3, r11, ror #17
-    bic r11, r6, r10, ror #25
-    eor r11, r11, r9, ror #1
-    str r11, [r0, #108]
-    eor r4, r4, r11, ror #6
-    bic r11, r7, r6, ror #10
-    eor r11, r11, r10, ror #3
-    str r11, [r0, #196]
-    eor r5, r5, r11, ror #17
-    ldr r6, [r0, #112]
-    ldr r12, [sp, #36]
-    eor r6, r6, r12, ror #23
-    ldr r7, [r0, #164]
-    ldr lr, [sp, #0]
-    eor r7, r7, lr, ror #1
-    ldr r8, [r0, #52]
-    ldr r12, [sp, #8]
-    eor r8, r8, r12, ror #23
-    ldr r9, [r0, #140]
-    ldr lr, [sp, #20]
-    eor r9, r9, lr, ror #3
-    ldr r10, [r0, #28]
-    ldr r12, [sp, #24]
-    eor r10, r10, r12, ror #3
-    bic r11, r8, r7, ror #27
-    eor r11, r11, r6, ror #1
-    str r11, [r0, #164]
-    eor r1, r1, r11, ror #23
-    bic r11, r9, r8, ror #8
-    eor r11, r11, r7, ror #3
-    str r11, [r0, #52]
-    eor r2, r2, r11, ror #11
-    bic r11, r10, r9, ror #31
-    eor r11, r11, r8, ror #7
-    str r11, [r0, #140]
-    eor r3, r3, r11, ror #15
-    bic r11, r6, r10, ror #24
-    eor r11, r11, r9, ror #23
-    str r11, [r0, #28]
-    eor r4, r4, r11, ror #5
-    bic r11, r7, r6, ror #6
-    eor r11, r11, r10, ror #30
-    str r11, [r0, #112]
-    eor r5, r5, r11, ror #20
-    ldr r6, [r0, #60]
-    ldr r12, [sp, #16]
-    eor r6, r6, r12, ror #11
-    ldr r7, [r0, #144]
-    ldr lr, [sp, #28]
-    eor r7, r7, lr, ror #12
-    ldr r8, [r0, #32]
-    ldr r12, [sp, #36]
-    eor r8, r8, r12, ror #12
-    ldr r9, [r0, #80]
-    ldr lr, [sp, #4]
-    eor r9, r9, lr, ror #29
-    ldr r10, [r0, #168]
-    ldr r12, [sp, #8]
-    eor r10, r10, r12, ror #27
-    bic r11, r8, r7, ror #11
-    eor r11, r11, r6, ror #19
-    str r11, [r0, #80]
-    eor r1, r1, r11, ror #29
-    bic r11, r9, r8, ror #9
-    eor r11, r11, r7, ror #20
-    str r11, [r0, #168]
-    eor r2, r2, r11, ror #16
-    bic r11, r10, r9, ror #29
-    eor r11, r11, r8, ror #6
-    str r11, [r0, #60]
-    eor r3, r3, r11, ror #22
-    bic r11, r6, r10, ror #7
-    eor r11, r11, r9, ror #4
-    str r11, [r0, #144]
-    eor r4, r4, r11, ror #29
-    bic r11, r7, r6, ror #8
-    eor r11, r11, r10, ror #15
-    str r11, [r0, #32]
-    eor r5, r5, r11, ror #10
-    str r1, [sp, #40]
-    str r2, [sp, #44]
-    str r3, [sp, #48]
-    str r4, [sp, #52]
-    str r5, [sp, #56]
-    @ round 2 of the block, odd words
-    ldr r6, [r0, #4]
-    ldr r12, [sp, #4]
-    eor r6, r6, r12, ror #18
-    ldr r7, [r0, #88]
-    ldr lr, [sp, #12]
-    eor r7, r7, lr
-    ldr r8, [r0, #180]
-    ldr r12, [sp, #16]
-    eor r8, r8, r12, ror #5
-    ldr r9, [r0, #68]
-    ldr lr, [sp, #24]
-    eor r9, r9, lr, ror #1
-    ldr r10, [r0, #152]
-    ldr r12, [sp, #36]
-    eor r10, r10, r12, ror #20
-    bic r11, r8, r7, ror #30
-    eor r1, r11, r6, ror #20
-    ldr r12, [sp, #60]
-    ldr r12, [r12, #20]
-    eor r1, r1, r12, ror #18
-    str r1, [r0, #4]
-    bic r11, r9, r8, ror #28
-    eor r2, r11, r7, ror #26
-    str r2, [r0, #88]
-    bic r11, r10, r9, ror #2
-    eor r3, r11, r8, ror #30
-    str r3, [r0, #180]
-    bic r11, r6, r10, ror #14
-    eor r4, r11, r9, ror #16
-    str r4, [r0, #68]
-    bic r11, r7, r6, ror #22
-    eor r5, r11, r10, ror #4
-    str r5, [r0, #152]
-    ldr r6, [r0, #184]
-    ldr r12, [sp, #28]
-    eor r6, r6, r12, ror #19
-    ldr r7, [r0, #76]
-    ldr lr, [sp, #36]
-    eor r7, r7, lr, ror #31
-    ldr r8, [r0, #124]
-    ldr r12, [sp, #0]
-    eor r8, r8, r12
-    ldr r9, [r0, #12]
-    ldr lr, [sp, #8]
-    eor r9, r9, lr, ror #5
-    ldr r10, [r0, #100]
-    ldr r12, [sp, #16]
-    eor r10, r10, r12, ror #30
-    bic r11, r8, r7, ror #16
-    eor r11, r11, r6, ror #11
-    str r11, [r0, #124]
-    eor r1, r1, r11, ror #4
-    bic r11, r9, r8, ror #12
-    eor r11, r11, r7, ror #28
-    str r11, [r0, #12]
-    eor r2, r2, r11, ror #20
-    bic r11, r10, r9, ror #26
-    eor r11, r11, r8, ror #6
-    str r11, [r0, #100]
-    eor r3, r3, r11, ror #28
-    bic r11, r6, r10, ror #15
-    eor r11, r11, r9, ror #9
-    str r11, [r0, #184]
-    eor r4, r4, r11, ror #27
-    bic r11, r7, r6, ror #27
-    eor r11, r11, r10, ror #10
-    str r11, [r0, #76]
-    eor r5, r5, r11, ror #22
-    ldr r6, [r0, #132]
-    ldr r12, [sp, #8]
-    eor r6, r6, r12, ror #25
-    ldr r7, [r0, #16]
-    ldr lr, [sp, #20]
-    eor r7, r7, lr, ror #7
-    ldr r8, [r0, #104]
-    ldr r12, [sp, #24]
-    eor r8, r8, r12, ror #8
-    ldr r9, [r0, #192]
-    ldr lr, [sp, #36]
-    eor r9, r9, lr, ror #30
-    ldr r10, [r0, #40]
-    ldr r12, [sp, #4]
-    eor r10, r10, r12, ror #10
-    bic r11, r8, r7, ror #21
-    eor r11, r11, r6, ror #31
-    str r11, [r0, #40]
-    eor r1, r1, r11, ror #27
-    bic r11, r9, r8
-    eor r11, r11, r7, ror #21
-    str r11, [r0, #132]
-    eor r2, r2, r11, ror #23
-    bic r11, r10, r9, ror #8
-    eor r11, r11, r8, ror #8
-    str r11, [r0, #16]
-    eor r3, r3, r11, ror #17
-    bic r11, r6, r10, ror #25
-    eor r11, r11, r9, ror #1
-    str r11, [r0, #104]
-    eor r4, r4, r11, ror #6
-    bic r11, r7, r6, ror #10
-    eor r11, r11, r10, ror #3
-    str r11, [r0, #192]
-    eor r5, r5, r11, ror #18
-    ldr r6, [r0, #116]
-    ldr r12, [sp, #32]
-    eor r6, r6, r12, ror #23
-    ldr r7, [r0, #160]
-    ldr lr, [sp, #4]
-    eor r7, r7, lr, ror #2
-    ldr r8, [r0, #48]
-    ldr r12, [sp, #12]
-    eor r8, r8, r12, ror #24
-    ldr r9, [r0, #136]
-    ldr lr, [sp, #16]
-    eor r9, r9, lr, ror #3
-    ldr r10, [r0, #24]
-    ldr r12, [sp, #28]
-    eor r10, r10, r12, ror #4
-    bic r11, r8, r7, ror #27
-    eor r11, r11, r6, ror #1
-    str r11, [r0, #160]
-    eor r1, r1, r11, ror #23
-    bic r11, r9, r8, ror #7
-    eor r11, r11, r7, ror #2
-    str r11, [r0, #48]
-    eor r2, r2, r11, ror #12
-    bic r11, r10, r9
-    eor r11, r11, r8, ror #7
-    str r11, [r0, #136]
-    eor r3, r3, r11, ror #14
-    bic r11, r6, r10, ror #24
-    eor r11, r11, r9, ror #24
-    str r11, [r0, #24]
-    eor r4, r4, r11, ror #4
-    bic r11, r7, r6, ror #6
-    eor r11, r11, r10, ror #30
-    str r11, [r0, #116]
-    eor r5, r5, r11, ror #20
-    ldr r6, [r0, #56]
-    ldr r12, [sp, #20]
-    eor r6, r6, r12, ror #10
-    ldr r7, [r0, #148]
-    ldr lr, [sp, #24]
-    eor r7, r7, lr, ror #11
-    ldr r8, [r0, #36]
-    ldr r12, [sp, #32]
-    eor r8, r8, r12, ror #12
-    ldr r9, [r0, #84]
-    ldr lr, [sp, #0]
-    eor r9, r9, lr, ror #28
-    ldr r10, [r0, #172]
-    ldr r12, [sp, #12]
-    eor r10, r10, r12, ror #27
-    bic r11, r8, r7, ror #12
-    eor r11, r11, r6, ror #20
-    str r11, [r0, #84]
-    eor r1, r1, r11, ror #29
-    bic r11, r9, r8, ror #8
-    eor r11, r11, r7, ror #20
-    str r11, [r0, #172]
-    eor r2, r2, r11, ror #17
-    bic r11, r10, r9, ror #29
-    eor r11, r11, r8, ror #5
-    str r11, [r0, #56]
-    eor r3, r3, r11, ror #22
-    bic r11, r6, r10, ror #7
-    eor r11, r11, r9, ror #4
-    str r11, [r0, #148]
-    eor r4, r4, r11, ror #29
-    bic r11, r7, r6, ror #8
-    eor r11, r11, r10, ror #15
-    str r11, [r0, #36]
-    eor r5, r5, r11, ror #11
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #20
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #28
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9, ror #2
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10, ror #21
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #23
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7, ror #20
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3, ror #18
+    eor.w r2, r1, r8, ror #27
+    ldr.w r12, [r0, #92]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3, ror #31
+    eor.w r1, r7, r4, ror #2
+    ldr.w lr, [r0, #176]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2, ror #4
+    eor.w r3, r8, r5, ror #22
+    ldr.w r10, [r0, #64]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1, ror #1
+    eor.w r2, r4, r6, ror #22
+    ldr.w r9, [r0, #156]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5, ror #20
+    @ round 2, even words, row 0
+    bic.w r1, lr, r12, ror #30
+    eor.w r1, r1, r11, ror #19
+    ldr.w r6, [sp, #60]
+    ldr.w r6, [r6, #16]
+    eor.w r1, r1, r6, ror #18
+    ldr.w r7, [r0, #188]
+    ldr.w r8, [sp, #24]
+    str.w r1, [r0, #0]
+    eor.w r7, r7, r8, ror #19
+    bic.w r2, r10, lr, ror #28
+    eor.w r2, r2, r12, ror #26
+    ldr.w r6, [r0, #72]
+    ldr.w r8, [sp, #32]
+    str.w r2, [r0, #92]
+    eor.w r6, r6, r8, ror #30
+    bic.w r3, r9, r10, ror #3
+    eor.w r3, r3, lr, ror #31
+    ldr.w r8, [r0, #120]
+    ldr.w lr, [sp, #4]
+    str.w r3, [r0, #176]
+    eor.w r8, r8, lr, ror #1
+    bic.w r4, r11, r9, ror #14
+    eor.w r4, r4, r10, ror #17
+    ldr.w lr, [r0, #8]
+    ldr.w r10, [sp, #12]
+    str.w r4, [r0, #64]
+    eor.w lr, lr, r10, ror #5
+    bic.w r5, r12, r11, ror #21
+    eor.w r5, r5, r9, ror #3
+    ldr.w r10, [r0, #96]
+    ldr.w r9, [sp, #20]
+    str.w r5, [r0, #156]
+    eor.w r10, r10, r9, ror #29
+    @ round 2, even words, row 1
+    bic.w r11, r8, r6, ror #17
+    eor.w r11, r11, r7, ror #11
+    eor.w r1, r1, r11, ror #3
+    ldr.w r12, [r0, #128]
+    ldr.w r9, [sp, #12]
+    str.w r11, [r0, #120]
+    eor.w r12, r12, r9, ror #26
+    bic.w r11, lr, r8, ror #11
+    eor.w r11, r11, r6, ror #28
+    eor.w r2, r2, r11, ror #20
+    str.w r11, [r0, #8]
+    bic.w r9, r10, lr, ror #26
+    eor.w r9, r9, r8, ror #5
+    eor.w r3, r3, r9, ror #29
+    ldr.w r11, [r0, #20]
+    ldr.w r8, [sp, #16]
+    str.w r9, [r0, #96]
+    eor.w r11, r11, r8, ror #8
+    bic.w r9, r7, r10, ror #16
+    eor.w r9, r9, lr, ror #10
+    eor.w r4, r4, r9, ror #27
+    ldr.w r8, [r0, #108]
+    ldr.w lr, [sp, #28]
+    str.w r9, [r0, #188]
+    eor.w r8, r8, lr, ror #9
+    bic.w r9, r6, r7, ror #26
+    eor.w r9, r9, r10, ror #10
+    eor.w r5, r5, r9, ror #22
+    ldr.w lr, [r0, #196]
+    ldr.w r10, [sp, #32]
+    ldr.w r7, [r0, #44]
+    ldr.w r6, [sp, #0]
+    str.w r9, [r0, #72]
+    eor.w lr, lr, r10, ror #30
+    eor.w r7, r7, r6, ror #10
+    @ round 2, even words, row 2
+    bic.w r9, r8, r11, ror #21
+    eor.w r9, r9, r12, ror #31
+    eor.w r1, r1, r9, ror #26
+    ldr.w r10, [r0, #112]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #44]
+    eor.w r10, r10, r6, ror #23
+    bic.w r9, lr, r8
+    eor.w r9, r9, r11, ror #21
+    eor.w r2, r2, r9, ror #22
+    str.w r9, [r0, #128]
+    bic.w r6, r7, lr, ror #8
+    eor.w r6, r6, r8, ror #8
+    eor.w r3, r3, r6, ror #17
+    ldr.w r9, [r0, #164]
+    ldr.w r8, [sp, #0]
+    str.w r6, [r0, #20]
+    eor.w r9, r9, r8, ror #1
+    bic.w r6, r12, r7, ror #25
+    eor.w r6, r6, lr, ror #1
+    eor.w r4, r4, r6, ror #6
+    ldr.w r8, [r0, #52]
+    ldr.w lr, [sp, #8]
+    str.w r6, [r0, #108]
+    eor.w r8, r8, lr, ror #23
+    bic.w r6, r11, r12, ror #10
+    eor.w r6, r6, r7, ror #3
+    eor.w r5, r5, r6, ror #17
+    ldr.w lr, [r0, #140]
+    ldr.w r7, [sp, #20]
+    ldr.w r12, [r0, #28]
+    ldr.w r11, [sp, #24]
+    str.w r6, [r0, #196]
+    eor.w lr, lr, r7, ror #3
+    eor.w r12, r12, r11, ror #3
+    @ round 2, even words, row 3
+    bic.w r6, r8, r9, ror #27
+    eor.w r6, r6, r10, ror #1
+    eor.w r1, r1, r6, ror #23
+    ldr.w r7, [r0, #60]
+    ldr.w r11, [sp, #16]
+    str.w r6, [r0, #164]
+    eor.w r7, r7, r11, ror #11
+    bic.w r6, lr, r8, ror #8
+    eor.w r6, r6, r9, ror #3
+    eor.w r2, r2, r6, ror #11
+    str.w r6, [r0, #52]
+    bic.w r11, r12, lr, ror #31
+    eor.w r11, r11, r8, ror #7
+    eor.w r3, r3, r11, ror #15
+    ldr.w r6, [r0, #144]
+    ldr.w r8, [sp, #28]
+    str.w r11, [r0, #140]
+    eor.w r6, r6, r8, ror #12
+    bic.w r11, r10, r12, ror #24
+    eor.w r11, r11, lr, ror #23
+    eor.w r4, r4, r11, ror #5
+    ldr.w r8, [r0, #32]
+    ldr.w lr, [sp, #36]
+    str.w r11, [r0, #28]
+    eor.w r8, r8, lr, ror #12
+    bic.w r11, r9, r10, ror #6
+    eor.w r11, r11, r12, ror #30
+    eor.w r5, r5, r11, ror #20
+    ldr.w lr, [r0, #80]
+    ldr.w r12, [sp, #4]
+    ldr.w r10, [r0, #168]
+    ldr.w r9, [sp, #8]
+    str.w r11, [r0, #112]
+    eor.w lr, lr, r12, ror #29
+    eor.w r10, r10, r9, ror #27
+    @ round 2, even words, row 4
+    bic.w r11, r8, r6, ror #11
+    eor.w r11, r11, r7, ror #19
+    eor.w r1, r1, r11, ror #29
+    ldr.w r12, [r0, #4]
+    ldr.w r9, [sp, #4]
+    str.w r11, [r0, #80]
+    str.w r1, [sp, #40]
+    eor.w r12, r12, r9, ror #18
+    bic.w r11, lr, r8, ror #9
+    eor.w r11, r11, r6, ror #20
+    eor.w r2, r2, r11, ror #16
+    str.w r11, [r0, #168]
+    str.w r2, [sp, #44]
+    bic.w r9, r10, lr, ror #29
+    eor.w r9, r9, r8, ror #6
+    eor.w r3, r3, r9, ror #22
+    ldr.w r11, [r0, #88]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #60]
+    str.w r3, [sp, #48]
+    eor.w r11, r11, r8
+    bic.w r9, r7, r10, ror #7
+    eor.w r9, r9, lr, ror #4
+    eor.w r4, r4, r9, ror #29
+    ldr.w r8, [r0, #180]
+    ldr.w lr, [sp, #16]
+    str.w r9, [r0, #144]
+    str.w r4, [sp, #52]
+    eor.w r8, r8, lr, ror #5
+    bic.w r9, r6, r7, ror #8
+    eor.w r9, r9, r10, ror #15
+    eor.w r5, r5, r9, ror #10
+    ldr.w lr, [r0, #68]
+    ldr.w r10, [sp, #24]
+    ldr.w r7, [r0, #152]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #32]
+    str.w r5, [sp, #56]
+    eor.w lr, lr, r10, ror #1
+    eor.w r7, r7, r6, ror #20
+    @ round 2, odd words, row 0
+    bic.w r1, r8, r11, ror #30
+    eor.w r1, r1, r12, ror #20
+    ldr.w r9, [sp, #60]
+    ldr.w r9, [r9, #20]
+    eor.w r1, r1, r9, ror #18
+    ldr.w r10, [r0, #184]
+    ldr.w r6, [sp, #28]
+    str.w r1, [r0, #4]
+    eor.w r10, r10, r6, ror #19
+    bic.w r2, lr, r8, ror #28
+    eor.w r2, r2, r11, ror #26
+    ldr.w r9, [r0, #76]
+    ldr.w r6, [sp, #36]
+    str.w r2, [r0, #88]
+    eor.w r9, r9, r6, ror #31
+    bic.w r3, r7, lr, ror #2
+    eor.w r3, r3, r8, ror #30
+    ldr.w r6, [r0, #124]
+    ldr.w r8, [sp, #0]
+    str.w r3, [r0, #180]
+    eor.w r6, r6, r8
+    bic.w r4, r12, r7, ror #14
+    eor.w r4, r4, lr, ror #16
+    ldr.w r8, [r0, #12]
+    ldr.w lr, [sp, #8]
+    str.w r4, [r0, #68]
+    eor.w r8, r8, lr, ror #5
+    bic.w r5, r11, r12, ror #22
+    eor.w r5, r5, r7, ror #4
+    ldr.w lr, [r0, #100]
+    ldr.w r7, [sp, #16]
+    str.w r5, [r0, #152]
+    eor.w lr, lr, r7, ror #30
+    @ round 2, odd words, row 1
+    bic.w r12, r6, r9, ror #16
+    eor.w r12, r12, r10, ror #11
+    eor.w r1, r1, r12, ror #4
+    ldr.w r11, [r0, #132]
+    ldr.w r7, [sp, #8]
+    str.w r12, [r0, #124]
+    eor.w r11, r11, r7, ror #25
+    bic.w r12, r8, r6, ror #12
+    eor.w r12, r12, r9, ror #28
+    eor.w r2, r2, r12, ror #20
+    str.w r12, [r0, #12]
+    bic.w r7, lr, r8, ror #26
+    eor.w r7, r7, r6, ror #6
+    eor.w r3, r3, r7, ror #28
+    ldr.w r12, [r0, #16]
+    ldr.w r6, [sp, #20]
+    str.w r7, [r0, #100]
+    eor.w r12, r12, r6, ror #7
+    bic.w r7, r10, lr, ror #15
+    eor.w r7, r7, r8, ror #9
+    eor.w r4, r4, r7, ror #27
+    ldr.w r6, [r0, #104]
+    ldr.w r8, [sp, #24]
+    str.w r7, [r0, #184]
+    eor.w r6, r6, r8, ror #8
+    bic.w r7, r9, r10, ror #27
+    eor.w r7, r7, lr, ror #10
+    eor.w r5, r5, r7, ror #22
+    ldr.w r8, [r0, #192]
+    ldr.w lr, [sp, #36]
+    ldr.w r10, [r0, #40]
+    ldr.w r9, [sp, #4]
+    str.w r7, [r0, #76]
+    eor.w r8, r8, lr, ror #30
+    eor.w r10, r10, r9, ror #10
+    @ round 2, odd words, row 2
+    bic.w r7, r6, r12, ror #21
+    eor.w r7, r7, r11, ror #31
+    eor.w r1, r1, r7, ror #27
+    ldr.w lr, [r0, #116]
+    ldr.w r9, [sp, #32]
+    str.w r7, [r0, #40]
+    eor.w lr, lr, r9, ror #23
+    bic.w r7, r8, r6
+    eor.w r7, r7, r12, ror #21
+    eor.w r2, r2, r7, ror #23
+    str.w r7, [r0, #132]
+    bic.w r9, r10, r8, ror #8
+    eor.w r9, r9, r6, ror #8
+    eor.w r3, r3, r9, ror #17
+    ldr.w r7, [r0, #160]
+    ldr.w r6, [sp, #4]
+    str.w r9, [r0, #16]
+    eor.w r7, r7, r6, ror #2
+    bic.w r9, r11, r10, ror #25
+    eor.w r9, r9, r8, ror #1
+    eor.w r4, r4, r9, ror #6
+    ldr.w r6, [r0, #48]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #104]
+    eor.w r6, r6, r8, ror #24
+    bic.w r9, r12, r11, ror #10
+    eor.w r9, r9, r10, ror #3
+    eor.w r5, r5, r9, ror #18
+    ldr.w r8, [r0, #136]
+    ldr.w r10, [sp, #16]
+    ldr.w r11, [r0, #24]
+    ldr.w r12, [sp, #28]
+    str.w r9, [r0, #192]
+    eor.w r8, r8, r10, ror #3
+    eor.w r11, r11, r12, ror #4
+    @ round 2, odd words, row 3
+    bic.w r9, r6, r7, ror #27
+    eor.w r9, r9, lr, ror #1
+    eor.w r1, r1, r9, ror #23
+    ldr.w r10, [r0, #56]
+    ldr.w r12, [sp, #20]
+    str.w r9, [r0, #160]
+    eor.w r10, r10, r12, ror #10
+    bic.w r9, r8, r6, ror #7
+    eor.w r9, r9, r7, ror #2
+    eor.w r2, r2, r9, ror #12
+    str.w r9, [r0, #48]
+    bic.w r12, r11, r8
+    eor.w r12, r12, r6, ror #7
+    eor.w r3, r3, r12, ror #14
+    ldr.w r9, [r0, #148]
+    ldr.w r6, [sp, #24]
+    str.w r12, [r0, #136]
+    eor.w r9, r9, r6, ror #11
+    bic.w r12, lr, r11, ror #24
+    eor.w r12, r12, r8, ror #24
+    eor.w r4, r4, r12, ror #4
+    ldr.w r6, [r0, #36]
+    ldr.w r8, [sp, #32]
+    str.w r12, [r0, #24]
+    eor.w r6, r6, r8, ror #12
+    bic.w r12, r7, lr, ror #6
+    eor.w r12, r12, r11, ror #30
+    eor.w r5, r5, r12, ror #20
+    ldr.w r8, [r0, #84]
+    ldr.w r11, [sp, #0]
+    ldr.w lr, [r0, #172]
+    ldr.w r7, [sp, #12]
+    str.w r12, [r0, #116]
+    eor.w r8, r8, r11, ror #28
+    eor.w lr, lr, r7, ror #27
+    @ round 2, odd words, row 4
+    bic.w r12, r6, r9, ror #12
+    eor.w r12, r12, r10, ror #20
+    eor.w r1, r1, r12, ror #29
+    str.w r12, [r0, #84]
+    bic.w r11, r8, r6, ror #8
+    eor.w r11, r11, r9, ror #20
+    eor.w r2, r2, r11, ror #17
+    str.w r11, [r0, #172]
+    bic.w r7, lr, r8, ror #29
+    eor.w r7, r7, r6, ror #5
+    eor.w r3, r3, r7, ror #22
+    str.w r7, [r0, #56]
+    bic.w r12, r10, lr, ror #7
+    eor.w r12, r12, r8, ror #4
+    eor.w r4, r4, r12, ror #29
+    str.w r12, [r0, #148]
+    bic.w r11, r9, r10, ror #8
+    eor.w r11, r11, lr, ror #15
+    eor.w r5, r5, r11, ror #11
+    str.w r11, [r0, #36]
     @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr r6, [sp, #40]
-    ldr r7, [sp, #44]
-    ldr r8, [sp, #48]
-    ldr r9, [sp, #52]
-    ldr r10, [sp, #56]
-    eor r12, r10, r2, ror #5
-    str r12, [sp, #0]
-    eor lr, r5, r7, ror #6
-    str lr, [sp, #4]
-    eor r12, r6, r3, ror #1
-    str r12, [sp, #8]
-    eor lr, r1, r8, ror #1
-    str lr, [sp, #12]
-    eor r12, r7, r4, ror #15
-    str r12, [sp, #16]
-    eor lr, r2, r9, ror #15
-    str lr, [sp, #20]
-    eor r12, r8, r5, ror #28
-    str r12, [sp, #24]
-    eor lr, r3, r10, ror #28
-    str lr, [sp, #28]
-    eor r12, r9, r1, ror #12
-    str r12, [sp, #32]
-    eor lr, r4, r6, ror #12
-    str lr, [sp, #36]
-    @ round 3 of the block, even words
-    ldr r6, [r0, #0]
-    ldr r12, [sp, #0]
-    eor r6, r6, r12, ror #30
-    ldr r7, [r0, #8]
-    ldr lr, [sp, #8]
-    eor r7, r7, lr, ror #8
-    ldr r8, [r0, #16]
-    ldr r12, [sp, #20]
-    eor r8, r8, r12, ror #17
-    ldr r9, [r0, #24]
-    ldr lr, [sp, #28]
-    eor r9, r9, lr, ror #10
-    ldr r10, [r0, #32]
-    ldr r12, [sp, #32]
-    eor r10, r10, r12, ror #11
-    bic r11, r8, r7, ror #5
-    eor r1, r11, r6, ror #3
-    ldr r12, [sp, #60]
-    ldr r12, [r12, #24]
-    eor r1, r1, r12, ror #21
-    ror r1, r1, #11
-    str r1, [r0, #0]
-    bic r11, r9, r8, ror #16
-    eor r2, r11, r7, ror #21
-    ror r2, r2, #27
-    str r2, [r0, #8]
-    bic r11, r10, r9, ror #12
-    eor r3, r11, r8, ror #28
-    ror r3, r3, #15
-    str r3, [r0, #16]
-    bic r11, r6, r10, ror #1
-    eor r4, r11, r9, ror #13
-    ror r4, r4, #14
-    str r4, [r0, #24]
-    bic r11, r7, r6, ror #30
-    eor r5, r11, r10, ror #31
-    ror r5, r5, #16
-    str r5, [r0, #32]
-    ldr r6, [r0, #64]
-    ldr r12, [sp, #24]
-    eor r6, r6, r12, ror #14
-    ldr r7, [r0, #72]
-    ldr lr, [sp, #32]
-    eor r7, r7, lr, ror #31
-    ldr r8, [r0, #40]
-    ldr r12, [sp, #4]
-    eor r8, r8, r12, ror #3
-    ldr r9, [r0, #48]
-    ldr lr, [sp, #12]
-    eor r9, r9, lr, ror #16
-    ldr r10, [r0, #56]
-    ldr r12, [sp, #20]
-    eor r10, r10, r12, ror #12
-    bic r11, r8, r7, ror #17
-    eor r11, r11, r6, ror #12
-    ror r11, r11, #7
-    str r11, [r0, #40]
-    eor r1, r1, r11
-    bic r11, r9, r8
-    eor r11, r11, r7, ror #17
-    ror r11, r11, #7
-    str r11, [r0, #48]
-    eor r2, r2, r11
-    bic r11, r10, r9
-    eor r11, r11, r8
-    ror r11, r11, #7
-    str r11, [r0, #56]
-    eor r3, r3, r11
-    bic r11, r6, r10, ror #20
-    eor r11, r11, r9, ror #20
-    ror r11, r11, #19
-    str r11, [r0, #64]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #27
-    eor r11, r11, r10, ror #15
-    ror r11, r11, #24
-    str r11, [r0, #72]
-    eor r5, r5, r11
-    ldr r6, [r0, #88]
-    ldr r12, [sp, #12]
-    eor r6, r6, r12, ror #28
-    ldr r7, [r0, #96]
-    ldr lr, [sp, #16]
-    eor r7, r7, lr, ror #6
-    ldr r8, [r0, #104]
-    ldr r12, [sp, #28]
-    eor r8, r8, r12, ror #8
-    ldr r9, [r0, #112]
-    ldr lr, [sp, #32]
-    eor r9, r9, lr, ror #1
-    ldr r10, [r0, #80]
-    ldr r12, [sp, #0]
-    eor r10, r10, r12, ror #1
-    bic r11, r8, r7, ror #14
-    eor r11, r11, r6, ror #22
-    ror r11, r11, #27
-    str r11, [r0, #80]
-    eor r1, r1, r11
-    bic r11, r9, r8, ror #31
-    eor r11, r11, r7, ror #13
-    ror r11, r11, #28
-    str r11, [r0, #88]
-    eor r2, r2, r11
-    bic r11, r10, r9, ror #26
-    eor r11, r11, r8, ror #25
-    ror r11, r11, #2
-    str r11, [r0, #96]
-    eor r3, r3, r11
-    bic r11, r6, r10, ror #17
-    eor r11, r11, r9, ror #11
-    ror r11, r11, #17
-    str r11, [r0, #104]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #8
-    eor r11, r11, r10, ror #25
-    ror r11, r11, #9
-    str r11, [r0, #112]
-    eor r5, r5, r11
-    ldr r6, [r0, #152]
-    ldr r12, [sp, #36]
-    eor r6, r6, r12, ror #22
-    ldr r7, [r0, #120]
-    ldr lr, [sp, #0]
-    eor r7, r7, lr, ror #27
-    ldr r8, [r0, #128]
-    ldr r12, [sp, #8]
-    eor r8, r8, r12, ror #6
-    ldr r9, [r0, #136]
-    ldr lr, [sp, #20]
-    eor r9, r9, lr, ror #20
-    ldr r10, [r0, #144]
-    ldr r12, [sp, #24]
-    eor r10, r10, r12, ror #17
-    bic r11, r8, r7, ror #28
-    eor r11, r11, r6, ror #27
-    ror r11, r11, #3
-    str r11, [r0, #120]
-    eor r1, r1, r11
-    bic r11, r9, r8, ror #13
-    eor r11, r11, r7, ror #9
-    ror r11, r11, #22
-    str r11, [r0, #128]
-    eor r2, r2, r11
-    bic r11, r10, r9, ror #20
-    eor r11, r11, r8, ror #1
-    ror r11, r11, #2
-    str r11, [r0, #136]
-    eor r3, r3, r11
-    bic r11, r6, r10, ror #4
-    eor r11, r11, r9, ror #24
-    ror r11, r11, #30
-    str r11, [r0, #144]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #31
-    eor r11, r11, r10, ror #3
-    ror r11, r11, #31
-    str r11, [r0, #152]
-    eor r5, r5, r11
-    ldr r6, [r0, #176]
-    ldr r12, [sp, #16]
-    eor r6, r6, r12, ror #3
-    ldr r7, [r0, #184]
-    ldr lr, [sp, #28]
-    eor r7, r7, lr, ror #19
-    ldr r8, [r0, #192]
-    ldr r12, [sp, #36]
-    eor r8, r8, r12, ror #4
-    ldr r9, [r0, #160]
-    ldr lr, [sp, #4]
-    eor r9, r9, lr, ror #7
-    ldr r10, [r0, #168]
-    ldr r12, [sp, #8]
-    eor r10, r10, r12, ror #12
-    bic r11, r8, r7, ror #23
-    eor r11, r11, r6, ror #6
-    ror r11, r11, #10
-    str r11, [r0, #160]
-    eor r1, r1, r11
-    bic r11, r9, r8, ror #26
-    eor r11, r11, r7, ror #17
-    ror r11, r11, #16
-    str r11, [r0, #168]
-    eor r2, r2, r11
-    bic r11, r10, r9, ror #15
-    eor r11, r11, r8, ror #9
-    ror r11, r11, #1
-    str r11, [r0, #176]
-    eor r3, r3, r11
-    bic r11, r6, r10, ror #17
-    eor r11, r11, r9
-    ror r11, r11, #16
-    str r11, [r0, #184]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #15
-    eor r11, r11, r10
-    ror r11, r11, #1
-    str r11, [r0, #192]
-    eor r5, r5, r11
-    str r1, [sp, #40]
-    str r2, [sp, #44]
-    str r3, [sp, #48]
-    str r4, [sp, #52]
-    str r5, [sp, #56]
-    @ round 3 of the block, odd words
-    ldr r6, [r0, #4]
-    ldr r12, [sp, #4]
-    eor r6, r6, r12, ror #30
-    ldr r7, [r0, #12]
-    ldr lr, [sp, #12]
-    eor r7, r7, lr, ror #8
-    ldr r8, [r0, #20]
-    ldr r12, [sp, #16]
-    eor r8, r8, r12, ror #18
-    ldr r9, [r0, #28]
-    ldr lr, [sp, #24]
-    eor r9, r9, lr, ror #9
-    ldr r10, [r0, #36]
-    ldr r12, [sp, #36]
-    eor r10, r10, r12, ror #11
-    bic r11, r8, r7, ror #5
-    eor r1, r11, r6, ror #3
-    ldr r12, [sp, #60]
-    ldr r12, [r12, #28]
-    eor r1, r1, r12, ror #21
-    ror r1, r1, #11
-    str r1, [r0, #4]
-    bic r11, r9, r8, ror #15
-    eor r2, r11, r7, ror #20
-    ror r2, r2, #28
-    str r2, [r0, #12]
-    bic r11, r10, r9, ror #12
-    eor r3, r11, r8, ror #27
-    ror r3, r3, #16
-    str r3, [r0, #20]
-    bic r11, r6, r10, ror #2
-    eor r4, r11, r9, ror #14
-    ror r4, r4, #14
-    str r4, [r0, #28]
-    bic r11, r7, r6, ror #30
-    eor r5, r11, r10
-    ror r5, r5, #16
-    str r5, [r0, #36]
-    ldr r6, [r0, #68]
-    ldr r12, [sp, #28]
-    eor r6, r6, r12, ror #14
-    ldr r7, [r0, #76]
-    ldr lr, [sp, #36]
-    eor r7, r7, lr
-    ldr r8, [r0, #44]
-    ldr r12, [sp, #0]
-    eor r8, r8, r12, ror #4
-    ldr r9, [r0, #52]
-    ldr lr, [sp, #8]
-    eor r9, r9, lr, ror #17
-    ldr r10, [r0, #60]
-    ldr r12, [sp, #16]
-    eor r10, r10, r12, ror #13
-    bic r11, r8, r7, ror #17
-    eor r11, r11, r6, ror #13
-    ror r11, r11, #7
-    str r11, [r0, #44]
-    eor r1, r1, r11
-    bic r11, r9, r8
-    eor r11, r11, r7, ror #17
-    ror r11, r11, #7
-    str r11, [r0, #52]
-    eor r2, r2, r11
-    bic r11, r10, r9
-    eor r11, r11, r8
-    ror r11, r11, #7
-    str r11, [r0, #60]
-    eor r3, r3, r11
-    bic r11, r6, r10, ror #19
-    eor r11, r11, r9, ror #19
-    ror r11, r11, #20
-    str r11, [r0, #68]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #28
-    eor r11, r11, r10, ror #15
-    ror r11, r11, #24
-    str r11, [r0, #76]
-    eor r5, r5, r11
-    ldr r6, [r0, #92]
-    ldr r12, [sp, #8]
-    eor r6, r6, r12, ror #28
-    ldr r7, [r0, #100]
-    ldr lr, [sp, #20]
-    eor r7, r7, lr, ror #6
-    ldr r8, [r0, #108]
-    ldr r12, [sp, #24]
-    eor r8, r8, r12, ror #8
-    ldr r9, [r0, #116]
-    ldr lr, [sp, #36]
-    eor r9, r9, lr, ror #2
-    ldr r10, [r0, #84]
-    ldr r12, [sp, #4]
-    eor r10, r10, r12, ror #1
-    bic r11, r8, r7, ror #14
-    eor r11, r11, r6, ror #23
-    ror r11, r11, #27
-    str r11, [r0, #84]
-    eor r1, r1, r11
-    bic r11, r9, r8, ror #31
-    eor r11, r11, r7, ror #13
-    ror r11, r11, #28
-    str r11, [r0, #92]
-    eor r2, r2, r11
-    bic r11, r10, r9, ror #26
-    eor r11, r11, r8, ror #25
-    ror r11, r11, #2
-    str r11, [r0, #100]
-    eor r3, r3, r11
-    bic r11, r6, r10, ror #16
-    eor r11, r11, r9, ror #10
-    ror r11, r11, #18
-    str r11, [r0, #108]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #9
-    eor r11, r11, r10, ror #25
-    ror r11, r11, #9
-    str r11, [r0, #116]
-    eor r5, r5, r11
-    ldr r6, [r0, #156]
-    ldr r12, [sp, #32]
-    eor r6, r6, r12, ror #21
-    ldr r7, [r0, #124]
-    ldr lr, [sp, #4]
-    eor r7, r7, lr, ror #26
-    ldr r8, [r0, #132]
-    ldr r12, [sp, #12]
-    eor r8, r8, r12, ror #5
-    ldr r9, [r0, #140]
-    ldr lr, [sp, #16]
-    eor r9, r9, lr, ror #20
-    ldr r10, [r0, #148]
-    ldr r12, [sp, #28]
-    eor r10, r10, r12, ror #17
-    bic r11, r8, r7, ror #28
-    eor r11, r11, r6, ror #27
-    ror r11, r11, #4
-    str r11, [r0, #124]
-    eor r1, r1, r11
-    bic r11, r9, r8, ror #13
-    eor r11, r7, r11, ror #23
-    str r11, [r0, #132]
-    eor r2, r2, r11
-    bic r11, r10, r9, ror #20
-    eor r11, r11, r8, ror #1
-    ror r11, r11, #3
-    str r11, [r0, #140]
-    eor r3, r3, r11
-    bic r11, r6, r10, ror #4
-    eor r11, r11, r9, ror #24
-    ror r11, r11, #31
-    str r11, [r0, #148]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #31
-    eor r11, r11, r10, ror #3
-    str r11, [r0, #156]
-    eor r5, r5, r11
-    ldr r6, [r0, #180]
-    ldr r12, [sp, #20]
-    eor r6, r6, r12, ror #2
-    ldr r7, [r0, #188]
-    ldr lr, [sp, #24]
-    eor r7, r7, lr, ror #19
-    ldr r8, [r0, #196]
-    ldr r12, [sp, #32]
-    eor r8, r8, r12, ror #4
-    ldr r9, [r0, #164]
-    ldr lr, [sp, #0]
-    eor r9, r9, lr, ror #7
-    ldr r10, [r0, #172]
-    ldr r12, [sp, #12]
-    eor r10, r10, r12, ror #11
-    bic r11, r8, r7, ror #23
-    eor r11, r11, r6, ror #7
-    ror r11, r11, #10
-    str r11, [r0, #164]
-    eor r1, r1, r11
-    bic r11, r9, r8, ror #25
-    eor r11, r11, r7, ror #16
-    ror r11, r11, #17
-    str r11, [r0, #172]
-    eor r2, r2, r11
-    bic r11, r10, r9, ror #15
-    eor r11, r11, r8, ror #8
-    ror r11, r11, #2
-    str r11, [r0, #180]
-    eor r3, r3, r11
-    bic r11, r6, r10, ror #17
-    eor r11, r11, r9
-    ror r11, r11, #17
-    str r11, [r0, #188]
-    eor r4, r4, r11
-    bic r11, r7, r6, ror #16
-    eor r11, r11, r10, ror #1
-    ror r11, r11, #1
-    str r11, [r0, #196]
-    eor r5, r5, r11
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #5
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #1
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9, ror #15
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10, ror #28
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #12
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7, ror #6
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3, ror #30
+    eor.w r2, r1, r8, ror #1
+    ldr.w r12, [r0, #8]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3, ror #8
+    eor.w r1, r7, r4, ror #15
+    ldr.w lr, [r0, #16]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2, ror #17
+    eor.w r3, r8, r5, ror #28
+    ldr.w r10, [r0, #24]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1, ror #10
+    eor.w r2, r4, r6, ror #12
+    ldr.w r9, [r0, #32]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5, ror #11
+    @ round 3, even words, row 0
+    bic.w r1, lr, r12, ror #5
+    eor.w r1, r1, r11, ror #3
+    ldr.w r6, [sp, #60]
+    ldr.w r6, [r6, #24]
+    eor.w r1, r1, r6, ror #21
+    ldr.w r7, [r0, #64]
+    ldr.w r8, [sp, #24]
+    str.w r1, [r0, #0]
+    eor.w r7, r7, r8, ror #14
+    bic.w r2, r10, lr, ror #16
+    eor.w r2, r2, r12, ror #21
+    ldr.w r6, [r0, #72]
+    ldr.w r8, [sp, #32]
+    str.w r2, [r0, #8]
+    eor.w r6, r6, r8, ror #31
+    bic.w r3, r9, r10, ror #12
+    eor.w r3, r3, lr, ror #28
+    ldr.w r8, [r0, #40]
+    ldr.w lr, [sp, #4]
+    str.w r3, [r0, #16]
+    eor.w r8, r8, lr, ror #3
+    bic.w r4, r11, r9, ror #1
+    eor.w r4, r4, r10, ror #13
+    ldr.w lr, [r0, #48]
+    ldr.w r10, [sp, #12]
+    str.w r4, [r0, #24]
+    eor.w lr, lr, r10, ror #16
+    bic.w r5, r12, r11, ror #30
+    eor.w r5, r5, r9, ror #31
+    ldr.w r10, [r0, #56]
+    ldr.w r9, [sp, #20]
+    str.w r5, [r0, #32]
+    eor.w r10, r10, r9, ror #12
+    @ round 3, even words, row 1
+    bic.w r11, r8, r6, ror #17
+    eor.w r11, r11, r7, ror #12
+    eor.w r1, r1, r11, ror #28
+    ldr.w r12, [r0, #88]
+    ldr.w r9, [sp, #12]
+    str.w r11, [r0, #40]
+    eor.w r12, r12, r9, ror #28
+    bic.w r11, lr, r8
+    eor.w r11, r11, r6, ror #17
+    eor.w r2, r2, r11, ror #12
+    str.w r11, [r0, #48]
+    bic.w r9, r10, lr
+    eor.w r9, r9, r8
+    eor.w r3, r3, r9, ror #24
+    ldr.w r11, [r0, #96]
+    ldr.w r8, [sp, #16]
+    str.w r9, [r0, #56]
+    eor.w r11, r11, r8, ror #6
+    bic.w r9, r7, r10, ror #20
+    eor.w r9, r9, lr, ror #20
+    eor.w r4, r4, r9, ror #5
+    ldr.w r8, [r0, #104]
+    ldr.w lr, [sp, #28]
+    str.w r9, [r0, #64]
+    eor.w r8, r8, lr, ror #8
+    bic.w r9, r6, r7, ror #27
+    eor.w r9, r9, r10, ror #15
+    eor.w r5, r5, r9, ror #8
+    ldr.w lr, [r0, #112]
+    ldr.w r10, [sp, #32]
+    ldr.w r7, [r0, #80]
+    ldr.w r6, [sp, #0]
+    str.w r9, [r0, #72]
+    eor.w lr, lr, r10, ror #1
+    eor.w r7, r7, r6, ror #1
+    @ round 3, even words, row 2
+    bic.w r9, r8, r11, ror #14
+    eor.w r9, r9, r12, ror #22
+    eor.w r1, r1, r9, ror #16
+    ldr.w r10, [r0, #152]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #80]
+    eor.w r10, r10, r6, ror #22
+    bic.w r9, lr, r8, ror #31
+    eor.w r9, r9, r11, ror #13
+    eor.w r2, r2, r9, ror #1
+    str.w r9, [r0, #88]
+    bic.w r6, r7, lr, ror #26
+    eor.w r6, r6, r8, ror #25
+    eor.w r3, r3, r6, ror #19
+    ldr.w r9, [r0, #120]
+    ldr.w r8, [sp, #0]
+    str.w r6, [r0, #96]
+    eor.w r9, r9, r8, ror #27
+    bic.w r6, r12, r7, ror #17
+    eor.w r6, r6, lr, ror #11
+    eor.w r4, r4, r6, ror #3
+    ldr.w r8, [r0, #128]
+    ldr.w lr, [sp, #8]
+    str.w r6, [r0, #104]
+    eor.w r8, r8, lr, ror #6
+    bic.w r6, r11, r12, ror #8
+    eor.w r6, r6, r7, ror #25
+    eor.w r5, r5, r6, ror #25
+    ldr.w lr, [r0, #136]
+    ldr.w r7, [sp, #20]
+    ldr.w r12, [r0, #144]
+    ldr.w r11, [sp, #24]
+    str.w r6, [r0, #112]
+    eor.w lr, lr, r7, ror #20
+    eor.w r12, r12, r11, ror #17
+    @ round 3, even words, row 3
+    bic.w r6, r8, r9, ror #28
+    eor.w r6, r6, r10, ror #27
+    eor.w r1, r1, r6, ror #24
+    ldr.w r7, [r0, #176]
+    ldr.w r11, [sp, #16]
+    str.w r6, [r0, #120]
+    eor.w r7, r7, r11, ror #3
+    bic.w r6, lr, r8, ror #13
+    eor.w r6, r6, r9, ror #9
+    eor.w r2, r2, r6, ror #27
+    str.w r6, [r0, #128]
+    bic.w r11, r12, lr, ror #20
+    eor.w r11, r11, r8, ror #1
+    eor.w r3, r3, r11, ror #19
+    ldr.w r6, [r0, #184]
+    ldr.w r8, [sp, #28]
+    str.w r11, [r0, #136]
+    eor.w r6, r6, r8, ror #19
+    bic.w r11, r10, r12, ror #4
+    eor.w r11, r11, lr, ror #24
+    eor.w r4, r4, r11, ror #16
+    ldr.w r8, [r0, #192]
+    ldr.w lr, [sp, #36]
+    str.w r11, [r0, #144]
+    eor.w r8, r8, lr, ror #4
+    bic.w r11, r9, r10, ror #31
+    eor.w r11, r11, r12, ror #3
+    eor.w r5, r5, r11, ror #15
+    ldr.w lr, [r0, #160]
+    ldr.w r12, [sp, #4]
+    ldr.w r10, [r0, #168]
+    ldr.w r9, [sp, #8]
+    str.w r11, [r0, #152]
+    eor.w lr, lr, r12, ror #7
+    eor.w r10, r10, r9, ror #12
+    @ round 3, even words, row 4
+    bic.w r11, r8, r6, ror #23
+    eor.w r11, r11, r7, ror #6
+    eor.w r1, r1, r11, ror #31
+    ldr.w r12, [r0, #4]
+    ldr.w r9, [sp, #4]
+    str.w r11, [r0, #160]
+    str.w r1, [sp, #40]
+    eor.w r12, r12, r9, ror #30
+    bic.w r11, lr, r8, ror #26
+    eor.w r11, r11, r6, ror #17
+    eor.w r2, r2, r11, ror #21
+    str.w r11, [r0, #168]
+    str.w r2, [sp, #44]
+    bic.w r9, r10, lr, ror #15
+    eor.w r9, r9, r8, ror #9
+    eor.w r3, r3, r9, ror #18
+    ldr.w r11, [r0, #12]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #176]
+    str.w r3, [sp, #48]
+    eor.w r11, r11, r8, ror #8
+    bic.w r9, r7, r10, ror #17
+    eor.w r9, r9, lr
+    eor.w r4, r4, r9, ror #2
+    ldr.w r8, [r0, #20]
+    ldr.w lr, [sp, #16]
+    str.w r9, [r0, #184]
+    str.w r4, [sp, #52]
+    eor.w r8, r8, lr, ror #18
+    bic.w r9, r6, r7, ror #15
+    eor.w r9, r9, r10
+    eor.w r5, r5, r9, ror #17
+    ldr.w lr, [r0, #28]
+    ldr.w r10, [sp, #24]
+    ldr.w r7, [r0, #36]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #192]
+    str.w r5, [sp, #56]
+    eor.w lr, lr, r10, ror #9
+    eor.w r7, r7, r6, ror #11
+    @ round 3, odd words, row 0
+    bic.w r1, r8, r11, ror #5
+    eor.w r1, r1, r12, ror #3
+    ldr.w r9, [sp, #60]
+    ldr.w r9, [r9, #28]
+    eor.w r1, r1, r9, ror #21
+    ldr.w r10, [r0, #68]
+    ldr.w r6, [sp, #28]
+    str.w r1, [r0, #4]
+    eor.w r10, r10, r6, ror #14
+    bic.w r2, lr, r8, ror #15
+    eor.w r2, r2, r11, ror #20
+    ldr.w r9, [r0, #76]
+    ldr.w r6, [sp, #36]
+    str.w r2, [r0, #12]
+    eor.w r9, r9, r6
+    bic.w r3, r7, lr, ror #12
+    eor.w r3, r3, r8, ror #27
+    ldr.w r6, [r0, #44]
+    ldr.w r8, [sp, #0]
+    str.w r3, [r0, #20]
+    eor.w r6, r6, r8, ror #4
+    bic.w r4, r12, r7, ror #2
+    eor.w r4, r4, lr, ror #14
+    ldr.w r8, [r0, #52]
+    ldr.w lr, [sp, #8]
+    str.w r4, [r0, #28]
+    eor.w r8, r8, lr, ror #17
+    bic.w r5, r11, r12, ror #30
+    eor.w r5, r5, r7
+    ldr.w lr, [r0, #60]
+    ldr.w r7, [sp, #16]
+    str.w r5, [r0, #36]
+    eor.w lr, lr, r7, ror #13
+    @ round 3, odd words, row 1
+    bic.w r12, r6, r9, ror #17
+    eor.w r12, r12, r10, ror #13
+    eor.w r1, r1, r12, ror #28
+    ldr.w r11, [r0, #92]
+    ldr.w r7, [sp, #8]
+    str.w r12, [r0, #44]
+    eor.w r11, r11, r7, ror #28
+    bic.w r12, r8, r6
+    eor.w r12, r12, r9, ror #17
+    eor.w r2, r2, r12, ror #11
+    str.w r12, [r0, #52]
+    bic.w r7, lr, r8
+    eor.w r7, r7, r6
+    eor.w r3, r3, r7, ror #23
+    ldr.w r12, [r0, #100]
+    ldr.w r6, [sp, #20]
+    str.w r7, [r0, #60]
+    eor.w r12, r12, r6, ror #6
+    bic.w r7, r10, lr, ror #19
+    eor.w r7, r7, r8, ror #19
+    eor.w r4, r4, r7, ror #6
+    ldr.w r6, [r0, #108]
+    ldr.w r8, [sp, #24]
+    str.w r7, [r0, #68]
+    eor.w r6, r6, r8, ror #8
+    bic.w r7, r9, r10, ror #28
+    eor.w r7, r7, lr, ror #15
+    eor.w r5, r5, r7, ror #8
+    ldr.w r8, [r0, #116]
+    ldr.w lr, [sp, #36]
+    ldr.w r10, [r0, #84]
+    ldr.w r9, [sp, #4]
+    str.w r7, [r0, #76]
+    eor.w r8, r8, lr, ror #2
+    eor.w r10, r10, r9, ror #1
+    @ round 3, odd words, row 2
+    bic.w r7, r6, r12, ror #14
+    eor.w r7, r7, r11, ror #23
+    eor.w r1, r1, r7, ror #16
+    ldr.w lr, [r0, #156]
+    ldr.w r9, [sp, #32]
+    str.w r7, [r0, #84]
+    eor.w lr, lr, r9, ror #21
+    bic.w r7, r8, r6, ror #31
+    eor.w r7, r7, r12, ror #13
+    eor.w r2, r2, r7
+    str.w r7, [r0, #92]
+    bic.w r9, r10, r8, ror #26
+    eor.w r9, r9, r6, ror #25
+    eor.w r3, r3, r9, ror #18
+    ldr.w r7, [r0, #124]
+    ldr.w r6, [sp, #4]
+    str.w r9, [r0, #100]
+    eor.w r7, r7, r6, ror #26
+    bic.w r9, r11, r10, ror #16
+    eor.w r9, r9, r8, ror #10
+    eor.w r4, r4, r9, ror #4
+    ldr.w r6, [r0, #132]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #108]
+    eor.w r6, r6, r8, ror #5
+    bic.w r9, r12, r11, ror #9
+    eor.w r9, r9, r10, ror #25
+    eor.w r5, r5, r9, ror #25
+    ldr.w r8, [r0, #140]
+    ldr.w r10, [sp, #16]
+    ldr.w r11, [r0, #148]
+    ldr.w r12, [sp, #28]
+    str.w r9, [r0, #116]
+    eor.w r8, r8, r10, ror #20
+    eor.w r11, r11, r12, ror #17
+    @ round 3, odd words, row 3
+    bic.w r9, r6, r7, ror #28
+    eor.w r9, r9, lr, ror #27
+    eor.w r1, r1, r9, ror #25
+    ldr.w r10, [r0, #180]
+    ldr.w r12, [sp, #20]
+    str.w r9, [r0, #124]
+    eor.w r10, r10, r12, ror #2
+    bic.w r9, r8, r6, ror #13
+    eor.w r9, r9, r7, ror #9
+    eor.w r2, r2, r9, ror #27
+    str.w r9, [r0, #132]
+    bic.w r12, r11, r8, ror #20
+    eor.w r12, r12, r6, ror #1
+    eor.w r3, r3, r12, ror #19
+    ldr.w r9, [r0, #188]
+    ldr.w r6, [sp, #24]
+    str.w r12, [r0, #140]
+    eor.w r9, r9, r6, ror #19
+    bic.w r12, lr, r11, ror #4
+    eor.w r12, r12, r8, ror #24
+    eor.w r4, r4, r12, ror #17
+    ldr.w r6, [r0, #196]
+    ldr.w r8, [sp, #32]
+    str.w r12, [r0, #148]
+    eor.w r6, r6, r8, ror #4
+    bic.w r12, r7, lr, ror #31
+    eor.w r12, r12, r11, ror #3
+    eor.w r5, r5, r12, ror #16
+    ldr.w r8, [r0, #164]
+    ldr.w r11, [sp, #0]
+    ldr.w lr, [r0, #172]
+    ldr.w r7, [sp, #12]
+    str.w r12, [r0, #156]
+    eor.w r8, r8, r11, ror #7
+    eor.w lr, lr, r7, ror #11
+    @ round 3, odd words, row 4
+    bic.w r12, r6, r9, ror #23
+    eor.w r12, r12, r10, ror #7
+    eor.w r1, r1, r12, ror #31
+    str.w r12, [r0, #164]
+    bic.w r11, r8, r6, ror #25
+    eor.w r11, r11, r9, ror #16
+    eor.w r2, r2, r11, ror #21
+    str.w r11, [r0, #172]
+    bic.w r7, lr, r8, ror #15
+    eor.w r7, r7, r6, ror #8
+    eor.w r3, r3, r7, ror #18
+    str.w r7, [r0, #180]
+    bic.w r12, r10, lr, ror #17
+    eor.w r12, r12, r8
+    eor.w r4, r4, r12, ror #3
+    str.w r12, [r0, #188]
+    bic.w r11, r9, r10, ror #16
+    eor.w r11, r11, lr, ror #1
+    eor.w r5, r5, r11, ror #17
+    str.w r11, [r0, #196]
     @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr r6, [sp, #40]
-    ldr r7, [sp, #44]
-    ldr r8, [sp, #48]
-    ldr r9, [sp, #52]
-    ldr r10, [sp, #56]
-    eor r12, r10, r2, ror #31
-    str r12, [sp, #0]
-    eor lr, r5, r7
-    str lr, [sp, #4]
-    eor r12, r6, r3, ror #31
-    str r12, [sp, #8]
-    eor lr, r1, r8
-    str lr, [sp, #12]
-    eor r12, r7, r4, ror #31
-    str r12, [sp, #16]
-    eor lr, r2, r9
-    str lr, [sp, #20]
-    eor r12, r8, r5, ror #31
-    str r12, [sp, #24]
-    eor lr, r3, r10
-    str lr, [sp, #28]
-    eor r12, r9, r1, ror #31
-    str r12, [sp, #32]
-    eor lr, r4, r6
-    str lr, [sp, #36]
-    ldr r12, [sp, #60]
-    add r12, r12, #32
-    str r12, [sp, #60]
-    uxtb lr, r12
-    cmp lr, #192
-    bne .Lblock
-    add sp, #64
-    pop {r4-r11, pc}
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #11
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #4
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9, ror #18
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #28
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7, ror #11
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3, ror #5
+    eor.w r2, r1, r8, ror #4
+    ldr.w r12, [r0, #48]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3, ror #4
+    eor.w r1, r7, r4, ror #18
+    ldr.w lr, [r0, #100]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2, ror #26
+    eor.w r3, r8, r5
+    ldr.w r10, [r0, #148]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1, ror #17
+    eor.w r2, r4, r6, ror #29
+    ldr.w r9, [r0, #192]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5, ror #13
+    @ round 4, even words, row 0
+    bic.w r1, lr, r12, ror #5
+    eor.w r1, r1, r11, ror #31
+    ldr.w r6, [sp, #60]
+    ldr.w r6, [r6, #32]
+    eor.w r1, r1, r6, ror #20
+    ldr.w r7, [r0, #24]
+    ldr.w r8, [sp, #24]
+    str.w r1, [r0, #0]
+    eor.w r7, r7, r8, ror #1
+    bic.w r2, r10, lr, ror #24
+    eor.w r2, r2, r12, ror #29
+    ldr.w r6, [r0, #72]
+    ldr.w r8, [sp, #32]
+    str.w r2, [r0, #48]
+    eor.w r6, r6, r8, ror #22
+    bic.w r3, r9, r10, ror #26
+    eor.w r3, r3, lr, ror #18
+    ldr.w r8, [r0, #84]
+    ldr.w lr, [sp, #4]
+    str.w r3, [r0, #100]
+    eor.w r8, r8, lr, ror #21
+    bic.w r4, r11, r9, ror #15
+    eor.w r4, r4, r10, ror #9
+    ldr.w lr, [r0, #132]
+    ldr.w r10, [sp, #12]
+    str.w r4, [r0, #148]
+    eor.w lr, lr, r10, ror #20
+    bic.w r5, r12, r11, ror #26
+    eor.w r5, r5, r9, ror #9
+    ldr.w r10, [r0, #180]
+    ldr.w r9, [sp, #20]
+    str.w r5, [r0, #192]
+    eor.w r10, r10, r9, ror #26
+    @ round 4, even words, row 1
+    bic.w r11, r8, r6, ror #21
+    eor.w r11, r11, r7, ror #7
+    eor.w r1, r1, r11, ror #13
+    ldr.w r12, [r0, #12]
+    ldr.w r9, [sp, #12]
+    str.w r11, [r0, #84]
+    eor.w r12, r12, r9, ror #15
+    bic.w r11, lr, r8, ror #25
+    eor.w r11, r11, r6, ror #14
+    eor.w r2, r2, r11, ror #12
+    str.w r11, [r0, #132]
+    bic.w r9, r10, lr, ror #29
+    eor.w r9, r9, r8, ror #22
+    eor.w r3, r3, r9, ror #9
+    ldr.w r11, [r0, #56]
+    ldr.w r8, [sp, #16]
+    str.w r9, [r0, #180]
+    eor.w r11, r11, r8, ror #20
+    bic.w r9, r7, r10, ror #3
+    eor.w r9, r9, lr
+    eor.w r4, r4, r9, ror #21
+    ldr.w r8, [r0, #108]
+    ldr.w lr, [sp, #28]
+    str.w r9, [r0, #24]
+    eor.w r8, r8, lr, ror #30
+    bic.w r9, r6, r7, ror #18
+    eor.w r9, r9, r10, ror #21
+    eor.w r5, r5, r9, ror #29
+    ldr.w lr, [r0, #152]
+    ldr.w r10, [sp, #32]
+    ldr.w r7, [r0, #160]
+    ldr.w r6, [sp, #0]
+    str.w r9, [r0, #72]
+    eor.w lr, lr, r10, ror #15
+    eor.w r7, r7, r6, ror #6
+    @ round 4, even words, row 2
+    bic.w r9, r8, r11, ror #31
+    eor.w r9, r9, r12, ror #22
+    eor.w r1, r1, r9, ror #25
+    ldr.w r10, [r0, #36]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #160]
+    eor.w r10, r10, r6, ror #30
+    bic.w r9, lr, r8, ror #10
+    eor.w r9, r9, r11, ror #9
+    eor.w r2, r2, r9, ror #7
+    str.w r9, [r0, #12]
+    bic.w r6, r7, lr, ror #26
+    eor.w r6, r6, r8, ror #4
+    eor.w r3, r3, r6, ror #7
+    ldr.w r9, [r0, #40]
+    ldr.w r8, [sp, #0]
+    str.w r6, [r0, #56]
+    eor.w r9, r9, r8, ror #9
+    bic.w r6, r12, r7, ror #6
+    eor.w r6, r6, lr
+    eor.w r4, r4, r6, ror #16
+    ldr.w r8, [r0, #88]
+    ldr.w lr, [sp, #8]
+    str.w r6, [r0, #108]
+    eor.w r8, r8, lr, ror #15
+    bic.w r6, r11, r12, ror #23
+    eor.w r6, r6, r7, ror #29
+    eor.w r5, r5, r6, ror #19
+    ldr.w lr, [r0, #140]
+    ldr.w r7, [sp, #20]
+    ldr.w r12, [r0, #184]
+    ldr.w r11, [sp, #24]
+    str.w r6, [r0, #152]
+    eor.w lr, lr, r7, ror #25
+    eor.w r12, r12, r11, ror #31
+    @ round 4, even words, row 3
+    bic.w r6, r8, r9, ror #30
+    eor.w r6, r6, r10, ror #11
+    eor.w r1, r1, r6, ror #11
+    ldr.w r7, [r0, #16]
+    ldr.w r11, [sp, #16]
+    str.w r6, [r0, #40]
+    eor.w r7, r7, r11, ror #12
+    bic.w r6, lr, r8, ror #28
+    eor.w r6, r6, r9, ror #26
+    eor.w r2, r2, r6, ror #7
+    str.w r6, [r0, #88]
+    bic.w r11, r12, lr, ror #7
+    eor.w r11, r11, r8, ror #3
+    eor.w r3, r3, r11, ror #26
+    ldr.w r6, [r0, #68]
+    ldr.w r8, [sp, #28]
+    str.w r11, [r0, #140]
+    eor.w r6, r6, r8, ror #28
+    bic.w r11, r10, r12, ror #18
+    eor.w r11, r11, lr, ror #25
+    eor.w r4, r4, r11, ror #23
+    ldr.w r8, [r0, #116]
+    ldr.w lr, [sp, #36]
+    str.w r11, [r0, #184]
+    eor.w r8, r8, lr, ror #5
+    bic.w r11, r9, r10, ror #13
+    eor.w r11, r11, r12, ror #31
+    eor.w r5, r5, r11, ror #4
+    ldr.w lr, [r0, #124]
+    ldr.w r12, [sp, #4]
+    ldr.w r10, [r0, #168]
+    ldr.w r9, [sp, #8]
+    str.w r11, [r0, #36]
+    eor.w lr, lr, r12, ror #12
+    eor.w r10, r10, r9, ror #27
+    @ round 4, even words, row 4
+    bic.w r11, r8, r6, ror #3
+    eor.w r11, r11, r7, ror #27
+    eor.w r1, r1, r11, ror #9
+    ldr.w r12, [r0, #4]
+    ldr.w r9, [sp, #4]
+    str.w r11, [r0, #124]
+    str.w r1, [sp, #40]
+    eor.w r12, r12, r9, ror #5
+    bic.w r11, lr, r8, ror #6
+    eor.w r11, r11, r6, ror #9
+    eor.w r2, r2, r11, ror #27
+    str.w r11, [r0, #168]
+    str.w r2, [sp, #44]
+    bic.w r9, r10, lr
+    eor.w r9, r9, r8, ror #6
+    eor.w r3, r3, r9, ror #21
+    ldr.w r11, [r0, #52]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #16]
+    str.w r3, [sp, #48]
+    eor.w r11, r11, r8, ror #4
+    bic.w r9, r7, r10, ror #31
+    eor.w r9, r9, lr, ror #31
+    eor.w r4, r4, r9, ror #5
+    ldr.w r8, [r0, #96]
+    ldr.w lr, [sp, #16]
+    str.w r9, [r0, #68]
+    str.w r4, [sp, #52]
+    eor.w r8, r8, lr, ror #25
+    bic.w r9, r6, r7, ror #24
+    eor.w r9, r9, r10, ror #23
+    eor.w r5, r5, r9, ror #7
+    ldr.w lr, [r0, #144]
+    ldr.w r10, [sp, #24]
+    ldr.w r7, [r0, #196]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #116]
+    str.w r5, [sp, #56]
+    eor.w lr, lr, r10, ror #17
+    eor.w r7, r7, r6, ror #13
+    @ round 4, odd words, row 0
+    bic.w r1, r8, r11, ror #4
+    eor.w r1, r1, r12, ror #30
+    ldr.w r9, [sp, #60]
+    ldr.w r9, [r9, #36]
+    eor.w r1, r1, r9, ror #19
+    ldr.w r10, [r0, #28]
+    ldr.w r6, [sp, #28]
+    str.w r1, [r0, #4]
+    eor.w r10, r10, r6, ror #2
+    bic.w r2, lr, r8, ror #25
+    eor.w r2, r2, r11, ror #29
+    ldr.w r9, [r0, #76]
+    ldr.w r6, [sp, #36]
+    str.w r2, [r0, #52]
+    eor.w r9, r9, r6, ror #22
+    bic.w r3, r7, lr, ror #26
+    eor.w r3, r3, r8, ror #19
+    ldr.w r6, [r0, #80]
+    ldr.w r8, [sp, #0]
+    str.w r3, [r0, #96]
+    eor.w r6, r6, r8, ror #21
+    bic.w r4, r12, r7, ror #15
+    eor.w r4, r4, lr, ror #9
+    ldr.w r8, [r0, #128]
+    ldr.w lr, [sp, #8]
+    str.w r4, [r0, #144]
+    eor.w r8, r8, lr, ror #21
+    bic.w r5, r11, r12, ror #26
+    eor.w r5, r5, r7, ror #9
+    ldr.w lr, [r0, #176]
+    ldr.w r7, [sp, #16]
+    str.w r5, [r0, #196]
+    eor.w lr, lr, r7, ror #26
+    @ round 4, odd words, row 1
+    bic.w r12, r6, r9, ror #20
+    eor.w r12, r12, r10, ror #6
+    eor.w r1, r1, r12, ror #13
+    ldr.w r11, [r0, #8]
+    ldr.w r7, [sp, #8]
+    str.w r12, [r0, #80]
+    eor.w r11, r11, r7, ror #16
+    bic.w r12, r8, r6, ror #26
+    eor.w r12, r12, r9, ror #14
+    eor.w r2, r2, r12, ror #12
+    str.w r12, [r0, #128]
+    bic.w r7, lr, r8, ror #29
+    eor.w r7, r7, r6, ror #23
+    eor.w r3, r3, r7, ror #9
+    ldr.w r12, [r0, #60]
+    ldr.w r6, [sp, #20]
+    str.w r7, [r0, #176]
+    eor.w r12, r12, r6, ror #21
+    bic.w r7, r10, lr, ror #3
+    eor.w r7, r7, r8
+    eor.w r4, r4, r7, ror #21
+    ldr.w r6, [r0, #104]
+    ldr.w r8, [sp, #24]
+    str.w r7, [r0, #28]
+    eor.w r6, r6, r8, ror #30
+    bic.w r7, r9, r10, ror #18
+    eor.w r7, r7, lr, ror #21
+    eor.w r5, r5, r7, ror #29
+    ldr.w r8, [r0, #156]
+    ldr.w lr, [sp, #36]
+    ldr.w r10, [r0, #164]
+    ldr.w r9, [sp, #4]
+    str.w r7, [r0, #76]
+    eor.w r8, r8, lr, ror #14
+    eor.w r10, r10, r9, ror #6
+    @ round 4, odd words, row 2
+    bic.w r7, r6, r12, ror #31
+    eor.w r7, r7, r11, ror #22
+    eor.w r1, r1, r7, ror #24
+    ldr.w lr, [r0, #32]
+    ldr.w r9, [sp, #32]
+    str.w r7, [r0, #164]
+    eor.w lr, lr, r9, ror #30
+    bic.w r7, r8, r6, ror #9
+    eor.w r7, r7, r12, ror #8
+    eor.w r2, r2, r7, ror #8
+    str.w r7, [r0, #8]
+    bic.w r9, r10, r8, ror #27
+    eor.w r9, r9, r6, ror #4
+    eor.w r3, r3, r9, ror #7
+    ldr.w r7, [r0, #44]
+    ldr.w r6, [sp, #4]
+    str.w r9, [r0, #60]
+    eor.w r7, r7, r6, ror #9
+    bic.w r9, r11, r10, ror #6
+    eor.w r9, r9, r8, ror #1
+    eor.w r4, r4, r9, ror #16
+    ldr.w r6, [r0, #92]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #104]
+    eor.w r6, r6, r8, ror #15
+    bic.w r9, r12, r11, ror #23
+    eor.w r9, r9, r10, ror #29
+    eor.w r5, r5, r9, ror #19
+    ldr.w r8, [r0, #136]
+    ldr.w r10, [sp, #16]
+    ldr.w r11, [r0, #188]
+    ldr.w r12, [sp, #28]
+    str.w r9, [r0, #156]
+    eor.w r8, r8, r10, ror #25
+    eor.w r11, r11, r12, ror #31
+    @ round 4, odd words, row 3
+    bic.w r9, r6, r7, ror #30
+    eor.w r9, r9, lr, ror #12
+    eor.w r1, r1, r9, ror #10
+    ldr.w r10, [r0, #20]
+    ldr.w r12, [sp, #20]
+    str.w r9, [r0, #44]
+    eor.w r10, r10, r12, ror #12
+    bic.w r9, r8, r6, ror #28
+    eor.w r9, r9, r7, ror #26
+    eor.w r2, r2, r9, ror #7
+    str.w r9, [r0, #92]
+    bic.w r12, r11, r8, ror #6
+    eor.w r12, r12, r6, ror #2
+    eor.w r3, r3, r12, ror #27
+    ldr.w r9, [r0, #64]
+    ldr.w r6, [sp, #24]
+    str.w r12, [r0, #136]
+    eor.w r9, r9, r6, ror #28
+    bic.w r12, lr, r11, ror #18
+    eor.w r12, r12, r8, ror #24
+    eor.w r4, r4, r12, ror #24
+    ldr.w r6, [r0, #112]
+    ldr.w r8, [sp, #32]
+    str.w r12, [r0, #188]
+    eor.w r6, r6, r8, ror #5
+    bic.w r12, r7, lr, ror #14
+    eor.w r12, r12, r11
+    eor.w r5, r5, r12, ror #4
+    ldr.w r8, [r0, #120]
+    ldr.w r11, [sp, #0]
+    ldr.w lr, [r0, #172]
+    ldr.w r7, [sp, #12]
+    str.w r12, [r0, #32]
+    eor.w r8, r8, r11, ror #13
+    eor.w lr, lr, r7, ror #26
+    @ round 4, odd words, row 4
+    bic.w r12, r6, r9, ror #2
+    eor.w r12, r12, r10, ror #27
+    eor.w r1, r1, r12, ror #9
+    str.w r12, [r0, #120]
+    bic.w r11, r8, r6, ror #7
+    eor.w r11, r11, r9, ror #9
+    eor.w r2, r2, r11, ror #27
+    str.w r11, [r0, #172]
+    bic.w r7, lr, r8, ror #31
+    eor.w r7, r7, r6, ror #6
+    eor.w r3, r3, r7, ror #22
+    str.w r7, [r0, #20]
+    bic.w r12, r10, lr, ror #31
+    eor.w r12, r12, r8, ror #30
+    eor.w r4, r4, r12, ror #6
+    str.w r12, [r0, #64]
+    bic.w r11, r9, r10, ror #25
+    eor.w r11, r11, lr, ror #24
+    eor.w r5, r5, r11, ror #7
+    str.w r11, [r0, #112]
+    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #2
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #13
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9, ror #23
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10, ror #23
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #1
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7, ror #3
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3, ror #5
+    eor.w r2, r1, r8, ror #13
+    ldr.w r12, [r0, #132]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3, ror #12
+    eor.w r1, r7, r4, ror #22
+    ldr.w lr, [r0, #60]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2, ror #19
+    eor.w r3, r8, r5, ror #22
+    ldr.w r10, [r0, #188]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1, ror #23
+    eor.w r2, r4, r6, ror #1
+    ldr.w r9, [r0, #116]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5, ror #19
+    @ round 5, even words, row 0
+    bic.w r1, lr, r12, ror #31
+    eor.w r1, r1, r11, ror #1
+    ldr.w r6, [sp, #60]
+    ldr.w r6, [r6, #40]
+    eor.w r1, r1, r6, ror #21
+    ldr.w r7, [r0, #148]
+    ldr.w r8, [sp, #24]
+    str.w r1, [r0, #0]
+    eor.w r7, r7, r8, ror #15
+    bic.w r2, r10, lr, ror #19
+    eor.w r2, r2, r12, ror #18
+    ldr.w r6, [r0, #72]
+    ldr.w r8, [sp, #32]
+    str.w r2, [r0, #132]
+    eor.w r6, r6, r8, ror #29
+    bic.w r3, r9, r10, ror #7
+    eor.w r3, r3, lr, ror #26
+    ldr.w r8, [r0, #164]
+    ldr.w lr, [sp, #4]
+    str.w r3, [r0, #60]
+    eor.w r8, r8, lr, ror #12
+    bic.w r4, r11, r9, ror #5
+    eor.w r4, r4, r10, ror #12
+    ldr.w lr, [r0, #92]
+    ldr.w r10, [sp, #12]
+    str.w r4, [r0, #188]
+    eor.w lr, lr, r10, ror #18
+    bic.w r5, r12, r11, ror #2
+    eor.w r5, r5, r9, ror #7
+    ldr.w r10, [r0, #20]
+    ldr.w r9, [sp, #20]
+    str.w r5, [r0, #116]
+    eor.w r10, r10, r9, ror #4
+    @ round 5, even words, row 1
+    bic.w r11, r8, r6, ror #1
+    eor.w r11, r11, r7, ror #26
+    eor.w r1, r1, r11, ror #24
+    ldr.w r12, [r0, #52]
+    ldr.w r9, [sp, #12]
+    str.w r11, [r0, #164]
+    eor.w r12, r12, r9, ror #25
+    bic.w r11, lr, r8, ror #31
+    eor.w r11, r11, r6
+    eor.w r2, r2, r11, ror #12
+    str.w r11, [r0, #92]
+    bic.w r9, r10, lr, ror #19
+    eor.w r9, r9, r8, ror #18
+    eor.w r3, r3, r9
+    ldr.w r11, [r0, #180]
+    ldr.w r8, [sp, #16]
+    str.w r9, [r0, #20]
+    eor.w r11, r11, r8, ror #17
+    bic.w r9, r7, r10, ror #20
+    eor.w r9, r9, lr, ror #7
+    eor.w r4, r4, r9, ror #17
+    ldr.w r8, [r0, #104]
+    ldr.w lr, [sp, #28]
+    str.w r9, [r0, #148]
+    eor.w r8, r8, lr, ror #31
+    bic.w r9, r6, r7, ror #25
+    eor.w r9, r9, r10, ror #13
+    eor.w r5, r5, r9, ror #26
+    ldr.w lr, [r0, #36]
+    ldr.w r10, [sp, #32]
+    ldr.w r7, [r0, #124]
+    ldr.w r6, [sp, #0]
+    str.w r9, [r0, #72]
+    eor.w lr, lr, r10, ror #22
+    eor.w r7, r7, r6, ror #28
+    @ round 5, even words, row 2
+    bic.w r9, r8, r11, ror #18
+    eor.w r9, r9, r12, ror #5
+    eor.w r1, r1, r9, ror #3
+    ldr.w r10, [r0, #196]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #124]
+    eor.w r10, r10, r6, ror #26
+    bic.w r9, lr, r8, ror #29
+    eor.w r9, r9, r11, ror #15
+    eor.w r2, r2, r9, ror #25
+    str.w r9, [r0, #52]
+    bic.w r6, r7, lr, ror #5
+    eor.w r6, r6, r8, ror #2
+    eor.w r3, r3, r6, ror #27
+    ldr.w r9, [r0, #84]
+    ldr.w r8, [sp, #0]
+    str.w r6, [r0, #180]
+    eor.w r9, r9, r8, ror #24
+    bic.w r6, r12, r7, ror #25
+    eor.w r6, r6, lr, ror #30
+    eor.w r4, r4, r6, ror #7
+    ldr.w r8, [r0, #12]
+    ldr.w lr, [sp, #8]
+    str.w r6, [r0, #104]
+    eor.w r8, r8, lr, ror #17
+    bic.w r6, r11, r12, ror #19
+    eor.w r6, r6, r7, ror #12
+    eor.w r5, r5, r6, ror #22
+    ldr.w lr, [r0, #136]
+    ldr.w r7, [sp, #20]
+    ldr.w r12, [r0, #68]
+    ldr.w r11, [sp, #24]
+    str.w r6, [r0, #36]
+    eor.w lr, lr, r7, ror #31
+    eor.w r12, r12, r11, ror #10
+    @ round 5, even words, row 3
+    bic.w r6, r8, r9, ror #17
+    eor.w r6, r6, r10, ror #13
+    eor.w r1, r1, r6, ror #11
+    ldr.w r7, [r0, #100]
+    ldr.w r11, [sp, #16]
+    str.w r6, [r0, #84]
+    eor.w r7, r7, r11, ror #26
+    bic.w r6, lr, r8, ror #9
+    eor.w r6, r6, r9, ror #26
+    eor.w r2, r2, r6, ror #21
+    str.w r6, [r0, #12]
+    bic.w r11, r12, lr, ror #25
+    eor.w r11, r11, r8, ror #2
+    eor.w r3, r3, r11, ror #3
+    ldr.w r6, [r0, #28]
+    ldr.w r8, [sp, #28]
+    str.w r11, [r0, #136]
+    eor.w r6, r6, r8, ror #26
+    bic.w r11, r10, r12, ror #17
+    eor.w r11, r11, lr, ror #10
+    eor.w r4, r4, r11, ror #23
+    ldr.w r8, [r0, #156]
+    ldr.w lr, [sp, #36]
+    str.w r11, [r0, #68]
+    eor.w r8, r8, lr, ror #7
+    bic.w r11, r9, r10, ror #28
+    eor.w r11, r11, r12, ror #13
+    eor.w r5, r5, r11, ror #29
+    ldr.w lr, [r0, #44]
+    ldr.w r12, [sp, #4]
+    ldr.w r10, [r0, #168]
+    ldr.w r9, [sp, #8]
+    str.w r11, [r0, #196]
+    eor.w lr, lr, r12, ror #26
+    eor.w r10, r10, r9, ror #29
+    @ round 5, even words, row 4
+    bic.w r11, r8, r6, ror #20
+    eor.w r11, r11, r7, ror #11
+    eor.w r1, r1, r11, ror #5
+    ldr.w r12, [r0, #4]
+    ldr.w r9, [sp, #4]
+    str.w r11, [r0, #44]
+    str.w r1, [sp, #40]
+    eor.w r12, r12, r9, ror #4
+    bic.w r11, lr, r8, ror #14
+    eor.w r11, r11, r6, ror #2
+    eor.w r2, r2, r11, ror #10
+    str.w r11, [r0, #168]
+    str.w r2, [sp, #44]
+    bic.w r9, r10, lr, ror #20
+    eor.w r9, r9, r8, ror #2
+    eor.w r3, r3, r9, ror #29
+    ldr.w r11, [r0, #128]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #100]
+    str.w r3, [sp, #48]
+    eor.w r11, r11, r8, ror #13
+    bic.w r9, r7, r10, ror #19
+    eor.w r9, r9, lr, ror #7
+    eor.w r4, r4, r9, ror #15
+    ldr.w r8, [r0, #56]
+    ldr.w lr, [sp, #16]
+    str.w r9, [r0, #28]
+    str.w r4, [sp, #52]
+    eor.w r8, r8, lr, ror #19
+    bic.w r9, r6, r7, ror #23
+    eor.w r9, r9, r10, ror #10
+    eor.w r5, r5, r9, ror #26
+    ldr.w lr, [r0, #184]
+    ldr.w r10, [sp, #24]
+    ldr.w r7, [r0, #112]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #156]
+    str.w r5, [sp, #56]
+    eor.w lr, lr, r10, ror #24
+    eor.w r7, r7, r6, ror #19
+    @ round 5, odd words, row 0
+    bic.w r1, r8, r11, ror #30
+    eor.w r1, r1, r12, ror #1
+    ldr.w r9, [sp, #60]
+    ldr.w r9, [r9, #44]
+    eor.w r1, r1, r9, ror #20
+    ldr.w r10, [r0, #144]
+    ldr.w r6, [sp, #28]
+    str.w r1, [r0, #4]
+    eor.w r10, r10, r6, ror #15
+    bic.w r2, lr, r8, ror #20
+    eor.w r2, r2, r11, ror #18
+    ldr.w r9, [r0, #76]
+    ldr.w r6, [sp, #36]
+    str.w r2, [r0, #128]
+    eor.w r9, r9, r6, ror #29
+    bic.w r3, r7, lr, ror #7
+    eor.w r3, r3, r8, ror #27
+    ldr.w r6, [r0, #160]
+    ldr.w r8, [sp, #0]
+    str.w r3, [r0, #56]
+    eor.w r6, r6, r8, ror #12
+    bic.w r4, r12, r7, ror #4
+    eor.w r4, r4, lr, ror #11
+    ldr.w r8, [r0, #88]
+    ldr.w lr, [sp, #8]
+    str.w r4, [r0, #184]
+    eor.w r8, r8, lr, ror #17
+    bic.w r5, r11, r12, ror #3
+    eor.w r5, r5, r7, ror #7
+    ldr.w lr, [r0, #16]
+    ldr.w r7, [sp, #16]
+    str.w r5, [r0, #112]
+    eor.w lr, lr, r7, ror #5
+    @ round 5, odd words, row 1
+    bic.w r12, r6, r9
+    eor.w r12, r12, r10, ror #25
+    eor.w r1, r1, r12, ror #24
+    ldr.w r11, [r0, #48]
+    ldr.w r7, [sp, #8]
+    str.w r12, [r0, #160]
+    eor.w r11, r11, r7, ror #24
+    bic.w r12, r8, r6, ror #31
+    eor.w r12, r12, r9, ror #31
+    eor.w r2, r2, r12, ror #13
+    str.w r12, [r0, #88]
+    bic.w r7, lr, r8, ror #20
+    eor.w r7, r7, r6, ror #19
+    eor.w r3, r3, r7
+    ldr.w r12, [r0, #176]
+    ldr.w r6, [sp, #20]
+    str.w r7, [r0, #16]
+    eor.w r12, r12, r6, ror #17
+    bic.w r7, r10, lr, ror #20
+    eor.w r7, r7, r8, ror #8
+    eor.w r4, r4, r7, ror #16
+    ldr.w r6, [r0, #108]
+    ldr.w r8, [sp, #24]
+    str.w r7, [r0, #144]
+    eor.w r6, r6, r8, ror #31
+    bic.w r7, r9, r10, ror #25
+    eor.w r7, r7, lr, ror #13
+    eor.w r5, r5, r7, ror #26
+    ldr.w r8, [r0, #32]
+    ldr.w lr, [sp, #36]
+    ldr.w r10, [r0, #120]
+    ldr.w r9, [sp, #4]
+    str.w r7, [r0, #76]
+    eor.w r8, r8, lr, ror #22
+    eor.w r10, r10, r9, ror #27
+    @ round 5, odd words, row 2
+    bic.w r7, r6, r12, ror #17
+    eor.w r7, r7, r11, ror #5
+    eor.w r1, r1, r7, ror #3
+    ldr.w lr, [r0, #192]
+    ldr.w r9, [sp, #32]
+    str.w r7, [r0, #120]
+    eor.w lr, lr, r9, ror #26
+    bic.w r7, r8, r6, ror #30
+    eor.w r7, r7, r12, ror #15
+    eor.w r2, r2, r7, ror #25
+    str.w r7, [r0, #48]
+    bic.w r9, r10, r8, ror #4
+    eor.w r9, r9, r6, ror #2
+    eor.w r3, r3, r9, ror #28
+    ldr.w r7, [r0, #80]
+    ldr.w r6, [sp, #4]
+    str.w r9, [r0, #176]
+    eor.w r7, r7, r6, ror #23
+    bic.w r9, r11, r10, ror #25
+    eor.w r9, r9, r8, ror #29
+    eor.w r4, r4, r9, ror #7
+    ldr.w r6, [r0, #8]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #108]
+    eor.w r6, r6, r8, ror #17
+    bic.w r9, r12, r11, ror #20
+    eor.w r9, r9, r10, ror #13
+    eor.w r5, r5, r9, ror #22
+    ldr.w r8, [r0, #140]
+    ldr.w r10, [sp, #16]
+    ldr.w r11, [r0, #64]
+    ldr.w r12, [sp, #28]
+    str.w r9, [r0, #32]
+    eor.w r8, r8, r10
+    eor.w r11, r11, r12, ror #9
+    @ round 5, odd words, row 3
+    bic.w r9, r6, r7, ror #17
+    eor.w r9, r9, lr, ror #13
+    eor.w r1, r1, r9, ror #11
+    ldr.w r10, [r0, #96]
+    ldr.w r12, [sp, #20]
+    str.w r9, [r0, #80]
+    eor.w r10, r10, r12, ror #26
+    bic.w r9, r8, r6, ror #10
+    eor.w r9, r9, r7, ror #27
+    eor.w r2, r2, r9, ror #21
+    str.w r9, [r0, #8]
+    bic.w r12, r11, r8, ror #24
+    eor.w r12, r12, r6, ror #2
+    eor.w r3, r3, r12, ror #4
+    ldr.w r9, [r0, #24]
+    ldr.w r6, [sp, #24]
+    str.w r12, [r0, #140]
+    eor.w r9, r9, r6, ror #26
+    bic.w r12, lr, r11, ror #17
+    eor.w r12, r12, r8, ror #9
+    eor.w r4, r4, r12, ror #23
+    ldr.w r6, [r0, #152]
+    ldr.w r8, [sp, #32]
+    str.w r12, [r0, #64]
+    eor.w r6, r6, r8, ror #7
+    bic.w r12, r7, lr, ror #28
+    eor.w r12, r12, r11, ror #13
+    eor.w r5, r5, r12, ror #30
+    ldr.w r8, [r0, #40]
+    ldr.w r11, [sp, #0]
+    ldr.w lr, [r0, #172]
+    ldr.w r7, [sp, #12]
+    str.w r12, [r0, #192]
+    eor.w r8, r8, r11, ror #26
+    eor.w lr, lr, r7, ror #30
+    @ round 5, odd words, row 4
+    bic.w r12, r6, r9, ror #20
+    eor.w r12, r12, r10, ror #10
+    eor.w r1, r1, r12, ror #5
+    str.w r12, [r0, #40]
+    bic.w r11, r8, r6, ror #14
+    eor.w r11, r11, r9, ror #2
+    eor.w r2, r2, r11, ror #11
+    str.w r11, [r0, #172]
+    bic.w r7, lr, r8, ror #21
+    eor.w r7, r7, r6, ror #3
+    eor.w r3, r3, r7, ror #29
+    str.w r7, [r0, #96]
+    bic.w r12, r10, lr, ror #19
+    eor.w r12, r12, r8, ror #8
+    eor.w r4, r4, r12, ror #14
+    str.w r12, [r0, #24]
+    bic.w r11, r9, r10, ror #22
+    eor.w r11, r11, lr, ror #9
+    eor.w r5, r5, r11, ror #27
+    str.w r11, [r0, #152]
+    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #13
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #5
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9, ror #20
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10, ror #25
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #31
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7, ror #14
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3, ror #31
+    eor.w r2, r1, r8, ror #5
+    ldr.w r12, [r0, #92]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3, ror #7
+    eor.w r1, r7, r4, ror #20
+    ldr.w lr, [r0, #176]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2, ror #11
+    eor.w r3, r8, r5, ror #24
+    ldr.w r10, [r0, #64]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1, ror #13
+    eor.w r2, r4, r6, ror #30
+    ldr.w r9, [r0, #156]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5, ror #8
+    @ round 6, even words, row 0
+    bic.w r1, lr, r12, ror #23
+    eor.w r1, r1, r11, ror #20
+    ldr.w r6, [sp, #60]
+    ldr.w r6, [r6, #48]
+    eor.w r1, r1, r6, ror #9
+    ldr.w r7, [r0, #188]
+    ldr.w r8, [sp, #24]
+    str.w r1, [r0, #0]
+    eor.w r7, r7, r8, ror #5
+    bic.w r2, r10, lr, ror #30
+    eor.w r2, r2, r12, ror #21
+    ldr.w r6, [r0, #72]
+    ldr.w r8, [sp, #32]
+    str.w r2, [r0, #92]
+    eor.w r6, r6, r8, ror #8
+    bic.w r3, r9, r10, ror #28
+    eor.w r3, r3, lr, ror #26
+    ldr.w r8, [r0, #120]
+    ldr.w lr, [sp, #4]
+    str.w r3, [r0, #176]
+    eor.w r8, r8, lr, ror #27
+    bic.w r4, r11, r9, ror #18
+    eor.w r4, r4, r10, ror #14
+    ldr.w lr, [r0, #8]
+    ldr.w r10, [sp, #12]
+    str.w r4, [r0, #64]
+    eor.w lr, lr, r10, ror #31
+    bic.w r5, r12, r11, ror #29
+    eor.w r5, r5, r9, ror #15
+    ldr.w r10, [r0, #96]
+    ldr.w r9, [sp, #20]
+    str.w r5, [r0, #156]
+    eor.w r10, r10, r9, ror #10
+    @ round 6, even words, row 1
+    bic.w r11, r8, r6, ror #13
+    eor.w r11, r11, r7, ror #17
+    eor.w r1, r1, r11, ror #22
+    ldr.w r12, [r0, #128]
+    ldr.w r9, [sp, #12]
+    str.w r11, [r0, #120]
+    eor.w r12, r12, r9, ror #20
+    bic.w r11, lr, r8, ror #23
+    eor.w r11, r11, r6, ror #4
+    eor.w r2, r2, r11, ror #29
+    str.w r11, [r0, #8]
+    bic.w r9, r10, lr, ror #7
+    eor.w r9, r9, r8, ror #30
+    eor.w r3, r3, r9, ror #18
+    ldr.w r11, [r0, #20]
+    ldr.w r8, [sp, #16]
+    str.w r9, [r0, #96]
+    eor.w r11, r11, r8, ror #7
+    bic.w r9, r7, r10, ror #17
+    eor.w r9, r9, lr, ror #24
+    eor.w r4, r4, r9, ror #19
+    ldr.w r8, [r0, #108]
+    ldr.w lr, [sp, #28]
+    str.w r9, [r0, #188]
+    eor.w r8, r8, lr, ror #29
+    bic.w r9, r6, r7, ror #4
+    eor.w r9, r9, r10, ror #21
+    eor.w r5, r5, r9, ror #12
+    ldr.w lr, [r0, #196]
+    ldr.w r10, [sp, #32]
+    ldr.w r7, [r0, #44]
+    ldr.w r6, [sp, #0]
+    str.w r9, [r0, #72]
+    eor.w lr, lr, r10, ror #5
+    eor.w r7, r7, r6, ror #26
+    @ round 6, even words, row 2
+    bic.w r9, r8, r11, ror #7
+    eor.w r9, r9, r12, ror #16
+    eor.w r1, r1, r9, ror #16
+    ldr.w r10, [r0, #112]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #44]
+    eor.w r10, r10, r6, ror #3
+    bic.w r9, lr, r8, ror #4
+    eor.w r9, r9, r11, ror #11
+    eor.w r2, r2, r9, ror #10
+    str.w r9, [r0, #128]
+    bic.w r6, r7, lr, ror #28
+    eor.w r6, r6, r8
+    eor.w r3, r3, r6, ror #10
+    ldr.w r9, [r0, #164]
+    ldr.w r8, [sp, #0]
+    str.w r6, [r0, #20]
+    eor.w r9, r9, r8, ror #7
+    bic.w r6, r12, r7, ror #16
+    eor.w r6, r6, lr, ror #12
+    eor.w r4, r4, r6, ror #12
+    ldr.w r8, [r0, #52]
+    ldr.w lr, [sp, #8]
+    str.w r6, [r0, #108]
+    eor.w r8, r8, lr, ror #26
+    bic.w r6, r11, r12, ror #9
+    eor.w r6, r6, r7, ror #25
+    eor.w r5, r5, r6
+    ldr.w lr, [r0, #140]
+    ldr.w r7, [sp, #20]
+    ldr.w r12, [r0, #28]
+    ldr.w r11, [sp, #24]
+    str.w r6, [r0, #196]
+    eor.w lr, lr, r7, ror #3
+    eor.w r12, r12, r11, ror #22
+    @ round 6, even words, row 3
+    bic.w r6, r8, r9, ror #5
+    eor.w r6, r6, r10, ror #16
+    eor.w r1, r1, r6, ror #21
+    ldr.w r7, [r0, #60]
+    ldr.w r11, [sp, #16]
+    str.w r6, [r0, #164]
+    eor.w r7, r7, r11, ror #7
+    bic.w r6, lr, r8, ror #31
+    eor.w r6, r6, r9, ror #4
+    eor.w r2, r2, r6, ror #20
+    str.w r6, [r0, #52]
+    bic.w r11, r12, lr, ror #14
+    eor.w r11, r11, r8, ror #13
+    eor.w r3, r3, r11, ror #2
+    ldr.w r6, [r0, #144]
+    ldr.w r8, [sp, #28]
+    str.w r11, [r0, #140]
+    eor.w r6, r6, r8, ror #20
+    bic.w r11, r10, r12, ror #3
+    eor.w r11, r11, lr, ror #17
+    eor.w r4, r4, r11, ror #17
+    ldr.w r8, [r0, #32]
+    ldr.w lr, [sp, #36]
+    str.w r11, [r0, #28]
+    eor.w r8, r8, lr, ror #13
+    bic.w r11, r9, r10, ror #11
+    eor.w r11, r11, r12, ror #14
+    eor.w r5, r5, r11, ror #3
+    ldr.w lr, [r0, #80]
+    ldr.w r12, [sp, #4]
+    ldr.w r10, [r0, #168]
+    ldr.w r9, [sp, #8]
+    str.w r11, [r0, #112]
+    eor.w lr, lr, r12, ror #19
+    eor.w r10, r10, r9, ror #9
+    @ round 6, even words, row 4
+    bic.w r11, r8, r6, ror #21
+    eor.w r11, r11, r7, ror #6
+    eor.w r1, r1, r11, ror #21
+    ldr.w r12, [r0, #4]
+    ldr.w r9, [sp, #4]
+    str.w r11, [r0, #80]
+    str.w r1, [sp, #40]
+    eor.w r12, r12, r9, ror #30
+    bic.w r11, lr, r8, ror #10
+    eor.w r11, r11, r6, ror #31
+    eor.w r2, r2, r11, ror #9
+    str.w r11, [r0, #168]
+    str.w r2, [sp, #44]
+    bic.w r9, r10, lr, ror #1
+    eor.w r9, r9, r8, ror #11
+    eor.w r3, r3, r9, ror #4
+    ldr.w r11, [r0, #88]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #60]
+    str.w r3, [sp, #48]
+    eor.w r11, r11, r8, ror #7
+    bic.w r9, r7, r10, ror #15
+    eor.w r9, r9, lr, ror #16
+    eor.w r4, r4, r9, ror #7
+    ldr.w r8, [r0, #180]
+    ldr.w lr, [sp, #16]
+    str.w r9, [r0, #144]
+    str.w r4, [sp, #52]
+    eor.w r8, r8, lr, ror #12
+    bic.w r9, r6, r7, ror #17
+    eor.w r9, r9, r10
+    eor.w r5, r5, r9, ror #19
+    ldr.w lr, [r0, #68]
+    ldr.w r10, [sp, #24]
+    ldr.w r7, [r0, #152]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #32]
+    str.w r5, [sp, #56]
+    eor.w lr, lr, r10, ror #14
+    eor.w r7, r7, r6, ror #8
+    @ round 6, odd words, row 0
+    bic.w r1, r8, r11, ror #24
+    eor.w r1, r1, r12, ror #21
+    ldr.w r9, [sp, #60]
+    ldr.w r9, [r9, #52]
+    eor.w r1, r1, r9, ror #9
+    ldr.w r10, [r0, #184]
+    ldr.w r6, [sp, #28]
+    str.w r1, [r0, #4]
+    eor.w r10, r10, r6, ror #4
+    bic.w r2, lr, r8, ror #30
+    eor.w r2, r2, r11, ror #22
+    ldr.w r9, [r0, #76]
+    ldr.w r6, [sp, #36]
+    str.w r2, [r0, #88]
+    eor.w r9, r9, r6, ror #9
+    bic.w r3, r7, lr, ror #27
+    eor.w r3, r3, r8, ror #25
+    ldr.w r6, [r0, #124]
+    ldr.w r8, [sp, #0]
+    str.w r3, [r0, #180]
+    eor.w r6, r6, r8, ror #28
+    bic.w r4, r12, r7, ror #18
+    eor.w r4, r4, lr, ror #13
+    ldr.w r8, [r0, #12]
+    ldr.w lr, [sp, #8]
+    str.w r4, [r0, #68]
+    eor.w r8, r8, lr, ror #30
+    bic.w r5, r11, r12, ror #29
+    eor.w r5, r5, r7, ror #15
+    ldr.w lr, [r0, #100]
+    ldr.w r7, [sp, #16]
+    str.w r5, [r0, #152]
+    eor.w lr, lr, r7, ror #10
+    @ round 6, odd words, row 1
+    bic.w r12, r6, r9, ror #13
+    eor.w r12, r12, r10, ror #18
+    eor.w r1, r1, r12, ror #22
+    ldr.w r11, [r0, #132]
+    ldr.w r7, [sp, #8]
+    str.w r12, [r0, #124]
+    eor.w r11, r11, r7, ror #19
+    bic.w r12, r8, r6, ror #22
+    eor.w r12, r12, r9, ror #3
+    eor.w r2, r2, r12, ror #30
+    str.w r12, [r0, #12]
+    bic.w r7, lr, r8, ror #7
+    eor.w r7, r7, r6, ror #29
+    eor.w r3, r3, r7, ror #18
+    ldr.w r12, [r0, #16]
+    ldr.w r6, [sp, #20]
+    str.w r7, [r0, #100]
+    eor.w r12, r12, r6, ror #7
+    bic.w r7, r10, lr, ror #17
+    eor.w r7, r7, r8, ror #24
+    eor.w r4, r4, r7, ror #19
+    ldr.w r6, [r0, #104]
+    ldr.w r8, [sp, #24]
+    str.w r7, [r0, #184]
+    eor.w r6, r6, r8, ror #30
+    bic.w r7, r9, r10, ror #5
+    eor.w r7, r7, lr, ror #22
+    eor.w r5, r5, r7, ror #11
+    ldr.w r8, [r0, #192]
+    ldr.w lr, [sp, #36]
+    ldr.w r10, [r0, #40]
+    ldr.w r9, [sp, #4]
+    str.w r7, [r0, #76]
+    eor.w r8, r8, lr, ror #5
+    eor.w r10, r10, r9, ror #25
+    @ round 6, odd words, row 2
+    bic.w r7, r6, r12, ror #7
+    eor.w r7, r7, r11, ror #17
+    eor.w r1, r1, r7, ror #16
+    ldr.w lr, [r0, #116]
+    ldr.w r9, [sp, #32]
+    str.w r7, [r0, #40]
+    eor.w lr, lr, r9, ror #2
+    bic.w r7, r8, r6, ror #3
+    eor.w r7, r7, r12, ror #10
+    eor.w r2, r2, r7, ror #11
+    str.w r7, [r0, #132]
+    bic.w r9, r10, r8, ror #28
+    eor.w r9, r9, r6, ror #31
+    eor.w r3, r3, r9, ror #10
+    ldr.w r7, [r0, #160]
+    ldr.w r6, [sp, #4]
+    str.w r9, [r0, #16]
+    eor.w r7, r7, r6, ror #6
+    bic.w r9, r11, r10, ror #16
+    eor.w r9, r9, r8, ror #12
+    eor.w r4, r4, r9, ror #12
+    ldr.w r6, [r0, #48]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #104]
+    eor.w r6, r6, r8, ror #27
+    bic.w r9, r12, r11, ror #10
+    eor.w r9, r9, r10, ror #26
+    eor.w r5, r5, r9, ror #31
+    ldr.w r8, [r0, #136]
+    ldr.w r10, [sp, #16]
+    ldr.w r11, [r0, #24]
+    ldr.w r12, [sp, #28]
+    str.w r9, [r0, #192]
+    eor.w r8, r8, r10, ror #4
+    eor.w r11, r11, r12, ror #22
+    @ round 6, odd words, row 3
+    bic.w r9, r6, r7, ror #6
+    eor.w r9, r9, lr, ror #17
+    eor.w r1, r1, r9, ror #21
+    ldr.w r10, [r0, #56]
+    ldr.w r12, [sp, #20]
+    str.w r9, [r0, #160]
+    eor.w r10, r10, r12, ror #7
+    bic.w r9, r8, r6, ror #31
+    eor.w r9, r9, r7, ror #5
+    eor.w r2, r2, r9, ror #20
+    str.w r9, [r0, #48]
+    bic.w r12, r11, r8, ror #14
+    eor.w r12, r12, r6, ror #13
+    eor.w r3, r3, r12, ror #1
+    ldr.w r9, [r0, #148]
+    ldr.w r6, [sp, #24]
+    str.w r12, [r0, #136]
+    eor.w r9, r9, r6, ror #20
+    bic.w r12, lr, r11, ror #2
+    eor.w r12, r12, r8, ror #16
+    eor.w r4, r4, r12, ror #17
+    ldr.w r6, [r0, #36]
+    ldr.w r8, [sp, #32]
+    str.w r12, [r0, #24]
+    eor.w r6, r6, r8, ror #12
+    bic.w r12, r7, lr, ror #11
+    eor.w r12, r12, r11, ror #13
+    eor.w r5, r5, r12, ror #3
+    ldr.w r8, [r0, #84]
+    ldr.w r11, [sp, #0]
+    ldr.w lr, [r0, #172]
+    ldr.w r7, [sp, #12]
+    str.w r12, [r0, #116]
+    eor.w r8, r8, r11, ror #20
+    eor.w lr, lr, r7, ror #9
+    @ round 6, odd words, row 4
+    bic.w r12, r6, r9, ror #21
+    eor.w r12, r12, r10, ror #5
+    eor.w r1, r1, r12, ror #22
+    str.w r12, [r0, #84]
+    bic.w r11, r8, r6, ror #11
+    eor.w r11, r11, r9
+    eor.w r2, r2, r11, ror #9
+    str.w r11, [r0, #172]
+    bic.w r7, lr, r8
+    eor.w r7, r7, r6, ror #11
+    eor.w r3, r3, r7, ror #4
+    str.w r7, [r0, #56]
+    bic.w r12, r10, lr, ror #16
+    eor.w r12, r12, r8, ror #16
+    eor.w r4, r4, r12, ror #6
+    str.w r12, [r0, #148]
+    bic.w r11, r9, r10, ror #16
+    eor.w r11, r11, lr
+    eor.w r5, r5, r11, ror #19
+    str.w r11, [r0, #36]
+    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #10
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #6
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9, ror #18
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10, ror #16
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #11
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7, ror #10
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3, ror #23
+    eor.w r2, r1, r8, ror #6
+    ldr.w r12, [r0, #8]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3, ror #1
+    eor.w r1, r7, r4, ror #18
+    ldr.w lr, [r0, #16]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2, ror #17
+    eor.w r3, r8, r5, ror #17
+    ldr.w r10, [r0, #24]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1, ror #1
+    eor.w r2, r4, r6, ror #11
+    ldr.w r9, [r0, #32]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5, ror #10
+    @ round 7, even words, row 0
+    bic.w r1, lr, r12, ror #14
+    eor.w r1, r1, r11, ror #5
+    ldr.w r6, [sp, #60]
+    ldr.w r6, [r6, #56]
+    eor.w r1, r1, r6, ror #14
+    ror.w r1, r1, #18
+    ldr.w r7, [r0, #64]
+    ldr.w r8, [sp, #24]
+    str.w r1, [r0, #0]
+    eor.w r7, r7, r8, ror #18
+    bic.w r2, r10, lr
+    eor.w r2, r12, r2, ror #18
+    ldr.w r6, [r0, #72]
+    ldr.w r8, [sp, #32]
+    str.w r2, [r0, #8]
+    eor.w r6, r6, r8, ror #17
+    bic.w r3, r9, r10, ror #24
+    eor.w r3, r3, lr, ror #24
+    ror.w r3, r3, #26
+    ldr.w r8, [r0, #40]
+    ldr.w lr, [sp, #4]
+    str.w r3, [r0, #16]
+    eor.w r8, r8, lr, ror #8
+    bic.w r4, r11, r9, ror #3
+    eor.w r4, r4, r10, ror #27
+    ror.w r4, r4, #23
+    ldr.w lr, [r0, #48]
+    ldr.w r10, [sp, #12]
+    str.w r4, [r0, #24]
+    eor.w lr, lr, r10, ror #10
+    bic.w r5, r12, r11, ror #23
+    eor.w r5, r5, r9, ror #26
+    ldr.w r10, [r0, #56]
+    ldr.w r9, [sp, #20]
+    str.w r5, [r0, #32]
+    eor.w r10, r10, r9, ror #23
+    @ round 7, even words, row 1
+    bic.w r11, r8, r6, ror #11
+    eor.w r11, r11, r7, ror #24
+    ror.w r11, r11, #5
+    eor.w r1, r1, r11
+    ldr.w r12, [r0, #88]
+    ldr.w r9, [sp, #12]
+    str.w r11, [r0, #40]
+    eor.w r12, r12, r9, ror #30
+    bic.w r11, lr, r8, ror #15
+    eor.w r11, r11, r6, ror #26
+    ror.w r11, r11, #22
+    eor.w r2, r2, r11
+    str.w r11, [r0, #48]
+    bic.w r9, r10, lr, ror #19
+    eor.w r9, r9, r8, ror #2
+    ror.w r9, r9, #3
+    eor.w r3, r3, r9
+    ldr.w r11, [r0, #96]
+    ldr.w r8, [sp, #16]
+    str.w r9, [r0, #56]
+    eor.w r11, r11, r8, ror #10
+    bic.w r9, r7, r10, ror #6
+    eor.w r9, r9, lr, ror #25
+    ror.w r9, r9, #29
+    eor.w r4, r4, r9
+    ldr.w r8, [r0, #104]
+    ldr.w lr, [sp, #28]
+    str.w r9, [r0, #64]
+    eor.w r8, r8, lr, ror #6
+    bic.w r9, r6, r7, ror #13
+    eor.w r9, r9, r10, ror #19
+    ror.w r9, r9, #16
+    eor.w r5, r5, r9
+    ldr.w lr, [r0, #112]
+    ldr.w r10, [sp, #32]
+    ldr.w r7, [r0, #80]
+    ldr.w r6, [sp, #0]
+    str.w r9, [r0, #72]
+    eor.w lr, lr, r10, ror #26
+    eor.w r7, r7, r6, ror #2
+    @ round 7, even words, row 2
+    bic.w r9, r8, r11, ror #1
+    eor.w r9, r9, r12, ror #13
+    ror.w r9, r9, #11
+    eor.w r1, r1, r9
+    ldr.w r10, [r0, #152]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #80]
+    eor.w r10, r10, r6, ror #29
+    bic.w r9, lr, r8, ror #30
+    eor.w r9, r9, r11, ror #31
+    ror.w r9, r9, #13
+    eor.w r2, r2, r9
+    str.w r9, [r0, #88]
+    bic.w r6, r7, lr, ror #10
+    eor.w r6, r6, r8, ror #8
+    ror.w r6, r6, #3
+    eor.w r3, r3, r6
+    ldr.w r9, [r0, #120]
+    ldr.w r8, [sp, #0]
+    str.w r6, [r0, #96]
+    eor.w r9, r9, r8, ror #1
+    bic.w r6, r12, r7, ror #11
+    eor.w r6, r6, lr, ror #21
+    ror.w r6, r6, #24
+    eor.w r4, r4, r6
+    ldr.w r8, [r0, #128]
+    ldr.w lr, [sp, #8]
+    str.w r6, [r0, #104]
+    eor.w r8, r8, lr, ror #20
+    bic.w r6, r11, r12, ror #12
+    eor.w r6, r6, r7, ror #23
+    ror.w r6, r6, #12
+    eor.w r5, r5, r6
+    ldr.w lr, [r0, #136]
+    ldr.w r7, [sp, #20]
+    ldr.w r12, [r0, #144]
+    ldr.w r11, [sp, #24]
+    str.w r6, [r0, #112]
+    eor.w lr, lr, r7, ror #26
+    eor.w r12, r12, r11, ror #11
+    @ round 7, even words, row 3
+    bic.w r6, r8, r9, ror #29
+    eor.w r6, r6, r10, ror #3
+    ror.w r6, r6, #30
+    eor.w r1, r1, r6
+    ldr.w r7, [r0, #176]
+    ldr.w r11, [sp, #16]
+    str.w r6, [r0, #120]
+    eor.w r7, r7, r11, ror #28
+    bic.w r6, lr, r8, ror #7
+    eor.w r6, r6, r9, ror #4
+    ror.w r6, r6, #23
+    eor.w r2, r2, r6
+    str.w r6, [r0, #128]
+    bic.w r11, r12, lr, ror #1
+    eor.w r11, r11, r8, ror #8
+    ror.w r11, r11, #22
+    eor.w r3, r3, r11
+    ldr.w r6, [r0, #184]
+    ldr.w r8, [sp, #28]
+    str.w r11, [r0, #136]
+    eor.w r6, r6, r8, ror #31
+    bic.w r11, r10, r12, ror #21
+    eor.w r11, r11, lr, ror #22
+    ror.w r11, r11, #1
+    eor.w r4, r4, r11
+    ldr.w r8, [r0, #192]
+    ldr.w lr, [sp, #36]
+    str.w r11, [r0, #144]
+    eor.w r8, r8, lr, ror #30
+    bic.w r11, r9, r10, ror #6
+    eor.w r11, r11, r12, ror #27
+    ror.w r11, r11, #27
+    eor.w r5, r5, r11
+    ldr.w lr, [r0, #160]
+    ldr.w r12, [sp, #4]
+    ldr.w r10, [r0, #168]
+    ldr.w r9, [sp, #8]
+    str.w r11, [r0, #152]
+    eor.w lr, lr, r12, ror #3
+    eor.w r10, r10, r9, ror #21
+    @ round 7, even words, row 4
+    bic.w r11, r8, r6, ror #9
+    eor.w r11, r11, r7, ror #4
+    ror.w r11, r11, #26
+    eor.w r1, r1, r11
+    ldr.w r12, [r0, #4]
+    ldr.w r9, [sp, #4]
+    str.w r11, [r0, #160]
+    str.w r1, [sp, #40]
+    eor.w r12, r12, r9, ror #24
+    bic.w r11, lr, r8, ror #3
+    eor.w r11, r11, r6, ror #12
+    ror.w r11, r11, #23
+    eor.w r2, r2, r11
+    str.w r11, [r0, #168]
+    str.w r2, [sp, #44]
+    bic.w r9, r10, lr, ror #22
+    eor.w r9, r9, r8, ror #25
+    ror.w r9, r9, #1
+    eor.w r3, r3, r9
+    ldr.w r11, [r0, #12]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #176]
+    str.w r3, [sp, #48]
+    eor.w r11, r11, r8
+    bic.w r9, r7, r10, ror #3
+    eor.w r9, r9, lr, ror #25
+    ror.w r9, r9, #30
+    eor.w r4, r4, r9
+    ldr.w r8, [r0, #20]
+    ldr.w lr, [sp, #16]
+    str.w r9, [r0, #184]
+    str.w r4, [sp, #52]
+    eor.w r8, r8, lr, ror #18
+    bic.w r9, r6, r7, ror #27
+    eor.w r9, r9, r10, ror #30
+    ror.w r9, r9, #3
+    eor.w r5, r5, r9
+    ldr.w lr, [r0, #28]
+    ldr.w r10, [sp, #24]
+    ldr.w r7, [r0, #36]
+    ldr.w r6, [sp, #36]
+    str.w r9, [r0, #192]
+    str.w r5, [sp, #56]
+    eor.w lr, lr, r10, ror #1
+    eor.w r7, r7, r6, ror #10
+    @ round 7, odd words, row 0
+    bic.w r1, r8, r11, ror #15
+    eor.w r1, r1, r12, ror #5
+    ldr.w r9, [sp, #60]
+    ldr.w r9, [r9, #60]
+    eor.w r1, r1, r9, ror #14
+    ror.w r1, r1, #18
+    ldr.w r10, [r0, #68]
+    ldr.w r6, [sp, #28]
+    str.w r1, [r0, #4]
+    eor.w r10, r10, r6, ror #18
+    bic.w r2, lr, r8
+    eor.w r2, r2, r11, ror #15
+    ror.w r2, r2, #18
+    ldr.w r9, [r0, #76]
+    ldr.w r6, [sp, #36]
+    str.w r2, [r0, #12]
+    eor.w r9, r9, r6, ror #18
+    bic.w r3, r7, lr, ror #23
+    eor.w r3, r3, r8, ror #23
+    ror.w r3, r3, #27
+    ldr.w r6, [r0, #44]
+    ldr.w r8, [sp, #0]
+    str.w r3, [r0, #20]
+    eor.w r6, r6, r8, ror #7
+    bic.w r4, r12, r7, ror #4
+    eor.w r4, r4, lr, ror #27
+    ror.w r4, r4, #23
+    ldr.w r8, [r0, #52]
+    ldr.w lr, [sp, #8]
+    str.w r4, [r0, #28]
+    eor.w r8, r8, lr, ror #10
+    bic.w r5, r11, r12, ror #22
+    eor.w r5, r5, r7, ror #26
+    ror.w r5, r5, #1
+    ldr.w lr, [r0, #60]
+    ldr.w r7, [sp, #16]
+    str.w r5, [r0, #36]
+    eor.w lr, lr, r7, ror #24
+    @ round 7, odd words, row 1
+    bic.w r12, r6, r9, ror #10
+    eor.w r12, r12, r10, ror #24
+    ror.w r12, r12, #6
+    eor.w r1, r1, r12
+    ldr.w r11, [r0, #92]
+    ldr.w r7, [sp, #8]
+    str.w r12, [r0, #44]
+    eor.w r11, r11, r7, ror #30
+    bic.w r12, r8, r6, ror #15
+    eor.w r12, r12, r9, ror #25
+    ror.w r12, r12, #23
+    eor.w r2, r2, r12
+    str.w r12, [r0, #52]
+    bic.w r7, lr, r8, ror #20
+    eor.w r7, r7, r6, ror #3
+    ror.w r7, r7, #3
+    eor.w r3, r3, r7
+    ldr.w r12, [r0, #100]
+    ldr.w r6, [sp, #20]
+    str.w r7, [r0, #60]
+    eor.w r12, r12, r6, ror #9
+    bic.w r7, r10, lr, ror #5
+    eor.w r7, r7, r8, ror #25
+    ror.w r7, r7, #30
+    eor.w r4, r4, r7
+    ldr.w r6, [r0, #108]
+    ldr.w r8, [sp, #24]
+    str.w r7, [r0, #68]
+    eor.w r6, r6, r8, ror #6
+    bic.w r7, r9, r10, ror #14
+    eor.w r7, r7, lr, ror #19
+    ror.w r7, r7, #16
+    eor.w r5, r5, r7
+    ldr.w r8, [r0, #116]
+    ldr.w lr, [sp, #36]
+    ldr.w r10, [r0, #84]
+    ldr.w r9, [sp, #4]
+    str.w r7, [r0, #76]
+    eor.w r8, r8, lr, ror #26
+    eor.w r10, r10, r9, ror #2
+    @ round 7, odd words, row 2
+    bic.w r7, r6, r12, ror #2
+    eor.w r7, r7, r11, ror #14
+    ror.w r7, r7, #11
+    eor.w r1, r1, r7
+    ldr.w lr, [r0, #156]
+    ldr.w r9, [sp, #32]
+    str.w r7, [r0, #84]
+    eor.w lr, lr, r9, ror #29
+    bic.w r7, r8, r6, ror #29
+    eor.w r7, r7, r12, ror #31
+    ror.w r7, r7, #14
+    eor.w r2, r2, r7
+    str.w r7, [r0, #92]
+    bic.w r9, r10, r8, ror #10
+    eor.w r9, r9, r6, ror #7
+    ror.w r9, r9, #4
+    eor.w r3, r3, r9
+    ldr.w r7, [r0, #124]
+    ldr.w r6, [sp, #4]
+    str.w r9, [r0, #100]
+    eor.w r7, r7, r6, ror #2
+    bic.w r9, r11, r10, ror #11
+    eor.w r9, r9, r8, ror #21
+    ror.w r9, r9, #25
+    eor.w r4, r4, r9
+    ldr.w r6, [r0, #132]
+    ldr.w r8, [sp, #12]
+    str.w r9, [r0, #108]
+    eor.w r6, r6, r8, ror #19
+    bic.w r9, r12, r11, ror #12
+    eor.w r9, r9, r10, ror #23
+    ror.w r9, r9, #13
+    eor.w r5, r5, r9
+    ldr.w r8, [r0, #140]
+    ldr.w r10, [sp, #16]
+    ldr.w r11, [r0, #148]
+    ldr.w r12, [sp, #28]
+    str.w r9, [r0, #116]
+    eor.w r8, r8, r10, ror #26
+    eor.w r11, r11, r12, ror #12
+    @ round 7, odd words, row 3
+    bic.w r9, r6, r7, ror #28
+    eor.w r9, r9, lr, ror #2
+    ror.w r9, r9, #31
+    eor.w r1, r1, r9
+    ldr.w r10, [r0, #180]
+    ldr.w r12, [sp, #20]
+    str.w r9, [r0, #124]
+    eor.w r10, r10, r12, ror #27
+    bic.w r9, r8, r6, ror #7
+    eor.w r9, r9, r7, ror #3
+    ror.w r9, r9, #24
+    eor.w r2, r2, r9
+    str.w r9, [r0, #132]
+    bic.w r12, r11, r8, ror #2
+    eor.w r12, r12, r6, ror #9
+    ror.w r12, r12, #22
+    eor.w r3, r3, r12
+    ldr.w r9, [r0, #188]
+    ldr.w r6, [sp, #24]
+    str.w r12, [r0, #140]
+    eor.w r9, r9, r6, ror #31
+    bic.w r12, lr, r11, ror #21
+    eor.w r12, r12, r8, ror #23
+    ror.w r12, r12, #1
+    eor.w r4, r4, r12
+    ldr.w r6, [r0, #196]
+    ldr.w r8, [sp, #32]
+    str.w r12, [r0, #148]
+    eor.w r6, r6, r8, ror #29
+    bic.w r12, r7, lr, ror #6
+    eor.w r12, r12, r11, ror #27
+    ror.w r12, r12, #27
+    eor.w r5, r5, r12
+    ldr.w r8, [r0, #164]
+    ldr.w r11, [sp, #0]
+    ldr.w lr, [r0, #172]
+    ldr.w r7, [sp, #12]
+    str.w r12, [r0, #156]
+    eor.w r8, r8, r11, ror #2
+    eor.w lr, lr, r7, ror #21
+    @ round 7, odd words, row 4
+    bic.w r12, r6, r9, ror #8
+    eor.w r12, r12, r10, ror #4
+    ror.w r12, r12, #27
+    eor.w r1, r1, r12
+    str.w r12, [r0, #164]
+    bic.w r11, r8, r6, ror #3
+    eor.w r11, r11, r9, ror #11
+    ror.w r11, r11, #24
+    eor.w r2, r2, r11
+    str.w r11, [r0, #172]
+    bic.w r7, lr, r8, ror #23
+    eor.w r7, r7, r6, ror #26
+    ror.w r7, r7, #1
+    eor.w r3, r3, r7
+    str.w r7, [r0, #180]
+    bic.w r12, r10, lr, ror #2
+    eor.w r12, r12, r8, ror #25
+    ror.w r12, r12, #31
+    eor.w r4, r4, r12
+    str.w r12, [r0, #188]
+    bic.w r11, r9, r10, ror #28
+    eor.w r11, r11, lr, ror #30
+    ror.w r11, r11, #3
+    eor.w r5, r5, r11
+    str.w r11, [r0, #196]
+    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    ldr.w r6, [sp, #40]
+    ldr.w r7, [sp, #44]
+    ldr.w r8, [sp, #48]
+    ldr.w r9, [sp, #52]
+    ldr.w r10, [sp, #56]
+    eor.w r11, r10, r2, ror #31
+    str.w r11, [sp, #0]
+    eor.w r12, r6, r3, ror #31
+    str.w r12, [sp, #8]
+    eor.w lr, r2, r9
+    str.w lr, [sp, #20]
+    eor.w r2, r3, r10
+    str.w r2, [sp, #28]
+    eor.w r3, r9, r1, ror #31
+    str.w r3, [sp, #32]
+    eor.w r2, r5, r7
+    ldr.w r11, [r0, #0]
+    ldr.w r3, [sp, #0]
+    str.w r2, [sp, #4]
+    eor.w r11, r11, r3
+    eor.w r2, r1, r8
+    ldr.w r12, [r0, #48]
+    ldr.w r3, [sp, #8]
+    str.w r2, [sp, #12]
+    eor.w r12, r12, r3
+    eor.w r1, r7, r4, ror #31
+    ldr.w lr, [r0, #100]
+    ldr.w r2, [sp, #20]
+    str.w r1, [sp, #16]
+    eor.w lr, lr, r2
+    eor.w r3, r8, r5, ror #31
+    ldr.w r10, [r0, #148]
+    ldr.w r1, [sp, #28]
+    str.w r3, [sp, #24]
+    eor.w r10, r10, r1
+    eor.w r2, r4, r6
+    ldr.w r9, [r0, #192]
+    ldr.w r5, [sp, #32]
+    str.w r2, [sp, #36]
+    eor.w r9, r9, r5
+    @ next block: advance the round-constant pointer
+    ldr.w r1, [sp, #60]
+    add.w r1, r1, #64
+    str.w r1, [sp, #60]
+    uxtb.w r2, r1
+    cmp.w r2, #192
+    bne.w .Lblock
+    add.w sp, sp, #64
+    pop.w {r4-r11, pc}
     .size m4crypt_keccakf1600_armv7m, . - m4crypt_keccakf1600_armv7m
