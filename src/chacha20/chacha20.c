@@ -133,7 +133,7 @@ void m4crypt_chacha20_ietf_block(uint8_t out[64], const uint8_t key[32], const u
     m4crypt_chacha20_state_ietf(s, key, nonce, counter);
     memset(out, 0, 64);
     M4CRYPT_CHACHA20_XOR_BLOCKS(out, out, 1, s);
-    m4crypt_memzero(s, sizeof s);
+    m4crypt_memzero(s + 4, 32); /* the key words; the rest is public */
 }
 
 /* RFC 8439 section 2.4.1. The blocks used are counter .. counter + ceil(len / 64) - 1; all must
@@ -150,7 +150,7 @@ int m4crypt_chacha20_ietf_xor(uint8_t *out, const uint8_t *in, size_t len, const
     uint32_t s[16];
     m4crypt_chacha20_state_ietf(s, key, nonce, counter);
     m4crypt_chacha20_xor_state(out, in, len, s);
-    m4crypt_memzero(s, sizeof s);
+    m4crypt_memzero(s + 4, 32); /* the key words; the rest is public */
     return M4CRYPT_OK;
 }
 
@@ -164,5 +164,5 @@ void m4crypt_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len, const uin
     uint32_t s[16];
     m4crypt_chacha20_state_djb(s, key, nonce, counter);
     m4crypt_chacha20_xor_state(out, in, len, s);
-    m4crypt_memzero(s, sizeof s);
+    m4crypt_memzero(s + 4, 32); /* the key words; the rest is public */
 }
