@@ -38,8 +38,21 @@ int m4crypt_randombytes(uint8_t *out, size_t len)
 void m4crypt_memzero(void *p, size_t len)
 {
     volatile uint8_t *v = (volatile uint8_t *)p;
-    while (len--)
+    __asm__ volatile("" : : "r"(p) : "memory"); /* earlier stores to p happen before */
+    /* Bytes up to a word boundary, whole words, the remaining bytes (a byte loop costs ~7
+     * cycles per byte on the Cortex-M4, word stores about a quarter of that). */
+    while (len > 0 && ((uintptr_t)v & 3) != 0) {
         *v++ = 0;
+        len--;
+    }
+    volatile uint32_t *w = (volatile uint32_t *)(uintptr_t)v;
+    for (; len >= 4; len -= 4)
+        *w++ = 0;
+    v = (volatile uint8_t *)(uintptr_t)w;
+    while (len > 0) {
+        *v++ = 0;
+        len--;
+    }
     /* The barrier tells the compiler the zeroed memory may be read, so the stores stay. */
     __asm__ volatile("" : : "r"(p) : "memory");
 }
