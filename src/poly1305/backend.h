@@ -4,7 +4,7 @@
  * Context (include/m4crypt/poly1305.h), the same for every backend so that only the block function
  * needs replacing:
  *   r[0..3]  r (RFC 8439 section 2.5, clamped) as little-endian 32-bit words; r[4] is 0.
- *   h[0..4]  the accumulator h = sum h[i] * 2^(32 i), partially reduced: h < 2^131 (h[4] <= 7)
+ *   h[0..4]  the accumulator h = sum h[i] * 2^(32 i), partially reduced: h[4] <= 4 (h < 5 * 2^128)
  *            between calls; the final reduction mod 2^130 - 5 is done once, in final.
  *   pad[0..3] s, the second half of the key, little-endian words.
  *   buf, buflen  the bytes of an incomplete 16-byte block (buflen 0..15).
@@ -20,7 +20,7 @@
 #include "m4crypt/poly1305.h"
 
 /* For each of the nblocks 16-byte blocks of m (no alignment needed): h = (h + block + hibit *
- * 2^128) * r mod 2^130 - 5 (partially reduced, h < 2^131). hibit is 1 for whole message blocks
+ * 2^128) * r mod 2^130 - 5 (partially reduced, h[4] <= 4 in and out). hibit is 1 for whole message blocks
  * (RFC 8439 section 2.5.1, "add one bit beyond the number of octets") and 0 for a last block that
  * was already padded with its 0x01 byte. */
 void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,

@@ -40,7 +40,7 @@ void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size
     const uint32_t r3 = ((ctx->r[2] >> 14) | (ctx->r[3] << 18)) & MASK26;
     const uint32_t r4 = ctx->r[3] >> 8;
     const uint32_t s1 = 5 * r1, s2 = 5 * r2, s3 = 5 * r3, s4 = 5 * r4;
-    /* h from radix 2^32 (h < 2^131) to radix 2^26; h4 < 2^27. */
+    /* h from radix 2^32 (h[4] <= 4) to radix 2^26; h4 < 2^27. */
     uint32_t h0 = ctx->h[0] & MASK26;
     uint32_t h1 = ((ctx->h[0] >> 26) | (ctx->h[1] << 6)) & MASK26;
     uint32_t h2 = ((ctx->h[1] >> 20) | (ctx->h[2] << 12)) & MASK26;
@@ -87,7 +87,7 @@ void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size
         m += 16;
     }
 
-    /* Back to radix 2^32 (exact, whatever the limb sizes); h < 2^131. */
+    /* Back to radix 2^32 (exact, whatever the limb sizes); h4 < 2^26 + small, so h[4] <= 3. */
     uint64_t t = (uint64_t)h0 + ((uint64_t)h1 << 26);
     ctx->h[0] = (uint32_t)t;
     t = (t >> 32) + ((uint64_t)h2 << 20);

@@ -138,7 +138,7 @@ static void chunked(uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t
             n = len - off;
         m4crypt_poly1305_update(&ctx, m + off, n);
         off += n;
-        CHECK(ctx.buflen < 16 && ctx.h[4] <= 7); /* context invariants (backend.h) */
+        CHECK(ctx.buflen < 16 && ctx.h[4] <= 4); /* context invariants (backend.h) */
     }
     m4crypt_poly1305_update(&ctx, m, 0);
     m4crypt_poly1305_final(&ctx, tag);
