@@ -53,7 +53,6 @@ static int check(int ok, const char *what)
 int main(void)
 {
     int failures = 0;
-    static uint64_t state[25];
     static uint8_t key[32], nonce[12], tag[16];
 
     BENCH_MLKEM(512);
@@ -61,7 +60,6 @@ int main(void)
     BENCH_MLKEM(1024);
     bench_internal();
 
-    REGION("keccak.f1600", m4crypt_keccakf1600(state));
     fill(msg, 1024, 7);
     REGION("shake256.1024in_1024out", m4crypt_shake256(out, 1024, msg, 1024));
 

@@ -38,13 +38,11 @@ def entry_symbols(op: str) -> list[str]:
     if head.startswith("mlkem") and head[5:].isdigit():
         return [ENTRY[tail].format(n=head[5:])]
     table = {
-        "mlkem.ntt": ["m4crypt_poly_ntt", "m4crypt_poly_ntt_armv7m", "m4crypt_poly_ntt_c"],
-        "mlkem.invntt": ["m4crypt_poly_invntt", "m4crypt_poly_invntt_armv7m",
+        "mlkem.ntt": ["m4crypt_poly_ntt_armv7m", "m4crypt_poly_ntt_c"],
+        "mlkem.invntt": ["m4crypt_poly_invntt_armv7m",
                          "m4crypt_poly_invntt_c"],
-        "mlkem.basemul": ["m4crypt_poly_basemul", "m4crypt_poly_basemul_armv7m",
-                          "m4crypt_poly_basemul_acc_armv7m", "m4crypt_poly_basemul_acc_c"],
-        "keccak.f1600": ["m4crypt_keccakf1600", "m4crypt_keccakf1600_armv7m",
-                         "m4crypt_keccakf1600_c"],
+        "mlkem.basemul": ["m4crypt_poly_basemul_acc_armv7m", "m4crypt_poly_basemul_acc_c"],
+        "keccak.f1600": ["m4crypt_keccakf1600_armv7m", "m4crypt_keccakf1600_c"],
         "shake256.1024in_1024out": ["m4crypt_shake256"],
         "x25519.scalarmult": ["m4crypt_x25519"],
         "x25519.scalarmult_base": ["m4crypt_x25519_base"],
