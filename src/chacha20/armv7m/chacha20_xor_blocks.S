@@ -26,9 +26,9 @@
  * the first operations of the diagonal quarter rounds on x1,x6 and x2,x7,x13 are computed once per
  * call into T/C9/C10, and again only when word 12 wraps and word 13 changes (64-bit counter).
  *
- * Cycles (m4sim model 1.0): 830 per 64-byte block in the loop (12.97 cycles/byte), about 210 per
- * call (frame, state copy, cache, wipe); 16 blocks 13491. m4crypt_chacha20_ietf_xor on 1024 bytes:
- * 14078 (13.7 c/b; the C wrapper adds ~590, mostly m4crypt_memzero of the state).
+ * Cycles (m4sim model 1.0, make bench): 830 per 64-byte block in the loop (12.97 cycles/byte),
+ * about 210 per call (frame, state copy, cache, wipe); 16 blocks 13491. m4crypt_chacha20_ietf_xor:
+ * 1024 bytes 13707 (13.4 c/b), 16384 bytes 13.0 c/b.
  */
     .syntax unified
     .thumb
