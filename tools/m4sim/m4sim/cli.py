@@ -62,7 +62,7 @@ def cmd_ct(a):
         print("m4sim ct: give --region NAME (repeatable) or --all-regions", file=sys.stderr)
         return 2
     return check(a.elf, regions, runs=a.runs, args=a.args, max_instructions=a.max_instructions,
-                 rng_seed=a.rng_seed, out=sys.stdout)
+                 rng_seed=a.rng_seed, out=sys.stdout, public_functions=a.public_function or ())
 
 
 def cmd_size(a):
@@ -102,6 +102,9 @@ def main(argv=None):
     c.add_argument("--runs", type=int, default=8)
     c.add_argument("--max-instructions", type=int, default=0, metavar="N")
     c.add_argument("--rng-seed", type=int, default=None, help="make the secret seeds reproducible")
+    c.add_argument("--public-function", action="append", metavar="SYMBOL",
+                   help="calls of SYMBOL compute only on public data: trace one marker per call, "
+                        "not its instructions, memory accesses or cycles (repeatable)")
     c.set_defaults(fn=cmd_ct)
 
     s = sub.add_parser("size", help="code size per function and per group")

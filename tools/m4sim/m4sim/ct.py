@@ -3,6 +3,11 @@ bytes in m4sim_ct_seed and require every traced region to have the same
 instruction-address trace, data-address trace (address, size, read/write) and
 per-instruction cycle trace in every run.
 
+Public calls (--public-function SYMBOL): calls of functions declared to
+compute only on public data leave one marker in the instruction trace (the
+entry address, cost 0) and nothing else; the compared cycles of a region are
+those outside public calls.  See docs/m4sim.md.
+
 Run 0's traces are kept in memory (compact byte strings: 4 bytes per
 instruction address, 1 byte per instruction cost, 12 bytes per memory access);
 each later run is compared against them as soon as it finishes and then
@@ -13,7 +18,7 @@ import random
 import sys
 
 from .decode import new_cs
-from .sim import Simulator
+from .sim import Simulator, SimError
 
 _CHUNK = 1 << 16
 
@@ -44,9 +49,10 @@ def _u32(buf, i):
 
 
 class _Describer:
-    def __init__(self, sim):
+    def __init__(self, sim, public=()):
         self.sim = sim
         self.md = new_cs()
+        self.public = {a: n for n, a in public}
 
     def insn(self, addr):
         img = self.sim.image
@@ -58,7 +64,8 @@ class _Describer:
         return f"0x{addr:08x} {img.describe(addr)}: {text}"
 
     def where(self, addr):
-        return f"0x{addr:08x} ({self.sim.image.describe(addr)})"
+        pub = f", a call of public function {self.public[addr]}" if addr in self.public else ""
+        return f"0x{addr:08x} ({self.sim.image.describe(addr)}{pub})"
 
 
 def _occurrences(result):
@@ -102,8 +109,10 @@ def _compare(d, name, k, run, r0, ri, out):
         print(f"  {ai[0] if isinstance(ai, tuple) else ai}", file=out)
         return False
     c = _first_diff(ct0, cti, 1)
-    if c is not None or r0.cycles != ri.cycles:
-        print(f"{head} in the cycle trace {loc}: {r0.cycles} vs {ri.cycles} cycles", file=out)
+    if c is not None or r0.compared_cycles != ri.compared_cycles:
+        pub = " (outside public calls)" if r0.public_calls is not None else ""
+        print(f"{head} in the cycle trace {loc}: {r0.compared_cycles} vs {ri.compared_cycles} "
+              f"cycles{pub}", file=out)
         if c is not None:
             print(f"  first diverging instruction (#{c} of the region): {d.insn(_u32(it0, c))}", file=out)
             print(f"  costs {ct0[c]} cycles in run 0 and {cti[c]} in run {run} "
@@ -112,10 +121,24 @@ def _compare(d, name, k, run, r0, ri, out):
     return True
 
 
+def _range(vals):
+    lo, hi = min(vals), max(vals)
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
 def check(elf, regions, runs=8, args=(), max_instructions=0, rng_seed=None, out=sys.stdout,
-          seeds=None):
-    """Run the check; print the verdict; return the exit code (0 ok, 1 leak, 2 error)."""
+          seeds=None, public_functions=()):
+    """Run the check; print the verdict; return the exit code (0 ok, 1 leak, 2 error).
+
+    public_functions: names of functions whose calls compute only on public
+    data (declassification): not traced, one marker per call."""
     sim = Simulator(elf, max_instructions=max_instructions)
+    public_functions = list(dict.fromkeys(public_functions or ()))
+    try:
+        pub = sim.public_entries(public_functions)
+    except SimError as e:
+        print(f"ct: {e}", file=out)
+        return 2
     if sim.seed_sym is None:
         print(f"ct: {elf} has no symbol m4sim_ct_seed: secrets cannot be varied", file=out)
         return 2
@@ -128,16 +151,24 @@ def check(elf, regions, runs=8, args=(), max_instructions=0, rng_seed=None, out=
         else:
             rng = random.Random(rng_seed)
             seeds = [bytes(rng.getrandbits(8) for _ in range(32)) for _ in range(runs)]
-    d = _Describer(sim)
+    d = _Describer(sim, pub)
     base = None
     names = None
     ok = True
+    # per region name, per run: (instructions, cycles) in total (they may
+    # differ between runs only inside public calls)
+    totals = {}
     for run, seed in enumerate(seeds):
-        res = sim.run(args=args, seed=seed, trace_regions=regions)
+        res = sim.run(args=args, seed=seed, trace_regions=regions,
+                      public_functions=public_functions)
         if res.error:
             print(f"ct: run {run} failed: {res.error}", file=out)
             return 2
         occ = _occurrences(res)
+        for r in occ:
+            t = totals.setdefault(r.name, {}).setdefault(run, [0, 0])
+            t[0] += r.instructions
+            t[1] += r.cycles
         if run == 0:
             base = (res, occ)
             names = []
@@ -153,6 +184,10 @@ def check(elf, regions, runs=8, args=(), max_instructions=0, rng_seed=None, out=
             if not occ:
                 print("ct: no regions executed", file=out)
                 return 2
+            for fn, k in (res.public_calls or {}).items():
+                if not k:
+                    print(f"ct: note: public function {fn} was never called in run 0 "
+                          f"(inlined, or not on this path?)", file=out)
             continue
         occ0 = base[1]
         seq0 = [r.name for r in occ0]
@@ -174,10 +209,24 @@ def check(elf, regions, runs=8, args=(), max_instructions=0, rng_seed=None, out=
     occ0 = base[1]
     for name in names:
         rs = [r for r in occ0 if r.name == name]
-        ni = sum(len(r.trace[0]) // 4 for r in rs)
+        ni = sum(r.instructions - r.public_instructions for r in rs)
         nm = sum(len(r.trace[2]) // 12 for r in rs)
-        cy = sum(r.cycles for r in rs)
+        cy = sum(r.compared_cycles for r in rs)
         ex = f"{len(rs)} executions, " if len(rs) > 1 else ""
+        calls = {}
+        for r in rs:
+            for fn, k in (r.public_calls or {}).items():
+                calls[fn] = calls.get(fn, 0) + k
+        if not calls:
+            print(f"ct: {name}: {len(seeds)} runs identical ({ex}{ni} instructions, "
+                  f"{nm} memory accesses, {cy} cycles)", file=out)
+            continue
+        # outside public calls every run has ni instructions and cy cycles
+        runs_t = totals[name].values()
+        xi = _range([t[0] - ni for t in runs_t])
+        tc = _range([t[1] for t in runs_t])
+        called = ", ".join(f"{fn} \u00d7{k}" for fn, k in calls.items())
         print(f"ct: {name}: {len(seeds)} runs identical ({ex}{ni} instructions, {nm} memory accesses, "
-              f"{cy} cycles)", file=out)
+              f"{cy} cycles compared, {tc} in total; {xi} instructions in public calls excluded: "
+              f"{called})", file=out)
     return 0

@@ -23,6 +23,18 @@
  *
  * Every rule below names its constant in model.py; the constants arrive in
  * the parameter vector P[] (order: model.DYNAMIC_PARAM_NAMES).
+ *
+ * Public calls (ct mode, `m4sim ct --public-function`): a call of a function
+ * declared public (its entry address reached while no public call is active)
+ * starts a "public call"; it ends when a block starts at the return address
+ * that was in LR at entry with SP at or above its value at entry (so nested
+ * and recursive calls, and calls of the same function from inside it, stay
+ * inside the outermost call).  Blocks executed during a public call are
+ * costed as usual (the run's totals stay complete) but counted separately
+ * (excl_*) and neither their instructions, their cycles nor their memory
+ * accesses are traced; the call leaves one marker in the instruction trace:
+ * the function's entry address with cost 0.  The flag is captured per block
+ * when it starts executing, so the lagged evaluation sees the right state.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -98,6 +110,11 @@ typedef struct m4_ctx {
     m4_slot *slots; uint32_t nslots;
     /* regions */
     uint32_t begin_addr, end_addr, open_addr;
+    /* public calls (see the header comment) */
+    uint32_t *pub; uint64_t *pub_calls; uint32_t npub;
+    int pub_active, pending_pub;
+    uint32_t pub_ret, pub_sp;
+    uint64_t excl_cycles, excl_insns, excl_cyc_before_last, excl_ins_before_last;
     m4_miss_cb miss_cb;
     m4_event_cb event_cb;
     /* tracing (ct mode) */
@@ -126,6 +143,7 @@ void m4_free(m4_ctx *c)
     if (!c) return;
     free(c->blocks); free(c->htab); free(c->insns); free(c->slots);
     free(c->itrace); free(c->ctrace); free(c->mtrace);
+    free(c->pub); free(c->pub_calls);
     free(c);
 }
 
@@ -202,7 +220,7 @@ static int grow_itrace(m4_ctx *c)
 
 /* Evaluate one executed instruction of a finished block. */
 static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
-                        int has_succ, uint32_t succ_addr, int succ_mis32)
+                        int has_succ, uint32_t succ_addr, int succ_mis32, int pub)
 {
     const int32_t *P = c->P;
     uint32_t f = in->flags;
@@ -263,6 +281,12 @@ static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
     if (cost < 0) cost = 0;
     c->cycles += (uint64_t)cost;
     c->ninstr += 1;
+    if (pub) {
+        /* inside a public call: counted, not traced */
+        c->excl_cycles += (uint64_t)cost;
+        c->excl_insns += 1;
+        return;
+    }
     if (c->tracing) {
         if (c->nit == c->capit && grow_itrace(c)) return;
         c->itrace[c->nit] = in->addr;
@@ -271,7 +295,7 @@ static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
     }
 }
 
-static void process(m4_ctx *c, int64_t bi, uint64_t seq, int64_t succ)
+static void process(m4_ctx *c, int64_t bi, uint64_t seq, int64_t succ, int pub)
 {
     const m4_block *B = &c->blocks[bi];
     const m4_insn *in = &c->insns[B->first];
@@ -283,11 +307,46 @@ static void process(m4_ctx *c, int64_t bi, uint64_t seq, int64_t succ)
         succ_addr = s->addr;
         succ_mis32 = s->size == 4 && (s->addr & 2);
     }
-    for (uint32_t i = 0; i + 1 < n; i++) step(c, &in[i], seq, 0, has_succ, succ_addr, succ_mis32);
+    for (uint32_t i = 0; i + 1 < n; i++)
+        step(c, &in[i], seq, 0, has_succ, succ_addr, succ_mis32, pub);
     c->cyc_before_last = c->cycles;
     c->ins_before_last = c->ninstr;
     c->it_before_last = c->nit;
-    step(c, &in[n - 1], seq, 1, has_succ, succ_addr, succ_mis32);
+    c->excl_cyc_before_last = c->excl_cycles;
+    c->excl_ins_before_last = c->excl_insns;
+    step(c, &in[n - 1], seq, 1, has_succ, succ_addr, succ_mis32, pub);
+}
+
+/* Public calls: called at the start of every block (after the previous block
+   was evaluated) when public functions are declared. */
+static void public_calls(m4_ctx *c, uc_engine *uc, uint32_t a)
+{
+    if (c->pub_active) {
+        if (a != c->pub_ret) return;
+        uint32_t sp = 0;
+        uc_reg_read(uc, c->uc_reg[13], &sp);
+        if (sp >= c->pub_sp) c->pub_active = 0;    /* the outermost call returned */
+        /* a public entry right at the return address: fall through */
+    }
+    if (c->pub_active) return;
+    for (uint32_t i = 0; i < c->npub; i++) {
+        if (c->pub[i] != a) continue;
+        uint32_t lr = 0, sp = 0;
+        uc_reg_read(uc, c->uc_reg[14], &lr);
+        uc_reg_read(uc, c->uc_reg[13], &sp);
+        c->pub_active = 1;
+        c->pub_ret = lr & ~1u;
+        c->pub_sp = sp;
+        c->pub_calls[i]++;
+        if (c->tracing) {
+            /* one marker: the entry address, cost 0 */
+            if (c->nit == c->capit && grow_itrace(c)) return;
+            c->itrace[c->nit] = a;
+            c->ctrace[c->nit] = 0;
+            c->nit++;
+        }
+        return;
+    }
 }
 
 static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *ud)
@@ -302,10 +361,12 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *ud)
             return;
         }
     }
-    if (c->pending >= 0) process(c, c->pending, c->pending_seq, b);
+    if (c->pending >= 0) process(c, c->pending, c->pending_seq, b, c->pending_pub);
+    if (c->npub) public_calls(c, uc, a);
     c->seq++;
     c->pending = b;
     c->pending_seq = c->seq;
+    c->pending_pub = c->pub_active;
     if (a == c->open_addr) { c->open_addr = NONE_ADDR; c->event_cb(EV_OPEN, a); }
     if (a == c->begin_addr) c->event_cb(EV_BEGIN, a);
     else if (a == c->end_addr) c->event_cb(EV_END, a);
@@ -342,7 +403,7 @@ static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size
 {
     m4_ctx *c = ud;
     (void)value;
-    if (!c->tracing) return;
+    if (!c->tracing || c->pub_active) return;
     if (c->nmt + 3 > c->capmt) {
         uint64_t cap = c->capmt ? c->capmt * 2 : (3u << 16);
         uint32_t *p = realloc(c->mtrace, cap * sizeof(uint32_t));
@@ -400,8 +461,28 @@ int m4_enable_mem_trace(m4_ctx *c)
 
 void m4_flush(m4_ctx *c)
 {
-    if (c->pending >= 0) process(c, c->pending, c->pending_seq, -1);
+    if (c->pending >= 0) process(c, c->pending, c->pending_seq, -1, c->pending_pub);
     c->pending = -1;
+}
+
+/* Declare the entry addresses (Thumb bit clear) of the public functions. */
+int m4_set_public(m4_ctx *c, const uint32_t *addrs, uint32_t n)
+{
+    free(c->pub); free(c->pub_calls);
+    c->pub = NULL; c->pub_calls = NULL; c->npub = 0; c->pub_active = 0;
+    if (!n) return 0;
+    c->pub = malloc(n * sizeof(uint32_t));
+    c->pub_calls = calloc(n, sizeof(uint64_t));
+    if (!c->pub || !c->pub_calls) return -1;
+    memcpy(c->pub, addrs, n * sizeof(uint32_t));
+    c->npub = n;
+    return 0;
+}
+
+/* Number of public calls of function i so far. */
+uint64_t m4_pub_calls(m4_ctx *c, uint32_t i)
+{
+    return i < c->npub ? c->pub_calls[i] : 0;
 }
 
 /* Reset the pipeline state, e.g. before a fresh run on the same context. */
@@ -410,12 +491,14 @@ void m4_reset_state(m4_ctx *c)
     c->prev_wr = c->prev_load_dest = 0;
     c->prev_pipe_open = c->prev_store = c->prev_is32 = c->run32 = 0;
     c->pending = -1;
+    c->pending_pub = c->pub_active = 0;
 }
 
 enum {
     G_CYCLES, G_INSNS, G_CYC_BEFORE_LAST, G_INS_BEFORE_LAST, G_IT_BEFORE_LAST,
     G_HIT_LIMIT, G_MISS_FAILED, G_NIT, G_NMT, G_MAX_INSNS, G_BEGIN, G_END, G_OPEN,
-    G_TRACING, G_NBLOCKS
+    G_TRACING, G_NBLOCKS, G_EXCL_CYCLES, G_EXCL_INSNS, G_EXCL_CYC_BEFORE_LAST,
+    G_EXCL_INS_BEFORE_LAST, G_PUB_ACTIVE
 };
 
 uint64_t m4_get(m4_ctx *c, int what)
@@ -436,6 +519,11 @@ uint64_t m4_get(m4_ctx *c, int what)
     case G_OPEN: return c->open_addr;
     case G_TRACING: return (uint64_t)c->tracing;
     case G_NBLOCKS: return c->nblocks;
+    case G_EXCL_CYCLES: return c->excl_cycles;
+    case G_EXCL_INSNS: return c->excl_insns;
+    case G_EXCL_CYC_BEFORE_LAST: return c->excl_cyc_before_last;
+    case G_EXCL_INS_BEFORE_LAST: return c->excl_ins_before_last;
+    case G_PUB_ACTIVE: return (uint64_t)c->pub_active;
     }
     return 0;
 }

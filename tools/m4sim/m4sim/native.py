@@ -49,7 +49,8 @@ EV_BEGIN, EV_END, EV_OPEN = 1, 2, 3
 
 (G_CYCLES, G_INSNS, G_CYC_BEFORE_LAST, G_INS_BEFORE_LAST, G_IT_BEFORE_LAST,
  G_HIT_LIMIT, G_MISS_FAILED, G_NIT, G_NMT, G_MAX_INSNS, G_BEGIN, G_END, G_OPEN,
- G_TRACING, G_NBLOCKS) = range(15)
+ G_TRACING, G_NBLOCKS, G_EXCL_CYCLES, G_EXCL_INSNS, G_EXCL_CYC_BEFORE_LAST,
+ G_EXCL_INS_BEFORE_LAST, G_PUB_ACTIVE) = range(20)
 
 MISS_CB = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_uint32, ctypes.c_uint32)
 EVENT_CB = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_uint32)
@@ -123,6 +124,10 @@ def lib():
     L.m4_add_slot.argtypes = [vp, u32, u32, i32, i32, i32, i32]
     L.m4_enable_mem_trace.restype = i32
     L.m4_enable_mem_trace.argtypes = [vp]
+    L.m4_set_public.restype = i32
+    L.m4_set_public.argtypes = [vp, ctypes.POINTER(ctypes.c_uint32), u32]
+    L.m4_pub_calls.restype = u64
+    L.m4_pub_calls.argtypes = [vp, u32]
     L.m4_flush.argtypes = [vp]
     L.m4_reset_state.argtypes = [vp]
     L.m4_get.restype = u64

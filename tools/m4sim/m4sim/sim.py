@@ -48,6 +48,16 @@ class Region:
     stack_bytes: int
     depth: int = 0           # nesting level (0 = outermost)
     trace: tuple = None      # ct mode: (insn addrs, insn cycles, mem triples) as bytes
+    # public calls (run(public_functions=...)): what the region spent inside
+    # them (included in cycles / instructions) and how often each was called
+    public_cycles: int = 0
+    public_instructions: int = 0
+    public_calls: dict = None
+
+    @property
+    def compared_cycles(self):
+        """Cycles outside public calls."""
+        return self.cycles - self.public_cycles
 
     def as_dict(self):
         return {"name": self.name, "cycles": self.cycles, "instructions": self.instructions,
@@ -65,6 +75,7 @@ class Result:
     error: str = None
     hit_limit: bool = False
     seconds: float = 0.0
+    public_calls: dict = None   # whole run: public function name -> number of calls
 
     def by_name(self, name):
         return [r for r in self.regions if r.name == name]
@@ -128,6 +139,29 @@ class Simulator:
         self.heapinfo = (self.data_end, max(self.data_end, self.initial_sp - 0x40000),
                          self.initial_sp, max(self.data_end, self.initial_sp - 0x40000))
 
+    def public_entries(self, names):
+        """Resolve function names to [(name, entry address)] (Thumb bit clear).
+        A name given to several local functions yields all of them.  Raises
+        SimError for a name that is not a function in the ELF."""
+        out = []
+        for name in names:
+            found = set()
+            for s in self.image.symbols:
+                if s.name != name:
+                    continue
+                a = s.value & ~1
+                if s.kind == "STT_FUNC" or (s.kind == "STT_NOTYPE" and self._executable(a)):
+                    found.add(a)
+            if not found:
+                what = "is not a function" if self.image.symbol(name) else "not found"
+                raise SimError(f"{self.path}: public function {name}: symbol {what}")
+            out += [(name, a) for a in sorted(found)]
+        return out
+
+    def _executable(self, addr):
+        return any(seg.executable and seg.vaddr <= addr < seg.vaddr + len(seg.data)
+                   for seg in self.image.segments)
+
     @staticmethod
     def _needs_exec_check(s):
         # IT-conditional instructions whose executed cost or pipeline effect
@@ -186,7 +220,7 @@ class Simulator:
 
     # ------------------------------------------------------------------ run
     def run(self, args=(), stdin=b"", echo=False, seed=None, trace_regions=None,
-            max_instructions=None):
+            max_instructions=None, public_functions=()):
         """Run the firmware to its semihosting exit.
 
         args: command-line arguments (argv[0] is the ELF path, as with QEMU).
@@ -194,6 +228,9 @@ class Simulator:
         seed: bytes for m4sim_ct_seed.
         trace_regions: None, a set of region names, or "all": record the
         instruction / cycle / memory traces of those regions (ct mode).
+        public_functions: names of functions whose calls compute only on
+        public data: a call leaves one marker (its entry address, cost 0) in
+        the traces and nothing else; Region.public_* say what was excluded.
         """
         import time
         t0 = time.time()
@@ -201,7 +238,8 @@ class Simulator:
         uc = self._setup(seed)
         ctx = L.m4_new((ctypes.c_int32 * len(model.DYNAMIC_PARAM_NAMES))(*model.dynamic_params()),
                        len(model.DYNAMIC_PARAM_NAMES), (ctypes.c_int * 16)(*_UC_REGS))
-        state = _RunState(self, uc, ctx, trace_regions)
+        pub = self.public_entries(public_functions) if public_functions else []
+        state = _RunState(self, uc, ctx, trace_regions, [n for n, _ in pub])
         sh = Semihost(lambda a, n: uc.mem_read(a, n), lambda a, d: uc.mem_write(a, bytes(d)),
                       " ".join([self.path] + [str(a) for a in args]), self.heapinfo,
                       lambda: L.m4_get(ctx, native.G_CYCLES), stdin=stdin, echo=echo)
@@ -223,6 +261,9 @@ class Simulator:
                     raise SimError(f"uc_hook_add (slot) failed: {rc}")
             if trace_regions:
                 L.m4_enable_mem_trace(ctx)
+            if pub:
+                if L.m4_set_public(ctx, (ctypes.c_uint32 * len(pub))(*[a for _, a in pub]), len(pub)):
+                    raise SimError("out of memory")
             if self.begin_addr is not None:
                 L.m4_set(ctx, native.G_BEGIN, self.begin_addr)
             if self.end_addr is not None:
@@ -257,7 +298,8 @@ class Simulator:
                           stdout=bytes(sh.out), stderr=bytes(sh.err), regions=state.regions,
                           cycles=L.m4_get(ctx, native.G_CYCLES),
                           instructions=L.m4_get(ctx, native.G_INSNS), error=state.error,
-                          hit_limit=hit, seconds=time.time() - t0)
+                          hit_limit=hit, seconds=time.time() - t0,
+                          public_calls=state.public_counts() if pub else None)
         finally:
             sh.close_all()
             L.m4_free(ctx)
@@ -295,8 +337,9 @@ class Simulator:
 
 
 class _RunState:
-    def __init__(self, sim, uc, ctx, trace_regions):
+    def __init__(self, sim, uc, ctx, trace_regions, pub_names=()):
         self.sim = sim
+        self.pub_names = list(pub_names)   # per entry address (a name may repeat)
         self.uc = uc
         self.ctx = ctx
         self.L = sim._lib
@@ -356,6 +399,19 @@ class _RunState:
         except Exception as e:  # noqa: BLE001
             self.exc = e
             uc.emu_stop()
+
+    # -- public calls ----------------------------------------------------------------
+    def _pub_raw(self):
+        return [self.L.m4_pub_calls(self.ctx, i) for i in range(len(self.pub_names))]
+
+    def public_counts(self, since=None):
+        """{name: calls} (since a _pub_raw() snapshot), names with 0 calls omitted
+        when `since` is given."""
+        now = self._pub_raw()
+        out = {}
+        for i, n in enumerate(self.pub_names):
+            out[n] = out.get(n, 0) + now[i] - (since[i] if since else 0)
+        return {n: k for n, k in out.items() if k or since is None}
 
     # -- regions ---------------------------------------------------------------------
     def _reg(self, r):
@@ -418,6 +474,13 @@ class _RunState:
         L, ctx = self.L, self.ctx
         r = {"name": name, "sp0": sp0, "low": sp0, "cyc0": L.m4_get(ctx, native.G_CYCLES),
              "ins0": L.m4_get(ctx, native.G_INSNS), "traced": False, "floor": self.paint_floor}
+        if self.pub_names:
+            r["xcyc0"] = L.m4_get(ctx, native.G_EXCL_CYCLES)
+            r["xins0"] = L.m4_get(ctx, native.G_EXCL_INSNS)
+            r["calls0"] = self._pub_raw()
+        if self.pub_names and L.m4_get(ctx, native.G_PUB_ACTIVE):
+            self.sim._warn(("pub-begin", name), f"region {name} starts inside a public call: "
+                           f"nothing is traced until that call returns")
         tr = self.trace_regions
         if tr and (tr == "all" or name in tr):
             if self.tracing_depth == 0:
@@ -443,6 +506,12 @@ class _RunState:
             self.sim._warn(("stack", r["name"]), f"region {r['name']}: stack use reached the painted "
                            f"limit ({self.sim.stack_paint_bytes} bytes); raise --stack-paint-bytes")
         reg = Region(r["name"], cyc - r["cyc0"], ins - r["ins0"], stack, depth=len(self.open))
+        if self.pub_names:
+            reg.public_cycles = L.m4_get(ctx, native.G_EXCL_CYC_BEFORE_LAST) - r["xcyc0"]
+            reg.public_instructions = L.m4_get(ctx, native.G_EXCL_INS_BEFORE_LAST) - r["xins0"]
+            reg.public_calls = self.public_counts(r["calls0"])
+            if L.m4_get(ctx, native.G_PUB_ACTIVE):
+                self.sim._warn(("pub-end", r["name"]), f"region {r['name']} ends inside a public call")
         if r.get("counted"):
             self.tracing_depth -= 1
         if r["traced"]:
