@@ -412,7 +412,7 @@ static const char *const rfc7748_iter1 =
 static const char *const rfc7748_iter1000 =
     "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51";
 static const char *const rfc7748_iter1000000 =
-    "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f887424";
+    "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424";
 
 /* RFC 7748 section 6.1, Diffie-Hellman: Alice's and Bob's private keys, public keys, and K. */
 static const char *const rfc7748_61[5] = {
