@@ -144,7 +144,13 @@ def m4sim_ct_jobs(build: Path, args):
 
 
 def m4sim_ct(suite, elf: Path, timeout) -> Result:
-    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", "8"]
+    # SampleNTT (FIPS 203 Alg. 7) expands the matrix from rho: public (it is part of the
+    # encapsulation key) although key generation derives it from the secret seed d. Its rejection
+    # loop's length depends on rho, so its calls are declared public (the trace equivalent of
+    # declassifying rho); everything around the calls, and where and how often they are called,
+    # is still compared. See docs/m4sim.md, "--public-function".
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", "8",
+           "--public-function", "m4crypt_poly_sample_ntt"]
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
     bad = 0 if rc == 0 else max(1, len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I)))
