@@ -33,15 +33,20 @@ typedef struct {
 
 /* ---------------------------------------------------------------- replaceable (backend) functions */
 
-/* NTT (FIPS 203 Alg. 9) in place; input |x| < q, output reduced (|x| < q). */
+/* Bound on the NTT's output: q - 1 + 7 (q - 1) / 2. Lazy reduction: each of the 7 layers may add
+ * (q - 1) / 2 to the largest magnitude (the assembly backend reduces nothing inside the NTT). */
+#define M4CRYPT_MLKEM_NTT_BOUND 14976
+/* NTT (FIPS 203 Alg. 9) in place; input |x| < q, output |x| <= M4CRYPT_MLKEM_NTT_BOUND (the
+ * portable C reduces further, to |x| < q). */
 void m4crypt_poly_ntt_c(m4crypt_poly *r);
 /* Inverse NTT (FIPS 203 Alg. 10) in place, times R = 2^16 (mod q): invntt(basemul(a, b)) is the
  * exact product. Input |x| < 4q, output |x| < q. */
 void m4crypt_poly_invntt_c(m4crypt_poly *r);
 /* r += a * b in the NTT domain, times R^-1 (FIPS 203 Alg. 11 MultiplyNTTs and Alg. 12
- * BaseCaseMultiply). Inputs |a|, |b| < q; each call adds less than q in absolute value to every
- * coefficient of r, so up to four calls may be accumulated onto a reduced r before
- * m4crypt_poly_reduce. */
+ * BaseCaseMultiply). Inputs: one of a, b with |x| < q, the other with |x| < q or an NTT output
+ * (|x| <= M4CRYPT_MLKEM_NTT_BOUND); then every product sum stays below 2 (q - 1) 14976 < q 2^15
+ * and each call adds less than q in absolute value to every coefficient of r, so up to four
+ * calls may be accumulated onto a reduced r before m4crypt_poly_reduce. */
 void m4crypt_poly_basemul_acc_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
 /* Barrett reduction of every coefficient to the centered range [-(q-1)/2, (q-1)/2]. */
 void m4crypt_poly_reduce_c(m4crypt_poly *r);

@@ -1,0 +1,118 @@
+/*
+ * Twin tests of ML-KEM's replaceable polynomial functions (src/mlkem/poly.h): the
+ * implementation the build selects (the ARMv7E-M assembly in the m4-armv7m configuration,
+ * src/mlkem/armv7m/) against the portable _c function, on at least 1000 random inputs each plus
+ * the edge values: every coefficient at the documented input bound with either sign, zeros,
+ * alternating extremes, and the worst cases of each lazy-reduction bound the assembly relies on.
+ *
+ * Where the contract allows different representatives (NTT output, inverse NTT output, ...),
+ * the two results are compared modulo q and the selected implementation's output is checked
+ * against the documented bound; elsewhere they must be equal. On a build without the backend
+ * each test compares the C function with itself and says so.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "mlkem/poly.h"
+
+#define Q M4CRYPT_MLKEM_Q
+
+static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
+
+static int32_t modq(int32_t a)
+{
+    int32_t r = a % Q;
+    return r < 0 ? r + Q : r;
+}
+
+/* Coefficients uniformly in [-bound, bound]. */
+static void rand_poly(m4crypt_poly *p, int32_t bound)
+{
+    for (int i = 0; i < 256; i++)
+        p->coeffs[i] = (int16_t)((int32_t)(t_rand32() % (uint32_t)(2 * bound + 1)) - bound);
+}
+
+/* Edge polynomial number e (0 <= e < EDGES) with magnitudes at most bound:
+ * all +bound, all -bound, zeros, alternating +-bound (two phases), random signs at +-bound,
+ * +bound in the first half and -bound in the second, and a single +-bound coefficient. */
+#define EDGES 9
+static void edge_poly(m4crypt_poly *p, unsigned e, int32_t bound)
+{
+    for (int i = 0; i < 256; i++) {
+        int32_t v;
+        switch (e) {
+        case 0: v = bound; break;
+        case 1: v = -bound; break;
+        case 2: v = 0; break;
+        case 3: v = i & 1 ? -bound : bound; break;
+        case 4: v = i & 1 ? bound : -bound; break;
+        case 5: v = t_rand32() & 1 ? bound : -bound; break;
+        case 6: v = i < 128 ? bound : -bound; break;
+        case 7: v = i == 0 ? bound : 0; break;
+        default: v = i == 255 ? -bound : 0; break;
+        }
+        p->coeffs[i] = (int16_t)v;
+    }
+}
+
+/* Counts coefficients where a and b differ mod q or a is outside [-bound, bound]. */
+static unsigned diff_modq(const m4crypt_poly *a, const m4crypt_poly *b, int32_t bound)
+{
+    unsigned bad = 0;
+    for (int i = 0; i < 256; i++)
+        bad += modq(a->coeffs[i]) != modq(b->coeffs[i]) || a->coeffs[i] > bound ||
+               a->coeffs[i] < -bound;
+    return bad;
+}
+
+static void say(const char *fn, int have)
+{
+    if (have)
+        t_printf("mlkem_armv7m: %s: assembly against the portable C\n", fn);
+    else
+        t_printf("mlkem_armv7m: %s: no backend in this build; portable C against itself\n", fn);
+}
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_NTT
+#define HAVE_NTT 1
+#else
+#define HAVE_NTT 0
+#endif
+
+/* ---------------------------------------------------------------- NTT */
+
+static unsigned ntt_twin(const m4crypt_poly *in)
+{
+    m4crypt_poly a = *in, b = *in;
+    m4crypt_poly_ntt(&a);
+    m4crypt_poly_ntt_c(&b);
+    return diff_modq(&a, &b, M4CRYPT_MLKEM_NTT_BOUND);
+}
+
+static void test_ntt(void)
+{
+    say("poly_ntt", HAVE_NTT);
+    m4crypt_poly p;
+    unsigned bad = 0;
+    /* Edges at the input bound |x| <= q - 1 (the lazy-reduction bound 14976 is reached from
+     * there), at small values (CBD outputs) and at q/2. */
+    static const int32_t bounds[] = {Q - 1, Q - 2, (Q - 1) / 2, 3, 1};
+    for (unsigned b = 0; b < sizeof bounds / sizeof bounds[0]; b++)
+        for (unsigned e = 0; e < EDGES; e++) {
+            edge_poly(&p, e, bounds[b]);
+            bad += ntt_twin(&p);
+        }
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        rand_poly(&p, n % 3 == 0 ? 3 : Q - 1);
+        bad += ntt_twin(&p);
+    }
+    CHECK(bad == 0);
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    t_rand_seed(0x3a7);
+    test_ntt();
+    return t_summary("mlkem_armv7m");
+}
