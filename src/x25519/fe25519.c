@@ -42,38 +42,41 @@ void m4crypt_fe25519_sub_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m
 /*
  * Reduces ten column sums to tight limbs. Rounding carries (add half, shift) leave each limb in
  * [-2^(w-1), 2^(w-1)); the carry out of limb 9 has weight 2^255 = 19 mod p and re-enters limb 0,
- * whose carry goes once more into limb 1. For |h_k| < 2^62 the carry out of limb 9 is below
- * 2^38, 19 times it below 2^43, so the last carry into limb 1 is below 2^17: limb 1 ends below
- * 2^24 + 2^17 and every other limb at most 2^25 (even) / 2^24 (odd) in magnitude.
+ * whose carry goes once more into limb 1. For |h_k| < 2^61 the carry out of limb 9 is below
+ * 2^37, 19 times it below 2^42, so the last carry into limb 1 is below 2^16: limb 1 ends below
+ * 2^24 + 2^16 and every other limb at most 2^25 (even) / 2^24 (odd) in magnitude.
+ * A limb left after its carry fits in 32 bits, so it is computed on the low words only
+ * (arithmetic mod 2^32, exact because the result is known to lie in int32_t's range).
  */
-static void carry_columns(m4crypt_fe25519 *out, int64_t h[10])
+static inline void carry_columns(m4crypt_fe25519 *out, int64_t h[10])
 {
     int64_t c;
+    int32_t r[10];
     for (int i = 0; i < 9; i++) {
         const int w = limb_bits[i];
         c = (h[i] + ((int64_t)1 << (w - 1))) >> w;
         h[i + 1] += c;
-        h[i] -= c * ((int64_t)1 << w);
+        r[i] = (int32_t)((uint32_t)h[i] - ((uint32_t)c << w));
     }
     c = (h[9] + ((int64_t)1 << 24)) >> 25;
-    h[9] -= c * ((int64_t)1 << 25);
-    h[0] += 19 * c;
-    c = (h[0] + ((int64_t)1 << 25)) >> 26;
-    h[1] += c;
-    h[0] -= c * ((int64_t)1 << 26);
+    r[9] = (int32_t)((uint32_t)h[9] - ((uint32_t)c << 25));
+    const int64_t h0 = (int64_t)r[0] + 19 * c;
+    c = (h0 + ((int64_t)1 << 25)) >> 26;
+    r[0] = (int32_t)((uint32_t)h0 - ((uint32_t)c << 26));
+    r[1] += (int32_t)c;
     for (int i = 0; i < 10; i++)
-        out->v[i] = (int32_t)h[i];
+        out->v[i] = r[i];
 }
 
 /*
  * Schoolbook multiplication. With offset(i) + offset(j) = offset(i + j) + [i and j odd], a
  * product of two odd limbs carries an extra factor 2 (taken from f1_2, f3_2, ...), and a product
- * landing at offset >= 255 wraps to offset - 255 with the factor 19 (2^255 = 19 mod p). The
- * wrapped products of a column are summed first and multiplied by 19 as a whole, so no 32-bit
- * 19 * g_j is formed (it would overflow for loose inputs).
+ * landing at offset >= 255 wraps to offset - 255 with the factor 19 (2^255 = 19 mod p), taken
+ * from g1_19 ... g9_19. Every column is then one chain of 32x32->64-bit multiply-accumulates.
  *
- * Bounds: with loose inputs (|even| <= 2^27, |odd| <= 2^26) the largest column, h0, is at most
- * 2^54 (1 + 19 * 4 + 19 * 2.5) < 2^61, well inside int64_t.
+ * Bounds: loose inputs (|even| <= 1.6 * 2^26, |odd| <= 1.6 * 2^25) keep 19 * g_j below
+ * 1.6 * 19 * 2^26 < 2^31 and 2 * f_odd below 2^27; the largest column, t[0], is below
+ * 1.6^2 * 19 * 2^52 * (4 + 5 / 2) + 1.6^2 * 2^52 < 2^61.
  */
 void m4crypt_fe25519_mul_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
 {
@@ -82,29 +85,29 @@ void m4crypt_fe25519_mul_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m
     const int32_t g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
     const int32_t g5 = g->v[5], g6 = g->v[6], g7 = g->v[7], g8 = g->v[8], g9 = g->v[9];
     const int32_t f1_2 = 2 * f1, f3_2 = 2 * f3, f5_2 = 2 * f5, f7_2 = 2 * f7, f9_2 = 2 * f9;
+    const int32_t g1_19 = 19 * g1, g2_19 = 19 * g2, g3_19 = 19 * g3, g4_19 = 19 * g4;
+    const int32_t g5_19 = 19 * g5, g6_19 = 19 * g6, g7_19 = 19 * g7, g8_19 = 19 * g8;
+    const int32_t g9_19 = 19 * g9;
     int64_t t[10];
 
-    t[0] = M(f0, g0) +
-           19 * (M(f1_2, g9) + M(f2, g8) + M(f3_2, g7) + M(f4, g6) + M(f5_2, g5) + M(f6, g4) +
-                 M(f7_2, g3) + M(f8, g2) + M(f9_2, g1));
-    t[1] = M(f0, g1) + M(f1, g0) +
-           19 * (M(f2, g9) + M(f3, g8) + M(f4, g7) + M(f5, g6) + M(f6, g5) + M(f7, g4) +
-                 M(f8, g3) + M(f9, g2));
-    t[2] = M(f0, g2) + M(f1_2, g1) + M(f2, g0) +
-           19 * (M(f3_2, g9) + M(f4, g8) + M(f5_2, g7) + M(f6, g6) + M(f7_2, g5) + M(f8, g4) +
-                 M(f9_2, g3));
-    t[3] = M(f0, g3) + M(f1, g2) + M(f2, g1) + M(f3, g0) +
-           19 * (M(f4, g9) + M(f5, g8) + M(f6, g7) + M(f7, g6) + M(f8, g5) + M(f9, g4));
-    t[4] = M(f0, g4) + M(f1_2, g3) + M(f2, g2) + M(f3_2, g1) + M(f4, g0) +
-           19 * (M(f5_2, g9) + M(f6, g8) + M(f7_2, g7) + M(f8, g6) + M(f9_2, g5));
-    t[5] = M(f0, g5) + M(f1, g4) + M(f2, g3) + M(f3, g2) + M(f4, g1) + M(f5, g0) +
-           19 * (M(f6, g9) + M(f7, g8) + M(f8, g7) + M(f9, g6));
+    t[0] = M(f0, g0) + M(f1_2, g9_19) + M(f2, g8_19) + M(f3_2, g7_19) + M(f4, g6_19) +
+           M(f5_2, g5_19) + M(f6, g4_19) + M(f7_2, g3_19) + M(f8, g2_19) + M(f9_2, g1_19);
+    t[1] = M(f0, g1) + M(f1, g0) + M(f2, g9_19) + M(f3, g8_19) + M(f4, g7_19) + M(f5, g6_19) +
+           M(f6, g5_19) + M(f7, g4_19) + M(f8, g3_19) + M(f9, g2_19);
+    t[2] = M(f0, g2) + M(f1_2, g1) + M(f2, g0) + M(f3_2, g9_19) + M(f4, g8_19) + M(f5_2, g7_19) +
+           M(f6, g6_19) + M(f7_2, g5_19) + M(f8, g4_19) + M(f9_2, g3_19);
+    t[3] = M(f0, g3) + M(f1, g2) + M(f2, g1) + M(f3, g0) + M(f4, g9_19) + M(f5, g8_19) +
+           M(f6, g7_19) + M(f7, g6_19) + M(f8, g5_19) + M(f9, g4_19);
+    t[4] = M(f0, g4) + M(f1_2, g3) + M(f2, g2) + M(f3_2, g1) + M(f4, g0) + M(f5_2, g9_19) +
+           M(f6, g8_19) + M(f7_2, g7_19) + M(f8, g6_19) + M(f9_2, g5_19);
+    t[5] = M(f0, g5) + M(f1, g4) + M(f2, g3) + M(f3, g2) + M(f4, g1) + M(f5, g0) + M(f6, g9_19) +
+           M(f7, g8_19) + M(f8, g7_19) + M(f9, g6_19);
     t[6] = M(f0, g6) + M(f1_2, g5) + M(f2, g4) + M(f3_2, g3) + M(f4, g2) + M(f5_2, g1) +
-           M(f6, g0) + 19 * (M(f7_2, g9) + M(f8, g8) + M(f9_2, g7));
+           M(f6, g0) + M(f7_2, g9_19) + M(f8, g8_19) + M(f9_2, g7_19);
     t[7] = M(f0, g7) + M(f1, g6) + M(f2, g5) + M(f3, g4) + M(f4, g3) + M(f5, g2) + M(f6, g1) +
-           M(f7, g0) + 19 * (M(f8, g9) + M(f9, g8));
+           M(f7, g0) + M(f8, g9_19) + M(f9, g8_19);
     t[8] = M(f0, g8) + M(f1_2, g7) + M(f2, g6) + M(f3_2, g5) + M(f4, g4) + M(f5_2, g3) +
-           M(f6, g2) + M(f7_2, g1) + M(f8, g0) + 19 * M(f9_2, g9);
+           M(f6, g2) + M(f7_2, g1) + M(f8, g0) + M(f9_2, g9_19);
     t[9] = M(f0, g9) + M(f1, g8) + M(f2, g7) + M(f3, g6) + M(f4, g5) + M(f5, g4) + M(f6, g3) +
            M(f7, g2) + M(f8, g1) + M(f9, g0);
     carry_columns(h, t);
@@ -119,27 +122,27 @@ void m4crypt_fe25519_sqr_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
     const int32_t f0_2 = 2 * f0, f1_2 = 2 * f1, f2_2 = 2 * f2, f3_2 = 2 * f3, f4_2 = 2 * f4;
     const int32_t f5_2 = 2 * f5, f6_2 = 2 * f6, f7_2 = 2 * f7, f8_2 = 2 * f8, f9_2 = 2 * f9;
     const int32_t f1_4 = 4 * f1, f3_4 = 4 * f3, f5_4 = 4 * f5, f7_4 = 4 * f7;
+    const int32_t f5_19 = 19 * f5, f6_19 = 19 * f6, f7_19 = 19 * f7, f8_19 = 19 * f8;
+    const int32_t f9_19 = 19 * f9;
     int64_t t[10];
 
-    t[0] = M(f0, f0) +
-           19 * (M(f1_4, f9) + M(f2_2, f8) + M(f3_4, f7) + M(f4_2, f6) + M(f5_2, f5));
-    t[1] = M(f0_2, f1) + 19 * (M(f2_2, f9) + M(f3_2, f8) + M(f4_2, f7) + M(f5_2, f6));
-    t[2] = M(f0_2, f2) + M(f1_2, f1) +
-           19 * (M(f3_4, f9) + M(f4_2, f8) + M(f5_4, f7) + M(f6, f6));
-    t[3] = M(f0_2, f3) + M(f1_2, f2) + 19 * (M(f4_2, f9) + M(f5_2, f8) + M(f6_2, f7));
-    t[4] = M(f0_2, f4) + M(f1_4, f3) + M(f2, f2) +
-           19 * (M(f5_4, f9) + M(f6_2, f8) + M(f7_2, f7));
-    t[5] = M(f0_2, f5) + M(f1_2, f4) + M(f2_2, f3) + 19 * (M(f6_2, f9) + M(f7_2, f8));
-    t[6] = M(f0_2, f6) + M(f1_4, f5) + M(f2_2, f4) + M(f3_2, f3) +
-           19 * (M(f7_4, f9) + M(f8, f8));
-    t[7] = M(f0_2, f7) + M(f1_2, f6) + M(f2_2, f5) + M(f3_2, f4) + 19 * M(f8_2, f9);
-    t[8] = M(f0_2, f8) + M(f1_4, f7) + M(f2_2, f6) + M(f3_4, f5) + M(f4, f4) +
-           19 * M(f9_2, f9);
+    t[0] = M(f0, f0) + M(f1_4, f9_19) + M(f2_2, f8_19) + M(f3_4, f7_19) + M(f4_2, f6_19) +
+           M(f5_2, f5_19);
+    t[1] = M(f0_2, f1) + M(f2_2, f9_19) + M(f3_2, f8_19) + M(f4_2, f7_19) + M(f5_2, f6_19);
+    t[2] = M(f0_2, f2) + M(f1_2, f1) + M(f3_4, f9_19) + M(f4_2, f8_19) + M(f5_4, f7_19) +
+           M(f6, f6_19);
+    t[3] = M(f0_2, f3) + M(f1_2, f2) + M(f4_2, f9_19) + M(f5_2, f8_19) + M(f6_2, f7_19);
+    t[4] = M(f0_2, f4) + M(f1_4, f3) + M(f2, f2) + M(f5_4, f9_19) + M(f6_2, f8_19) +
+           M(f7_2, f7_19);
+    t[5] = M(f0_2, f5) + M(f1_2, f4) + M(f2_2, f3) + M(f6_2, f9_19) + M(f7_2, f8_19);
+    t[6] = M(f0_2, f6) + M(f1_4, f5) + M(f2_2, f4) + M(f3_2, f3) + M(f7_4, f9_19) + M(f8, f8_19);
+    t[7] = M(f0_2, f7) + M(f1_2, f6) + M(f2_2, f5) + M(f3_2, f4) + M(f8_2, f9_19);
+    t[8] = M(f0_2, f8) + M(f1_4, f7) + M(f2_2, f6) + M(f3_4, f5) + M(f4, f4) + M(f9_2, f9_19);
     t[9] = M(f0_2, f9) + M(f1_2, f8) + M(f2_2, f7) + M(f3_2, f6) + M(f4_2, f5);
     carry_columns(h, t);
 }
 
-/* 121666 * f: each product is below 2^27 * 2^17 = 2^44. */
+/* 121666 * f: each product of a loose limb is below 1.6 * 2^26 * 2^17 < 2^44. */
 void m4crypt_fe25519_mul121666_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
 {
     int64_t t[10];
@@ -200,10 +203,23 @@ static uint32_t load32_le(const uint8_t *p)
  * bit 255, which the mask of limb 9 drops). */
 void m4crypt_fe25519_frombytes_c(m4crypt_fe25519 *h, const uint8_t s[32])
 {
+    int32_t t[10], c;
     for (int i = 0; i < 10; i++) {
         const uint32_t word = load32_le(s + limb_off[i] / 8);
-        h->v[i] = (int32_t)((word >> (limb_off[i] % 8)) & ((1u << limb_bits[i]) - 1));
+        t[i] = (int32_t)((word >> (limb_off[i] % 8)) & ((1u << limb_bits[i]) - 1));
     }
+    /* Centre the limbs (rounding carries) so that they meet the "tight" bound of fe25519.h:
+     * each ends in [-2^(w-1), 2^(w-1)), limb 0 takes 19 times the carry out of limb 9. */
+    for (int i = 0; i < 9; i++) {
+        c = (t[i] + ((int32_t)1 << (limb_bits[i] - 1))) >> limb_bits[i];
+        t[i] -= c * ((int32_t)1 << limb_bits[i]);
+        t[i + 1] += c;
+    }
+    c = (t[9] + ((int32_t)1 << 24)) >> 25;
+    t[9] -= c * ((int32_t)1 << 25);
+    t[0] += 19 * c;
+    for (int i = 0; i < 10; i++)
+        h->v[i] = t[i];
 }
 
 /*

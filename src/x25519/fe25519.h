@@ -9,11 +9,10 @@
  * Cortex-M4) and every column sum inside int64_t, so it suits 32-bit targets.
  *
  * Limb bounds (|v[i]| for even i / odd i), the contract between the functions:
- *   "tight" : <= 2^26 / <= 2^25   output of frombytes (0 <= v[i] < 2^w) and of mul, sqr,
- *                                  mul121666 (which in fact stay within 2^25 / 2^24 + 2^17)
- *   "loose" : <= 2^27 / <= 2^26   output of add or sub of two tight elements
- * mul, sqr and mul121666 accept loose inputs; add and sub accept tight inputs; tobytes accepts
- * any limbs below 2^30 in magnitude; cswap any.
+ *   "tight" : <= 2^25 + 2^18 / <= 2^24 + 2^18   output of frombytes, mul, sqr, mul121666
+ *   "loose" : <= 1.6 * 2^26  / <= 1.6 * 2^25    covers add or sub of two tight elements
+ * mul, sqr and mul121666 accept loose inputs (so that 19 times a limb fits in int32_t); add and
+ * sub accept tight inputs; tobytes accepts any limbs below 2^30 in magnitude; cswap any.
  *
  * Replaceable functions (docs/DEVELOPING.md, "Assembly backends"): the portable code is compiled
  * under the names with the suffix _c; src/x25519/backend.h maps the names used by the rest of the
@@ -42,7 +41,7 @@ void m4crypt_fe25519_mul121666_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f);
  * multiplications. */
 void m4crypt_fe25519_invert_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f);
 /* Decodes 32 little-endian bytes, ignoring bit 255 (RFC 7748 section 5, decodeUCoordinate).
- * Values in [p, 2^255) are accepted; they are represented as they are (reduced later). */
+ * Values in [p, 2^255) are accepted (tobytes reduces them). The limbs come out centred, tight. */
 void m4crypt_fe25519_frombytes_c(m4crypt_fe25519 *h, const uint8_t s[32]);
 /* Encodes the unique representative in [0, p) as 32 little-endian bytes (constant time). */
 void m4crypt_fe25519_tobytes_c(uint8_t s[32], const m4crypt_fe25519 *f);

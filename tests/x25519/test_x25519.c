@@ -207,15 +207,31 @@ static void rand_ref(ref_t *r, uint8_t s[32])
     ref_frombytes(r, s);
 }
 
-/* A random limb vector with |v[i]| <= 2^(w + extra) (w = 26 even, 25 odd), signed. */
-static void rand_limbs(m4crypt_fe25519 *f, int extra)
+/* Limb bounds of fe25519.h: tight and loose, for even / odd limbs. */
+#define TIGHT_EVEN ((1 << 25) + (1 << 18))
+#define TIGHT_ODD ((1 << 24) + (1 << 18))
+#define LOOSE_EVEN 107374182 /* floor(1.6 * 2^26) */
+#define LOOSE_ODD 53687091   /* floor(1.6 * 2^25) */
+
+static int within(const m4crypt_fe25519 *f, int32_t even, int32_t odd)
 {
     for (int i = 0; i < 10; i++) {
-        int bits = (i % 2 ? 25 : 26) + extra;
+        int32_t b = i % 2 ? odd : even;
+        if (f->v[i] > b || f->v[i] < -b)
+            return 0;
+    }
+    return 1;
+}
+
+/* A random limb vector with |v[i]| <= even / odd bound, signed; often at the extremes. */
+static void rand_limbs(m4crypt_fe25519 *f, int32_t even, int32_t odd)
+{
+    for (int i = 0; i < 10; i++) {
+        uint32_t bound = (uint32_t)(i % 2 ? odd : even);
         uint32_t r = t_rand32();
-        int32_t mag = (int32_t)(r & (((uint32_t)1 << bits) - 1));
-        if (t_rand32() % 8 == 0) /* often the extremes */
-            mag = (int32_t)(((uint32_t)1 << bits) - (t_rand32() % 2));
+        int32_t mag = (int32_t)(t_rand32() % (bound + 1));
+        if (r % 8 == 0)
+            mag = (int32_t)(bound - (r >> 3) % 2);
         f->v[i] = (r >> 31) ? -mag : mag;
     }
 }
@@ -232,6 +248,7 @@ static void test_field(void)
         edges++;
         ref_frombytes(&ra, s);
         m4crypt_fe25519_frombytes(&a, s);
+        CHECK(within(&a, TIGHT_EVEN, TIGHT_ODD));
         m4crypt_fe25519_tobytes(out, &a);
         ref_tobytes(want, &ra);
         CHECK_MEM(out, want, 32);
@@ -306,8 +323,8 @@ static void test_field(void)
 
     /* cswap: 0 keeps, 1 swaps, both ways. */
     for (uint32_t bit = 0; bit < 2; bit++) {
-        rand_limbs(&a, 0);
-        rand_limbs(&b, 0);
+        rand_limbs(&a, TIGHT_EVEN, TIGHT_ODD);
+        rand_limbs(&b, TIGHT_EVEN, TIGHT_ODD);
         m4crypt_fe25519 a0 = a, b0 = b;
         m4crypt_fe25519_cswap(&a, &b, bit);
         CHECK(memcmp(&a, bit ? &b0 : &a0, sizeof a) == 0);
@@ -353,41 +370,41 @@ static void test_field(void)
     }
     CHECK(bad == 0);
 
-    /* Random limb vectors at the documented bounds: loose (2^27 / 2^26) into mul, sqr and
-     * mul121666; tight (2^26 / 2^25) into add and sub; up to 2^29 into tobytes. */
+    /* Random limb vectors at the documented bounds: loose into mul, sqr and mul121666; tight
+     * into add and sub; up to 2^29 into tobytes. Outputs of mul, sqr, mul121666 and frombytes
+     * must be tight, those of add and sub of tight inputs loose. */
     bad = 0;
     for (unsigned i = 0; i < n; i++) {
-        rand_limbs(&a, 1);
-        rand_limbs(&b, 1);
+        rand_limbs(&a, LOOSE_EVEN, LOOSE_ODD);
+        rand_limbs(&b, LOOSE_EVEN, LOOSE_ODD);
         ref_from_limbs(&ra, &a);
         ref_from_limbs(&rb, &b);
         m4crypt_fe25519_mul(&h, &a, &b);
         ref_mulm(&rr, &ra, &rb);
-        bad += !fe_eq_ref(&h, &rr);
-        /* the output bounds the other functions rely on: within 2^25 / 2^24 + 2^17 */
-        for (int k = 0; k < 10; k++)
-            bad += (h.v[k] > (k % 2 ? (1 << 24) + (1 << 17) : 1 << 25)) ||
-                   (h.v[k] < -(k % 2 ? (1 << 24) + (1 << 17) : 1 << 25));
+        bad += !fe_eq_ref(&h, &rr) || !within(&h, TIGHT_EVEN, TIGHT_ODD);
         m4crypt_fe25519_sqr(&h, &a);
         ref_mulm(&rr, &ra, &ra);
-        bad += !fe_eq_ref(&h, &rr);
+        bad += !fe_eq_ref(&h, &rr) || !within(&h, TIGHT_EVEN, TIGHT_ODD);
         m4crypt_fe25519_mul121666(&h, &b);
         ref_small(&rr, 121666);
         ref_mulm(&rr, &rr, &rb);
-        bad += !fe_eq_ref(&h, &rr);
-        rand_limbs(&a, 0);
-        rand_limbs(&b, 0);
+        bad += !fe_eq_ref(&h, &rr) || !within(&h, TIGHT_EVEN, TIGHT_ODD);
+        rand_limbs(&a, TIGHT_EVEN, TIGHT_ODD);
+        rand_limbs(&b, TIGHT_EVEN, TIGHT_ODD);
         ref_from_limbs(&ra, &a);
         ref_from_limbs(&rb, &b);
         m4crypt_fe25519_add(&h, &a, &b);
         ref_addm(&rr, &ra, &rb);
-        bad += !fe_eq_ref(&h, &rr);
+        bad += !fe_eq_ref(&h, &rr) || !within(&h, LOOSE_EVEN, LOOSE_ODD);
         m4crypt_fe25519_sub(&h, &a, &b);
         ref_subm(&rr, &ra, &rb);
-        bad += !fe_eq_ref(&h, &rr);
-        rand_limbs(&a, 3);
+        bad += !fe_eq_ref(&h, &rr) || !within(&h, LOOSE_EVEN, LOOSE_ODD);
+        rand_limbs(&a, 1 << 29, 1 << 29);
         ref_from_limbs(&ra, &a);
         bad += !fe_eq_ref(&a, &ra);
+        t_rand_bytes(s, 32);
+        m4crypt_fe25519_frombytes(&a, s);
+        bad += !within(&a, TIGHT_EVEN, TIGHT_ODD);
     }
     CHECK(bad == 0);
     t_printf("fe25519: %u random cases of each operation, %u mismatches\n", 2 * n, bad);
