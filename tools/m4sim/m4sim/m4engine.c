@@ -45,7 +45,7 @@ enum {
     PP_PIPE_SAVE_LOAD, PP_PIPE_SAVE_STORE, PP_ADDR_STALL, PP_LITERAL_EXTRA,
     PP_STORE_THEN_LOAD, PP_REFILL_P, PP_REFILL_P_MIS32, PP_IT_AFTER_16,
     PP_IT_AFTER_32, PP_IT_SKIPPED, PP_DIV_ZERO, PP_DIV_SMALL, PP_DIV_BASE,
-    PP_DIV_STEP, PP_DIV_MAX, PP_RUN32_MIN, PP_RUN32_PENALTY, PP_COUNT
+    PP_DIV_STEP, PP_DIV_MAX, PP_RUN32_MIN, PP_RUN32_PENALTY, PP_PIPE_STORE_MIN, PP_COUNT
 };
 
 enum {
@@ -249,10 +249,20 @@ static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
             /* rule ADDR_STALL: base/offset written by the previous instruction */
             if (in->addr_regs & c->prev_wr) cost += P[PP_ADDR_STALL];
             /* rule PIPE_SAVE_*: LDR followed by LDR/STR pipelines unless the
-               address uses the first load's result */
+               address uses the first load's result; a pipelined store still
+               costs at least PIPE_STORE_MIN (LSN: LDR;STR = 3 with either
+               STR addressing) */
             if ((f & (F_LOAD1 | F_STORE1)) && c->prev_pipe_open &&
-                !(in->addr_regs & c->prev_load_dest))
-                cost -= (f & F_LOAD1) ? P[PP_PIPE_SAVE_LOAD] : P[PP_PIPE_SAVE_STORE];
+                !(in->addr_regs & c->prev_load_dest)) {
+                if (f & F_LOAD1) {
+                    cost -= P[PP_PIPE_SAVE_LOAD];
+                } else {
+                    int save = P[PP_PIPE_SAVE_STORE];
+                    if ((int)in->base - save < P[PP_PIPE_STORE_MIN])
+                        save = (int)in->base - P[PP_PIPE_STORE_MIN];
+                    if (save > 0) cost -= save;
+                }
+            }
             /* rule STORE_THEN_LOAD */
             if ((f & F_STL_DST) && c->prev_store) cost += P[PP_STORE_THEN_LOAD];
             /* rule LITERAL_EXTRA */

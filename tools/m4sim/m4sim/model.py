@@ -19,7 +19,7 @@ branches, IT folding, division) is evaluated by the native engine, which gets
 the DYNAMIC_PARAMS vector below at start-up.
 """
 
-MODEL_VERSION = "m4sim-model 1.0"
+MODEL_VERSION = "m4sim-model 1.1"
 
 # --- single-cycle data processing ------------------------------------------------
 ALU = 1                 # TRM: MOV/ADD/SUB/logic/shift/compare/extend/bitfield/REV/SAT
@@ -38,8 +38,14 @@ LDREX = 2               # CHOICE: exclusive loads/stores like LDR, never pipelin
 LDM_BASE = 1            # TRM: LDM/STM/PUSH/POP = 1 + N
 LDR_PC_BASE = 3         # MEAS: "LDR PC: at least 5" -> 3 + P(=2)
 PIPE_SAVE_LOAD = 1      # LSN: LDR after LDR pipelines: second costs 1 less (LDR;LDR = 3)
-PIPE_SAVE_STORE = 1     # LSN: STR after LDR pipelines. CHOICE: the store costs 1 less too
-                        # (LDR; STR = 2). The manual leaves open whether it is 0 or 1.
+PIPE_SAVE_STORE = 1     # LSN: STR after LDR pipelines: one cycle is removed from the store's cost,
+PIPE_STORE_MIN = 1      #   but a pipelined store still costs at least PIPE_STORE_MIN.  LSN examples:
+                        #   LDR;STR Rx,[Ry,#imm] = 3 and LDR;STR Rx,[Ry,Rz] = 3 cycles in total, i.e.
+                        #   the immediate-offset STR stays at 1 and only the register-offset one
+                        #   gains.  CALIBRATED (docs/calibration.md): model 1.0 let the STR cost 0
+                        #   (LDR;STR = 2); that put pqm4's ML-KEM m4fspeed/m4fstack 2.3-3.2% and
+                        #   SPHINCS+-shake keygen 3.9% below the NUCLEO-L4R5ZI figures, whereas with
+                        #   the floor they are all within 0.4%.
 ADDR_STALL = 1          # LSN: base/offset register written by the previous instruction: +1
 LITERAL_EXTRA = 1       # LSN: "LDR Rx,[PC,#imm] might add a cycle" - CHOICE: always +1
 STORE_THEN_LOAD = 1     # MEAS (STM32F407): a store followed by a load adds 1 cycle
@@ -88,7 +94,7 @@ DYNAMIC_PARAM_NAMES = (
     "PIPE_SAVE_LOAD", "PIPE_SAVE_STORE", "ADDR_STALL", "LITERAL_EXTRA",
     "STORE_THEN_LOAD", "REFILL_P", "REFILL_P_MISALIGNED32", "IT_AFTER_16",
     "IT_AFTER_32", "IT_SKIPPED", "DIV_ZERO", "DIV_SMALL", "DIV_BASE", "DIV_STEP",
-    "DIV_MAX", "RUN32_MIN", "RUN32_PENALTY",
+    "DIV_MAX", "RUN32_MIN", "RUN32_PENALTY", "PIPE_STORE_MIN",
 )
 
 

@@ -54,8 +54,13 @@ def test_ldr_dependent_address_no_pipeline(tmp_path):
 
 
 def test_ldr_then_str_pipelines(tmp_path):
-    assert cyc(tmp_path, "  ldr r1, [r2]\n  str r6, [r4]\n", pre=PRE_BUF) == \
-        M.LDR + M.STR_IMM - M.PIPE_SAVE_STORE
+    # model 1.1 (calibration): a store pipelined after a load loses PIPE_SAVE_STORE cycles but
+    # still costs at least PIPE_STORE_MIN; LSN: LDR;STR = 3 in total for either STR addressing
+    def piped(base):
+        return max(base - M.PIPE_SAVE_STORE, min(base, M.PIPE_STORE_MIN))
+    assert cyc(tmp_path, "  ldr r1, [r2]\n  str r6, [r4]\n", pre=PRE_BUF) == M.LDR + piped(M.STR_IMM)
+    assert cyc(tmp_path, "  ldr r1, [r2]\n  str r6, [r4, r3]\n", pre=PRE_BUF) == M.LDR + piped(M.STR_REG)
+    assert M.LDR + piped(M.STR_IMM) == 3 and M.LDR + piped(M.STR_REG) == 3  # the LSN examples
 
 
 def test_str_imm_and_reg(tmp_path):
