@@ -12,6 +12,14 @@
 #   m4-armv7m   the same with the armv7m/ assembly backends (when any exist)
 
 SHELL := /bin/bash
+# Quiet build lines ("CC config file"); make V=1 prints the full commands.
+ifeq ($(V),1)
+Q :=
+say = @true
+else
+Q := @
+say = @printf '  %-6s %-10s %s\n' $(1) $(2) $(3)
+endif
 .DEFAULT_GOAL := help
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -82,21 +90,25 @@ $(1)_TESTS := $$(patsubst tests/%.c,$$($(1)_DIR)/tests/%$$($(1)_EXE),$$(TEST_SRC
 
 $$($(1)_DIR)/obj/%.c.o: %.c
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP -c $$< -o $$@
+	$$(call say,CC,$(1),$$<)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP -c $$< -o $$@
 
 $$($(1)_DIR)/obj/%.S.o: %.S
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP -c $$< -o $$@
+	$$(call say,AS,$(1),$$<)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP -c $$< -o $$@
 
 $$(foreach s,$$(MLKEM_SETS),$$(eval $$(call PERSET_RULE,$(1),$$(s))))
 
 $$($(1)_LIB): $$($(1)_LIB_OBJS)
 	@rm -f $$@
-	$$(if $$(filter m4%,$(1)),$$(ARM_PREFIX)ar,ar) rcs $$@ $$^
+	$$(call say,AR,$(1),$$@)
+	$$(Q)$$(if $$(filter m4%,$(1)),$$(ARM_PREFIX)ar,ar) rcs $$@ $$^
 
 $$($(1)_DIR)/tests/%$$($(1)_EXE): tests/%.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB)
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP $$< $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP $$< $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
 	    $$($(1)_LIB) $$($(1)_LDFLAGS) -o $$@
 
 $(1): $$($(1)_LIB) $$($(1)_TESTS)
@@ -107,7 +119,8 @@ endef
 define PERSET_RULE
 $$($(1)_DIR)/obj/%.c.$(2).o: %.c
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_MLKEM_SET=$(2) -MMD -MP -c $$< -o $$@
+	$$(call say,CC,$(1),$$<[$(2)])
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_MLKEM_SET=$(2) -MMD -MP -c $$< -o $$@
 endef
 
 $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CONFIG_RULES,$(c))))
@@ -117,25 +130,29 @@ $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CO
 
 # The shared library the Python differential tests load with ctypes.
 $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
-	gcc -shared -o $@ $^
+	$(call say,LINK,host-gcc,$@)
+	$(Q)gcc -shared -o $@ $^
 
 # Constant-time programs, run under valgrind (host-gcc objects).
 CT_BINS := $(patsubst tests/%.c,$(BUILD)/host-gcc/ct/%,$(CT_SRCS) tests/common/ct_planted_leak.c)
 $(BUILD)/host-gcc/ct/%: tests/%.c $(host-gcc_HARNESS_OBJS) $(host-gcc_PLAT_OBJS) $(host-gcc_LIB)
 	@mkdir -p $(@D)
-	gcc $(host-gcc_ALL_CFLAGS) $< $(host-gcc_HARNESS_OBJS) $(host-gcc_PLAT_OBJS) $(host-gcc_LIB) -o $@
+	$(call say,LINK,host-gcc,$@)
+	$(Q)gcc $(host-gcc_ALL_CFLAGS) $< $(host-gcc_HARNESS_OBJS) $(host-gcc_PLAT_OBJS) $(host-gcc_LIB) -o $@
 
 # libFuzzer targets.
 FUZZ_BINS := $(patsubst tests/%.c,$(BUILD)/host-fuzz/fuzz/%,$(FUZZ_SRCS))
 $(BUILD)/host-fuzz/fuzz/%: tests/%.c $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB)
 	@mkdir -p $(@D)
-	clang $(host-fuzz_ALL_CFLAGS) $< $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB) $(host-fuzz_LDFLAGS) -o $@
+	$(call say,LINK,host-fuzz,$@)
+	$(Q)clang $(host-fuzz_ALL_CFLAGS) $< $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB) $(host-fuzz_LDFLAGS) -o $@
 
 # Benchmark firmware, portable and (when present) assembly backends.
 BENCH_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/bench.elf)
 $(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
-	$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
+	$(call say,LINK,$*,$@)
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
@@ -143,7 +160,8 @@ $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 CT_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_library.elf)
 $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
-	$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
+	$(call say,LINK,$*,$@)
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
 # ---------------------------------------------------------------- top-level targets

@@ -23,12 +23,12 @@ import re
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
-PYTEST_SUMMARY = re.compile(r"=+ (.*) in [\d.]+s")
+PYTEST_SUMMARY = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
 VENV_BIN = Path(sys.executable).parent
 
 
@@ -198,7 +198,7 @@ def main() -> int:
             for prog in programs(build / "host-fuzz" / "fuzz", "*/fuzz_*"):
                 futures.append(pool.submit(fuzz_job, prog, args.fuzz_seconds))
         results: list[Result] = []
-        for f in futures:
+        for f in as_completed(futures):
             r = f.result()
             rs = r if isinstance(r, list) else [r]
             for x in rs:
