@@ -10,34 +10,39 @@ Written for m4crypt from the published descriptions, not from other code:
 - In-place processing (same document, "in-place processing"): chi of row Y reads the five lanes
   B[X, Y] = rho(A[X + 3Y, X]) and writes its five outputs into the five memory slots it just read.
   Storing output lane (x, y) in the slot N (x, y) with N = (1 0; 1 2) (mod 5) keeps every row's
-  outputs inside its inputs' slots; N has order 4, so after 4 rounds every lane is back in its slot
-  and the loop body is a multiple of 4 rounds (BLOCK below).
+  outputs inside its inputs' slots; N has order 4, so after 4 rounds every lane is back in its
+  slot: the loop body is 4 rounds, run 6 times.
 - Lazy rotations (Adomnicai, ePrint 2023/773): the rotations of rho are not executed. Every word
   carries a rotation offset f known at generation time (true value = ROL32(word, f)); an
   instruction combining two words rotates its second operand into the frame of the first with the
-  barrel shifter (EOR/BIC rd, rn, rm, ROR #s), which costs nothing. Offsets are free inside the
-  loop body; its last round rotates the words whose offset is not 0 back to 0 (one ROR each, about
-  48 per iteration), so that the body can be repeated (this generator's own scheme).
+  barrel shifter (EOR/BIC rd, rn, rm, ROR #s), which costs nothing.
+- This generator's own scheme for the offsets: each two-operand instruction may leave its result
+  in the frame of either operand (EOR rd, rn, rm, ROR or EOR rd, rm, rn, ROR), so every word,
+  theta effect and column parity has a choice of frames. The choices (PLAN below, found by
+  search_frames.py with a constraint solver) bring every word back to offset 0 at the end of the
+  4-round body without a single explicit rotation, so the state is in the plain interleaved
+  layout between iterations and at the exit.
 
 Round structure (FIPS 202 section 3.3; theta of round i+1 is prepared during round i):
 - two passes per round, one per output half (even words, then odd words); in a pass, for each of
-  the five rows Y: load the five input words and the theta effect D of their columns (from the
-  stack), XOR them, compute chi (BIC + EOR), apply iota to lane (0, 0), store the outputs, and
-  accumulate the column parities C of the next round in five registers. The rows are software
-  pipelined: the next row's loads go in front of this row's stores (on the M4 an LDR followed by
-  LDR or STR pipelines), and all instructions are 32-bit so that fetch stays word-aligned;
-- after the two passes, D[x] = C[x-1] ^ ROL64(C[x+1], 1) in interleaved form
-  (De = Ce[x-1] ^ ROL32(Co[x+1], 1), Do = Co[x-1] ^ Ce[x+1]) is written to the stack.
+  the five rows Y: the five words b = rho(A ^ D), chi (BIC + EOR), iota on lane (0, 0), the
+  stores, and the column parities C of the next round accumulated in five registers (the first
+  row's outputs are computed directly into them). Rows are software pipelined: the next row's
+  loads (state word and theta effect D from the stack) are issued in front of this row's stores;
+  on the M4 an LDR followed by LDR or STR pipelines, so each memory instruction costs one cycle.
+- theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1), interleaved De = Ce[x-1] ^ ROL32(Co[x+1], 1),
+  Do = Co[x-1] ^ Ce[x+1]; the ten D words go to the stack, and the five the first row of the next
+  round needs are used from the registers (with that row's state words loaded here).
 A prologue computes the parities of the input state.
 
-The generator also emulates the instruction list it emits and checks it against a plain Python
-Keccak-f[1600] (itself checked against hashlib SHAKE128) before writing the file.
+The generator emulates the instruction list it emits and checks it against a plain Python
+Keccak-f[1600] (itself checked against hashlib SHAKE128) before writing the file; it also
+reports the cycles of the body under the m4sim model rules (docs/m4sim.md).
 Usage: python3 gen_keccakf1600.py [out.S]
 """
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 import sys
 from pathlib import Path
@@ -52,6 +57,34 @@ RC = [0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x800000008000
       0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
       0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008]
 M32 = 0xFFFFFFFF
+ROUNDS = 4  # rounds per loop iteration (the order of the lane mapping N)
+
+# Offset choices, per round of the body (search_frames.py). Index orders:
+#   xd, oc: (X, Y, h) for X, Y in 0..4, h in 0..1 (row-major, h fastest)
+#   acc, dc: (x, h)
+# xd: b[X, Y, h] = rho(A ^ D) kept in the frame of A (0) or of D (1)
+# oc: chi output (X, Y, h) in the frame of b[X] (0) or of b[X + 2] (1)
+# acc: the parity C[x, h] ends in the frame of the output of row acc
+# dc: De[x] in the frame of Ce[x-1] (0) or of ROL(Co[x+1], 1) (1); Do[x]: Co[x-1] (0), Ce[x+1] (1)
+PLAN = {
+    "xd": ["00100001001010001000000000000101011001011001101000",
+           "01010001111000000000100101101000110100100001101001",
+           "00010001111100111001001111001100010010000111011100",
+           "01010101111000000001110100000000110011000110000100"],
+    "oc": ["00010000111000000100010100000110111010101010011000",
+           "00101000011100110010011010000111100101000010100010",
+           "01000110000000001001000000010000100111000010001000",
+           "00111101110110110010111010000010000010011001001101"],
+    "acc": ["2021424202", "1440322241", "2031104111", "0000000004"],
+    "dc": ["1010110001", "0000000010", "0110110011", "1011111111"],
+}
+KEYS = [(X, Y, h) for X in range(5) for Y in range(5) for h in range(2)]
+DKEYS = [(x, h) for x in range(5) for h in range(2)]
+
+
+def plan(name, j, key):
+    keys = KEYS if name in ("xd", "oc") else DKEYS
+    return int(PLAN[name][j][keys.index(key)])
 
 
 def rol32(v, n):
@@ -98,295 +131,395 @@ def keccakf_ref(a):
 
 
 def slot(x, y, r):
-    """Memory slot of logical lane (x, y) at the start of round r of a block: N^r (x, y)."""
+    """Memory slot of logical lane (x, y) at the start of round r of the body: N^r (x, y)."""
     for _ in range(r % 4):
         x, y = x, (x + 2 * y) % 5
     return x + 5 * y
 
 
-# ---------------------------------------------------------------- code generation
-# Registers: r0 state, r1-r5 parity accumulators, r6-r10 the row's five words b0..b4,
-# r11 chi temporary / output, r12 and lr loaded D words and the round constant.
-ACC = ["r1", "r2", "r3", "r4", "r5"]
-B = ["r6", "r7", "r8", "r9", "r10"]
-T = "r11"
-TMP = ["r12", "lr"]
-POOL = ["r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr"]  # rows' words and temporaries
-# Stack frame (after push {r4-r11, lr}): D words, saved even parities, round-constant pointer.
-SP_D = 0          # D[x][h] at SP_D + 4 * (2x + h)
-SP_CE = 40        # Ce[x] at SP_CE + 4x
-SP_RCP = 60       # pointer into the round-constant table (advanced by 8 * BLOCK per iteration)
-SP_RCO = 64       # odd round-constant word of the coming round
-FRAME = 72
-RC_REG = "r2"     # even round-constant word of the coming round (ACC[1], written after its use)
-# Rounds per loop iteration (a multiple of 4 dividing 24). Measured in m4sim (model 1.0), before
-# the round constants were preloaded in theta (which saved another 67 cycles): 4 ->
-# 9,735 cycles, 6.9 KB; 8 -> 9,564 cycles, 13 KB; 12 -> 9,503 cycles, 19 KB. The words rotated
-# back at the end of each iteration (about 48) are what a longer body saves.
-BLOCK = int(os.environ.get("KECCAK_BLOCK", "8"))
+def lane_spec(X, Y, h):
+    """Input of b[X, Y] in output half h: lane (x, y), source half s, rotation k of that half."""
+    x, y = (X + 3 * Y) % 5, X
+    r = RHO[x + 5 * y]
+    if r % 2 == 0:
+        s, k = h, r // 2
+    elif h == 0:
+        s, k = 1, (r + 1) // 2
+    else:
+        s, k = 0, (r - 1) // 2
+    return x, y, s, k
+
+
+# ---------------------------------------------------------------- registers and stack frame
+STATE = "r0"
+ACC = ["r8", "r9", "r10", "r11", "r12"]                   # column parities (ALU only)
+POOL = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "lr"]  # words, D, temporaries (low first)
+RC_REG = ACC[1]   # even round-constant word, from theta to the first row's lane (0, 0)
+SP_D = 0          # D word (x, h) at SP_D + 4 * (2x + h)
+SP_CE = 40        # even parities Ce[x] at SP_CE + 4x
+SP_RCP = 60       # pointer to the round constants of the current iteration
+FRAME = 64
+LOW = {f"r{i}" for i in range(8)}
+SENTINEL = 2      # even round-constant word after the table: the loop stops when it is loaded
 
 
 class Gen:
     def __init__(self):
-        self.code = []         # ("op", args...) or ("label"/"comment"/"raw", text)
-        self.state_f = {}      # (x, y, h) -> offset of that logical word
-        # (x, y) -> (slot, swap): word h of lane (x, y) is at state word 2 * slot + (h ^ swap)
+        self.code = []
+        self.a = {(x, y, h): 0 for x in range(5) for y in range(5) for h in range(2)}
         self.where = {(x, y): (x + 5 * y, 0) for x in range(5) for y in range(5)}
-        self.d_f = {}          # (x, h) -> offset of D word on the stack
-        self.ce_f = [0] * 5
-        self.acc_f = [0] * 5
-        self.ror_fixups = 0
+        self.d = {}
+        self.free = []
+        self.group = 0
+        self.extra_runs = 0   # load runs not closed by a store (one cycle each)
 
     def op(self, *ins):
         self.code.append(ins)
 
-    def eor(self, rd, rn, fn, rm, fm):
-        """rd = rn ^ rm aligned into rn's frame fn; returns fn."""
-        self.op("eor", rd, rn, rm, (fn - fm) % 32)
-        return fn
+    def comment(self, text):
+        self.code.append(("comment", text))
 
-    def prologue(self):
-        """Parities of the input state (offsets 0), then theta and the first row's loads."""
-        self.code.append(("comment", "parities of the input state (all offsets 0)"))
-        for x in range(5):
-            for y in range(5):
-                for h in range(2):
-                    self.state_f[(x, y, h)] = 0
-        for h in (0, 1):
-            for x in range(5):
-                for y in range(5):
-                    self.op("ldr", B[y], "r0", 4 * (2 * (x + 5 * y) + h))
-                self.op("eor", ACC[x], B[0], B[1], 0)
-                self.op("eor", ACC[x], ACC[x], B[2], 0)
-                self.op("eor", ACC[x], ACC[x], B[3], 0)
-                self.op("eor", ACC[x], ACC[x], B[4], 0)
-                self.acc_f[x] = 0
-            if h == 0:
-                for x in range(5):
-                    self.op("str", ACC[x], "sp", SP_CE + 4 * x)
-                    self.ce_f[x] = self.acc_f[x]
-        return self.theta_d(0, 0)
+    def take(self):
+        self.free.sort(key=POOL.index)
+        return self.free.pop(0)
 
-    def theta_d(self, j_next, rc_off):
-        """theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1) from Ce (stack) and Co (ACC registers),
-        interleaved: De = Ce[x-1] ^ ROL32(Co[x+1], 1), Do = Co[x-1] ^ Ce[x+1]; all ten are
-        written to the stack. The D words of the first row of round j_next are computed first;
-        the loads of that row are then issued in front of the other five stores (LDR; LDR; STR
-        pipeline). Returns (by_slot, cur, free) for that row."""
-        self.code.append(("comment", "theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)"))
-        ce = {x: B[x] for x in range(5)}
-        for x in range(5):
-            self.op("ldr", ce[x], "sp", SP_CE + 4 * x)
-        # iota of the next round: its even RC word goes to a register that survives until the
-        # first row's lane (0, 0) (RC_REG, a parity register dead by then), its odd word to a
-        # stack slot; rc_off is the table offset from the current pointer
-        ptr = "r11"
-        self.op("ldr", ptr, "sp", SP_RCP)
-        rc_pending = True
-        co_f = list(self.acc_f)
-        by_slot = {}
-        specs = self.row_specs(j_next, 0, 0, by_slot)
-        need = {(s["d"] - SP_D) // 4 for s in specs}  # D word indices 2x + h the row reads
-        order = sorted(range(10), key=lambda i: (i not in need, i))
-        # operands of each D word: (first reg, first frame, second reg, second frame)
-        uses = {("ce", x): 2 for x in range(5)}
-        uses.update({("co", x): 2 for x in range(5)})
-        free_pool = [r for r in POOL if r not in ce.values() and r != ptr]
-        free_tmp = []   # dead ACC registers: temporaries only
-        cur, pend, pairs_done = {}, list(specs), 0
-        self.d_f_next = {}
+    def give(self, r):
+        assert r in POOL and r not in self.free, r
+        self.free.append(r)
 
-        def release(kind, x):
-            uses[(kind, x)] -= 1
-            if uses[(kind, x)] == 0:
-                (free_pool if kind == "ce" else free_tmp).append(ce[x] if kind == "ce" else ACC[x])
+    def word_of(self, j, X, Y, h):
+        """State word index read for b[X, Y] (half h) in round j, D offset, frames, rotation."""
+        x, y, s, k = lane_spec(X, Y, h)
+        sl, sw = self.where[(x, y)]
+        assert sl == slot(x, y, j)
+        return 2 * sl + (s ^ sw), x, y, s, k
 
-        for i in order:
-            x, h = divmod(i, 2)
-            xm, xp = (x - 1) % 5, (x + 1) % 5
-            tmp = (free_tmp or free_pool).pop(0)
-            pool_tmp = tmp in POOL
-            if h == 0:  # De = Ce[x-1] ^ ROL32(Co[x+1], 1): Co[x+1] read in frame co_f + 1
-                f = self.eor(tmp, ce[xm], self.ce_f[xm], ACC[xp], co_f[xp] + 1)
-                release("ce", xm), release("co", xp)
-            else:       # Do = Co[x-1] ^ Ce[x+1]
-                f = self.eor(tmp, ACC[xm], co_f[xm], ce[xp], self.ce_f[xp])
-                release("co", xm), release("ce", xp)
-            self.d_f_next[(x, h)] = f
-            if rc_pending and RC_REG in free_tmp and free_tmp != [RC_REG]:
-                free_tmp.remove(RC_REG)
-                t2 = free_tmp.pop(0)
-                self.op("ldr", RC_REG, ptr, rc_off)
-                self.op("ldr", t2, ptr, rc_off + 4)
-                self.op("str", t2, "sp", SP_RCO)
-                free_tmp.append(t2)
-                free_pool.append(ptr)
-                rc_pending = False
-            loads = []
-            if i not in need and pend:
-                # a pair of the first row's loads in front of this store
-                s = pend.pop(0)
-                ra = free_pool.pop(0)
-                rd = (free_tmp or free_pool).pop(0)
-                self.op("ldr", ra, "r0", s["a"])
-                self.op("ldr", rd, "sp", s["d"])
-                loads.append((s, ra, rd))
-            self.op("str", tmp, "sp", SP_D + 4 * i)
-            (free_pool if pool_tmp else free_tmp).append(tmp)
-            for s, ra, rd in loads:
-                fd = self.d_f_next[((s["d"] - SP_D) // 8, ((s["d"] - SP_D) // 4) % 2)]
-                f = self.eor(ra, ra, s["fa"], rd, fd)
-                (free_pool if rd in POOL else free_tmp).append(rd)
-                cur[s["X"]] = (ra, f + s["k"])
-        assert not pend and not rc_pending
-        self.d_f = self.d_f_next
-        free_pool.sort(key=POOL.index)
-        return by_slot, cur, free_pool
+    # ------------------------------------------------------------ prefetched loads
+    def b_item(self, j, h, Y, X):
+        word, x, y, s, k = self.word_of(j, X, Y, h)
+        return {"kind": "b", "X": X, "loads": [("r0", 4 * word), ("sp", SP_D + 4 * (2 * x + s))],
+                "fa": self.a[(x, y, s)], "fd": self.d[(x, s)], "k": k,
+                "xd": plan("xd", j, (X, Y, h)), "regs": []}
 
-    def row_specs(self, j, h, Y, by_slot):
-        """The five loads of row Y, output half h, round j: B[X, Y] = rho(A[x, y] ^ D[x]) with
-        x = X + 3Y, y = X. Records in by_slot which word each slot's output will take."""
-        specs = []
-        for X in range(5):
-            x, y = (X + 3 * Y) % 5, X
-            r = RHO[x + 5 * y]
-            if r % 2 == 0:
-                src_h, k = h, r // 2
-            elif h == 0:
-                src_h, k = 1, (r + 1) // 2
+    def issue_loads(self, items, maxn):
+        """Issues up to maxn loads of the pending items, in order, while registers are free.
+        A load whose address is the item's previous load waits for a later group."""
+        n = 0
+        for it in items:
+            while len(it["regs"]) < len(it["loads"]) and n < maxn:
+                base, off = it["loads"][len(it["regs"])]
+                if base == "dep":
+                    if it["group"] == self.group:
+                        break
+                    r = it["regs"][-1]           # ldr rX, [rX, #off]
+                    self.op("ldr", r, r, off)
+                else:
+                    if not self.free:
+                        return n
+                    r = self.take()
+                    self.op("ldr", r, base, off)
+                it["regs"].append(r)
+                it["group"] = self.group
+                n += 1
+            if len(it["regs"]) < len(it["loads"]) and it["loads"][len(it["regs"])][0] != "dep":
+                break
+        return n
+
+    def finish_items(self, items, into):
+        for it in list(items):
+            if len(it["regs"]) < len(it["loads"]):
+                continue
+            items.remove(it)
+            if it["kind"] == "b":
+                ra, rd = it["regs"]
+                if it["xd"] == 0:
+                    self.op("eor", ra, ra, rd, (it["fa"] - it["fd"]) % 32)
+                    f, keep, drop = it["fa"], ra, rd
+                else:
+                    self.op("eor", rd, rd, ra, (it["fd"] - it["fa"]) % 32)
+                    f, keep, drop = it["fd"], rd, ra
+                self.give(drop)
+                into[("b", it["X"])] = (keep, (f + it["k"]) % 32)
             else:
-                src_h, k = 0, (r - 1) // 2
-            sl, sw = self.where[(x, y)]
-            assert sl == slot(x, y, j)
-            word = 2 * sl + (src_h ^ sw)
-            # the output that goes into this slot takes the word just read
-            by_slot[sl] = (word, (r % 2) ^ sw)
-            specs.append({"X": X, "a": 4 * word, "d": SP_D + 4 * (2 * x + src_h),
-                          "fa": self.state_f[(x, y, src_h)], "fd": self.d_f.get((x, src_h)),
-                          "k": k})
-        return specs
+                into[(it["kind"], it.get("X"))] = it["regs"][-1]
 
-    def load_pairs(self, items, free, into):
-        """Issues the loads of items (a run of LDRs), then the XORs a ^ D; into[X] = (reg, frame)."""
-        regs = []
-        for s in items:
-            ra, rd = free.pop(0), free.pop(0)
-            self.op("ldr", ra, "r0", s["a"])
-            self.op("ldr", rd, "sp", s["d"])
-            regs.append((s, ra, rd))
-        return regs
-
-    def finish_pairs(self, regs, free, into):
-        for s, ra, rd in regs:
-            f = self.eor(ra, ra, s["fa"], rd, s["fd"])
-            free.append(rd)
-            into[s["X"]] = (ra, f + s["k"])
-
-    def round(self, j, last, first_row):
-        """Round j (0..3) of a block; last: bring every output word to offset 0.
-
-        Software-pipelined: while chi of one row runs, the loads of the next row are issued in
-        front of each output's store (LDR; LDR; STR pipeline on the M4: 3 cycles for the three)."""
-        new_f, new_where = {}, {}
+    # ------------------------------------------------------------ one round of the body
+    def round(self, j, first):
+        """Round j of the body; first = ({X: (reg, frame)} of the even row 0, rc register)."""
+        cur, rc_reg = first
+        by_slot = {}
+        for h in (0, 1):
+            for Y in range(5):
+                m = {}
+                for X in range(5):
+                    word, x, y, s, k = self.word_of(j, X, Y, h)
+                    m[self.where[(x, y)][0]] = (word, (RHO[x + 5 * y] % 2) ^ self.where[(x, y)][1])
+                by_slot[(h, Y)] = m
+        new_a, new_where = {}, {}
+        acc_f = [0] * 5
         rows = [(h, Y) for h in (0, 1) for Y in range(5)]
-        slots0, cur, free = first_row
-        by_slot = {(0, 0): slots0}
-        free = list(free)
         for i, (h, Y) in enumerate(rows):
-            self.code.append(("comment", f"round {j}, {'even' if h == 0 else 'odd'} words, row {Y}"))
-            nxt_specs = []
+            self.comment(f"round {j}, {'even' if h == 0 else 'odd'} words, row {Y}")
             if i + 1 < len(rows):
                 nh, nY = rows[i + 1]
-                nxt_specs = self.row_specs(j, nh, nY, by_slot.setdefault((nh, nY), {}))
+                items = [self.b_item(j, nh, nY, X) for X in range(5)]
+                if (h, Y) == (0, 4):  # odd round-constant word for the odd pass's lane (0, 0)
+                    items.insert(0, {"kind": "rco", "loads": [("sp", SP_RCP), ("dep", 8 * j + 4)],
+                                     "regs": []})
+            else:  # theta's inputs: the round-constant pointer and the even parities
+                items = [{"kind": "ce", "X": x, "loads": [("sp", SP_CE + 4 * x)], "regs": []}
+                          for x in range(5)]
             nxt = {}
             uses = [3] * 5
-            first = Y == 0
-            save_ce = (h, Y) == (0, 4)
             for X in range(5):
-                b0, b1, b2 = X, (X + 1) % 5, (X + 2) % 5
-                (r0_, f0), (r1_, f1), (r2_, f2) = cur[b0], cur[b1], cur[b2]
-                dst = ACC[X] if first else free.pop(0)
+                self.group += 1
+                (r0_, f0), (r1_, f1), (r2_, f2) = cur[X], cur[(X + 1) % 5], cur[(X + 2) % 5]
+                dst = ACC[X] if Y == 0 else self.take()
                 self.op("bic", dst, r2_, r1_, (f2 - f1) % 32)
-                # out = t ^ b0 in t's frame, or b0 ^ t in b0's frame
-                if last and f0 % 32 == 0 and f2 % 32 != 0:
+                if plan("oc", j, (X, Y, h)) == 0:
                     self.op("eor", dst, r0_, dst, (f0 - f2) % 32)
                     fo = f0
                 else:
                     self.op("eor", dst, dst, r0_, (f2 - f0) % 32)
                     fo = f2
-                for b in (b0, b1, b2):
+                for b in (X, (X + 1) % 5, (X + 2) % 5):
                     uses[b] -= 1
                     if uses[b] == 0:
-                        free.append(cur[b][0])
-                if X == 0 and Y == 0:  # iota (RC words loaded by theta)
-                    if h == 0:
-                        fo = self.eor(dst, dst, fo, RC_REG, 0)
-                    else:
-                        tmp = free.pop(0)
-                        self.op("ldr", tmp, "sp", SP_RCO)
-                        fo = self.eor(dst, dst, fo, tmp, 0)
-                        free.append(tmp)
-                if last and fo % 32 != 0:
-                    self.op("ror", dst, dst, (32 - fo) % 32)  # true = ROL(dst, fo)
-                    self.ror_fixups += 1
-                    fo = 0
-                fo %= 32
-                if first:
-                    self.acc_f[X] = fo
+                        self.give(cur[b][0])
+                if X == 0 and Y == 0:  # iota (FIPS 202 section 3.2.5); the RC word is in frame 0
+                    self.op("eor", dst, dst, rc_reg, fo)
+                    if h == 1:
+                        self.give(rc_reg)
+                if Y == 0:
+                    acc_f[X] = fo
+                elif plan("acc", j, (X, h)) == Y:
+                    self.op("eor", ACC[X], dst, ACC[X], (fo - acc_f[X]) % 32)
+                    acc_f[X] = fo
                 else:
-                    self.eor(ACC[X], ACC[X], self.acc_f[X], dst, fo)
-                # memory group: next row's loads, then this output's store(s)
-                pairs = []
-                while nxt_specs and len(free) >= 2 and len(pairs) < 2:
-                    pairs += self.load_pairs([nxt_specs.pop(0)], free, nxt)
-                word, sw_new = by_slot[(h, Y)][slot(X, Y, j + 1)]
+                    self.op("eor", ACC[X], ACC[X], dst, (acc_f[X] - fo) % 32)
+                # memory group: loads for the next row (or theta), then this output's store(s)
+                n = self.issue_loads(items, 4)
+                sl_new = slot(X, Y, j + 1)
+                word, sw_new = by_slot[(h, Y)][sl_new]
                 self.op("str", dst, "r0", 4 * word)
-                if save_ce:
+                if (h, Y) == (0, 4):
                     self.op("str", ACC[X], "sp", SP_CE + 4 * X)
-                    self.ce_f[X] = self.acc_f[X]
-                if not first:
-                    free.append(dst)
-                self.finish_pairs(pairs, free, nxt)
+                if Y != 0:
+                    self.give(dst)
+                self.finish_items(items, nxt)
                 if h == 0:
-                    new_where[(X, Y)] = (slot(X, Y, j + 1), sw_new)
+                    new_where[(X, Y)] = (sl_new, sw_new)
                 else:
-                    assert new_where[(X, Y)] == (slot(X, Y, j + 1), sw_new)
-                new_f[(X, Y, h)] = fo
-            while nxt_specs:
-                n = min(len(nxt_specs), len(free) // 2)
-                chunk, nxt_specs = nxt_specs[:n], nxt_specs[n:]
-                self.finish_pairs(self.load_pairs(chunk, free, nxt), free, nxt)
-            cur = nxt
-            assert sorted(free + [r for r, _ in cur.values()]) == sorted(POOL)
-        self.state_f = new_f
+                    assert new_where[(X, Y)] == (sl_new, sw_new)
+                new_a[(X, Y, h)] = fo
+            while items:
+                self.group += 1
+                n = self.issue_loads(items, 8)
+                if n:
+                    self.extra_runs += 1
+                self.finish_items(items, nxt)
+            if (h, Y) == (0, 4):
+                ce_f = list(acc_f)
+                rc_reg = nxt[("rco", None)]
+            if i + 1 < len(rows):
+                cur = {X: nxt[("b", X)] for X in range(5)}
+            else:
+                tin = {"ce": [nxt[("ce", x)] for x in range(5)]}
+        self.a = new_a
         self.where = new_where
-        # the pointer advances after the last round of the body: the next round is then 8 * BLOCK on
-        return self.theta_d((j + 1) % BLOCK, 8 * (j + 1))
+        self.last_tin = tin
+        return self.theta(j, tin, ce_f, list(acc_f))
 
-    def block(self, first_row):
-        start_state, start_d, start_where = dict(self.state_f), dict(self.d_f), dict(self.where)
-        start_row = first_row
-        self.code.append(("label", ".Lblock"))
-        for j in range(BLOCK):
-            first_row = self.round(j, j == BLOCK - 1, first_row)
-        # the next block finds the first row's words where this one did
-        assert first_row[1] == start_row[1] and first_row[2] == start_row[2]
-        assert first_row[0] == start_row[0]
-        # loop control in registers that are dead here (parity registers r4, r5)
-        self.code.append(("comment", "next block: advance the round-constant pointer"))
-        self.op("ldr", "r4", "sp", SP_RCP)
-        self.op("add", "r4", "r4", 8 * BLOCK)
-        self.op("str", "r4", "sp", SP_RCP)
-        self.op("loop", "r5", "r4")
-        # the block must leave the offsets as it found them
-        assert {k: v % 32 for k, v in self.state_f.items()} == {k: v % 32 for k, v in start_state.items()}
-        assert {k: v % 32 for k, v in self.d_f.items()} == {k: v % 32 for k, v in start_d.items()}
-        assert self.where == start_where
+    # ------------------------------------------------------------ theta
+    def theta(self, j, tin, ce_f, co_f, d_target=None):
+        """D of round jn = j + 1 (mod 4) from Ce (registers tin['ce'], frames ce_f) and Co (ACC,
+        frames co_f): stores the ten D words, loads and prepares the first row of round jn
+        (even words, row 0) and puts its round-constant word in RC_REG. j = -1: the prologue
+        (frames d_target are forced). Returns that row."""
+        jn = (j + 1) % ROUNDS
+        last = j == ROUNDS - 1
+        self.comment(f"theta for round {jn}: D[x] = C[x-1] ^ ROL64(C[x+1], 1)")
+        ce = list(tin["ce"])
+        need = {}
+        for X in range(5):
+            word, x, y, s, k = self.word_of(jn, X, 0, 0)
+            need[(x, s)] = (X, word, self.a[(x, y, s)], k)
+
+        def parts(key):
+            x, h = key
+            if h == 0:
+                return [("e", (x - 1) % 5), ("o", (x + 1) % 5)]
+            return [("o", (x - 1) % 5), ("e", (x + 1) % 5)]
+        # walk the cycle D - parity - D ... so that every D after the first frees a parity
+        order, cur = [], (0, 0)
+        while True:
+            order.append(cur)
+            cand = [k for k in DKEYS if k not in order and set(parts(k)) & set(parts(cur))]
+            if not cand:
+                cand = [k for k in DKEYS if k not in order]
+            if not cand:
+                break
+            cur = cand[0]
+        uses = {p: 2 for k in DKEYS for p in parts(k)}
+        dead_acc, pending_st, waiting, first, d_f = [], [], [], {}, {}
+        rc_state = 0
+        for n_, key in enumerate(order):
+            x, h = key
+            (k1, p1), (k2, p2) = parts(key)
+            reg = lambda kind, p: ce[p] if kind == "e" else ACC[p]          # noqa: E731
+            frm = lambda kind, p, h=h: (ce_f[p] if kind == "e" else        # noqa: E731
+                                        (co_f[p] + (1 if h == 0 else 0)) % 32)
+            opts = [(reg(k1, p1), frm(k1, p1), reg(k2, p2), frm(k2, p2)),
+                    (reg(k2, p2), frm(k2, p2), reg(k1, p1), frm(k1, p1))]
+            if d_target is None:
+                choice = plan("dc", j, key)
+            else:
+                choice = 1 if opts[1][1] == d_target[key] and opts[0][1] != d_target[key] else 0
+            # the register of D: a pool register if the first row's b will live in it
+            keep_in_d = key in need and plan("xd", jn, (need[key][0], 0, 0)) == 1
+            if keep_in_d or not dead_acc:
+                t = self.take()
+            else:
+                t = dead_acc.pop(0)
+            rn, fn, rm, fm = opts[choice]
+            self.op("eor", t, rn, rm, (fn - fm) % 32)
+            if d_target is not None and fn != d_target[key]:
+                self.op("ror", t, t, (fn - d_target[key]) % 32)   # once, in the prologue
+                fn = d_target[key]
+            d_f[key] = fn
+            for p in parts(key):
+                uses[p] -= 1
+                if uses[p] == 0:
+                    if p[0] == "e":
+                        self.give(ce[p[1]])
+                    else:
+                        dead_acc.append(ACC[p[1]])
+            release = None if key in need else ("pool" if t in POOL else "acc")
+            pending_st.append((t, SP_D + 4 * (2 * x + h), release))
+            if key in need:
+                waiting.append((key, t))
+            loads = []
+            if rc_state == 0 and RC_REG in dead_acc:
+                dead_acc.remove(RC_REG)
+                loads.append(("ldr", RC_REG, "sp", SP_RCP))
+                rc_state = 1
+            elif rc_state == 1:
+                if last:  # next iteration: advance the round-constant pointer
+                    self.op("add", RC_REG, RC_REG, 8 * ROUNDS)
+                    pending_st.append((RC_REG, SP_RCP, None))
+                    rc_state = 2
+                else:
+                    loads.append(("ldr", RC_REG, RC_REG, 8 * (j + 1)))
+                    rc_state = 3
+            elif rc_state == 2:
+                loads.append(("ldr", RC_REG, RC_REG, 0))
+                rc_state = 3
+            while waiting and len(loads) < 3:
+                key2, rd = waiting[0]
+                X, word, fa, k = need[key2]
+                a_keeps = rd not in POOL or plan("xd", jn, (X, 0, 0)) == 0
+                if a_keeps or not [r for r in dead_acc if r != RC_REG]:
+                    if not self.free:
+                        break
+                    ra = self.take()
+                else:
+                    ra = [r for r in dead_acc if r != RC_REG][0]
+                    dead_acc.remove(ra)
+                waiting.pop(0)
+                loads.append(("ldr", ra, "r0", 4 * word))
+                first[X] = ("pending", ra, rd, fa, d_f[key2], k, key2)
+            if loads or n_ == len(order) - 1 or len(pending_st) > 1 or not self.free:
+                for ld in loads:
+                    self.op(*ld)
+                for t2, off, rel in pending_st:
+                    self.op("str", t2, "sp", off)
+                    if rel == "pool":
+                        self.give(t2)
+                    elif rel == "acc":
+                        dead_acc.append(t2)
+                pending_st = []
+                for X, v in list(first.items()):
+                    if v[0] != "pending":
+                        continue
+                    _, ra, rd, fa, fd, k, key2 = v
+                    if ra in POOL and (rd not in POOL or plan("xd", jn, (X, 0, 0)) == 0):
+                        self.op("eor", ra, ra, rd, (fa - fd) % 32)
+                        first[X], drop = (ra, (fa + k) % 32), rd
+                    else:
+                        self.op("eor", rd, rd, ra, (fd - fa) % 32)
+                        first[X], drop = (rd, (fd + k) % 32), ra
+                    if drop in POOL:
+                        self.give(drop)
+                    else:
+                        dead_acc.append(drop)
+        assert rc_state == 3 and not waiting and not pending_st and len(first) == 5
+        self.d = d_f
+        if last:
+            self.op("cmp", RC_REG, SENTINEL)
+            self.op("bcc", ".Lround")
+        for X in range(5):
+            assert first[X][0] in POOL
+        return first, RC_REG
+
+
+def parity(g, dst, x, h, temps):
+    """dst = XOR of the five words of column x, half h (offsets 0), with the given temporaries."""
+    offs = [4 * (2 * (x + 5 * y) + h) for y in range(5)]
+    regs = [dst] + temps[:4]
+    if len(temps) >= 4:
+        for r, off in zip(regs, offs):
+            g.op("ldr", r, "r0", off)
+        for r in regs[1:]:
+            g.op("eor", dst, dst, r, 0)
+    else:
+        g.op("ldr", dst, "r0", offs[0])
+        rest = offs[1:]
+        while rest:
+            chunk, rest = rest[:len(temps)], rest[len(temps):]
+            for r, off in zip(temps, chunk):
+                g.op("ldr", r, "r0", off)
+            for r, _ in zip(temps, chunk):
+                g.op("eor", dst, dst, r, 0)
+
+
+def prologue(g, tin, d_target):
+    """Parities of the input state (offsets 0): Ce into tin['ce'], Co into ACC; the
+    round-constant pointer onto the stack; then theta for round 0."""
+    g.comment("parities of the input state (all offsets 0)")
+    ce = tin["ce"]
+    g.op("adr", "r1", "m4crypt_keccakf1600_armv7m_rc")
+    g.op("str", "r1", "sp", SP_RCP)
+    for x in range(5):   # Ce first, with the parity registers as temporaries
+        parity(g, ce[x], x, 0, list(ACC))
+    g.free = [r for r in POOL if r not in ce]
+    for x in range(5):
+        parity(g, ACC[x], x, 1, list(g.free) + ACC[x + 1:])
+    return g.theta(-1, tin, [0] * 5, [0] * 5, d_target=d_target)
 
 
 def build():
-    g = Gen()
-    g.block(g.prologue())
+    """Generates prologue and body; theta's input registers and the D frames at the loop entry
+    are those the body's last round leaves, found by iterating from a guess."""
+    tin = {"ce": ["r2", "r3", "r4", "r5", "r6"]}
+    d_target = {(x, h): (1 if h == 0 else 0) for (x, h) in DKEYS}
+    for _ in range(6):
+        g = Gen()
+        first = prologue(g, tin, d_target)
+        g.free.sort(key=POOL.index)
+        free0 = list(g.free)
+        d0 = dict(g.d)
+        g.code.append(("label", ".Lround"))
+        start = first
+        for j in range(ROUNDS):
+            first = g.round(j, first)
+        g.first0 = start
+        if first == start and g.last_tin == tin and g.d == d0 and sorted(g.free, key=POOL.index) == free0:
+            break
+        tin, d_target = g.last_tin, dict(g.d)
+    else:
+        raise RuntimeError("loop state does not converge")
+    assert all(v == 0 for v in g.a.values())
+    assert g.where == {(x, y): (x + 5 * y, 0) for x in range(5) for y in range(5)}
     return g
 
 
@@ -401,97 +534,207 @@ def emulate(g: Gen, lanes):
     for i, v in enumerate(RC):
         e, o = interleave(v)
         mem[TABLE + 8 * i], mem[TABLE + 8 * i + 4] = e, o
-    # after the last round theta reads the words past the table (the code that follows it)
-    mem[TABLE + 192], mem[TABLE + 196] = 0x12345678, 0x9ABCDEF0
+    mem[TABLE + 192], mem[TABLE + 196] = SENTINEL, 0
     reg = {"r0": STATE, "sp": SP}
-    mem[SP + SP_RCP] = TABLE
-    body_start = next(i for i, c in enumerate(g.code) if c == ("label", ".Lblock"))
-    loops = []
-
-    def run(seq):
-        for ins in seq:
-            kind = ins[0]
-            if kind in ("label", "comment"):
-                continue
-            if kind == "add":
-                reg[ins[1]] = (reg[ins[2]] + ins[3]) & M32
-                continue
-            if kind == "loop":  # uxtb; cmp #192; bne (the table is 256-byte aligned)
-                reg[ins[1]] = reg[ins[2]] & 0xFF
-                loops.append((reg[ins[2]] - TABLE) & 0xFF != 192)
-                continue
-            if kind == "ldr":
-                reg[ins[1]] = mem[reg[ins[2]] + ins[3]]
-            elif kind == "str":
-                mem[reg[ins[2]] + ins[3]] = reg[ins[1]]
-            elif kind == "eor":
-                reg[ins[1]] = reg[ins[2]] ^ ror32(reg[ins[3]], ins[4])
-            elif kind == "bic":
-                reg[ins[1]] = reg[ins[2]] & ~ror32(reg[ins[3]], ins[4]) & M32
-            elif kind == "ror":
-                reg[ins[1]] = ror32(reg[ins[2]], ins[3])
-            else:
-                raise ValueError(kind)
-
-    run(g.code[:body_start])
-    for _ in range(24 // BLOCK):
-        # clobber everything the loop does not carry, to catch a register assumed to survive
-        for r in ("r1", "r3", "r4", "r5"):
-            reg[r] = 0xDEADBEEF
-        run(g.code[body_start:])
-    assert loops == [True] * (24 // BLOCK - 1) + [False]
+    for r in POOL + ACC:
+        reg[r] = 0xDEADBEEF
+    code = [c for c in g.code if c[0] != "comment"]
+    labels = {c[1]: i for i, c in enumerate(code) if c[0] == "label"}
+    pc, flags_c, iters = 0, None, 0
+    while pc < len(code):
+        ins = code[pc]
+        pc += 1
+        k = ins[0]
+        if k == "label":
+            continue
+        if k == "ldr":
+            reg[ins[1]] = mem[(reg[ins[2]] + ins[3]) & M32]
+        elif k == "str":
+            mem[(reg[ins[2]] + ins[3]) & M32] = reg[ins[1]]
+        elif k == "eor":
+            reg[ins[1]] = reg[ins[2]] ^ ror32(reg[ins[3]], ins[4])
+        elif k == "bic":
+            reg[ins[1]] = reg[ins[2]] & ~ror32(reg[ins[3]], ins[4]) & M32
+        elif k == "ror":
+            reg[ins[1]] = ror32(reg[ins[2]], ins[3])
+        elif k == "add":
+            reg[ins[1]] = (reg[ins[2]] + ins[3]) & M32
+        elif k == "adr":
+            reg[ins[1]] = TABLE
+        elif k == "cmp":
+            flags_c = reg[ins[1]] >= ins[2]
+        elif k == "bcc":
+            iters += 1
+            if not flags_c:
+                pc = labels[ins[1]]
+                # clobber what the loop does not carry: everything but the first row, RC, state
+                live = {r for r, _ in g.first0[0].values()} | {RC_REG, "r0", "sp"}
+                for r in POOL + ACC:
+                    if r not in live:
+                        reg[r] = random.getrandbits(32)
+        else:
+            raise ValueError(k)
+    assert iters == 24 // ROUNDS, iters
     return [deinterleave(mem[STATE + 8 * i], mem[STATE + 8 * i + 4]) for i in range(25)]
 
 
 def self_test(g: Gen):
-    # the Python reference against hashlib: SHAKE128("") = first 168 bytes of f(pad block)
     blk = bytearray(200)
     blk[0], blk[167] = 0x1F, 0x80
     st = keccakf_ref([int.from_bytes(blk[8 * i:8 * i + 8], "little") for i in range(25)])
     assert b"".join(v.to_bytes(8, "little") for v in st)[:168] == hashlib.shake_128(b"").digest(168)
     rng = random.Random(1600)
-    for _ in range(20):
+    for _ in range(10):
         lanes = [rng.getrandbits(64) for _ in range(25)]
         assert emulate(g, lanes) == keccakf_ref(lanes)
     assert emulate(g, [0] * 25)[0] == 0xF1258F7940E1DDE7
 
 
-# ---------------------------------------------------------------- assembly text
-def asm_text(g: Gen) -> str:
-    out = []
-    for ins in g.code:
-        kind = ins[0]
-        if kind == "label":
-            out.append(f"{ins[1]}:")
-        elif kind == "comment":
-            out.append(f"    @ {ins[1]}")
-        # Every instruction is 32-bit (.w): the code stays word-aligned, so the M4 never fetches
-        # a run of 32-bit instructions at halfword-aligned addresses (one extra cycle each run).
-        elif kind == "ldr":
-            out.append(f"    ldr.w {ins[1]}, [{ins[2]}, #{ins[3]}]")
-        elif kind == "str":
-            out.append(f"    str.w {ins[1]}, [{ins[2]}, #{ins[3]}]")
-        elif kind in ("eor", "bic"):
-            sh = f", ror #{ins[4]}" if ins[4] else ""
-            out.append(f"    {kind}.w {ins[1]}, {ins[2]}, {ins[3]}{sh}")
-        elif kind == "ror":
-            out.append(f"    ror.w {ins[1]}, {ins[2]}, #{ins[3]}")
-        elif kind == "add":
-            out.append(f"    add.w {ins[1]}, {ins[2]}, #{ins[3]}")
-        elif kind == "loop":
-            out.append(f"    uxtb.w {ins[1]}, {ins[2]}")
-            out.append(f"    cmp.w {ins[1]}, #192")
-            out.append("    bne.w .Lblock")
-    return "\n".join(out)
+# ---------------------------------------------------------------- encoding, size, cycles
+def narrow_ok(ins):
+    k = ins[0]
+    if k in ("ldr", "str"):
+        rt, rn, off = ins[1], ins[2], ins[3]
+        if rt not in LOW or off % 4:
+            return False
+        return (rn in LOW and 0 <= off <= 124) or (rn == "sp" and 0 <= off <= 1020)
+    if k == "add":
+        return ins[1] == ins[2] and ins[1] in LOW and 0 <= ins[3] <= 255
+    return False
+
+
+def encode(g: Gen, start_aligned=True):
+    """Chooses 16- or 32-bit encodings: 16-bit in pairs so that every 32-bit instruction stays
+    word-aligned (a run of 32-bit instructions at halfword-aligned addresses costs a cycle)."""
+    code = [c for c in g.code]
+    out, pos = [], 0
+    i = 0
+    while i < len(code):
+        ins = code[i]
+        if ins[0] in ("comment",):
+            out.append((ins, 0))
+            i += 1
+            continue
+        if ins[0] == "label":
+            assert pos % 4 == 0, "label not word-aligned"
+            out.append((ins, 0))
+            i += 1
+            continue
+        size = 4
+        if narrow_ok(ins):
+            if pos % 4 == 2:
+                size = 2
+            else:
+                # look for a following narrow-capable instruction (comments skipped)
+                jx = i + 1
+                while jx < len(code) and code[jx][0] == "comment":
+                    jx += 1
+                nxt_label = jx < len(code) and code[jx][0] == "label"
+                if jx < len(code) and narrow_ok(code[jx]) and not nxt_label:
+                    size = 2
+        if ins[0] in ("bcc",):
+            size = 4
+        out.append((ins, size))
+        pos += size
+        i += 1
+    return out, pos
+
+
+def cycles(enc, loop_label=".Lround", iters=24 // ROUNDS):
+    """Cycles of the encoded code under m4sim's model (docs/m4sim.md, model 1.0): returns
+    (prologue cycles, body cycles per iteration incl. the taken branch)."""
+    def run(seq, pos0):
+        c = 0
+        prev_wr, pipe, prev_ld, prev_st, run32 = set(), False, set(), False, 0
+        pos = pos0
+        for ins, size in seq:
+            k = ins[0]
+            if k in ("comment", "label"):
+                continue
+            cost = 1
+            addr = set()
+            if k in ("ldr", "str"):
+                addr = {ins[2]}
+                cost = 2 if k == "ldr" else 1
+                if addr & prev_wr:
+                    cost += 1
+                if pipe and not (addr & prev_ld):
+                    cost -= 1
+                if k == "ldr" and prev_st:
+                    cost += 1
+            if k == "bcc":
+                cost = 3
+            if size == 4 and pos % 4 == 2:
+                run32 += 1
+                if run32 == 3:
+                    cost += 1
+            else:
+                run32 = 0
+            c += max(cost, 0)
+            wr = {ins[1]} if k in ("ldr", "eor", "bic", "ror", "add", "adr") else set()
+            prev_wr, pipe = wr, k == "ldr"
+            prev_ld = wr if k == "ldr" else set()
+            prev_st = k == "str"
+            pos += size
+        return c
+    li = next(i for i, (ins, _) in enumerate(enc) if ins == ("label", loop_label))
+    pro_pos = 0
+    return run(enc[:li], 0), run(enc[li:], sum(s for _, s in enc[:li]))
 
 
 def count(g: Gen):
-    body_start = next(i for i, c in enumerate(g.code) if c == ("label", ".Lblock"))
+    li = next(i for i, c in enumerate(g.code) if c == ("label", ".Lround"))
     kinds = {}
-    for ins in g.code[body_start:]:
-        if ins[0] not in ("label", "comment", "loop", "add"):
+    for ins in g.code[li:]:
+        if ins[0] not in ("label", "comment"):
             kinds[ins[0]] = kinds.get(ins[0], 0) + 1
     return kinds
+
+
+def asm_text(enc) -> str:
+    out = []
+    for ins, size in enc:
+        k = ins[0]
+        w = ".n" if size == 2 else ".w"
+        if k == "label":
+            out.append(f"{ins[1]}:")
+        elif k == "comment":
+            out.append(f"    @ {ins[1]}")
+        elif k in ("ldr", "str"):
+            out.append(f"    {k}{w} {ins[1]}, [{ins[2]}, #{ins[3]}]")
+        elif k in ("eor", "bic"):
+            sh = f", ror #{ins[4]}" if ins[4] else ""
+            out.append(f"    {k}.w {ins[1]}, {ins[2]}, {ins[3]}{sh}")
+        elif k == "ror":
+            out.append(f"    ror.w {ins[1]}, {ins[2]}, #{ins[3]}")
+        elif k == "add":
+            if size == 2:
+                out.append(f"    adds.n {ins[1]}, #{ins[3]}")
+            else:
+                out.append(f"    add.w {ins[1]}, {ins[2]}, #{ins[3]}")
+        elif k == "adr":
+            out.append(f"    adr.w {ins[1]}, {ins[2]}")
+        elif k == "cmp":
+            out.append(f"    cmp.w {ins[1]}, #{ins[2]}")
+        elif k == "bcc":
+            out.append(f"    bcc.w {ins[1]}")
+        else:
+            raise ValueError(k)
+    return "\n".join(out)
+
+
+def main():
+    g = build()
+    self_test(g)
+    enc, size = encode(g)
+    pro, body = cycles(enc)
+    total = pro + (24 // ROUNDS) * body
+    kinds = count(g)
+    print(f"prologue {pro} cycles, body {body} cycles/iteration, ~{total} + entry/exit; "
+          f"code {size} bytes; body {kinds}; unclosed load runs {g.extra_runs}")
+    return g, enc, size, total, kinds
+
+
 
 
 HEADER = """\
@@ -501,26 +744,31 @@ HEADER = """\
 @ void m4crypt_keccakf1600_armv7m(uint64_t state[25]);
 @   state: 25 lanes in the bit-interleaved layout of backend.h (lane i: word 2i = even bits,
 @   word 2i+1 = odd bits), permuted in place. The lanes travel between memory slots and are
-@   back in place every 4 rounds.
+@   back in place, at rotation offset 0, every 4 rounds (one loop iteration).
 @
-@ Register map: r0 state; r1-r5 column parities of the next round (one half at a time; dead
-@ ones serve as temporaries in theta and for the loop control); r6-r12, lr the five words of the
-@ row being processed, the next row's prefetched words, chi outputs, loaded theta effects D and
-@ round constants (allocated by the generator); r2 carries the even round-constant word of the
-@ coming round from theta to its first row. Stack: D (10 words), even parities (5), the
-@ round-constant pointer, the odd round-constant word of the coming round.
-@ Loop body of {block} rounds, {iters} iterations: {counts}; {fixups} words rotated back per iteration.
-@ Cycles: 9,497 per permutation in m4sim (model 1.0, BLOCK = 8), stack 108 bytes.
+@ Register map: r0 state pointer; r8-r12 the column parities C[x] of the next round (one half at
+@ a time; the first row of a pass computes its outputs directly into them; in theta the dead
+@ ones are temporaries, and r9 carries the round-constant pointer and then the even
+@ round-constant word to the first row); r1-r7, lr the five words b of the row being
+@ processed, the next row's prefetched state words and theta effects D, chi outputs, the
+@ saved even parities during theta, the odd round-constant word (allocated by the generator;
+@ low registers first, so that most loads and stores have 16-bit encodings).
+@ Stack frame ({frame} bytes): D words at sp+0..39 (word 2x+h), even parities Ce at sp+40..59,
+@ round-constant pointer at sp+60.
+@ Loop body: 4 rounds, 6 iterations: {counts}; no explicit rotation.
+@ Cycles: {cycles} per permutation in m4sim ({model}); code {size} bytes + 200 bytes of round
+@ constants; stack {stack} bytes.
 @ Constant time: no branch or address depends on the state (the only branch is the loop).
 
     .syntax unified
     .thumb
     .text
 
-    .align 8  @ the loop ends when the low byte of the table pointer reaches 24 * 8 = 192
+    .align 3
     .type m4crypt_keccakf1600_armv7m_rc, %object
 m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even word, odd word)
 {rc}
+    .word {sentinel}, 0  @ sentinel: an even word of {sentinel} ends the loop
     .size m4crypt_keccakf1600_armv7m_rc, . - m4crypt_keccakf1600_armv7m_rc
 
     .align 2
@@ -530,8 +778,6 @@ m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even wo
 m4crypt_keccakf1600_armv7m:
     push.w {{r4-r11, lr}}
     sub.w sp, sp, #{frame}
-    adr.w r12, m4crypt_keccakf1600_armv7m_rc
-    str.w r12, [sp, #{rcp}]
 """
 
 FOOTER = """\
@@ -541,18 +787,22 @@ FOOTER = """\
 """
 
 
-def main():
-    g = build()
-    self_test(g)
+# Measured with m4sim on the bench firmware (region keccak.f1600), written into the header.
+CYCLES_TEXT = "9,130"
+MODEL_TEXT = "m4sim-model 1.0"
+
+
+def write(path, cycles_text, model, stack=100):
+    g, enc, size, total, kinds = main()
     rc = "\n".join("    .word 0x%08x, 0x%08x" % interleave(v) for v in RC)
-    counts = ", ".join(f"{v} {k}" for k, v in sorted(count(g).items()))
-    text = HEADER.format(counts=counts, fixups=g.ror_fixups, rc=rc, frame=FRAME, rcp=SP_RCP,
-                         block=BLOCK, iters=24 // BLOCK)
-    text += asm_text(g) + "\n" + FOOTER.format(rcp=SP_RCP, frame=FRAME)
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).with_name("keccakf1600.S")
-    path.write_text(text)
-    print(f"{path}: emulation matches the reference; per block {counts}; fixups {g.ror_fixups}")
+    counts = ", ".join(f"{v} {k}" for k, v in sorted(kinds.items()))
+    text = HEADER.format(counts=counts, rc=rc, frame=FRAME, sentinel=SENTINEL, cycles=cycles_text,
+                         model=model, size=size + 12, stack=stack)
+    text += asm_text(enc) + "\n" + FOOTER.format(frame=FRAME)
+    Path(path).write_text(text)
+    print(f"{path} written")
 
 
 if __name__ == "__main__":
-    main()
+    write(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).with_name("keccakf1600.S"),
+          cycles_text=CYCLES_TEXT, model=MODEL_TEXT)

@@ -4,23 +4,27 @@
 @ void m4crypt_keccakf1600_armv7m(uint64_t state[25]);
 @   state: 25 lanes in the bit-interleaved layout of backend.h (lane i: word 2i = even bits,
 @   word 2i+1 = odd bits), permuted in place. The lanes travel between memory slots and are
-@   back in place every 4 rounds.
+@   back in place, at rotation offset 0, every 4 rounds (one loop iteration).
 @
-@ Register map: r0 state; r1-r5 column parities of the next round (one half at a time; dead
-@ ones serve as temporaries in theta and for the loop control); r6-r12, lr the five words of the
-@ row being processed, the next row's prefetched words, chi outputs, loaded theta effects D and
-@ round constants (allocated by the generator); r2 carries the even round-constant word of the
-@ coming round from theta to its first row. Stack: D (10 words), even parities (5), the
-@ round-constant pointer, the odd round-constant word of the coming round.
-@ Loop body of 8 rounds, 3 iterations: 400 bic, 1216 eor, 873 ldr, 48 ror, 529 str; 48 words rotated back per iteration.
-@ Cycles: 9,497 per permutation in m4sim (model 1.0, BLOCK = 8), stack 108 bytes.
+@ Register map: r0 state pointer; r8-r12 the column parities C[x] of the next round (one half at
+@ a time; the first row of a pass computes its outputs directly into them; in theta the dead
+@ ones are temporaries, and r9 carries the round-constant pointer and then the even
+@ round-constant word to the first row); r1-r7, lr the five words b of the row being
+@ processed, the next row's prefetched state words and theta effects D, chi outputs, the
+@ saved even parities during theta, the odd round-constant word (allocated by the generator;
+@ low registers first, so that most loads and stores have 16-bit encodings).
+@ Stack frame (64 bytes): D words at sp+0..39 (word 2x+h), even parities Ce at sp+40..59,
+@ round-constant pointer at sp+60.
+@ Loop body: 4 rounds, 6 iterations: 1 add, 1 bcc, 200 bic, 1 cmp, 608 eor, 416 ldr, 261 str; no explicit rotation.
+@ Cycles: 9,130 per permutation in m4sim (m4sim-model 1.0); code 5896 bytes + 200 bytes of round
+@ constants; stack 100 bytes.
 @ Constant time: no branch or address depends on the state (the only branch is the loop).
 
     .syntax unified
     .thumb
     .text
 
-    .align 8  @ the loop ends when the low byte of the table pointer reaches 24 * 8 = 192
+    .align 3
     .type m4crypt_keccakf1600_armv7m_rc, %object
 m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even word, odd word)
     .word 0x00000001, 0x00000000
@@ -47,6 +51,7 @@ m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even wo
     .word 0x00000000, 0x80000088
     .word 0x00000001, 0x00008000
     .word 0x00000000, 0x80008082
+    .word 2, 0  @ sentinel: an even word of 2 ends the loop
     .size m4crypt_keccakf1600_armv7m_rc, . - m4crypt_keccakf1600_armv7m_rc
 
     .align 2
@@ -55,3310 +60,1666 @@ m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even wo
     .thumb_func
 m4crypt_keccakf1600_armv7m:
     push.w {r4-r11, lr}
-    sub.w sp, sp, #72
-    adr.w r12, m4crypt_keccakf1600_armv7m_rc
-    str.w r12, [sp, #60]
+    sub.w sp, sp, #64
     @ parities of the input state (all offsets 0)
-    ldr.w r6, [r0, #0]
-    ldr.w r7, [r0, #40]
-    ldr.w r8, [r0, #80]
-    ldr.w r9, [r0, #120]
-    ldr.w r10, [r0, #160]
-    eor.w r1, r6, r7
-    eor.w r1, r1, r8
-    eor.w r1, r1, r9
-    eor.w r1, r1, r10
-    ldr.w r6, [r0, #8]
-    ldr.w r7, [r0, #48]
-    ldr.w r8, [r0, #88]
-    ldr.w r9, [r0, #128]
-    ldr.w r10, [r0, #168]
-    eor.w r2, r6, r7
-    eor.w r2, r2, r8
-    eor.w r2, r2, r9
-    eor.w r2, r2, r10
-    ldr.w r6, [r0, #16]
-    ldr.w r7, [r0, #56]
-    ldr.w r8, [r0, #96]
-    ldr.w r9, [r0, #136]
-    ldr.w r10, [r0, #176]
-    eor.w r3, r6, r7
-    eor.w r3, r3, r8
-    eor.w r3, r3, r9
-    eor.w r3, r3, r10
-    ldr.w r6, [r0, #24]
-    ldr.w r7, [r0, #64]
-    ldr.w r8, [r0, #104]
-    ldr.w r9, [r0, #144]
-    ldr.w r10, [r0, #184]
-    eor.w r4, r6, r7
-    eor.w r4, r4, r8
-    eor.w r4, r4, r9
-    eor.w r4, r4, r10
-    ldr.w r6, [r0, #32]
-    ldr.w r7, [r0, #72]
-    ldr.w r8, [r0, #112]
-    ldr.w r9, [r0, #152]
-    ldr.w r10, [r0, #192]
-    eor.w r5, r6, r7
-    eor.w r5, r5, r8
-    eor.w r5, r5, r9
-    eor.w r5, r5, r10
-    str.w r1, [sp, #40]
-    str.w r2, [sp, #44]
-    str.w r3, [sp, #48]
-    str.w r4, [sp, #52]
-    str.w r5, [sp, #56]
-    ldr.w r6, [r0, #4]
-    ldr.w r7, [r0, #44]
-    ldr.w r8, [r0, #84]
-    ldr.w r9, [r0, #124]
-    ldr.w r10, [r0, #164]
-    eor.w r1, r6, r7
-    eor.w r1, r1, r8
-    eor.w r1, r1, r9
-    eor.w r1, r1, r10
-    ldr.w r6, [r0, #12]
-    ldr.w r7, [r0, #52]
-    ldr.w r8, [r0, #92]
-    ldr.w r9, [r0, #132]
-    ldr.w r10, [r0, #172]
-    eor.w r2, r6, r7
-    eor.w r2, r2, r8
-    eor.w r2, r2, r9
-    eor.w r2, r2, r10
-    ldr.w r6, [r0, #20]
-    ldr.w r7, [r0, #60]
-    ldr.w r8, [r0, #100]
-    ldr.w r9, [r0, #140]
-    ldr.w r10, [r0, #180]
-    eor.w r3, r6, r7
-    eor.w r3, r3, r8
-    eor.w r3, r3, r9
-    eor.w r3, r3, r10
-    ldr.w r6, [r0, #28]
-    ldr.w r7, [r0, #68]
-    ldr.w r8, [r0, #108]
-    ldr.w r9, [r0, #148]
-    ldr.w r10, [r0, #188]
-    eor.w r4, r6, r7
-    eor.w r4, r4, r8
-    eor.w r4, r4, r9
-    eor.w r4, r4, r10
-    ldr.w r6, [r0, #36]
-    ldr.w r7, [r0, #76]
-    ldr.w r8, [r0, #116]
-    ldr.w r9, [r0, #156]
-    ldr.w r10, [r0, #196]
-    eor.w r5, r6, r7
-    eor.w r5, r5, r8
-    eor.w r5, r5, r9
-    eor.w r5, r5, r10
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #31
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #31
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #31
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3
-    eor.w r2, r1, r8
-    ldr.w r12, [r0, #48]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3
-    eor.w r1, r7, r4, ror #31
-    ldr.w r2, [r11, #0]
-    ldr.w r3, [r11, #4]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #100]
-    ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3
-    eor.w r1, r8, r5, ror #31
-    ldr.w r9, [r0, #148]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
-    eor.w r9, r9, r3
-    eor.w r5, r4, r6
-    ldr.w r7, [r0, #192]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1
-.Lblock:
-    @ round 0, even words, row 0
-    bic.w r1, r10, r12
-    eor.w r1, r1, lr, ror #22
-    eor.w r1, r1, r2, ror #22
-    ldr.w r6, [r0, #24]
-    ldr.w r8, [sp, #24]
-    str.w r1, [r0, #0]
-    eor.w r6, r6, r8
-    bic.w r2, r9, r10, ror #21
-    eor.w r2, r2, r12, ror #21
-    ldr.w r11, [r0, #72]
-    ldr.w r8, [sp, #32]
-    str.w r2, [r0, #48]
-    eor.w r11, r11, r8
-    bic.w r3, r7, r9, ror #28
-    eor.w r3, r3, r10, ror #17
-    ldr.w r8, [r0, #84]
-    ldr.w r10, [sp, #4]
-    str.w r3, [r0, #100]
-    eor.w r8, r8, r10
-    bic.w r4, lr, r7, ror #25
-    eor.w r4, r4, r9, ror #21
-    ldr.w r10, [r0, #132]
-    ldr.w r9, [sp, #12]
-    str.w r4, [r0, #148]
-    eor.w r10, r10, r9
-    bic.w r5, r12, lr, ror #22
-    eor.w r5, r5, r7, ror #15
-    ldr.w r9, [r0, #180]
-    ldr.w r7, [sp, #20]
-    str.w r5, [r0, #192]
-    eor.w r9, r9, r7
-    @ round 0, even words, row 1
-    bic.w lr, r8, r11, ror #24
-    eor.w lr, lr, r6, ror #20
-    eor.w r1, r1, lr, ror #20
-    ldr.w r12, [r0, #12]
-    ldr.w r7, [sp, #12]
-    str.w lr, [r0, #84]
-    eor.w r12, r12, r7
-    bic.w lr, r10, r8, ror #21
-    eor.w lr, lr, r11, ror #13
-    eor.w r2, r2, lr, ror #20
-    str.w lr, [r0, #132]
-    bic.w r7, r9, r10, ror #8
-    eor.w r7, r7, r8, ror #29
-    eor.w r3, r3, r7, ror #8
-    ldr.w lr, [r0, #56]
-    ldr.w r8, [sp, #16]
-    str.w r7, [r0, #180]
-    eor.w lr, lr, r8
-    bic.w r7, r6, r9, ror #15
-    eor.w r7, r7, r10, ror #23
-    eor.w r4, r4, r7, ror #18
-    ldr.w r8, [r0, #108]
-    ldr.w r10, [sp, #28]
-    str.w r7, [r0, #24]
-    eor.w r8, r8, r10
-    bic.w r7, r11, r6, ror #28
-    eor.w r7, r7, r9, ror #11
-    eor.w r5, r5, r7, ror #12
-    ldr.w r10, [r0, #152]
-    ldr.w r9, [sp, #32]
-    ldr.w r6, [r0, #160]
-    ldr.w r11, [sp, #0]
-    str.w r7, [r0, #72]
-    eor.w r10, r10, r9
-    eor.w r6, r6, r11
-    @ round 0, even words, row 2
-    bic.w r7, r8, lr, ror #10
-    eor.w r7, r7, r12, ror #12
-    eor.w r1, r1, r7, ror #9
-    ldr.w r9, [r0, #36]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #160]
-    eor.w r9, r9, r11
-    bic.w r7, r10, r8, ror #23
-    eor.w r7, r7, lr, ror #1
-    eor.w r2, r2, r7, ror #7
-    str.w r7, [r0, #12]
-    bic.w r11, r6, r10, ror #5
-    eor.w r11, r11, r8, ror #28
-    eor.w r3, r3, r11, ror #30
-    ldr.w r7, [r0, #40]
-    ldr.w r8, [sp, #0]
-    str.w r11, [r0, #56]
-    eor.w r7, r7, r8
-    bic.w r11, r12, r6, ror #24
-    eor.w r11, r11, r10, ror #29
-    eor.w r4, r4, r11, ror #31
-    ldr.w r8, [r0, #88]
-    ldr.w r10, [sp, #8]
-    str.w r11, [r0, #108]
-    eor.w r8, r8, r10
-    bic.w r11, lr, r12, ror #2
-    eor.w r11, r11, r6, ror #26
-    eor.w r5, r5, r11, ror #19
-    ldr.w r10, [r0, #140]
-    ldr.w r6, [sp, #20]
-    ldr.w r12, [r0, #184]
-    ldr.w lr, [sp, #24]
-    str.w r11, [r0, #152]
-    eor.w r10, r10, r6
-    eor.w r12, r12, lr
-    @ round 0, even words, row 3
-    bic.w r11, r8, r7, ror #19
-    eor.w r11, r11, r9, ror #23
-    eor.w r1, r1, r11, ror #17
-    ldr.w r6, [r0, #16]
-    ldr.w lr, [sp, #16]
-    str.w r11, [r0, #40]
-    eor.w r6, r6, lr
-    bic.w r11, r10, r8, ror #3
-    eor.w r11, r11, r7, ror #22
-    eor.w r2, r2, r11, ror #3
-    str.w r11, [r0, #88]
-    bic.w lr, r12, r10, ror #20
-    eor.w lr, lr, r8, ror #23
-    eor.w r3, r3, lr, ror #11
-    ldr.w r11, [r0, #68]
-    ldr.w r8, [sp, #28]
-    str.w lr, [r0, #140]
-    eor.w r11, r11, r8
-    bic.w lr, r9, r12, ror #18
-    eor.w lr, lr, r10, ror #6
-    eor.w r4, r4, lr, ror #18
-    ldr.w r8, [r0, #116]
-    ldr.w r10, [sp, #36]
-    str.w lr, [r0, #184]
-    eor.w r8, r8, r10
-    bic.w lr, r7, r9, ror #4
-    eor.w lr, lr, r12, ror #22
-    eor.w r5, r5, lr, ror #4
-    ldr.w r10, [r0, #124]
-    ldr.w r12, [sp, #4]
-    ldr.w r9, [r0, #168]
-    ldr.w r7, [sp, #8]
-    str.w lr, [r0, #36]
-    eor.w r10, r10, r12
-    eor.w r9, r9, r7
-    @ round 0, even words, row 4
-    bic.w lr, r8, r11, ror #24
-    eor.w lr, lr, r6, ror #21
-    eor.w r1, r1, lr, ror #2
-    ldr.w r12, [r0, #4]
-    ldr.w r7, [sp, #4]
-    str.w lr, [r0, #124]
-    str.w r1, [sp, #40]
-    eor.w r12, r12, r7
-    bic.w lr, r10, r8, ror #1
-    eor.w lr, lr, r11, ror #25
-    eor.w r2, r2, lr, ror #22
-    str.w lr, [r0, #168]
-    str.w r2, [sp, #44]
-    bic.w r7, r9, r10, ror #12
-    eor.w r7, r7, r8, ror #13
-    eor.w r3, r3, r7, ror #6
-    ldr.w lr, [r0, #52]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #16]
-    str.w r3, [sp, #48]
-    eor.w lr, lr, r8
-    bic.w r7, r6, r9, ror #30
-    eor.w r7, r7, r10, ror #10
-    eor.w r4, r4, r7, ror #1
-    ldr.w r8, [r0, #96]
-    ldr.w r10, [sp, #16]
-    str.w r7, [r0, #68]
-    str.w r4, [sp, #52]
-    eor.w r8, r8, r10
-    bic.w r7, r11, r6, ror #29
-    eor.w r7, r7, r9, ror #27
-    eor.w r5, r5, r7, ror #26
-    ldr.w r10, [r0, #144]
-    ldr.w r9, [sp, #24]
-    ldr.w r6, [r0, #196]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #116]
-    str.w r5, [sp, #56]
-    eor.w r10, r10, r9
-    eor.w r6, r6, r11
-    @ round 0, odd words, row 0
-    bic.w r1, r8, lr, ror #31
-    eor.w r1, r1, r12, ror #21
-    ldr.w r7, [sp, #64]
-    eor.w r1, r1, r7, ror #21
-    ldr.w r9, [r0, #28]
-    ldr.w r11, [sp, #28]
-    str.w r1, [r0, #4]
-    eor.w r9, r9, r11
-    bic.w r2, r10, r8, ror #21
-    eor.w r2, r2, lr, ror #20
-    ldr.w r7, [r0, #76]
-    ldr.w r11, [sp, #36]
-    str.w r2, [r0, #52]
-    eor.w r7, r7, r11
-    bic.w r3, r6, r10, ror #29
-    eor.w r3, r3, r8, ror #18
-    ldr.w r11, [r0, #80]
-    ldr.w r8, [sp, #0]
-    str.w r3, [r0, #96]
-    eor.w r11, r11, r8
-    bic.w r4, r12, r6, ror #25
-    eor.w r4, r4, r10, ror #22
-    ldr.w r8, [r0, #128]
-    ldr.w r10, [sp, #8]
-    str.w r4, [r0, #144]
-    eor.w r8, r8, r10
-    bic.w r5, lr, r12, ror #22
-    eor.w r5, r5, r6, ror #15
-    ldr.w r10, [r0, #176]
-    ldr.w r6, [sp, #16]
-    str.w r5, [r0, #196]
-    eor.w r10, r10, r6
-    @ round 0, odd words, row 1
-    bic.w r12, r11, r7, ror #23
-    eor.w r12, r12, r9, ror #19
-    eor.w r1, r1, r12, ror #20
-    ldr.w lr, [r0, #8]
-    ldr.w r6, [sp, #8]
-    str.w r12, [r0, #80]
-    eor.w lr, lr, r6
-    bic.w r12, r8, r11, ror #21
-    eor.w r12, r12, r7, ror #12
-    eor.w r2, r2, r12, ror #20
-    str.w r12, [r0, #128]
-    bic.w r6, r10, r8, ror #8
-    eor.w r6, r6, r11, ror #29
-    eor.w r3, r3, r6, ror #9
-    ldr.w r12, [r0, #60]
-    ldr.w r11, [sp, #20]
-    str.w r6, [r0, #176]
-    eor.w r12, r12, r11
-    bic.w r6, r9, r10, ror #16
-    eor.w r6, r6, r8, ror #24
-    eor.w r4, r4, r6, ror #18
-    ldr.w r11, [r0, #104]
-    ldr.w r8, [sp, #24]
-    str.w r6, [r0, #28]
-    eor.w r11, r11, r8
-    bic.w r6, r7, r9, ror #28
-    eor.w r6, r6, r10, ror #12
-    eor.w r5, r5, r6, ror #12
-    ldr.w r8, [r0, #156]
-    ldr.w r10, [sp, #36]
-    ldr.w r9, [r0, #164]
-    ldr.w r7, [sp, #4]
-    str.w r6, [r0, #76]
-    eor.w r8, r8, r10
-    eor.w r9, r9, r7
-    @ round 0, odd words, row 2
-    bic.w r6, r11, r12, ror #9
-    eor.w r6, r6, lr, ror #12
-    eor.w r1, r1, r6, ror #9
-    ldr.w r10, [r0, #32]
-    ldr.w r7, [sp, #32]
-    str.w r6, [r0, #164]
-    eor.w r10, r10, r7
-    bic.w r6, r8, r11, ror #24
-    eor.w r6, r6, r12, ror #1
-    eor.w r2, r2, r6, ror #6
-    str.w r6, [r0, #8]
-    bic.w r7, r9, r8, ror #5
-    eor.w r7, r7, r11, ror #29
-    eor.w r3, r3, r7, ror #30
-    ldr.w r6, [r0, #44]
-    ldr.w r11, [sp, #4]
-    str.w r7, [r0, #60]
-    eor.w r6, r6, r11
-    bic.w r7, lr, r9, ror #23
-    eor.w r7, r7, r8, ror #28
-    eor.w r4, r4, r7
-    ldr.w r11, [r0, #92]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #104]
-    eor.w r11, r11, r8
-    bic.w r7, r12, lr, ror #3
-    eor.w r7, r7, r9, ror #26
-    eor.w r5, r5, r7, ror #19
-    ldr.w r8, [r0, #136]
-    ldr.w r9, [sp, #16]
-    ldr.w lr, [r0, #188]
-    ldr.w r12, [sp, #28]
-    str.w r7, [r0, #156]
-    eor.w r8, r8, r9
-    eor.w lr, lr, r12
-    @ round 0, odd words, row 3
-    bic.w r7, r11, r6, ror #19
-    eor.w r7, r7, r10, ror #24
-    eor.w r1, r1, r7, ror #16
-    ldr.w r9, [r0, #20]
-    ldr.w r12, [sp, #20]
-    str.w r7, [r0, #44]
-    eor.w r9, r9, r12
-    bic.w r7, r8, r11, ror #2
-    eor.w r7, r7, r6, ror #21
-    eor.w r2, r2, r7, ror #3
-    str.w r7, [r0, #92]
-    bic.w r12, lr, r8, ror #21
-    eor.w r12, r12, r11, ror #23
-    eor.w r3, r3, r12, ror #11
-    ldr.w r7, [r0, #64]
-    ldr.w r11, [sp, #24]
-    str.w r12, [r0, #136]
-    eor.w r7, r7, r11
-    bic.w r12, r10, lr, ror #17
-    eor.w r12, r12, r8, ror #6
-    eor.w r4, r4, r12, ror #19
-    ldr.w r11, [r0, #112]
-    ldr.w r8, [sp, #32]
-    str.w r12, [r0, #188]
-    eor.w r11, r11, r8
-    bic.w r12, r6, r10, ror #5
-    eor.w r12, r12, lr, ror #22
-    eor.w r5, r5, r12, ror #4
-    ldr.w r8, [r0, #120]
-    ldr.w lr, [sp, #0]
-    ldr.w r10, [r0, #172]
-    ldr.w r6, [sp, #12]
-    str.w r12, [r0, #32]
-    eor.w r8, r8, lr
-    eor.w r10, r10, r6
-    @ round 0, odd words, row 4
-    bic.w r12, r11, r7, ror #24
-    eor.w r12, r12, r9, ror #20
-    eor.w r1, r1, r12, ror #2
-    str.w r12, [r0, #120]
-    bic.w lr, r8, r11, ror #1
-    eor.w lr, lr, r7, ror #25
-    eor.w r2, r2, lr, ror #22
-    str.w lr, [r0, #172]
-    bic.w r6, r10, r8, ror #13
-    eor.w r6, r6, r11, ror #14
-    eor.w r3, r3, r6, ror #6
-    str.w r6, [r0, #20]
-    bic.w r12, r9, r10, ror #30
-    eor.w r12, r12, r8, ror #11
-    eor.w r4, r4, r12, ror #1
-    str.w r12, [r0, #64]
-    bic.w lr, r7, r9, ror #28
-    eor.w lr, lr, r10, ror #26
-    eor.w r5, r5, lr, ror #27
-    str.w lr, [r0, #112]
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #11
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #14
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9, ror #10
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10, ror #17
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #10
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7, ror #11
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3
-    eor.w r2, r1, r8, ror #14
-    ldr.w r12, [r0, #132]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3, ror #1
-    eor.w r1, r7, r4, ror #10
-    ldr.w r2, [r11, #8]
-    ldr.w r3, [r11, #12]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #60]
-    ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3, ror #31
-    eor.w r1, r8, r5, ror #16
-    ldr.w r9, [r0, #188]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
-    eor.w r9, r9, r3, ror #6
-    eor.w r5, r4, r6, ror #10
-    ldr.w r7, [r0, #116]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1, ror #28
-    @ round 1, even words, row 0
-    bic.w r1, r10, r12, ror #18
-    eor.w r1, r1, lr, ror #9
-    eor.w r1, r1, r2, ror #31
-    ldr.w r6, [r0, #148]
-    ldr.w r8, [sp, #24]
-    str.w r1, [r0, #0]
-    eor.w r6, r6, r8, ror #25
-    bic.w r2, r9, r10, ror #25
-    eor.w r2, r2, r12, ror #11
-    ldr.w r11, [r0, #72]
-    ldr.w r8, [sp, #32]
-    str.w r2, [r0, #132]
-    eor.w r11, r11, r8, ror #10
-    bic.w r3, r7, r9, ror #11
-    eor.w r3, r3, r10, ror #4
-    ldr.w r8, [r0, #164]
-    ldr.w r10, [sp, #4]
-    str.w r3, [r0, #60]
-    eor.w r8, r8, r10, ror #22
-    bic.w r4, lr, r7, ror #19
-    eor.w r4, r4, r9, ror #30
-    ldr.w r10, [r0, #92]
-    ldr.w r9, [sp, #12]
-    str.w r4, [r0, #188]
-    eor.w r10, r10, r9, ror #18
-    bic.w r5, r12, lr, ror #23
-    eor.w r5, r5, r7, ror #10
-    ldr.w r9, [r0, #20]
-    ldr.w r7, [sp, #20]
-    str.w r5, [r0, #116]
-    eor.w r9, r9, r7, ror #23
-    @ round 1, even words, row 1
-    bic.w lr, r8, r11, ror #26
-    eor.w lr, lr, r6
-    eor.w r1, r1, lr, ror #17
-    ldr.w r12, [r0, #52]
-    ldr.w r7, [sp, #12]
-    str.w lr, [r0, #164]
-    eor.w r12, r12, r7, ror #21
-    bic.w lr, r10, r8, ror #16
-    eor.w lr, lr, r11, ror #10
-    eor.w r2, r2, lr, ror #26
-    str.w lr, [r0, #92]
-    bic.w r7, r9, r10, ror #2
-    eor.w r7, r7, r8, ror #18
-    eor.w r3, r3, r7, ror #3
-    ldr.w lr, [r0, #180]
-    ldr.w r8, [sp, #16]
-    str.w r7, [r0, #20]
-    eor.w lr, lr, r8, ror #20
-    bic.w r7, r6, r9, ror #14
-    eor.w r7, r7, r10, ror #16
-    eor.w r4, r4, r7, ror #8
-    ldr.w r8, [r0, #104]
-    ldr.w r10, [sp, #28]
-    str.w r7, [r0, #148]
-    eor.w r8, r8, r10, ror #25
-    bic.w r7, r11, r6, ror #6
-    eor.w r7, r7, r9, ror #20
-    eor.w r5, r5, r7, ror #25
-    ldr.w r10, [r0, #36]
-    ldr.w r9, [sp, #32]
-    ldr.w r6, [r0, #124]
-    ldr.w r11, [sp, #0]
-    str.w r7, [r0, #72]
-    eor.w r10, r10, r9, ror #18
-    eor.w r6, r6, r11, ror #30
-    @ round 1, even words, row 2
-    bic.w r7, r8, lr, ror #11
-    eor.w r7, r7, r12, ror #2
-    eor.w r1, r1, r7, ror #18
-    ldr.w r9, [r0, #196]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #124]
-    eor.w r9, r9, r11, ror #22
-    bic.w r7, r10, r8, ror #9
-    eor.w r7, r7, lr, ror #20
-    eor.w r2, r2, r7, ror #2
-    str.w r7, [r0, #52]
-    bic.w r11, r6, r10, ror #7
-    eor.w r11, r11, r8, ror #16
-    eor.w r3, r3, r11, ror #6
-    ldr.w r7, [r0, #84]
-    ldr.w r8, [sp, #0]
-    str.w r11, [r0, #180]
-    eor.w r7, r7, r8, ror #12
-    bic.w r11, r12, r6, ror #14
-    eor.w r11, r11, r10, ror #21
-    eor.w r4, r4, r11, ror #11
-    ldr.w r8, [r0, #12]
-    ldr.w r10, [sp, #8]
-    str.w r11, [r0, #104]
-    eor.w r8, r8, r10, ror #14
-    bic.w r11, lr, r12, ror #23
-    eor.w r11, r11, r6, ror #5
-    eor.w r5, r5, r11, ror #11
-    ldr.w r10, [r0, #136]
-    ldr.w r6, [sp, #20]
-    ldr.w r12, [r0, #68]
-    ldr.w lr, [sp, #24]
-    str.w r11, [r0, #36]
-    eor.w r10, r10, r6, ror #18
-    eor.w r12, r12, lr, ror #24
-    @ round 1, even words, row 3
-    bic.w r11, r8, r7, ror #21
-    eor.w r11, r11, r9, ror #5
-    eor.w r1, r1, r11, ror #22
-    ldr.w r6, [r0, #100]
-    ldr.w lr, [sp, #16]
-    str.w r11, [r0, #84]
-    eor.w r6, r6, lr, ror #28
-    bic.w r11, r10, r8, ror #27
-    eor.w r11, r11, r7, ror #16
-    eor.w r2, r2, r11, ror #20
-    str.w r11, [r0, #12]
-    bic.w lr, r12, r10, ror #23
-    eor.w lr, lr, r8, ror #18
-    eor.w r3, r3, lr, ror #8
-    ldr.w r11, [r0, #28]
-    ldr.w r8, [sp, #28]
-    str.w lr, [r0, #136]
-    eor.w r11, r11, r8, ror #7
-    bic.w lr, r9, r12, ror #9
-    eor.w lr, lr, r10
-    eor.w r4, r4, lr, ror #18
-    ldr.w r8, [r0, #156]
-    ldr.w r10, [sp, #36]
-    str.w lr, [r0, #68]
-    eor.w r8, r8, r10, ror #3
-    bic.w lr, r7, r9, ror #16
-    eor.w lr, lr, r12, ror #25
-    eor.w r5, r5, lr, ror #25
-    ldr.w r10, [r0, #44]
-    ldr.w r12, [sp, #4]
-    ldr.w r9, [r0, #168]
-    ldr.w r7, [sp, #8]
-    str.w lr, [r0, #196]
-    eor.w r10, r10, r12, ror #15
-    eor.w r9, r9, r7, ror #31
-    @ round 1, even words, row 4
-    bic.w lr, r8, r11, ror #13
-    eor.w lr, lr, r6, ror #17
-    eor.w r1, r1, lr, ror #8
-    ldr.w r12, [r0, #4]
-    ldr.w r7, [sp, #4]
-    str.w lr, [r0, #44]
-    str.w r1, [sp, #40]
-    eor.w r12, r12, r7, ror #31
-    bic.w lr, r10, r8, ror #3
-    eor.w lr, lr, r11, ror #16
-    eor.w r2, r2, lr, ror #30
-    str.w lr, [r0, #168]
-    str.w r2, [sp, #44]
-    bic.w r7, r9, r10, ror #28
-    eor.w r7, r7, r8, ror #31
-    eor.w r3, r3, r7, ror #13
-    ldr.w lr, [r0, #128]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #100]
-    str.w r3, [sp, #48]
-    eor.w lr, lr, r8, ror #1
-    bic.w r7, r6, r9, ror #16
-    eor.w r7, r7, r10, ror #12
-    eor.w r4, r4, r7, ror #16
-    ldr.w r8, [r0, #56]
-    ldr.w r10, [sp, #16]
-    str.w r7, [r0, #28]
-    str.w r4, [sp, #52]
-    eor.w r8, r8, r10, ror #30
-    bic.w r7, r11, r6, ror #4
-    eor.w r7, r7, r9, ror #20
-    eor.w r5, r5, r7, ror #3
-    ldr.w r10, [r0, #184]
-    ldr.w r9, [sp, #24]
-    ldr.w r6, [r0, #112]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #156]
-    str.w r5, [sp, #56]
-    eor.w r10, r10, r9, ror #7
-    eor.w r6, r6, r11, ror #27
-    @ round 1, odd words, row 0
-    bic.w r1, r8, lr, ror #18
-    eor.w r1, r1, r12, ror #9
-    ldr.w r7, [sp, #64]
-    eor.w r1, r1, r7, ror #30
-    ldr.w r9, [r0, #144]
-    ldr.w r11, [sp, #28]
-    str.w r1, [r0, #4]
-    eor.w r9, r9, r11, ror #25
-    bic.w r2, r10, r8, ror #26
-    eor.w r2, r2, lr, ror #12
-    ldr.w r7, [r0, #76]
-    ldr.w r11, [sp, #36]
-    str.w r2, [r0, #128]
-    eor.w r7, r7, r11, ror #10
-    bic.w r3, r6, r10, ror #10
-    eor.w r3, r3, r8, ror #4
+    adr.w r1, m4crypt_keccakf1600_armv7m_rc
+    str.n r1, [sp, #60]
+    ldr.n r5, [r0, #0]
+    ldr.w r8, [r0, #40]
+    ldr.w r9, [r0, #80]
+    ldr.w r10, [r0, #120]
     ldr.w r11, [r0, #160]
-    ldr.w r8, [sp, #0]
-    str.w r3, [r0, #56]
-    eor.w r11, r11, r8, ror #23
-    bic.w r4, r12, r6, ror #19
-    eor.w r4, r4, r10, ror #29
-    ldr.w r8, [r0, #88]
-    ldr.w r10, [sp, #8]
-    str.w r4, [r0, #184]
-    eor.w r8, r8, r10, ror #18
-    bic.w r5, lr, r12, ror #23
-    eor.w r5, r5, r6, ror #10
-    ldr.w r10, [r0, #16]
-    ldr.w r6, [sp, #16]
-    str.w r5, [r0, #112]
-    eor.w r10, r10, r6, ror #22
-    @ round 1, odd words, row 1
-    bic.w r12, r11, r7, ror #26
-    eor.w r12, r12, r9
-    eor.w r1, r1, r12, ror #16
-    ldr.w lr, [r0, #48]
-    ldr.w r6, [sp, #8]
-    str.w r12, [r0, #160]
-    eor.w lr, lr, r6, ror #21
-    bic.w r12, r8, r11, ror #16
-    eor.w r12, r12, r7, ror #10
-    eor.w r2, r2, r12, ror #26
-    str.w r12, [r0, #88]
-    bic.w r6, r10, r8, ror #1
-    eor.w r6, r6, r11, ror #17
-    eor.w r3, r3, r6, ror #3
-    ldr.w r12, [r0, #176]
-    ldr.w r11, [sp, #20]
-    str.w r6, [r0, #16]
-    eor.w r12, r12, r11, ror #20
-    bic.w r6, r9, r10, ror #15
-    eor.w r6, r6, r8, ror #16
-    eor.w r4, r4, r6, ror #7
-    ldr.w r11, [r0, #108]
-    ldr.w r8, [sp, #24]
-    str.w r6, [r0, #144]
-    eor.w r11, r11, r8, ror #26
-    bic.w r6, r7, r9, ror #6
-    eor.w r6, r6, r10, ror #21
-    eor.w r5, r5, r6, ror #24
-    ldr.w r8, [r0, #32]
-    ldr.w r10, [sp, #36]
-    ldr.w r9, [r0, #120]
-    ldr.w r7, [sp, #4]
-    str.w r6, [r0, #76]
-    eor.w r8, r8, r10, ror #18
-    eor.w r9, r9, r7, ror #29
-    @ round 1, odd words, row 2
-    bic.w r6, r11, r12, ror #12
-    eor.w r6, r6, lr, ror #2
-    eor.w r1, r1, r6, ror #17
-    ldr.w r10, [r0, #192]
-    ldr.w r7, [sp, #32]
-    str.w r6, [r0, #120]
-    eor.w r10, r10, r7, ror #22
-    bic.w r6, r8, r11, ror #9
-    eor.w r6, r6, r12, ror #21
-    eor.w r2, r2, r6, ror #2
-    str.w r6, [r0, #48]
-    bic.w r7, r9, r8, ror #6
-    eor.w r7, r7, r11, ror #15
-    eor.w r3, r3, r7, ror #6
-    ldr.w r6, [r0, #80]
-    ldr.w r11, [sp, #4]
-    str.w r7, [r0, #176]
-    eor.w r6, r6, r11, ror #11
-    bic.w r7, lr, r9, ror #15
-    eor.w r7, r7, r8, ror #21
-    eor.w r4, r4, r7, ror #10
-    ldr.w r11, [r0, #8]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #108]
-    eor.w r11, r11, r8, ror #15
-    bic.w r7, r12, lr, ror #22
-    eor.w r7, r7, r9, ror #5
-    eor.w r5, r5, r7, ror #11
-    ldr.w r8, [r0, #140]
-    ldr.w r9, [sp, #16]
-    ldr.w lr, [r0, #64]
-    ldr.w r12, [sp, #28]
-    str.w r7, [r0, #32]
-    eor.w r8, r8, r9, ror #17
-    eor.w lr, lr, r12, ror #24
-    @ round 1, odd words, row 3
-    bic.w r7, r11, r6, ror #22
-    eor.w r7, r7, r10, ror #6
-    eor.w r1, r1, r7, ror #21
-    ldr.w r9, [r0, #96]
-    ldr.w r12, [sp, #20]
-    str.w r7, [r0, #80]
-    eor.w r9, r9, r12, ror #29
-    bic.w r7, r8, r11, ror #26
-    eor.w r7, r7, r6, ror #16
-    eor.w r2, r2, r7, ror #21
-    str.w r7, [r0, #8]
-    bic.w r12, lr, r8, ror #24
-    eor.w r12, r12, r11, ror #18
-    eor.w r3, r3, r12, ror #7
-    ldr.w r7, [r0, #24]
-    ldr.w r11, [sp, #24]
-    str.w r12, [r0, #140]
-    eor.w r7, r7, r11, ror #7
-    bic.w r12, r10, lr, ror #8
-    eor.w r12, r12, r8
-    eor.w r4, r4, r12, ror #18
-    ldr.w r11, [r0, #152]
-    ldr.w r8, [sp, #32]
-    str.w r12, [r0, #64]
-    eor.w r11, r11, r8, ror #3
-    bic.w r12, r6, r10, ror #16
-    eor.w r12, r12, lr, ror #24
-    eor.w r5, r5, r12, ror #25
-    ldr.w r8, [r0, #40]
-    ldr.w lr, [sp, #0]
-    ldr.w r10, [r0, #172]
-    ldr.w r6, [sp, #12]
-    str.w r12, [r0, #192]
-    eor.w r8, r8, lr, ror #15
-    eor.w r10, r10, r6, ror #31
-    @ round 1, odd words, row 4
-    bic.w r12, r11, r7, ror #13
-    eor.w r12, r12, r9, ror #16
-    eor.w r1, r1, r12, ror #8
-    str.w r12, [r0, #40]
-    bic.w lr, r8, r11, ror #3
-    eor.w lr, lr, r7, ror #16
-    eor.w r2, r2, lr, ror #31
-    str.w lr, [r0, #172]
-    bic.w r6, r10, r8, ror #28
-    eor.w r6, r6, r11, ror #31
-    eor.w r3, r3, r6, ror #13
-    str.w r6, [r0, #96]
-    bic.w r12, r9, r10, ror #17
-    eor.w r12, r12, r8, ror #13
-    eor.w r4, r4, r12, ror #15
-    str.w r12, [r0, #24]
-    bic.w lr, r7, r9, ror #3
-    eor.w lr, lr, r10, ror #20
-    eor.w r5, r5, lr, ror #3
-    str.w lr, [r0, #152]
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #20
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #28
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9, ror #2
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10, ror #21
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #23
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7, ror #20
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3, ror #18
-    eor.w r2, r1, r8, ror #27
-    ldr.w r12, [r0, #92]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3, ror #31
-    eor.w r1, r7, r4, ror #2
-    ldr.w r2, [r11, #16]
-    ldr.w r3, [r11, #20]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #176]
-    ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3, ror #4
-    eor.w r1, r8, r5, ror #22
-    ldr.w r9, [r0, #64]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
-    eor.w r9, r9, r3, ror #1
-    eor.w r5, r4, r6, ror #22
-    ldr.w r7, [r0, #156]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1, ror #20
-    @ round 2, even words, row 0
-    bic.w r1, r10, r12, ror #30
-    eor.w r1, r1, lr, ror #19
-    eor.w r1, r1, r2, ror #18
-    ldr.w r6, [r0, #188]
-    ldr.w r8, [sp, #24]
-    str.w r1, [r0, #0]
-    eor.w r6, r6, r8, ror #19
-    bic.w r2, r9, r10, ror #28
-    eor.w r2, r2, r12, ror #26
-    ldr.w r11, [r0, #72]
-    ldr.w r8, [sp, #32]
-    str.w r2, [r0, #92]
-    eor.w r11, r11, r8, ror #30
-    bic.w r3, r7, r9, ror #3
-    eor.w r3, r3, r10, ror #31
-    ldr.w r8, [r0, #120]
-    ldr.w r10, [sp, #4]
-    str.w r3, [r0, #176]
-    eor.w r8, r8, r10, ror #1
-    bic.w r4, lr, r7, ror #14
-    eor.w r4, r4, r9, ror #17
-    ldr.w r10, [r0, #8]
-    ldr.w r9, [sp, #12]
-    str.w r4, [r0, #64]
-    eor.w r10, r10, r9, ror #5
-    bic.w r5, r12, lr, ror #21
-    eor.w r5, r5, r7, ror #3
-    ldr.w r9, [r0, #96]
-    ldr.w r7, [sp, #20]
-    str.w r5, [r0, #156]
-    eor.w r9, r9, r7, ror #29
-    @ round 2, even words, row 1
-    bic.w lr, r8, r11, ror #17
-    eor.w lr, lr, r6, ror #11
-    eor.w r1, r1, lr, ror #3
-    ldr.w r12, [r0, #128]
-    ldr.w r7, [sp, #12]
-    str.w lr, [r0, #120]
-    eor.w r12, r12, r7, ror #26
-    bic.w lr, r10, r8, ror #11
-    eor.w lr, lr, r11, ror #28
-    eor.w r2, r2, lr, ror #20
-    str.w lr, [r0, #8]
-    bic.w r7, r9, r10, ror #26
-    eor.w r7, r7, r8, ror #5
-    eor.w r3, r3, r7, ror #29
-    ldr.w lr, [r0, #20]
-    ldr.w r8, [sp, #16]
-    str.w r7, [r0, #96]
-    eor.w lr, lr, r8, ror #8
-    bic.w r7, r6, r9, ror #16
-    eor.w r7, r7, r10, ror #10
-    eor.w r4, r4, r7, ror #27
-    ldr.w r8, [r0, #108]
-    ldr.w r10, [sp, #28]
-    str.w r7, [r0, #188]
-    eor.w r8, r8, r10, ror #9
-    bic.w r7, r11, r6, ror #26
-    eor.w r7, r7, r9, ror #10
-    eor.w r5, r5, r7, ror #22
-    ldr.w r10, [r0, #196]
-    ldr.w r9, [sp, #32]
-    ldr.w r6, [r0, #44]
-    ldr.w r11, [sp, #0]
-    str.w r7, [r0, #72]
-    eor.w r10, r10, r9, ror #30
-    eor.w r6, r6, r11, ror #10
-    @ round 2, even words, row 2
-    bic.w r7, r8, lr, ror #21
-    eor.w r7, r7, r12, ror #31
-    eor.w r1, r1, r7, ror #26
-    ldr.w r9, [r0, #112]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #44]
-    eor.w r9, r9, r11, ror #23
-    bic.w r7, r10, r8
-    eor.w r7, r7, lr, ror #21
-    eor.w r2, r2, r7, ror #22
-    str.w r7, [r0, #128]
-    bic.w r11, r6, r10, ror #8
-    eor.w r11, r11, r8, ror #8
-    eor.w r3, r3, r11, ror #17
-    ldr.w r7, [r0, #164]
-    ldr.w r8, [sp, #0]
-    str.w r11, [r0, #20]
-    eor.w r7, r7, r8, ror #1
-    bic.w r11, r12, r6, ror #25
-    eor.w r11, r11, r10, ror #1
-    eor.w r4, r4, r11, ror #6
-    ldr.w r8, [r0, #52]
-    ldr.w r10, [sp, #8]
-    str.w r11, [r0, #108]
-    eor.w r8, r8, r10, ror #23
-    bic.w r11, lr, r12, ror #10
-    eor.w r11, r11, r6, ror #3
-    eor.w r5, r5, r11, ror #17
-    ldr.w r10, [r0, #140]
-    ldr.w r6, [sp, #20]
-    ldr.w r12, [r0, #28]
-    ldr.w lr, [sp, #24]
-    str.w r11, [r0, #196]
-    eor.w r10, r10, r6, ror #3
-    eor.w r12, r12, lr, ror #3
-    @ round 2, even words, row 3
-    bic.w r11, r8, r7, ror #27
-    eor.w r11, r11, r9, ror #1
-    eor.w r1, r1, r11, ror #23
-    ldr.w r6, [r0, #60]
-    ldr.w lr, [sp, #16]
-    str.w r11, [r0, #164]
-    eor.w r6, r6, lr, ror #11
-    bic.w r11, r10, r8, ror #8
-    eor.w r11, r11, r7, ror #3
-    eor.w r2, r2, r11, ror #11
-    str.w r11, [r0, #52]
-    bic.w lr, r12, r10, ror #31
-    eor.w lr, lr, r8, ror #7
-    eor.w r3, r3, lr, ror #15
-    ldr.w r11, [r0, #144]
-    ldr.w r8, [sp, #28]
-    str.w lr, [r0, #140]
-    eor.w r11, r11, r8, ror #12
-    bic.w lr, r9, r12, ror #24
-    eor.w lr, lr, r10, ror #23
-    eor.w r4, r4, lr, ror #5
-    ldr.w r8, [r0, #32]
-    ldr.w r10, [sp, #36]
-    str.w lr, [r0, #28]
-    eor.w r8, r8, r10, ror #12
-    bic.w lr, r7, r9, ror #6
-    eor.w lr, lr, r12, ror #30
-    eor.w r5, r5, lr, ror #20
-    ldr.w r10, [r0, #80]
-    ldr.w r12, [sp, #4]
-    ldr.w r9, [r0, #168]
-    ldr.w r7, [sp, #8]
-    str.w lr, [r0, #112]
-    eor.w r10, r10, r12, ror #29
-    eor.w r9, r9, r7, ror #27
-    @ round 2, even words, row 4
-    bic.w lr, r8, r11, ror #11
-    eor.w lr, lr, r6, ror #19
-    eor.w r1, r1, lr, ror #29
-    ldr.w r12, [r0, #4]
-    ldr.w r7, [sp, #4]
-    str.w lr, [r0, #80]
-    str.w r1, [sp, #40]
-    eor.w r12, r12, r7, ror #18
-    bic.w lr, r10, r8, ror #9
-    eor.w lr, lr, r11, ror #20
-    eor.w r2, r2, lr, ror #16
-    str.w lr, [r0, #168]
-    str.w r2, [sp, #44]
-    bic.w r7, r9, r10, ror #29
-    eor.w r7, r7, r8, ror #6
-    eor.w r3, r3, r7, ror #22
-    ldr.w lr, [r0, #88]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #60]
-    str.w r3, [sp, #48]
-    eor.w lr, lr, r8
-    bic.w r7, r6, r9, ror #7
-    eor.w r7, r7, r10, ror #4
-    eor.w r4, r4, r7, ror #29
-    ldr.w r8, [r0, #180]
-    ldr.w r10, [sp, #16]
-    str.w r7, [r0, #144]
-    str.w r4, [sp, #52]
-    eor.w r8, r8, r10, ror #5
-    bic.w r7, r11, r6, ror #8
-    eor.w r7, r7, r9, ror #15
-    eor.w r5, r5, r7, ror #10
-    ldr.w r10, [r0, #68]
-    ldr.w r9, [sp, #24]
-    ldr.w r6, [r0, #152]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #32]
-    str.w r5, [sp, #56]
-    eor.w r10, r10, r9, ror #1
-    eor.w r6, r6, r11, ror #20
-    @ round 2, odd words, row 0
-    bic.w r1, r8, lr, ror #30
-    eor.w r1, r1, r12, ror #20
-    ldr.w r7, [sp, #64]
-    eor.w r1, r1, r7, ror #18
-    ldr.w r9, [r0, #184]
-    ldr.w r11, [sp, #28]
-    str.w r1, [r0, #4]
-    eor.w r9, r9, r11, ror #19
-    bic.w r2, r10, r8, ror #28
-    eor.w r2, r2, lr, ror #26
-    ldr.w r7, [r0, #76]
-    ldr.w r11, [sp, #36]
-    str.w r2, [r0, #88]
-    eor.w r7, r7, r11, ror #31
-    bic.w r3, r6, r10, ror #2
-    eor.w r3, r3, r8, ror #30
-    ldr.w r11, [r0, #124]
-    ldr.w r8, [sp, #0]
-    str.w r3, [r0, #180]
-    eor.w r11, r11, r8
-    bic.w r4, r12, r6, ror #14
-    eor.w r4, r4, r10, ror #16
-    ldr.w r8, [r0, #12]
-    ldr.w r10, [sp, #8]
-    str.w r4, [r0, #68]
-    eor.w r8, r8, r10, ror #5
-    bic.w r5, lr, r12, ror #22
-    eor.w r5, r5, r6, ror #4
-    ldr.w r10, [r0, #100]
-    ldr.w r6, [sp, #16]
-    str.w r5, [r0, #152]
-    eor.w r10, r10, r6, ror #30
-    @ round 2, odd words, row 1
-    bic.w r12, r11, r7, ror #16
-    eor.w r12, r12, r9, ror #11
-    eor.w r1, r1, r12, ror #4
-    ldr.w lr, [r0, #132]
-    ldr.w r6, [sp, #8]
-    str.w r12, [r0, #124]
-    eor.w lr, lr, r6, ror #25
-    bic.w r12, r8, r11, ror #12
-    eor.w r12, r12, r7, ror #28
-    eor.w r2, r2, r12, ror #20
-    str.w r12, [r0, #12]
-    bic.w r6, r10, r8, ror #26
-    eor.w r6, r6, r11, ror #6
-    eor.w r3, r3, r6, ror #28
-    ldr.w r12, [r0, #16]
-    ldr.w r11, [sp, #20]
-    str.w r6, [r0, #100]
-    eor.w r12, r12, r11, ror #7
-    bic.w r6, r9, r10, ror #15
-    eor.w r6, r6, r8, ror #9
-    eor.w r4, r4, r6, ror #27
-    ldr.w r11, [r0, #104]
-    ldr.w r8, [sp, #24]
-    str.w r6, [r0, #184]
-    eor.w r11, r11, r8, ror #8
-    bic.w r6, r7, r9, ror #27
-    eor.w r6, r6, r10, ror #10
-    eor.w r5, r5, r6, ror #22
-    ldr.w r8, [r0, #192]
-    ldr.w r10, [sp, #36]
-    ldr.w r9, [r0, #40]
-    ldr.w r7, [sp, #4]
-    str.w r6, [r0, #76]
-    eor.w r8, r8, r10, ror #30
-    eor.w r9, r9, r7, ror #10
-    @ round 2, odd words, row 2
-    bic.w r6, r11, r12, ror #21
-    eor.w r6, r6, lr, ror #31
-    eor.w r1, r1, r6, ror #27
-    ldr.w r10, [r0, #116]
-    ldr.w r7, [sp, #32]
-    str.w r6, [r0, #40]
-    eor.w r10, r10, r7, ror #23
-    bic.w r6, r8, r11
-    eor.w r6, r6, r12, ror #21
-    eor.w r2, r2, r6, ror #23
-    str.w r6, [r0, #132]
-    bic.w r7, r9, r8, ror #8
-    eor.w r7, r7, r11, ror #8
-    eor.w r3, r3, r7, ror #17
-    ldr.w r6, [r0, #160]
-    ldr.w r11, [sp, #4]
-    str.w r7, [r0, #16]
-    eor.w r6, r6, r11, ror #2
-    bic.w r7, lr, r9, ror #25
-    eor.w r7, r7, r8, ror #1
-    eor.w r4, r4, r7, ror #6
-    ldr.w r11, [r0, #48]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #104]
-    eor.w r11, r11, r8, ror #24
-    bic.w r7, r12, lr, ror #10
-    eor.w r7, r7, r9, ror #3
-    eor.w r5, r5, r7, ror #18
-    ldr.w r8, [r0, #136]
-    ldr.w r9, [sp, #16]
-    ldr.w lr, [r0, #24]
-    ldr.w r12, [sp, #28]
-    str.w r7, [r0, #192]
-    eor.w r8, r8, r9, ror #3
-    eor.w lr, lr, r12, ror #4
-    @ round 2, odd words, row 3
-    bic.w r7, r11, r6, ror #27
-    eor.w r7, r7, r10, ror #1
-    eor.w r1, r1, r7, ror #23
-    ldr.w r9, [r0, #56]
-    ldr.w r12, [sp, #20]
-    str.w r7, [r0, #160]
-    eor.w r9, r9, r12, ror #10
-    bic.w r7, r8, r11, ror #7
-    eor.w r7, r7, r6, ror #2
-    eor.w r2, r2, r7, ror #12
-    str.w r7, [r0, #48]
-    bic.w r12, lr, r8
-    eor.w r12, r12, r11, ror #7
-    eor.w r3, r3, r12, ror #14
-    ldr.w r7, [r0, #148]
-    ldr.w r11, [sp, #24]
-    str.w r12, [r0, #136]
-    eor.w r7, r7, r11, ror #11
-    bic.w r12, r10, lr, ror #24
-    eor.w r12, r12, r8, ror #24
-    eor.w r4, r4, r12, ror #4
-    ldr.w r11, [r0, #36]
-    ldr.w r8, [sp, #32]
-    str.w r12, [r0, #24]
-    eor.w r11, r11, r8, ror #12
-    bic.w r12, r6, r10, ror #6
-    eor.w r12, r12, lr, ror #30
-    eor.w r5, r5, r12, ror #20
-    ldr.w r8, [r0, #84]
-    ldr.w lr, [sp, #0]
-    ldr.w r10, [r0, #172]
-    ldr.w r6, [sp, #12]
-    str.w r12, [r0, #116]
-    eor.w r8, r8, lr, ror #28
-    eor.w r10, r10, r6, ror #27
-    @ round 2, odd words, row 4
-    bic.w r12, r11, r7, ror #12
-    eor.w r12, r12, r9, ror #20
-    eor.w r1, r1, r12, ror #29
-    str.w r12, [r0, #84]
-    bic.w lr, r8, r11, ror #8
-    eor.w lr, lr, r7, ror #20
-    eor.w r2, r2, lr, ror #17
-    str.w lr, [r0, #172]
-    bic.w r6, r10, r8, ror #29
-    eor.w r6, r6, r11, ror #5
-    eor.w r3, r3, r6, ror #22
-    str.w r6, [r0, #56]
-    bic.w r12, r9, r10, ror #7
-    eor.w r12, r12, r8, ror #4
-    eor.w r4, r4, r12, ror #29
-    str.w r12, [r0, #148]
-    bic.w lr, r7, r9, ror #8
-    eor.w lr, lr, r10, ror #15
-    eor.w r5, r5, lr, ror #11
-    str.w lr, [r0, #36]
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #5
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #1
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9, ror #15
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10, ror #28
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #12
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7, ror #6
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3, ror #30
-    eor.w r2, r1, r8, ror #1
-    ldr.w r12, [r0, #8]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3, ror #8
-    eor.w r1, r7, r4, ror #15
-    ldr.w r2, [r11, #24]
-    ldr.w r3, [r11, #28]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #16]
-    ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3, ror #17
-    eor.w r1, r8, r5, ror #28
-    ldr.w r9, [r0, #24]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
-    eor.w r9, r9, r3, ror #10
-    eor.w r5, r4, r6, ror #12
-    ldr.w r7, [r0, #32]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1, ror #11
-    @ round 3, even words, row 0
-    bic.w r1, r10, r12, ror #5
-    eor.w r1, r1, lr, ror #3
-    eor.w r1, r1, r2, ror #21
-    ldr.w r6, [r0, #64]
-    ldr.w r8, [sp, #24]
-    str.w r1, [r0, #0]
-    eor.w r6, r6, r8, ror #14
-    bic.w r2, r9, r10, ror #16
-    eor.w r2, r2, r12, ror #21
-    ldr.w r11, [r0, #72]
-    ldr.w r8, [sp, #32]
-    str.w r2, [r0, #8]
-    eor.w r11, r11, r8, ror #31
-    bic.w r3, r7, r9, ror #12
-    eor.w r3, r3, r10, ror #28
-    ldr.w r8, [r0, #40]
-    ldr.w r10, [sp, #4]
-    str.w r3, [r0, #16]
-    eor.w r8, r8, r10, ror #3
-    bic.w r4, lr, r7, ror #1
-    eor.w r4, r4, r9, ror #13
-    ldr.w r10, [r0, #48]
-    ldr.w r9, [sp, #12]
-    str.w r4, [r0, #24]
-    eor.w r10, r10, r9, ror #16
-    bic.w r5, r12, lr, ror #30
-    eor.w r5, r5, r7, ror #31
-    ldr.w r9, [r0, #56]
-    ldr.w r7, [sp, #20]
-    str.w r5, [r0, #32]
-    eor.w r9, r9, r7, ror #12
-    @ round 3, even words, row 1
-    bic.w lr, r8, r11, ror #17
-    eor.w lr, lr, r6, ror #12
-    eor.w r1, r1, lr, ror #28
-    ldr.w r12, [r0, #88]
-    ldr.w r7, [sp, #12]
-    str.w lr, [r0, #40]
-    eor.w r12, r12, r7, ror #28
-    bic.w lr, r10, r8
-    eor.w lr, lr, r11, ror #17
-    eor.w r2, r2, lr, ror #12
-    str.w lr, [r0, #48]
-    bic.w r7, r9, r10
-    eor.w r7, r7, r8
-    eor.w r3, r3, r7, ror #24
-    ldr.w lr, [r0, #96]
-    ldr.w r8, [sp, #16]
-    str.w r7, [r0, #56]
-    eor.w lr, lr, r8, ror #6
-    bic.w r7, r6, r9, ror #20
-    eor.w r7, r7, r10, ror #20
-    eor.w r4, r4, r7, ror #5
-    ldr.w r8, [r0, #104]
-    ldr.w r10, [sp, #28]
-    str.w r7, [r0, #64]
-    eor.w r8, r8, r10, ror #8
-    bic.w r7, r11, r6, ror #27
-    eor.w r7, r7, r9, ror #15
-    eor.w r5, r5, r7, ror #8
-    ldr.w r10, [r0, #112]
-    ldr.w r9, [sp, #32]
-    ldr.w r6, [r0, #80]
-    ldr.w r11, [sp, #0]
-    str.w r7, [r0, #72]
-    eor.w r10, r10, r9, ror #1
-    eor.w r6, r6, r11, ror #1
-    @ round 3, even words, row 2
-    bic.w r7, r8, lr, ror #14
-    eor.w r7, r7, r12, ror #22
-    eor.w r1, r1, r7, ror #16
-    ldr.w r9, [r0, #152]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #80]
-    eor.w r9, r9, r11, ror #22
-    bic.w r7, r10, r8, ror #31
-    eor.w r7, r7, lr, ror #13
-    eor.w r2, r2, r7, ror #1
-    str.w r7, [r0, #88]
-    bic.w r11, r6, r10, ror #26
-    eor.w r11, r11, r8, ror #25
-    eor.w r3, r3, r11, ror #19
-    ldr.w r7, [r0, #120]
-    ldr.w r8, [sp, #0]
-    str.w r11, [r0, #96]
-    eor.w r7, r7, r8, ror #27
-    bic.w r11, r12, r6, ror #17
-    eor.w r11, r11, r10, ror #11
-    eor.w r4, r4, r11, ror #3
-    ldr.w r8, [r0, #128]
-    ldr.w r10, [sp, #8]
-    str.w r11, [r0, #104]
-    eor.w r8, r8, r10, ror #6
-    bic.w r11, lr, r12, ror #8
-    eor.w r11, r11, r6, ror #25
-    eor.w r5, r5, r11, ror #25
-    ldr.w r10, [r0, #136]
-    ldr.w r6, [sp, #20]
-    ldr.w r12, [r0, #144]
-    ldr.w lr, [sp, #24]
-    str.w r11, [r0, #112]
-    eor.w r10, r10, r6, ror #20
-    eor.w r12, r12, lr, ror #17
-    @ round 3, even words, row 3
-    bic.w r11, r8, r7, ror #28
-    eor.w r11, r11, r9, ror #27
-    eor.w r1, r1, r11, ror #24
-    ldr.w r6, [r0, #176]
-    ldr.w lr, [sp, #16]
-    str.w r11, [r0, #120]
-    eor.w r6, r6, lr, ror #3
-    bic.w r11, r10, r8, ror #13
-    eor.w r11, r11, r7, ror #9
-    eor.w r2, r2, r11, ror #27
-    str.w r11, [r0, #128]
-    bic.w lr, r12, r10, ror #20
-    eor.w lr, lr, r8, ror #1
-    eor.w r3, r3, lr, ror #19
-    ldr.w r11, [r0, #184]
-    ldr.w r8, [sp, #28]
-    str.w lr, [r0, #136]
-    eor.w r11, r11, r8, ror #19
-    bic.w lr, r9, r12, ror #4
-    eor.w lr, lr, r10, ror #24
-    eor.w r4, r4, lr, ror #16
-    ldr.w r8, [r0, #192]
-    ldr.w r10, [sp, #36]
-    str.w lr, [r0, #144]
-    eor.w r8, r8, r10, ror #4
-    bic.w lr, r7, r9, ror #31
-    eor.w lr, lr, r12, ror #3
-    eor.w r5, r5, lr, ror #15
-    ldr.w r10, [r0, #160]
-    ldr.w r12, [sp, #4]
-    ldr.w r9, [r0, #168]
-    ldr.w r7, [sp, #8]
-    str.w lr, [r0, #152]
-    eor.w r10, r10, r12, ror #7
-    eor.w r9, r9, r7, ror #12
-    @ round 3, even words, row 4
-    bic.w lr, r8, r11, ror #23
-    eor.w lr, lr, r6, ror #6
-    eor.w r1, r1, lr, ror #31
-    ldr.w r12, [r0, #4]
-    ldr.w r7, [sp, #4]
-    str.w lr, [r0, #160]
-    str.w r1, [sp, #40]
-    eor.w r12, r12, r7, ror #30
-    bic.w lr, r10, r8, ror #26
-    eor.w lr, lr, r11, ror #17
-    eor.w r2, r2, lr, ror #21
-    str.w lr, [r0, #168]
-    str.w r2, [sp, #44]
-    bic.w r7, r9, r10, ror #15
-    eor.w r7, r7, r8, ror #9
-    eor.w r3, r3, r7, ror #18
-    ldr.w lr, [r0, #12]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #176]
-    str.w r3, [sp, #48]
-    eor.w lr, lr, r8, ror #8
-    bic.w r7, r6, r9, ror #17
-    eor.w r7, r7, r10
-    eor.w r4, r4, r7, ror #2
-    ldr.w r8, [r0, #20]
-    ldr.w r10, [sp, #16]
-    str.w r7, [r0, #184]
-    str.w r4, [sp, #52]
-    eor.w r8, r8, r10, ror #18
-    bic.w r7, r11, r6, ror #15
-    eor.w r7, r7, r9
-    eor.w r5, r5, r7, ror #17
-    ldr.w r10, [r0, #28]
-    ldr.w r9, [sp, #24]
-    ldr.w r6, [r0, #36]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #192]
-    str.w r5, [sp, #56]
-    eor.w r10, r10, r9, ror #9
-    eor.w r6, r6, r11, ror #11
-    @ round 3, odd words, row 0
-    bic.w r1, r8, lr, ror #5
-    eor.w r1, r1, r12, ror #3
-    ldr.w r7, [sp, #64]
-    eor.w r1, r1, r7, ror #21
-    ldr.w r9, [r0, #68]
-    ldr.w r11, [sp, #28]
-    str.w r1, [r0, #4]
-    eor.w r9, r9, r11, ror #14
-    bic.w r2, r10, r8, ror #15
-    eor.w r2, r2, lr, ror #20
-    ldr.w r7, [r0, #76]
-    ldr.w r11, [sp, #36]
-    str.w r2, [r0, #12]
-    eor.w r7, r7, r11
-    bic.w r3, r6, r10, ror #12
-    eor.w r3, r3, r8, ror #27
-    ldr.w r11, [r0, #44]
-    ldr.w r8, [sp, #0]
-    str.w r3, [r0, #20]
-    eor.w r11, r11, r8, ror #4
-    bic.w r4, r12, r6, ror #2
-    eor.w r4, r4, r10, ror #14
-    ldr.w r8, [r0, #52]
-    ldr.w r10, [sp, #8]
-    str.w r4, [r0, #28]
-    eor.w r8, r8, r10, ror #17
-    bic.w r5, lr, r12, ror #30
-    eor.w r5, r5, r6
-    ldr.w r10, [r0, #60]
-    ldr.w r6, [sp, #16]
-    str.w r5, [r0, #36]
-    eor.w r10, r10, r6, ror #13
-    @ round 3, odd words, row 1
-    bic.w r12, r11, r7, ror #17
-    eor.w r12, r12, r9, ror #13
-    eor.w r1, r1, r12, ror #28
-    ldr.w lr, [r0, #92]
-    ldr.w r6, [sp, #8]
-    str.w r12, [r0, #44]
-    eor.w lr, lr, r6, ror #28
-    bic.w r12, r8, r11
-    eor.w r12, r12, r7, ror #17
-    eor.w r2, r2, r12, ror #11
-    str.w r12, [r0, #52]
-    bic.w r6, r10, r8
-    eor.w r6, r6, r11
-    eor.w r3, r3, r6, ror #23
-    ldr.w r12, [r0, #100]
-    ldr.w r11, [sp, #20]
-    str.w r6, [r0, #60]
-    eor.w r12, r12, r11, ror #6
-    bic.w r6, r9, r10, ror #19
-    eor.w r6, r6, r8, ror #19
-    eor.w r4, r4, r6, ror #6
-    ldr.w r11, [r0, #108]
-    ldr.w r8, [sp, #24]
-    str.w r6, [r0, #68]
-    eor.w r11, r11, r8, ror #8
-    bic.w r6, r7, r9, ror #28
-    eor.w r6, r6, r10, ror #15
-    eor.w r5, r5, r6, ror #8
-    ldr.w r8, [r0, #116]
-    ldr.w r10, [sp, #36]
-    ldr.w r9, [r0, #84]
-    ldr.w r7, [sp, #4]
-    str.w r6, [r0, #76]
-    eor.w r8, r8, r10, ror #2
-    eor.w r9, r9, r7, ror #1
-    @ round 3, odd words, row 2
-    bic.w r6, r11, r12, ror #14
-    eor.w r6, r6, lr, ror #23
-    eor.w r1, r1, r6, ror #16
-    ldr.w r10, [r0, #156]
-    ldr.w r7, [sp, #32]
-    str.w r6, [r0, #84]
-    eor.w r10, r10, r7, ror #21
-    bic.w r6, r8, r11, ror #31
-    eor.w r6, r6, r12, ror #13
-    eor.w r2, r2, r6
-    str.w r6, [r0, #92]
-    bic.w r7, r9, r8, ror #26
-    eor.w r7, r7, r11, ror #25
-    eor.w r3, r3, r7, ror #18
-    ldr.w r6, [r0, #124]
-    ldr.w r11, [sp, #4]
-    str.w r7, [r0, #100]
-    eor.w r6, r6, r11, ror #26
-    bic.w r7, lr, r9, ror #16
-    eor.w r7, r7, r8, ror #10
-    eor.w r4, r4, r7, ror #4
-    ldr.w r11, [r0, #132]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #108]
-    eor.w r11, r11, r8, ror #5
-    bic.w r7, r12, lr, ror #9
-    eor.w r7, r7, r9, ror #25
-    eor.w r5, r5, r7, ror #25
-    ldr.w r8, [r0, #140]
-    ldr.w r9, [sp, #16]
-    ldr.w lr, [r0, #148]
-    ldr.w r12, [sp, #28]
-    str.w r7, [r0, #116]
-    eor.w r8, r8, r9, ror #20
-    eor.w lr, lr, r12, ror #17
-    @ round 3, odd words, row 3
-    bic.w r7, r11, r6, ror #28
-    eor.w r7, r7, r10, ror #27
-    eor.w r1, r1, r7, ror #25
-    ldr.w r9, [r0, #180]
-    ldr.w r12, [sp, #20]
-    str.w r7, [r0, #124]
-    eor.w r9, r9, r12, ror #2
-    bic.w r7, r8, r11, ror #13
-    eor.w r7, r7, r6, ror #9
-    eor.w r2, r2, r7, ror #27
-    str.w r7, [r0, #132]
-    bic.w r12, lr, r8, ror #20
-    eor.w r12, r12, r11, ror #1
-    eor.w r3, r3, r12, ror #19
-    ldr.w r7, [r0, #188]
-    ldr.w r11, [sp, #24]
-    str.w r12, [r0, #140]
-    eor.w r7, r7, r11, ror #19
-    bic.w r12, r10, lr, ror #4
-    eor.w r12, r12, r8, ror #24
-    eor.w r4, r4, r12, ror #17
-    ldr.w r11, [r0, #196]
-    ldr.w r8, [sp, #32]
-    str.w r12, [r0, #148]
-    eor.w r11, r11, r8, ror #4
-    bic.w r12, r6, r10, ror #31
-    eor.w r12, r12, lr, ror #3
-    eor.w r5, r5, r12, ror #16
-    ldr.w r8, [r0, #164]
-    ldr.w lr, [sp, #0]
-    ldr.w r10, [r0, #172]
-    ldr.w r6, [sp, #12]
-    str.w r12, [r0, #156]
-    eor.w r8, r8, lr, ror #7
-    eor.w r10, r10, r6, ror #11
-    @ round 3, odd words, row 4
-    bic.w r12, r11, r7, ror #23
-    eor.w r12, r12, r9, ror #7
-    eor.w r1, r1, r12, ror #31
-    str.w r12, [r0, #164]
-    bic.w lr, r8, r11, ror #25
-    eor.w lr, lr, r7, ror #16
-    eor.w r2, r2, lr, ror #21
-    str.w lr, [r0, #172]
-    bic.w r6, r10, r8, ror #15
-    eor.w r6, r6, r11, ror #8
-    eor.w r3, r3, r6, ror #18
-    str.w r6, [r0, #180]
-    bic.w r12, r9, r10, ror #17
-    eor.w r12, r12, r8
-    eor.w r4, r4, r12, ror #3
-    str.w r12, [r0, #188]
-    bic.w lr, r7, r9, ror #16
-    eor.w lr, lr, r10, ror #1
-    eor.w r5, r5, lr, ror #17
-    str.w lr, [r0, #196]
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #11
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #4
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9, ror #18
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #28
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7, ror #11
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3, ror #5
-    eor.w r2, r1, r8, ror #4
-    ldr.w r12, [r0, #48]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3, ror #4
-    eor.w r1, r7, r4, ror #18
-    ldr.w r2, [r11, #32]
-    ldr.w r3, [r11, #36]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #100]
-    ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3, ror #26
-    eor.w r1, r8, r5
-    ldr.w r9, [r0, #148]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
-    eor.w r9, r9, r3, ror #17
-    eor.w r5, r4, r6, ror #29
-    ldr.w r7, [r0, #192]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1, ror #13
-    @ round 4, even words, row 0
-    bic.w r1, r10, r12, ror #5
-    eor.w r1, r1, lr, ror #31
-    eor.w r1, r1, r2, ror #20
-    ldr.w r6, [r0, #24]
-    ldr.w r8, [sp, #24]
-    str.w r1, [r0, #0]
-    eor.w r6, r6, r8, ror #1
-    bic.w r2, r9, r10, ror #24
-    eor.w r2, r2, r12, ror #29
-    ldr.w r11, [r0, #72]
-    ldr.w r8, [sp, #32]
-    str.w r2, [r0, #48]
-    eor.w r11, r11, r8, ror #22
-    bic.w r3, r7, r9, ror #26
-    eor.w r3, r3, r10, ror #18
-    ldr.w r8, [r0, #84]
-    ldr.w r10, [sp, #4]
-    str.w r3, [r0, #100]
-    eor.w r8, r8, r10, ror #21
-    bic.w r4, lr, r7, ror #15
-    eor.w r4, r4, r9, ror #9
-    ldr.w r10, [r0, #132]
-    ldr.w r9, [sp, #12]
-    str.w r4, [r0, #148]
-    eor.w r10, r10, r9, ror #20
-    bic.w r5, r12, lr, ror #26
-    eor.w r5, r5, r7, ror #9
-    ldr.w r9, [r0, #180]
-    ldr.w r7, [sp, #20]
-    str.w r5, [r0, #192]
-    eor.w r9, r9, r7, ror #26
-    @ round 4, even words, row 1
-    bic.w lr, r8, r11, ror #21
-    eor.w lr, lr, r6, ror #7
-    eor.w r1, r1, lr, ror #13
-    ldr.w r12, [r0, #12]
-    ldr.w r7, [sp, #12]
-    str.w lr, [r0, #84]
-    eor.w r12, r12, r7, ror #15
-    bic.w lr, r10, r8, ror #25
-    eor.w lr, lr, r11, ror #14
-    eor.w r2, r2, lr, ror #12
-    str.w lr, [r0, #132]
-    bic.w r7, r9, r10, ror #29
-    eor.w r7, r7, r8, ror #22
-    eor.w r3, r3, r7, ror #9
-    ldr.w lr, [r0, #56]
-    ldr.w r8, [sp, #16]
-    str.w r7, [r0, #180]
-    eor.w lr, lr, r8, ror #20
-    bic.w r7, r6, r9, ror #3
-    eor.w r7, r7, r10
-    eor.w r4, r4, r7, ror #21
-    ldr.w r8, [r0, #108]
-    ldr.w r10, [sp, #28]
-    str.w r7, [r0, #24]
-    eor.w r8, r8, r10, ror #30
-    bic.w r7, r11, r6, ror #18
-    eor.w r7, r7, r9, ror #21
-    eor.w r5, r5, r7, ror #29
-    ldr.w r10, [r0, #152]
-    ldr.w r9, [sp, #32]
-    ldr.w r6, [r0, #160]
-    ldr.w r11, [sp, #0]
-    str.w r7, [r0, #72]
-    eor.w r10, r10, r9, ror #15
-    eor.w r6, r6, r11, ror #6
-    @ round 4, even words, row 2
-    bic.w r7, r8, lr, ror #31
-    eor.w r7, r7, r12, ror #22
-    eor.w r1, r1, r7, ror #25
-    ldr.w r9, [r0, #36]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #160]
-    eor.w r9, r9, r11, ror #30
-    bic.w r7, r10, r8, ror #10
-    eor.w r7, r7, lr, ror #9
-    eor.w r2, r2, r7, ror #7
-    str.w r7, [r0, #12]
-    bic.w r11, r6, r10, ror #26
-    eor.w r11, r11, r8, ror #4
-    eor.w r3, r3, r11, ror #7
-    ldr.w r7, [r0, #40]
-    ldr.w r8, [sp, #0]
-    str.w r11, [r0, #56]
-    eor.w r7, r7, r8, ror #9
-    bic.w r11, r12, r6, ror #6
-    eor.w r11, r11, r10
-    eor.w r4, r4, r11, ror #16
-    ldr.w r8, [r0, #88]
-    ldr.w r10, [sp, #8]
-    str.w r11, [r0, #108]
-    eor.w r8, r8, r10, ror #15
-    bic.w r11, lr, r12, ror #23
-    eor.w r11, r11, r6, ror #29
-    eor.w r5, r5, r11, ror #19
-    ldr.w r10, [r0, #140]
-    ldr.w r6, [sp, #20]
-    ldr.w r12, [r0, #184]
-    ldr.w lr, [sp, #24]
-    str.w r11, [r0, #152]
-    eor.w r10, r10, r6, ror #25
-    eor.w r12, r12, lr, ror #31
-    @ round 4, even words, row 3
-    bic.w r11, r8, r7, ror #30
-    eor.w r11, r11, r9, ror #11
-    eor.w r1, r1, r11, ror #11
-    ldr.w r6, [r0, #16]
-    ldr.w lr, [sp, #16]
-    str.w r11, [r0, #40]
-    eor.w r6, r6, lr, ror #12
-    bic.w r11, r10, r8, ror #28
-    eor.w r11, r11, r7, ror #26
-    eor.w r2, r2, r11, ror #7
-    str.w r11, [r0, #88]
-    bic.w lr, r12, r10, ror #7
-    eor.w lr, lr, r8, ror #3
-    eor.w r3, r3, lr, ror #26
-    ldr.w r11, [r0, #68]
-    ldr.w r8, [sp, #28]
-    str.w lr, [r0, #140]
-    eor.w r11, r11, r8, ror #28
-    bic.w lr, r9, r12, ror #18
-    eor.w lr, lr, r10, ror #25
-    eor.w r4, r4, lr, ror #23
-    ldr.w r8, [r0, #116]
-    ldr.w r10, [sp, #36]
-    str.w lr, [r0, #184]
-    eor.w r8, r8, r10, ror #5
-    bic.w lr, r7, r9, ror #13
-    eor.w lr, lr, r12, ror #31
-    eor.w r5, r5, lr, ror #4
-    ldr.w r10, [r0, #124]
-    ldr.w r12, [sp, #4]
-    ldr.w r9, [r0, #168]
-    ldr.w r7, [sp, #8]
-    str.w lr, [r0, #36]
-    eor.w r10, r10, r12, ror #12
-    eor.w r9, r9, r7, ror #27
-    @ round 4, even words, row 4
-    bic.w lr, r8, r11, ror #3
-    eor.w lr, lr, r6, ror #27
-    eor.w r1, r1, lr, ror #9
-    ldr.w r12, [r0, #4]
-    ldr.w r7, [sp, #4]
-    str.w lr, [r0, #124]
-    str.w r1, [sp, #40]
-    eor.w r12, r12, r7, ror #5
-    bic.w lr, r10, r8, ror #6
-    eor.w lr, lr, r11, ror #9
-    eor.w r2, r2, lr, ror #27
-    str.w lr, [r0, #168]
-    str.w r2, [sp, #44]
-    bic.w r7, r9, r10
-    eor.w r7, r7, r8, ror #6
-    eor.w r3, r3, r7, ror #21
-    ldr.w lr, [r0, #52]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #16]
-    str.w r3, [sp, #48]
-    eor.w lr, lr, r8, ror #4
-    bic.w r7, r6, r9, ror #31
-    eor.w r7, r7, r10, ror #31
-    eor.w r4, r4, r7, ror #5
-    ldr.w r8, [r0, #96]
-    ldr.w r10, [sp, #16]
-    str.w r7, [r0, #68]
-    str.w r4, [sp, #52]
-    eor.w r8, r8, r10, ror #25
-    bic.w r7, r11, r6, ror #24
-    eor.w r7, r7, r9, ror #23
-    eor.w r5, r5, r7, ror #7
-    ldr.w r10, [r0, #144]
-    ldr.w r9, [sp, #24]
-    ldr.w r6, [r0, #196]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #116]
-    str.w r5, [sp, #56]
-    eor.w r10, r10, r9, ror #17
-    eor.w r6, r6, r11, ror #13
-    @ round 4, odd words, row 0
-    bic.w r1, r8, lr, ror #4
-    eor.w r1, r1, r12, ror #30
-    ldr.w r7, [sp, #64]
-    eor.w r1, r1, r7, ror #19
-    ldr.w r9, [r0, #28]
-    ldr.w r11, [sp, #28]
-    str.w r1, [r0, #4]
-    eor.w r9, r9, r11, ror #2
-    bic.w r2, r10, r8, ror #25
-    eor.w r2, r2, lr, ror #29
-    ldr.w r7, [r0, #76]
-    ldr.w r11, [sp, #36]
-    str.w r2, [r0, #52]
-    eor.w r7, r7, r11, ror #22
-    bic.w r3, r6, r10, ror #26
-    eor.w r3, r3, r8, ror #19
-    ldr.w r11, [r0, #80]
-    ldr.w r8, [sp, #0]
-    str.w r3, [r0, #96]
-    eor.w r11, r11, r8, ror #21
-    bic.w r4, r12, r6, ror #15
-    eor.w r4, r4, r10, ror #9
-    ldr.w r8, [r0, #128]
-    ldr.w r10, [sp, #8]
-    str.w r4, [r0, #144]
-    eor.w r8, r8, r10, ror #21
-    bic.w r5, lr, r12, ror #26
-    eor.w r5, r5, r6, ror #9
-    ldr.w r10, [r0, #176]
-    ldr.w r6, [sp, #16]
-    str.w r5, [r0, #196]
-    eor.w r10, r10, r6, ror #26
-    @ round 4, odd words, row 1
-    bic.w r12, r11, r7, ror #20
-    eor.w r12, r12, r9, ror #6
-    eor.w r1, r1, r12, ror #13
+    eor.w r5, r5, r8
+    eor.w r5, r5, r9
+    eor.w r5, r5, r10
+    eor.w r5, r5, r11
     ldr.w lr, [r0, #8]
-    ldr.w r6, [sp, #8]
-    str.w r12, [r0, #80]
-    eor.w lr, lr, r6, ror #16
-    bic.w r12, r8, r11, ror #26
-    eor.w r12, r12, r7, ror #14
-    eor.w r2, r2, r12, ror #12
-    str.w r12, [r0, #128]
-    bic.w r6, r10, r8, ror #29
-    eor.w r6, r6, r11, ror #23
-    eor.w r3, r3, r6, ror #9
-    ldr.w r12, [r0, #60]
-    ldr.w r11, [sp, #20]
-    str.w r6, [r0, #176]
-    eor.w r12, r12, r11, ror #21
-    bic.w r6, r9, r10, ror #3
-    eor.w r6, r6, r8
-    eor.w r4, r4, r6, ror #21
-    ldr.w r11, [r0, #104]
-    ldr.w r8, [sp, #24]
-    str.w r6, [r0, #28]
-    eor.w r11, r11, r8, ror #30
-    bic.w r6, r7, r9, ror #18
-    eor.w r6, r6, r10, ror #21
-    eor.w r5, r5, r6, ror #29
-    ldr.w r8, [r0, #156]
-    ldr.w r10, [sp, #36]
-    ldr.w r9, [r0, #164]
-    ldr.w r7, [sp, #4]
-    str.w r6, [r0, #76]
-    eor.w r8, r8, r10, ror #14
-    eor.w r9, r9, r7, ror #6
-    @ round 4, odd words, row 2
-    bic.w r6, r11, r12, ror #31
-    eor.w r6, r6, lr, ror #22
-    eor.w r1, r1, r6, ror #24
-    ldr.w r10, [r0, #32]
-    ldr.w r7, [sp, #32]
-    str.w r6, [r0, #164]
-    eor.w r10, r10, r7, ror #30
-    bic.w r6, r8, r11, ror #9
-    eor.w r6, r6, r12, ror #8
-    eor.w r2, r2, r6, ror #8
-    str.w r6, [r0, #8]
-    bic.w r7, r9, r8, ror #27
-    eor.w r7, r7, r11, ror #4
-    eor.w r3, r3, r7, ror #7
-    ldr.w r6, [r0, #44]
-    ldr.w r11, [sp, #4]
-    str.w r7, [r0, #60]
-    eor.w r6, r6, r11, ror #9
-    bic.w r7, lr, r9, ror #6
-    eor.w r7, r7, r8, ror #1
-    eor.w r4, r4, r7, ror #16
-    ldr.w r11, [r0, #92]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #104]
-    eor.w r11, r11, r8, ror #15
-    bic.w r7, r12, lr, ror #23
-    eor.w r7, r7, r9, ror #29
-    eor.w r5, r5, r7, ror #19
-    ldr.w r8, [r0, #136]
-    ldr.w r9, [sp, #16]
-    ldr.w lr, [r0, #188]
-    ldr.w r12, [sp, #28]
-    str.w r7, [r0, #156]
-    eor.w r8, r8, r9, ror #25
-    eor.w lr, lr, r12, ror #31
-    @ round 4, odd words, row 3
-    bic.w r7, r11, r6, ror #30
-    eor.w r7, r7, r10, ror #12
-    eor.w r1, r1, r7, ror #10
-    ldr.w r9, [r0, #20]
-    ldr.w r12, [sp, #20]
-    str.w r7, [r0, #44]
-    eor.w r9, r9, r12, ror #12
-    bic.w r7, r8, r11, ror #28
-    eor.w r7, r7, r6, ror #26
-    eor.w r2, r2, r7, ror #7
-    str.w r7, [r0, #92]
-    bic.w r12, lr, r8, ror #6
-    eor.w r12, r12, r11, ror #2
-    eor.w r3, r3, r12, ror #27
-    ldr.w r7, [r0, #64]
-    ldr.w r11, [sp, #24]
-    str.w r12, [r0, #136]
-    eor.w r7, r7, r11, ror #28
-    bic.w r12, r10, lr, ror #18
-    eor.w r12, r12, r8, ror #24
-    eor.w r4, r4, r12, ror #24
-    ldr.w r11, [r0, #112]
-    ldr.w r8, [sp, #32]
-    str.w r12, [r0, #188]
-    eor.w r11, r11, r8, ror #5
-    bic.w r12, r6, r10, ror #14
-    eor.w r12, r12, lr
-    eor.w r5, r5, r12, ror #4
-    ldr.w r8, [r0, #120]
-    ldr.w lr, [sp, #0]
-    ldr.w r10, [r0, #172]
-    ldr.w r6, [sp, #12]
-    str.w r12, [r0, #32]
-    eor.w r8, r8, lr, ror #13
-    eor.w r10, r10, r6, ror #26
-    @ round 4, odd words, row 4
-    bic.w r12, r11, r7, ror #2
-    eor.w r12, r12, r9, ror #27
-    eor.w r1, r1, r12, ror #9
-    str.w r12, [r0, #120]
-    bic.w lr, r8, r11, ror #7
-    eor.w lr, lr, r7, ror #9
-    eor.w r2, r2, lr, ror #27
-    str.w lr, [r0, #172]
-    bic.w r6, r10, r8, ror #31
-    eor.w r6, r6, r11, ror #6
-    eor.w r3, r3, r6, ror #22
-    str.w r6, [r0, #20]
-    bic.w r12, r9, r10, ror #31
-    eor.w r12, r12, r8, ror #30
-    eor.w r4, r4, r12, ror #6
-    str.w r12, [r0, #64]
-    bic.w lr, r7, r9, ror #25
-    eor.w lr, lr, r10, ror #24
-    eor.w r5, r5, lr, ror #7
-    str.w lr, [r0, #112]
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #2
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #13
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9, ror #23
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10, ror #23
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #1
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7, ror #3
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3, ror #5
-    eor.w r2, r1, r8, ror #13
-    ldr.w r12, [r0, #132]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3, ror #12
-    eor.w r1, r7, r4, ror #22
-    ldr.w r2, [r11, #40]
-    ldr.w r3, [r11, #44]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #60]
-    ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3, ror #19
-    eor.w r1, r8, r5, ror #22
-    ldr.w r9, [r0, #188]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
-    eor.w r9, r9, r3, ror #23
-    eor.w r5, r4, r6, ror #1
-    ldr.w r7, [r0, #116]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1, ror #19
-    @ round 5, even words, row 0
-    bic.w r1, r10, r12, ror #31
-    eor.w r1, r1, lr, ror #1
-    eor.w r1, r1, r2, ror #21
-    ldr.w r6, [r0, #148]
-    ldr.w r8, [sp, #24]
-    str.w r1, [r0, #0]
-    eor.w r6, r6, r8, ror #15
-    bic.w r2, r9, r10, ror #19
-    eor.w r2, r2, r12, ror #18
-    ldr.w r11, [r0, #72]
-    ldr.w r8, [sp, #32]
-    str.w r2, [r0, #132]
-    eor.w r11, r11, r8, ror #29
-    bic.w r3, r7, r9, ror #7
-    eor.w r3, r3, r10, ror #26
-    ldr.w r8, [r0, #164]
-    ldr.w r10, [sp, #4]
-    str.w r3, [r0, #60]
-    eor.w r8, r8, r10, ror #12
-    bic.w r4, lr, r7, ror #5
-    eor.w r4, r4, r9, ror #12
-    ldr.w r10, [r0, #92]
-    ldr.w r9, [sp, #12]
-    str.w r4, [r0, #188]
-    eor.w r10, r10, r9, ror #18
-    bic.w r5, r12, lr, ror #2
-    eor.w r5, r5, r7, ror #7
-    ldr.w r9, [r0, #20]
-    ldr.w r7, [sp, #20]
-    str.w r5, [r0, #116]
-    eor.w r9, r9, r7, ror #4
-    @ round 5, even words, row 1
-    bic.w lr, r8, r11, ror #1
-    eor.w lr, lr, r6, ror #26
-    eor.w r1, r1, lr, ror #24
-    ldr.w r12, [r0, #52]
-    ldr.w r7, [sp, #12]
-    str.w lr, [r0, #164]
-    eor.w r12, r12, r7, ror #25
-    bic.w lr, r10, r8, ror #31
+    ldr.w r8, [r0, #48]
+    ldr.w r9, [r0, #88]
+    ldr.w r10, [r0, #128]
+    ldr.w r11, [r0, #168]
+    eor.w lr, lr, r8
+    eor.w lr, lr, r9
+    eor.w lr, lr, r10
     eor.w lr, lr, r11
-    eor.w r2, r2, lr, ror #12
-    str.w lr, [r0, #92]
-    bic.w r7, r9, r10, ror #19
-    eor.w r7, r7, r8, ror #18
-    eor.w r3, r3, r7
-    ldr.w lr, [r0, #180]
-    ldr.w r8, [sp, #16]
-    str.w r7, [r0, #20]
-    eor.w lr, lr, r8, ror #17
-    bic.w r7, r6, r9, ror #20
-    eor.w r7, r7, r10, ror #7
-    eor.w r4, r4, r7, ror #17
-    ldr.w r8, [r0, #104]
-    ldr.w r10, [sp, #28]
-    str.w r7, [r0, #148]
-    eor.w r8, r8, r10, ror #31
-    bic.w r7, r11, r6, ror #25
-    eor.w r7, r7, r9, ror #13
-    eor.w r5, r5, r7, ror #26
-    ldr.w r10, [r0, #36]
-    ldr.w r9, [sp, #32]
-    ldr.w r6, [r0, #124]
-    ldr.w r11, [sp, #0]
-    str.w r7, [r0, #72]
-    eor.w r10, r10, r9, ror #22
-    eor.w r6, r6, r11, ror #28
-    @ round 5, even words, row 2
-    bic.w r7, r8, lr, ror #18
-    eor.w r7, r7, r12, ror #5
-    eor.w r1, r1, r7, ror #3
-    ldr.w r9, [r0, #196]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #124]
-    eor.w r9, r9, r11, ror #26
-    bic.w r7, r10, r8, ror #29
-    eor.w r7, r7, lr, ror #15
-    eor.w r2, r2, r7, ror #25
-    str.w r7, [r0, #52]
-    bic.w r11, r6, r10, ror #5
-    eor.w r11, r11, r8, ror #2
-    eor.w r3, r3, r11, ror #27
-    ldr.w r7, [r0, #84]
-    ldr.w r8, [sp, #0]
-    str.w r11, [r0, #180]
-    eor.w r7, r7, r8, ror #24
-    bic.w r11, r12, r6, ror #25
-    eor.w r11, r11, r10, ror #30
-    eor.w r4, r4, r11, ror #7
-    ldr.w r8, [r0, #12]
-    ldr.w r10, [sp, #8]
-    str.w r11, [r0, #104]
-    eor.w r8, r8, r10, ror #17
-    bic.w r11, lr, r12, ror #19
-    eor.w r11, r11, r6, ror #12
-    eor.w r5, r5, r11, ror #22
-    ldr.w r10, [r0, #136]
-    ldr.w r6, [sp, #20]
-    ldr.w r12, [r0, #68]
-    ldr.w lr, [sp, #24]
-    str.w r11, [r0, #36]
-    eor.w r10, r10, r6, ror #31
-    eor.w r12, r12, lr, ror #10
-    @ round 5, even words, row 3
-    bic.w r11, r8, r7, ror #17
-    eor.w r11, r11, r9, ror #13
-    eor.w r1, r1, r11, ror #11
-    ldr.w r6, [r0, #100]
-    ldr.w lr, [sp, #16]
-    str.w r11, [r0, #84]
-    eor.w r6, r6, lr, ror #26
-    bic.w r11, r10, r8, ror #9
-    eor.w r11, r11, r7, ror #26
-    eor.w r2, r2, r11, ror #21
-    str.w r11, [r0, #12]
-    bic.w lr, r12, r10, ror #25
-    eor.w lr, lr, r8, ror #2
-    eor.w r3, r3, lr, ror #3
-    ldr.w r11, [r0, #28]
-    ldr.w r8, [sp, #28]
-    str.w lr, [r0, #136]
-    eor.w r11, r11, r8, ror #26
-    bic.w lr, r9, r12, ror #17
-    eor.w lr, lr, r10, ror #10
-    eor.w r4, r4, lr, ror #23
-    ldr.w r8, [r0, #156]
-    ldr.w r10, [sp, #36]
-    str.w lr, [r0, #68]
-    eor.w r8, r8, r10, ror #7
-    bic.w lr, r7, r9, ror #28
-    eor.w lr, lr, r12, ror #13
-    eor.w r5, r5, lr, ror #29
-    ldr.w r10, [r0, #44]
-    ldr.w r12, [sp, #4]
-    ldr.w r9, [r0, #168]
-    ldr.w r7, [sp, #8]
-    str.w lr, [r0, #196]
-    eor.w r10, r10, r12, ror #26
-    eor.w r9, r9, r7, ror #29
-    @ round 5, even words, row 4
-    bic.w lr, r8, r11, ror #20
-    eor.w lr, lr, r6, ror #11
-    eor.w r1, r1, lr, ror #5
-    ldr.w r12, [r0, #4]
-    ldr.w r7, [sp, #4]
-    str.w lr, [r0, #44]
-    str.w r1, [sp, #40]
-    eor.w r12, r12, r7, ror #4
-    bic.w lr, r10, r8, ror #14
-    eor.w lr, lr, r11, ror #2
-    eor.w r2, r2, lr, ror #10
-    str.w lr, [r0, #168]
-    str.w r2, [sp, #44]
-    bic.w r7, r9, r10, ror #20
-    eor.w r7, r7, r8, ror #2
-    eor.w r3, r3, r7, ror #29
-    ldr.w lr, [r0, #128]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #100]
-    str.w r3, [sp, #48]
-    eor.w lr, lr, r8, ror #13
-    bic.w r7, r6, r9, ror #19
-    eor.w r7, r7, r10, ror #7
-    eor.w r4, r4, r7, ror #15
+    ldr.w r3, [r0, #16]
     ldr.w r8, [r0, #56]
-    ldr.w r10, [sp, #16]
-    str.w r7, [r0, #28]
-    str.w r4, [sp, #52]
-    eor.w r8, r8, r10, ror #19
-    bic.w r7, r11, r6, ror #23
-    eor.w r7, r7, r9, ror #10
-    eor.w r5, r5, r7, ror #26
-    ldr.w r10, [r0, #184]
-    ldr.w r9, [sp, #24]
-    ldr.w r6, [r0, #112]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #156]
-    str.w r5, [sp, #56]
-    eor.w r10, r10, r9, ror #24
-    eor.w r6, r6, r11, ror #19
-    @ round 5, odd words, row 0
-    bic.w r1, r8, lr, ror #30
-    eor.w r1, r1, r12, ror #1
-    ldr.w r7, [sp, #64]
-    eor.w r1, r1, r7, ror #20
-    ldr.w r9, [r0, #144]
-    ldr.w r11, [sp, #28]
-    str.w r1, [r0, #4]
-    eor.w r9, r9, r11, ror #15
-    bic.w r2, r10, r8, ror #20
-    eor.w r2, r2, lr, ror #18
-    ldr.w r7, [r0, #76]
-    ldr.w r11, [sp, #36]
-    str.w r2, [r0, #128]
-    eor.w r7, r7, r11, ror #29
-    bic.w r3, r6, r10, ror #7
-    eor.w r3, r3, r8, ror #27
-    ldr.w r11, [r0, #160]
-    ldr.w r8, [sp, #0]
-    str.w r3, [r0, #56]
-    eor.w r11, r11, r8, ror #12
-    bic.w r4, r12, r6, ror #4
-    eor.w r4, r4, r10, ror #11
-    ldr.w r8, [r0, #88]
-    ldr.w r10, [sp, #8]
-    str.w r4, [r0, #184]
-    eor.w r8, r8, r10, ror #17
-    bic.w r5, lr, r12, ror #3
-    eor.w r5, r5, r6, ror #7
-    ldr.w r10, [r0, #16]
-    ldr.w r6, [sp, #16]
-    str.w r5, [r0, #112]
-    eor.w r10, r10, r6, ror #5
-    @ round 5, odd words, row 1
-    bic.w r12, r11, r7
-    eor.w r12, r12, r9, ror #25
-    eor.w r1, r1, r12, ror #24
-    ldr.w lr, [r0, #48]
-    ldr.w r6, [sp, #8]
-    str.w r12, [r0, #160]
-    eor.w lr, lr, r6, ror #24
-    bic.w r12, r8, r11, ror #31
-    eor.w r12, r12, r7, ror #31
-    eor.w r2, r2, r12, ror #13
-    str.w r12, [r0, #88]
-    bic.w r6, r10, r8, ror #20
-    eor.w r6, r6, r11, ror #19
-    eor.w r3, r3, r6
-    ldr.w r12, [r0, #176]
-    ldr.w r11, [sp, #20]
-    str.w r6, [r0, #16]
-    eor.w r12, r12, r11, ror #17
-    bic.w r6, r9, r10, ror #20
-    eor.w r6, r6, r8, ror #8
-    eor.w r4, r4, r6, ror #16
-    ldr.w r11, [r0, #108]
-    ldr.w r8, [sp, #24]
-    str.w r6, [r0, #144]
-    eor.w r11, r11, r8, ror #31
-    bic.w r6, r7, r9, ror #25
-    eor.w r6, r6, r10, ror #13
-    eor.w r5, r5, r6, ror #26
-    ldr.w r8, [r0, #32]
-    ldr.w r10, [sp, #36]
-    ldr.w r9, [r0, #120]
-    ldr.w r7, [sp, #4]
-    str.w r6, [r0, #76]
-    eor.w r8, r8, r10, ror #22
-    eor.w r9, r9, r7, ror #27
-    @ round 5, odd words, row 2
-    bic.w r6, r11, r12, ror #17
-    eor.w r6, r6, lr, ror #5
-    eor.w r1, r1, r6, ror #3
-    ldr.w r10, [r0, #192]
-    ldr.w r7, [sp, #32]
-    str.w r6, [r0, #120]
-    eor.w r10, r10, r7, ror #26
-    bic.w r6, r8, r11, ror #30
-    eor.w r6, r6, r12, ror #15
-    eor.w r2, r2, r6, ror #25
-    str.w r6, [r0, #48]
-    bic.w r7, r9, r8, ror #4
-    eor.w r7, r7, r11, ror #2
-    eor.w r3, r3, r7, ror #28
-    ldr.w r6, [r0, #80]
-    ldr.w r11, [sp, #4]
-    str.w r7, [r0, #176]
-    eor.w r6, r6, r11, ror #23
-    bic.w r7, lr, r9, ror #25
-    eor.w r7, r7, r8, ror #29
-    eor.w r4, r4, r7, ror #7
-    ldr.w r11, [r0, #8]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #108]
-    eor.w r11, r11, r8, ror #17
-    bic.w r7, r12, lr, ror #20
-    eor.w r7, r7, r9, ror #13
-    eor.w r5, r5, r7, ror #22
-    ldr.w r8, [r0, #140]
-    ldr.w r9, [sp, #16]
-    ldr.w lr, [r0, #64]
-    ldr.w r12, [sp, #28]
-    str.w r7, [r0, #32]
-    eor.w r8, r8, r9
-    eor.w lr, lr, r12, ror #9
-    @ round 5, odd words, row 3
-    bic.w r7, r11, r6, ror #17
-    eor.w r7, r7, r10, ror #13
-    eor.w r1, r1, r7, ror #11
     ldr.w r9, [r0, #96]
-    ldr.w r12, [sp, #20]
-    str.w r7, [r0, #80]
-    eor.w r9, r9, r12, ror #26
-    bic.w r7, r8, r11, ror #10
-    eor.w r7, r7, r6, ror #27
-    eor.w r2, r2, r7, ror #21
-    str.w r7, [r0, #8]
-    bic.w r12, lr, r8, ror #24
-    eor.w r12, r12, r11, ror #2
-    eor.w r3, r3, r12, ror #4
-    ldr.w r7, [r0, #24]
-    ldr.w r11, [sp, #24]
-    str.w r12, [r0, #140]
-    eor.w r7, r7, r11, ror #26
-    bic.w r12, r10, lr, ror #17
-    eor.w r12, r12, r8, ror #9
-    eor.w r4, r4, r12, ror #23
-    ldr.w r11, [r0, #152]
-    ldr.w r8, [sp, #32]
-    str.w r12, [r0, #64]
-    eor.w r11, r11, r8, ror #7
-    bic.w r12, r6, r10, ror #28
-    eor.w r12, r12, lr, ror #13
-    eor.w r5, r5, r12, ror #30
-    ldr.w r8, [r0, #40]
-    ldr.w lr, [sp, #0]
-    ldr.w r10, [r0, #172]
-    ldr.w r6, [sp, #12]
-    str.w r12, [r0, #192]
-    eor.w r8, r8, lr, ror #26
-    eor.w r10, r10, r6, ror #30
-    @ round 5, odd words, row 4
-    bic.w r12, r11, r7, ror #20
-    eor.w r12, r12, r9, ror #10
-    eor.w r1, r1, r12, ror #5
-    str.w r12, [r0, #40]
-    bic.w lr, r8, r11, ror #14
-    eor.w lr, lr, r7, ror #2
-    eor.w r2, r2, lr, ror #11
-    str.w lr, [r0, #172]
-    bic.w r6, r10, r8, ror #21
-    eor.w r6, r6, r11, ror #3
-    eor.w r3, r3, r6, ror #29
-    str.w r6, [r0, #96]
-    bic.w r12, r9, r10, ror #19
-    eor.w r12, r12, r8, ror #8
-    eor.w r4, r4, r12, ror #14
-    str.w r12, [r0, #24]
-    bic.w lr, r7, r9, ror #22
-    eor.w lr, lr, r10, ror #9
-    eor.w r5, r5, lr, ror #27
-    str.w lr, [r0, #152]
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #13
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #5
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9, ror #20
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10, ror #25
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #31
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7, ror #14
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3, ror #31
-    eor.w r2, r1, r8, ror #5
-    ldr.w r12, [r0, #92]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3, ror #7
-    eor.w r1, r7, r4, ror #20
-    ldr.w r2, [r11, #48]
-    ldr.w r3, [r11, #52]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #176]
-    ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3, ror #11
-    eor.w r1, r8, r5, ror #24
-    ldr.w r9, [r0, #64]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
-    eor.w r9, r9, r3, ror #13
-    eor.w r5, r4, r6, ror #30
-    ldr.w r7, [r0, #156]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1, ror #8
-    @ round 6, even words, row 0
-    bic.w r1, r10, r12, ror #23
-    eor.w r1, r1, lr, ror #20
-    eor.w r1, r1, r2, ror #9
-    ldr.w r6, [r0, #188]
-    ldr.w r8, [sp, #24]
-    str.w r1, [r0, #0]
-    eor.w r6, r6, r8, ror #5
-    bic.w r2, r9, r10, ror #30
-    eor.w r2, r2, r12, ror #21
-    ldr.w r11, [r0, #72]
-    ldr.w r8, [sp, #32]
-    str.w r2, [r0, #92]
-    eor.w r11, r11, r8, ror #8
-    bic.w r3, r7, r9, ror #28
-    eor.w r3, r3, r10, ror #26
-    ldr.w r8, [r0, #120]
-    ldr.w r10, [sp, #4]
-    str.w r3, [r0, #176]
-    eor.w r8, r8, r10, ror #27
-    bic.w r4, lr, r7, ror #18
-    eor.w r4, r4, r9, ror #14
-    ldr.w r10, [r0, #8]
-    ldr.w r9, [sp, #12]
-    str.w r4, [r0, #64]
-    eor.w r10, r10, r9, ror #31
-    bic.w r5, r12, lr, ror #29
-    eor.w r5, r5, r7, ror #15
-    ldr.w r9, [r0, #96]
-    ldr.w r7, [sp, #20]
-    str.w r5, [r0, #156]
-    eor.w r9, r9, r7, ror #10
-    @ round 6, even words, row 1
-    bic.w lr, r8, r11, ror #13
-    eor.w lr, lr, r6, ror #17
-    eor.w r1, r1, lr, ror #22
-    ldr.w r12, [r0, #128]
-    ldr.w r7, [sp, #12]
-    str.w lr, [r0, #120]
-    eor.w r12, r12, r7, ror #20
-    bic.w lr, r10, r8, ror #23
-    eor.w lr, lr, r11, ror #4
-    eor.w r2, r2, lr, ror #29
-    str.w lr, [r0, #8]
-    bic.w r7, r9, r10, ror #7
-    eor.w r7, r7, r8, ror #30
-    eor.w r3, r3, r7, ror #18
-    ldr.w lr, [r0, #20]
-    ldr.w r8, [sp, #16]
-    str.w r7, [r0, #96]
-    eor.w lr, lr, r8, ror #7
-    bic.w r7, r6, r9, ror #17
-    eor.w r7, r7, r10, ror #24
-    eor.w r4, r4, r7, ror #19
-    ldr.w r8, [r0, #108]
-    ldr.w r10, [sp, #28]
-    str.w r7, [r0, #188]
-    eor.w r8, r8, r10, ror #29
-    bic.w r7, r11, r6, ror #4
-    eor.w r7, r7, r9, ror #21
-    eor.w r5, r5, r7, ror #12
-    ldr.w r10, [r0, #196]
-    ldr.w r9, [sp, #32]
-    ldr.w r6, [r0, #44]
-    ldr.w r11, [sp, #0]
-    str.w r7, [r0, #72]
-    eor.w r10, r10, r9, ror #5
-    eor.w r6, r6, r11, ror #26
-    @ round 6, even words, row 2
-    bic.w r7, r8, lr, ror #7
-    eor.w r7, r7, r12, ror #16
-    eor.w r1, r1, r7, ror #16
-    ldr.w r9, [r0, #112]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #44]
-    eor.w r9, r9, r11, ror #3
-    bic.w r7, r10, r8, ror #4
-    eor.w r7, r7, lr, ror #11
-    eor.w r2, r2, r7, ror #10
-    str.w r7, [r0, #128]
-    bic.w r11, r6, r10, ror #28
-    eor.w r11, r11, r8
-    eor.w r3, r3, r11, ror #10
-    ldr.w r7, [r0, #164]
-    ldr.w r8, [sp, #0]
-    str.w r11, [r0, #20]
-    eor.w r7, r7, r8, ror #7
-    bic.w r11, r12, r6, ror #16
-    eor.w r11, r11, r10, ror #12
-    eor.w r4, r4, r11, ror #12
-    ldr.w r8, [r0, #52]
-    ldr.w r10, [sp, #8]
-    str.w r11, [r0, #108]
-    eor.w r8, r8, r10, ror #26
-    bic.w r11, lr, r12, ror #9
-    eor.w r11, r11, r6, ror #25
-    eor.w r5, r5, r11
-    ldr.w r10, [r0, #140]
-    ldr.w r6, [sp, #20]
-    ldr.w r12, [r0, #28]
-    ldr.w lr, [sp, #24]
-    str.w r11, [r0, #196]
-    eor.w r10, r10, r6, ror #3
-    eor.w r12, r12, lr, ror #22
-    @ round 6, even words, row 3
-    bic.w r11, r8, r7, ror #5
-    eor.w r11, r11, r9, ror #16
-    eor.w r1, r1, r11, ror #21
-    ldr.w r6, [r0, #60]
-    ldr.w lr, [sp, #16]
-    str.w r11, [r0, #164]
-    eor.w r6, r6, lr, ror #7
-    bic.w r11, r10, r8, ror #31
-    eor.w r11, r11, r7, ror #4
-    eor.w r2, r2, r11, ror #20
-    str.w r11, [r0, #52]
-    bic.w lr, r12, r10, ror #14
-    eor.w lr, lr, r8, ror #13
-    eor.w r3, r3, lr, ror #2
-    ldr.w r11, [r0, #144]
-    ldr.w r8, [sp, #28]
-    str.w lr, [r0, #140]
-    eor.w r11, r11, r8, ror #20
-    bic.w lr, r9, r12, ror #3
-    eor.w lr, lr, r10, ror #17
-    eor.w r4, r4, lr, ror #17
-    ldr.w r8, [r0, #32]
-    ldr.w r10, [sp, #36]
-    str.w lr, [r0, #28]
-    eor.w r8, r8, r10, ror #13
-    bic.w lr, r7, r9, ror #11
-    eor.w lr, lr, r12, ror #14
-    eor.w r5, r5, lr, ror #3
-    ldr.w r10, [r0, #80]
-    ldr.w r12, [sp, #4]
-    ldr.w r9, [r0, #168]
-    ldr.w r7, [sp, #8]
-    str.w lr, [r0, #112]
-    eor.w r10, r10, r12, ror #19
-    eor.w r9, r9, r7, ror #9
-    @ round 6, even words, row 4
-    bic.w lr, r8, r11, ror #21
-    eor.w lr, lr, r6, ror #6
-    eor.w r1, r1, lr, ror #21
-    ldr.w r12, [r0, #4]
-    ldr.w r7, [sp, #4]
-    str.w lr, [r0, #80]
-    str.w r1, [sp, #40]
-    eor.w r12, r12, r7, ror #30
-    bic.w lr, r10, r8, ror #10
-    eor.w lr, lr, r11, ror #31
-    eor.w r2, r2, lr, ror #9
-    str.w lr, [r0, #168]
-    str.w r2, [sp, #44]
-    bic.w r7, r9, r10, ror #1
-    eor.w r7, r7, r8, ror #11
-    eor.w r3, r3, r7, ror #4
-    ldr.w lr, [r0, #88]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #60]
-    str.w r3, [sp, #48]
-    eor.w lr, lr, r8, ror #7
-    bic.w r7, r6, r9, ror #15
-    eor.w r7, r7, r10, ror #16
-    eor.w r4, r4, r7, ror #7
-    ldr.w r8, [r0, #180]
-    ldr.w r10, [sp, #16]
-    str.w r7, [r0, #144]
-    str.w r4, [sp, #52]
-    eor.w r8, r8, r10, ror #12
-    bic.w r7, r11, r6, ror #17
-    eor.w r7, r7, r9
-    eor.w r5, r5, r7, ror #19
-    ldr.w r10, [r0, #68]
-    ldr.w r9, [sp, #24]
-    ldr.w r6, [r0, #152]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #32]
-    str.w r5, [sp, #56]
-    eor.w r10, r10, r9, ror #14
-    eor.w r6, r6, r11, ror #8
-    @ round 6, odd words, row 0
-    bic.w r1, r8, lr, ror #24
-    eor.w r1, r1, r12, ror #21
-    ldr.w r7, [sp, #64]
-    eor.w r1, r1, r7, ror #9
-    ldr.w r9, [r0, #184]
-    ldr.w r11, [sp, #28]
-    str.w r1, [r0, #4]
-    eor.w r9, r9, r11, ror #4
-    bic.w r2, r10, r8, ror #30
-    eor.w r2, r2, lr, ror #22
-    ldr.w r7, [r0, #76]
-    ldr.w r11, [sp, #36]
-    str.w r2, [r0, #88]
-    eor.w r7, r7, r11, ror #9
-    bic.w r3, r6, r10, ror #27
-    eor.w r3, r3, r8, ror #25
-    ldr.w r11, [r0, #124]
-    ldr.w r8, [sp, #0]
-    str.w r3, [r0, #180]
-    eor.w r11, r11, r8, ror #28
-    bic.w r4, r12, r6, ror #18
-    eor.w r4, r4, r10, ror #13
-    ldr.w r8, [r0, #12]
-    ldr.w r10, [sp, #8]
-    str.w r4, [r0, #68]
-    eor.w r8, r8, r10, ror #30
-    bic.w r5, lr, r12, ror #29
-    eor.w r5, r5, r6, ror #15
-    ldr.w r10, [r0, #100]
-    ldr.w r6, [sp, #16]
-    str.w r5, [r0, #152]
-    eor.w r10, r10, r6, ror #10
-    @ round 6, odd words, row 1
-    bic.w r12, r11, r7, ror #13
-    eor.w r12, r12, r9, ror #18
-    eor.w r1, r1, r12, ror #22
-    ldr.w lr, [r0, #132]
-    ldr.w r6, [sp, #8]
-    str.w r12, [r0, #124]
-    eor.w lr, lr, r6, ror #19
-    bic.w r12, r8, r11, ror #22
-    eor.w r12, r12, r7, ror #3
-    eor.w r2, r2, r12, ror #30
-    str.w r12, [r0, #12]
-    bic.w r6, r10, r8, ror #7
-    eor.w r6, r6, r11, ror #29
-    eor.w r3, r3, r6, ror #18
-    ldr.w r12, [r0, #16]
-    ldr.w r11, [sp, #20]
-    str.w r6, [r0, #100]
-    eor.w r12, r12, r11, ror #7
-    bic.w r6, r9, r10, ror #17
-    eor.w r6, r6, r8, ror #24
-    eor.w r4, r4, r6, ror #19
-    ldr.w r11, [r0, #104]
-    ldr.w r8, [sp, #24]
-    str.w r6, [r0, #184]
-    eor.w r11, r11, r8, ror #30
-    bic.w r6, r7, r9, ror #5
-    eor.w r6, r6, r10, ror #22
-    eor.w r5, r5, r6, ror #11
-    ldr.w r8, [r0, #192]
-    ldr.w r10, [sp, #36]
-    ldr.w r9, [r0, #40]
-    ldr.w r7, [sp, #4]
-    str.w r6, [r0, #76]
-    eor.w r8, r8, r10, ror #5
-    eor.w r9, r9, r7, ror #25
-    @ round 6, odd words, row 2
-    bic.w r6, r11, r12, ror #7
-    eor.w r6, r6, lr, ror #17
-    eor.w r1, r1, r6, ror #16
-    ldr.w r10, [r0, #116]
-    ldr.w r7, [sp, #32]
-    str.w r6, [r0, #40]
-    eor.w r10, r10, r7, ror #2
-    bic.w r6, r8, r11, ror #3
-    eor.w r6, r6, r12, ror #10
-    eor.w r2, r2, r6, ror #11
-    str.w r6, [r0, #132]
-    bic.w r7, r9, r8, ror #28
-    eor.w r7, r7, r11, ror #31
-    eor.w r3, r3, r7, ror #10
-    ldr.w r6, [r0, #160]
-    ldr.w r11, [sp, #4]
-    str.w r7, [r0, #16]
-    eor.w r6, r6, r11, ror #6
-    bic.w r7, lr, r9, ror #16
-    eor.w r7, r7, r8, ror #12
-    eor.w r4, r4, r7, ror #12
-    ldr.w r11, [r0, #48]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #104]
-    eor.w r11, r11, r8, ror #27
-    bic.w r7, r12, lr, ror #10
-    eor.w r7, r7, r9, ror #26
-    eor.w r5, r5, r7, ror #31
-    ldr.w r8, [r0, #136]
-    ldr.w r9, [sp, #16]
-    ldr.w lr, [r0, #24]
-    ldr.w r12, [sp, #28]
-    str.w r7, [r0, #192]
-    eor.w r8, r8, r9, ror #4
-    eor.w lr, lr, r12, ror #22
-    @ round 6, odd words, row 3
-    bic.w r7, r11, r6, ror #6
-    eor.w r7, r7, r10, ror #17
-    eor.w r1, r1, r7, ror #21
-    ldr.w r9, [r0, #56]
-    ldr.w r12, [sp, #20]
-    str.w r7, [r0, #160]
-    eor.w r9, r9, r12, ror #7
-    bic.w r7, r8, r11, ror #31
-    eor.w r7, r7, r6, ror #5
-    eor.w r2, r2, r7, ror #20
-    str.w r7, [r0, #48]
-    bic.w r12, lr, r8, ror #14
-    eor.w r12, r12, r11, ror #13
-    eor.w r3, r3, r12, ror #1
-    ldr.w r7, [r0, #148]
-    ldr.w r11, [sp, #24]
-    str.w r12, [r0, #136]
-    eor.w r7, r7, r11, ror #20
-    bic.w r12, r10, lr, ror #2
-    eor.w r12, r12, r8, ror #16
-    eor.w r4, r4, r12, ror #17
-    ldr.w r11, [r0, #36]
-    ldr.w r8, [sp, #32]
-    str.w r12, [r0, #24]
-    eor.w r11, r11, r8, ror #12
-    bic.w r12, r6, r10, ror #11
-    eor.w r12, r12, lr, ror #13
-    eor.w r5, r5, r12, ror #3
-    ldr.w r8, [r0, #84]
-    ldr.w lr, [sp, #0]
-    ldr.w r10, [r0, #172]
-    ldr.w r6, [sp, #12]
-    str.w r12, [r0, #116]
-    eor.w r8, r8, lr, ror #20
-    eor.w r10, r10, r6, ror #9
-    @ round 6, odd words, row 4
-    bic.w r12, r11, r7, ror #21
-    eor.w r12, r12, r9, ror #5
-    eor.w r1, r1, r12, ror #22
-    str.w r12, [r0, #84]
-    bic.w lr, r8, r11, ror #11
-    eor.w lr, lr, r7
-    eor.w r2, r2, lr, ror #9
-    str.w lr, [r0, #172]
-    bic.w r6, r10, r8
-    eor.w r6, r6, r11, ror #11
-    eor.w r3, r3, r6, ror #4
-    str.w r6, [r0, #56]
-    bic.w r12, r9, r10, ror #16
-    eor.w r12, r12, r8, ror #16
-    eor.w r4, r4, r12, ror #6
-    str.w r12, [r0, #148]
-    bic.w lr, r7, r9, ror #16
-    eor.w lr, lr, r10
-    eor.w r5, r5, lr, ror #19
-    str.w lr, [r0, #36]
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #10
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #6
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9, ror #18
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10, ror #16
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #11
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7, ror #10
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3, ror #23
-    eor.w r2, r1, r8, ror #6
-    ldr.w r12, [r0, #8]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3, ror #1
-    eor.w r1, r7, r4, ror #18
-    ldr.w r2, [r11, #56]
-    ldr.w r3, [r11, #60]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #16]
-    ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3, ror #17
-    eor.w r1, r8, r5, ror #17
-    ldr.w r9, [r0, #24]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
-    eor.w r9, r9, r3, ror #1
-    eor.w r5, r4, r6, ror #11
-    ldr.w r7, [r0, #32]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1, ror #10
-    @ round 7, even words, row 0
-    bic.w r1, r10, r12, ror #14
-    eor.w r1, r1, lr, ror #5
-    eor.w r1, r1, r2, ror #14
-    ror.w r1, r1, #18
-    ldr.w r6, [r0, #64]
-    ldr.w r8, [sp, #24]
-    str.w r1, [r0, #0]
-    eor.w r6, r6, r8, ror #18
-    bic.w r2, r9, r10
-    eor.w r2, r12, r2, ror #18
-    ldr.w r11, [r0, #72]
-    ldr.w r8, [sp, #32]
-    str.w r2, [r0, #8]
-    eor.w r11, r11, r8, ror #17
-    bic.w r3, r7, r9, ror #24
-    eor.w r3, r3, r10, ror #24
-    ror.w r3, r3, #26
-    ldr.w r8, [r0, #40]
-    ldr.w r10, [sp, #4]
-    str.w r3, [r0, #16]
-    eor.w r8, r8, r10, ror #8
-    bic.w r4, lr, r7, ror #3
-    eor.w r4, r4, r9, ror #27
-    ror.w r4, r4, #23
-    ldr.w r10, [r0, #48]
-    ldr.w r9, [sp, #12]
-    str.w r4, [r0, #24]
-    eor.w r10, r10, r9, ror #10
-    bic.w r5, r12, lr, ror #23
-    eor.w r5, r5, r7, ror #26
-    ldr.w r9, [r0, #56]
-    ldr.w r7, [sp, #20]
-    str.w r5, [r0, #32]
-    eor.w r9, r9, r7, ror #23
-    @ round 7, even words, row 1
-    bic.w lr, r8, r11, ror #11
-    eor.w lr, lr, r6, ror #24
-    ror.w lr, lr, #5
-    eor.w r1, r1, lr
-    ldr.w r12, [r0, #88]
-    ldr.w r7, [sp, #12]
-    str.w lr, [r0, #40]
-    eor.w r12, r12, r7, ror #30
-    bic.w lr, r10, r8, ror #15
-    eor.w lr, lr, r11, ror #26
-    ror.w lr, lr, #22
-    eor.w r2, r2, lr
-    str.w lr, [r0, #48]
-    bic.w r7, r9, r10, ror #19
-    eor.w r7, r7, r8, ror #2
-    ror.w r7, r7, #3
-    eor.w r3, r3, r7
-    ldr.w lr, [r0, #96]
-    ldr.w r8, [sp, #16]
-    str.w r7, [r0, #56]
-    eor.w lr, lr, r8, ror #10
-    bic.w r7, r6, r9, ror #6
-    eor.w r7, r7, r10, ror #25
-    ror.w r7, r7, #29
-    eor.w r4, r4, r7
-    ldr.w r8, [r0, #104]
-    ldr.w r10, [sp, #28]
-    str.w r7, [r0, #64]
-    eor.w r8, r8, r10, ror #6
-    bic.w r7, r11, r6, ror #13
-    eor.w r7, r7, r9, ror #19
-    ror.w r7, r7, #16
-    eor.w r5, r5, r7
-    ldr.w r10, [r0, #112]
-    ldr.w r9, [sp, #32]
-    ldr.w r6, [r0, #80]
-    ldr.w r11, [sp, #0]
-    str.w r7, [r0, #72]
-    eor.w r10, r10, r9, ror #26
-    eor.w r6, r6, r11, ror #2
-    @ round 7, even words, row 2
-    bic.w r7, r8, lr, ror #1
-    eor.w r7, r7, r12, ror #13
-    ror.w r7, r7, #11
-    eor.w r1, r1, r7
-    ldr.w r9, [r0, #152]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #80]
-    eor.w r9, r9, r11, ror #29
-    bic.w r7, r10, r8, ror #30
-    eor.w r7, r7, lr, ror #31
-    ror.w r7, r7, #13
-    eor.w r2, r2, r7
-    str.w r7, [r0, #88]
-    bic.w r11, r6, r10, ror #10
-    eor.w r11, r11, r8, ror #8
-    ror.w r11, r11, #3
-    eor.w r3, r3, r11
-    ldr.w r7, [r0, #120]
-    ldr.w r8, [sp, #0]
-    str.w r11, [r0, #96]
-    eor.w r7, r7, r8, ror #1
-    bic.w r11, r12, r6, ror #11
-    eor.w r11, r11, r10, ror #21
-    ror.w r11, r11, #24
-    eor.w r4, r4, r11
-    ldr.w r8, [r0, #128]
-    ldr.w r10, [sp, #8]
-    str.w r11, [r0, #104]
-    eor.w r8, r8, r10, ror #20
-    bic.w r11, lr, r12, ror #12
-    eor.w r11, r11, r6, ror #23
-    ror.w r11, r11, #12
-    eor.w r5, r5, r11
     ldr.w r10, [r0, #136]
-    ldr.w r6, [sp, #20]
-    ldr.w r12, [r0, #144]
-    ldr.w lr, [sp, #24]
-    str.w r11, [r0, #112]
-    eor.w r10, r10, r6, ror #26
-    eor.w r12, r12, lr, ror #11
-    @ round 7, even words, row 3
-    bic.w r11, r8, r7, ror #29
-    eor.w r11, r11, r9, ror #3
-    ror.w r11, r11, #30
-    eor.w r1, r1, r11
-    ldr.w r6, [r0, #176]
-    ldr.w lr, [sp, #16]
-    str.w r11, [r0, #120]
-    eor.w r6, r6, lr, ror #28
-    bic.w r11, r10, r8, ror #7
-    eor.w r11, r11, r7, ror #4
-    ror.w r11, r11, #23
-    eor.w r2, r2, r11
-    str.w r11, [r0, #128]
-    bic.w lr, r12, r10, ror #1
-    eor.w lr, lr, r8, ror #8
-    ror.w lr, lr, #22
-    eor.w r3, r3, lr
+    ldr.w r11, [r0, #176]
+    eor.w r3, r3, r8
+    eor.w r3, r3, r9
+    eor.w r3, r3, r10
+    eor.w r3, r3, r11
+    ldr.w r4, [r0, #24]
+    ldr.w r8, [r0, #64]
+    ldr.w r9, [r0, #104]
+    ldr.w r10, [r0, #144]
     ldr.w r11, [r0, #184]
-    ldr.w r8, [sp, #28]
-    str.w lr, [r0, #136]
-    eor.w r11, r11, r8, ror #31
-    bic.w lr, r9, r12, ror #21
-    eor.w lr, lr, r10, ror #22
-    ror.w lr, lr, #1
-    eor.w r4, r4, lr
-    ldr.w r8, [r0, #192]
-    ldr.w r10, [sp, #36]
-    str.w lr, [r0, #144]
-    eor.w r8, r8, r10, ror #30
-    bic.w lr, r7, r9, ror #6
-    eor.w lr, lr, r12, ror #27
-    ror.w lr, lr, #27
-    eor.w r5, r5, lr
-    ldr.w r10, [r0, #160]
-    ldr.w r12, [sp, #4]
-    ldr.w r9, [r0, #168]
-    ldr.w r7, [sp, #8]
-    str.w lr, [r0, #152]
-    eor.w r10, r10, r12, ror #3
-    eor.w r9, r9, r7, ror #21
-    @ round 7, even words, row 4
-    bic.w lr, r8, r11, ror #9
-    eor.w lr, lr, r6, ror #4
-    ror.w lr, lr, #26
-    eor.w r1, r1, lr
-    ldr.w r12, [r0, #4]
-    ldr.w r7, [sp, #4]
-    str.w lr, [r0, #160]
-    str.w r1, [sp, #40]
-    eor.w r12, r12, r7, ror #24
-    bic.w lr, r10, r8, ror #3
-    eor.w lr, lr, r11, ror #12
-    ror.w lr, lr, #23
-    eor.w r2, r2, lr
-    str.w lr, [r0, #168]
-    str.w r2, [sp, #44]
-    bic.w r7, r9, r10, ror #22
-    eor.w r7, r7, r8, ror #25
-    ror.w r7, r7, #1
-    eor.w r3, r3, r7
-    ldr.w lr, [r0, #12]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #176]
-    str.w r3, [sp, #48]
-    eor.w lr, lr, r8
-    bic.w r7, r6, r9, ror #3
-    eor.w r7, r7, r10, ror #25
-    ror.w r7, r7, #30
-    eor.w r4, r4, r7
-    ldr.w r8, [r0, #20]
-    ldr.w r10, [sp, #16]
-    str.w r7, [r0, #184]
-    str.w r4, [sp, #52]
-    eor.w r8, r8, r10, ror #18
-    bic.w r7, r11, r6, ror #27
-    eor.w r7, r7, r9, ror #30
-    ror.w r7, r7, #3
-    eor.w r5, r5, r7
-    ldr.w r10, [r0, #28]
-    ldr.w r9, [sp, #24]
-    ldr.w r6, [r0, #36]
-    ldr.w r11, [sp, #36]
-    str.w r7, [r0, #192]
-    str.w r5, [sp, #56]
-    eor.w r10, r10, r9, ror #1
-    eor.w r6, r6, r11, ror #10
-    @ round 7, odd words, row 0
-    bic.w r1, r8, lr, ror #15
-    eor.w r1, r1, r12, ror #5
-    ldr.w r7, [sp, #64]
-    eor.w r1, r1, r7, ror #14
-    ror.w r1, r1, #18
-    ldr.w r9, [r0, #68]
-    ldr.w r11, [sp, #28]
-    str.w r1, [r0, #4]
-    eor.w r9, r9, r11, ror #18
-    bic.w r2, r10, r8
-    eor.w r2, r2, lr, ror #15
-    ror.w r2, r2, #18
-    ldr.w r7, [r0, #76]
-    ldr.w r11, [sp, #36]
-    str.w r2, [r0, #12]
-    eor.w r7, r7, r11, ror #18
-    bic.w r3, r6, r10, ror #23
-    eor.w r3, r3, r8, ror #23
-    ror.w r3, r3, #27
-    ldr.w r11, [r0, #44]
-    ldr.w r8, [sp, #0]
-    str.w r3, [r0, #20]
-    eor.w r11, r11, r8, ror #7
-    bic.w r4, r12, r6, ror #4
-    eor.w r4, r4, r10, ror #27
-    ror.w r4, r4, #23
-    ldr.w r8, [r0, #52]
-    ldr.w r10, [sp, #8]
-    str.w r4, [r0, #28]
-    eor.w r8, r8, r10, ror #10
-    bic.w r5, lr, r12, ror #22
-    eor.w r5, r5, r6, ror #26
-    ror.w r5, r5, #1
-    ldr.w r10, [r0, #60]
-    ldr.w r6, [sp, #16]
-    str.w r5, [r0, #36]
-    eor.w r10, r10, r6, ror #24
-    @ round 7, odd words, row 1
-    bic.w r12, r11, r7, ror #10
-    eor.w r12, r12, r9, ror #24
-    ror.w r12, r12, #6
-    eor.w r1, r1, r12
-    ldr.w lr, [r0, #92]
-    ldr.w r6, [sp, #8]
-    str.w r12, [r0, #44]
-    eor.w lr, lr, r6, ror #30
-    bic.w r12, r8, r11, ror #15
-    eor.w r12, r12, r7, ror #25
-    ror.w r12, r12, #23
-    eor.w r2, r2, r12
-    str.w r12, [r0, #52]
-    bic.w r6, r10, r8, ror #20
-    eor.w r6, r6, r11, ror #3
-    ror.w r6, r6, #3
-    eor.w r3, r3, r6
-    ldr.w r12, [r0, #100]
-    ldr.w r11, [sp, #20]
-    str.w r6, [r0, #60]
-    eor.w r12, r12, r11, ror #9
-    bic.w r6, r9, r10, ror #5
-    eor.w r6, r6, r8, ror #25
-    ror.w r6, r6, #30
-    eor.w r4, r4, r6
-    ldr.w r11, [r0, #108]
-    ldr.w r8, [sp, #24]
-    str.w r6, [r0, #68]
-    eor.w r11, r11, r8, ror #6
-    bic.w r6, r7, r9, ror #14
-    eor.w r6, r6, r10, ror #19
-    ror.w r6, r6, #16
-    eor.w r5, r5, r6
-    ldr.w r8, [r0, #116]
-    ldr.w r10, [sp, #36]
-    ldr.w r9, [r0, #84]
-    ldr.w r7, [sp, #4]
-    str.w r6, [r0, #76]
-    eor.w r8, r8, r10, ror #26
-    eor.w r9, r9, r7, ror #2
-    @ round 7, odd words, row 2
-    bic.w r6, r11, r12, ror #2
-    eor.w r6, r6, lr, ror #14
-    ror.w r6, r6, #11
-    eor.w r1, r1, r6
-    ldr.w r10, [r0, #156]
-    ldr.w r7, [sp, #32]
-    str.w r6, [r0, #84]
-    eor.w r10, r10, r7, ror #29
-    bic.w r6, r8, r11, ror #29
-    eor.w r6, r6, r12, ror #31
-    ror.w r6, r6, #14
-    eor.w r2, r2, r6
-    str.w r6, [r0, #92]
-    bic.w r7, r9, r8, ror #10
-    eor.w r7, r7, r11, ror #7
-    ror.w r7, r7, #4
-    eor.w r3, r3, r7
-    ldr.w r6, [r0, #124]
-    ldr.w r11, [sp, #4]
-    str.w r7, [r0, #100]
-    eor.w r6, r6, r11, ror #2
-    bic.w r7, lr, r9, ror #11
-    eor.w r7, r7, r8, ror #21
-    ror.w r7, r7, #25
-    eor.w r4, r4, r7
-    ldr.w r11, [r0, #132]
-    ldr.w r8, [sp, #12]
-    str.w r7, [r0, #108]
-    eor.w r11, r11, r8, ror #19
-    bic.w r7, r12, lr, ror #12
-    eor.w r7, r7, r9, ror #23
-    ror.w r7, r7, #13
-    eor.w r5, r5, r7
-    ldr.w r8, [r0, #140]
-    ldr.w r9, [sp, #16]
-    ldr.w lr, [r0, #148]
-    ldr.w r12, [sp, #28]
-    str.w r7, [r0, #116]
-    eor.w r8, r8, r9, ror #26
-    eor.w lr, lr, r12, ror #12
-    @ round 7, odd words, row 3
-    bic.w r7, r11, r6, ror #28
-    eor.w r7, r7, r10, ror #2
-    ror.w r7, r7, #31
-    eor.w r1, r1, r7
-    ldr.w r9, [r0, #180]
-    ldr.w r12, [sp, #20]
-    str.w r7, [r0, #124]
-    eor.w r9, r9, r12, ror #27
-    bic.w r7, r8, r11, ror #7
-    eor.w r7, r7, r6, ror #3
-    ror.w r7, r7, #24
-    eor.w r2, r2, r7
-    str.w r7, [r0, #132]
-    bic.w r12, lr, r8, ror #2
-    eor.w r12, r12, r11, ror #9
-    ror.w r12, r12, #22
-    eor.w r3, r3, r12
-    ldr.w r7, [r0, #188]
-    ldr.w r11, [sp, #24]
-    str.w r12, [r0, #140]
-    eor.w r7, r7, r11, ror #31
-    bic.w r12, r10, lr, ror #21
-    eor.w r12, r12, r8, ror #23
-    ror.w r12, r12, #1
-    eor.w r4, r4, r12
-    ldr.w r11, [r0, #196]
-    ldr.w r8, [sp, #32]
-    str.w r12, [r0, #148]
-    eor.w r11, r11, r8, ror #29
-    bic.w r12, r6, r10, ror #6
-    eor.w r12, r12, lr, ror #27
-    ror.w r12, r12, #27
-    eor.w r5, r5, r12
-    ldr.w r8, [r0, #164]
-    ldr.w lr, [sp, #0]
+    eor.w r4, r4, r8
+    eor.w r4, r4, r9
+    eor.w r4, r4, r10
+    eor.w r4, r4, r11
+    ldr.w r1, [r0, #32]
+    ldr.w r8, [r0, #72]
+    ldr.w r9, [r0, #112]
+    ldr.w r10, [r0, #152]
+    ldr.w r11, [r0, #192]
+    eor.w r1, r1, r8
+    eor.w r1, r1, r9
+    eor.w r1, r1, r10
+    eor.w r1, r1, r11
+    ldr.w r8, [r0, #4]
+    ldr.n r2, [r0, #44]
+    ldr.n r6, [r0, #84]
+    ldr.w r7, [r0, #124]
+    ldr.w r9, [r0, #164]
+    eor.w r8, r8, r2
+    eor.w r8, r8, r6
+    eor.w r8, r8, r7
+    eor.w r8, r8, r9
+    ldr.w r9, [r0, #12]
+    ldr.n r2, [r0, #52]
+    ldr.n r6, [r0, #92]
+    ldr.w r7, [r0, #132]
     ldr.w r10, [r0, #172]
-    ldr.w r6, [sp, #12]
-    str.w r12, [r0, #156]
-    eor.w r8, r8, lr, ror #2
-    eor.w r10, r10, r6, ror #21
-    @ round 7, odd words, row 4
-    bic.w r12, r11, r7, ror #8
-    eor.w r12, r12, r9, ror #4
-    ror.w r12, r12, #27
+    eor.w r9, r9, r2
+    eor.w r9, r9, r6
+    eor.w r9, r9, r7
+    eor.w r9, r9, r10
+    ldr.w r10, [r0, #20]
+    ldr.n r2, [r0, #60]
+    ldr.n r6, [r0, #100]
+    ldr.w r7, [r0, #140]
+    ldr.w r11, [r0, #180]
+    eor.w r10, r10, r2
+    eor.w r10, r10, r6
+    eor.w r10, r10, r7
+    eor.w r10, r10, r11
+    ldr.w r11, [r0, #28]
+    ldr.n r2, [r0, #68]
+    ldr.n r6, [r0, #108]
+    ldr.w r7, [r0, #148]
+    ldr.w r12, [r0, #188]
+    eor.w r11, r11, r2
+    eor.w r11, r11, r6
+    eor.w r11, r11, r7
+    eor.w r11, r11, r12
+    ldr.w r12, [r0, #36]
+    ldr.n r2, [r0, #76]
+    ldr.n r6, [r0, #116]
+    ldr.w r7, [r0, #156]
+    eor.w r12, r12, r2
+    eor.w r12, r12, r6
+    eor.w r12, r12, r7
+    ldr.w r2, [r0, #196]
+    eor.w r12, r12, r2
+    @ theta for round 0: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    eor.w r2, r9, r1, ror #1
+    ldr.n r6, [r0, #0]
+    str.n r2, [sp, #0]
+    eor.w r6, r6, r2, ror #31
+    eor.w r2, r9, r4
+    ldr.w r9, [sp, #60]
+    ldr.n r7, [r0, #100]
+    str.n r2, [sp, #20]
+    eor.w r7, r7, r2
+    eor.w r2, r8, r4, ror #1
+    ldr.w r9, [r9, #0]
+    ldr.w r4, [r0, #192]
+    str.w r2, [sp, #32]
+    eor.w r2, r2, r4, ror #1
+    eor.w r4, r8, r3
+    str.w r4, [sp, #12]
+    eor.w r8, r12, r3, ror #1
+    eor.w r3, r12, lr
+    str.w r8, [sp, #24]
+    str.w r3, [sp, #4]
+    eor.w r12, r11, lr, ror #1
+    eor.w r8, r11, r5
+    str.w r12, [sp, #16]
+    str.w r8, [sp, #36]
+    eor.w r3, r10, r5, ror #1
+    ldr.w r11, [r0, #48]
+    str.w r3, [sp, #8]
+    eor.w r3, r3, r11, ror #1
+    eor.w r12, r10, r1
+    ldr.w r1, [r0, #148]
+    str.w r12, [sp, #28]
     eor.w r1, r1, r12
-    str.w r12, [r0, #164]
-    bic.w lr, r8, r11, ror #3
-    eor.w lr, lr, r7, ror #11
-    ror.w lr, lr, #24
-    eor.w r2, r2, lr
-    str.w lr, [r0, #172]
-    bic.w r6, r10, r8, ror #23
-    eor.w r6, r6, r11, ror #26
-    ror.w r6, r6, #1
-    eor.w r3, r3, r6
-    str.w r6, [r0, #180]
-    bic.w r12, r9, r10, ror #2
-    eor.w r12, r12, r8, ror #25
-    ror.w r12, r12, #31
-    eor.w r4, r4, r12
-    str.w r12, [r0, #188]
-    bic.w lr, r7, r9, ror #28
-    eor.w lr, lr, r10, ror #30
-    ror.w lr, lr, #3
-    eor.w r5, r5, lr
-    str.w lr, [r0, #196]
-    @ theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    ldr.w r6, [sp, #40]
-    ldr.w r7, [sp, #44]
-    ldr.w r8, [sp, #48]
-    ldr.w r9, [sp, #52]
-    ldr.w r10, [sp, #56]
-    ldr.w r11, [sp, #60]
-    eor.w r12, r10, r2, ror #31
-    str.w r12, [sp, #0]
-    eor.w lr, r6, r3, ror #31
-    str.w lr, [sp, #8]
-    eor.w r12, r2, r9
-    str.w r12, [sp, #20]
-    eor.w r2, r3, r10
-    str.w r2, [sp, #28]
-    eor.w r3, r9, r1, ror #31
-    str.w r3, [sp, #32]
-    eor.w r2, r5, r7
-    ldr.w lr, [r0, #0]
-    ldr.w r3, [sp, #0]
-    str.w r2, [sp, #4]
-    eor.w lr, lr, r3
-    eor.w r2, r1, r8
-    ldr.w r12, [r0, #48]
-    ldr.w r3, [sp, #8]
-    str.w r2, [sp, #12]
-    eor.w r12, r12, r3
-    eor.w r1, r7, r4, ror #31
-    ldr.w r2, [r11, #64]
-    ldr.w r3, [r11, #68]
-    str.w r3, [sp, #64]
-    ldr.w r10, [r0, #100]
+.Lround:
+    @ round 0, even words, row 0
+    bic.w r8, r7, r3, ror #31
+    eor.w r8, r6, r8, ror #10
+    eor.w r8, r8, r9
+    ldr.n r4, [r0, #24]
+    ldr.n r5, [sp, #24]
+    ldr.w lr, [r0, #72]
+    str.w r8, [r0, #0]
+    eor.w r5, r5, r4, ror #1
+    bic.w r9, r1, r7, ror #21
+    eor.w r9, r9, r3, ror #20
+    ldr.w r4, [sp, #32]
+    str.w r9, [r0, #48]
+    eor.w r4, r4, lr, ror #1
+    bic.w r10, r2, r1, ror #29
+    eor.w r10, r7, r10, ror #14
+    ldr.w r7, [r0, #84]
+    ldr.w lr, [sp, #4]
+    str.w r10, [r0, #100]
+    eor.w r7, r7, lr
+    bic.w r11, r6, r2, ror #24
+    eor.w r11, r11, r1, ror #21
+    ldr.w r1, [r0, #132]
+    ldr.w lr, [sp, #12]
+    str.w r11, [r0, #148]
+    eor.w r1, r1, lr
+    bic.w r12, r3, r6, ror #23
+    eor.w r12, r12, r2, ror #15
+    ldr.w r2, [r0, #180]
     ldr.w r3, [sp, #20]
-    str.w r1, [sp, #16]
-    eor.w r10, r10, r3
-    eor.w r1, r8, r5, ror #31
-    ldr.w r9, [r0, #148]
-    ldr.w r3, [sp, #28]
-    str.w r1, [sp, #24]
+    str.w r12, [r0, #192]
+    eor.w r2, r2, r3
+    @ round 0, even words, row 1
+    bic.w r3, r7, r4, ror #23
+    eor.w r3, r5, r3, ror #13
+    eor.w r8, r8, r3, ror #17
+    ldr.w r6, [r0, #12]
+    ldr.w lr, [sp, #12]
+    str.w r3, [r0, #84]
+    eor.w r6, r6, lr
+    bic.w r3, r1, r7, ror #21
+    eor.w r3, r4, r3, ror #20
     eor.w r9, r9, r3
-    eor.w r5, r4, r6
-    ldr.w r7, [r0, #192]
-    ldr.w r1, [sp, #32]
-    str.w r5, [sp, #36]
-    eor.w r7, r7, r1
-    @ next block: advance the round-constant pointer
-    ldr.w r4, [sp, #60]
-    add.w r4, r4, #64
-    str.w r4, [sp, #60]
-    uxtb.w r5, r4
-    cmp.w r5, #192
-    bne.w .Lblock
-    add.w sp, sp, #72
+    ldr.w lr, [r0, #56]
+    str.w r3, [r0, #132]
+    bic.w r3, r2, r1, ror #8
+    eor.w r3, r7, r3, ror #3
+    eor.w r10, r10, r3, ror #20
+    ldr.w r7, [sp, #16]
+    str.w r3, [r0, #180]
+    eor.w lr, lr, r7, ror #31
+    bic.w r3, r5, r2, ror #16
+    eor.w r3, r3, r1, ror #24
+    eor.w r11, r11, r3, ror #17
+    ldr.n r1, [r0, #108]
+    ldr.n r7, [sp, #28]
+    str.w r3, [r0, #24]
+    eor.w r1, r1, r7
+    bic.w r3, r4, r5, ror #28
+    eor.w r3, r3, r2, ror #12
+    eor.w r12, r12, r3, ror #12
+    ldr.w r2, [r0, #152]
+    ldr.w r4, [sp, #32]
+    ldr.w r5, [r0, #160]
+    ldr.n r7, [sp, #0]
+    str.n r3, [r0, #72]
+    eor.w r4, r4, r2, ror #1
+    eor.w r7, r7, r5, ror #1
+    @ round 0, even words, row 2
+    bic.w r2, r1, lr, ror #10
+    eor.w r2, r6, r2, ror #20
+    eor.w r8, r2, r8, ror #1
+    ldr.n r3, [r0, #36]
+    ldr.n r5, [sp, #36]
+    str.w r2, [r0, #160]
+    eor.w r3, r3, r5
+    bic.w r2, r4, r1, ror #24
+    eor.w r2, lr, r2, ror #30
+    eor.w r9, r2, r9, ror #24
+    ldr.n r5, [r0, #40]
+    str.n r2, [r0, #12]
+    bic.w r2, r7, r4, ror #5
+    eor.w r2, r1, r2, ror #3
+    eor.w r10, r10, r2, ror #9
+    ldr.n r1, [sp, #0]
+    str.n r2, [r0, #56]
+    eor.w r1, r1, r5, ror #1
+    bic.w r2, r6, r7, ror #23
+    eor.w r2, r2, r4, ror #28
+    eor.w r11, r11, r2, ror #31
+    ldr.n r4, [r0, #88]
+    ldr.n r5, [sp, #8]
+    str.w r2, [r0, #108]
+    eor.w r4, r4, r5, ror #31
+    bic.w r2, lr, r6, ror #2
+    eor.w r2, r7, r2, ror #7
+    eor.w r12, r12, r2, ror #13
+    ldr.w r5, [r0, #140]
+    ldr.w r6, [sp, #20]
+    ldr.w r7, [r0, #184]
+    ldr.w lr, [sp, #24]
+    str.w r2, [r0, #152]
+    eor.w r5, r5, r6
+    eor.w lr, lr, r7, ror #1
+    @ round 0, even words, row 3
+    bic.w r2, r4, r1, ror #18
+    eor.w r2, r3, r2, ror #9
+    eor.w r8, r8, r2, ror #19
+    ldr.n r6, [r0, #16]
+    ldr.n r7, [sp, #16]
+    str.w r2, [r0, #40]
+    eor.w r6, r6, r7, ror #31
+    bic.w r2, r5, r4, ror #3
+    eor.w r2, r1, r2, ror #11
+    eor.w r9, r9, r2, ror #16
+    ldr.n r7, [r0, #68]
+    str.n r2, [r0, #88]
+    bic.w r2, lr, r5, ror #21
+    eor.w r2, r4, r2, ror #8
+    eor.w r10, r10, r2, ror #17
+    ldr.w r4, [sp, #28]
+    str.w r2, [r0, #140]
+    eor.w r7, r7, r4
+    bic.w r2, r3, lr, ror #17
+    eor.w r2, r2, r5, ror #6
+    eor.w r11, r11, r2, ror #18
+    ldr.n r4, [r0, #116]
+    ldr.n r5, [sp, #36]
+    str.w r2, [r0, #184]
+    eor.w r4, r4, r5
+    bic.w r2, r1, r3, ror #5
+    eor.w r2, r2, lr, ror #22
+    eor.w r12, r12, r2, ror #4
+    ldr.n r1, [r0, #124]
+    ldr.n r3, [sp, #4]
+    ldr.w r5, [r0, #168]
+    ldr.w lr, [sp, #8]
+    str.w r2, [r0, #36]
+    eor.w r1, r1, r3
+    eor.w r5, r5, lr, ror #31
+    @ round 0, even words, row 4
+    bic.w r2, r4, r7, ror #24
+    eor.w r2, r2, r6, ror #21
+    eor.w r8, r8, r2, ror #13
+    ldr.w r3, [sp, #60]
+    ldr.w lr, [r0, #4]
+    str.w r2, [r0, #124]
+    str.w r8, [sp, #40]
+    bic.w r2, r1, r4, ror #1
+    eor.w r2, r7, r2, ror #7
+    eor.w r9, r9, r2, ror #7
+    ldr.w r3, [r3, #4]
+    str.w r2, [r0, #168]
+    str.w r9, [sp, #44]
+    bic.w r2, r5, r1, ror #12
+    eor.w r2, r4, r2, ror #19
+    eor.w r10, r2, r10, ror #30
+    ldr.n r4, [sp, #4]
+    str.n r2, [r0, #16]
+    str.w r10, [sp, #48]
+    eor.w lr, lr, r4
+    bic.w r2, r6, r5, ror #30
+    eor.w r2, r2, r1, ror #10
+    eor.w r11, r2, r11, ror #31
+    ldr.n r1, [r0, #52]
+    ldr.n r4, [sp, #12]
+    str.w r2, [r0, #68]
+    str.w r11, [sp, #52]
+    eor.w r1, r1, r4
+    bic.w r2, r7, r6, ror #29
+    eor.w r2, r5, r2, ror #5
+    eor.w r12, r12, r2, ror #22
+    ldr.n r4, [r0, #96]
+    ldr.n r5, [sp, #16]
+    ldr.w r6, [r0, #144]
+    ldr.n r7, [sp, #24]
+    str.n r2, [r0, #116]
+    str.w r12, [sp, #56]
+    eor.w r4, r4, r5, ror #31
+    eor.w r7, r7, r6, ror #1
+    ldr.w r2, [r0, #196]
+    ldr.w r5, [sp, #36]
+    eor.w r2, r2, r5
+    @ round 0, odd words, row 0
+    bic.w r8, r4, r1, ror #31
+    eor.w r8, lr, r8, ror #11
+    eor.w r8, r8, r3
+    ldr.n r3, [r0, #28]
+    ldr.n r5, [sp, #28]
+    ldr.w r6, [r0, #76]
+    str.w r8, [r0, #4]
+    eor.w r3, r3, r5
+    bic.w r9, r7, r4, ror #22
+    eor.w r9, r1, r9, ror #11
+    ldr.w r5, [sp, #36]
+    str.w r9, [r0, #52]
+    eor.w r6, r6, r5
+    bic.w r10, r2, r7, ror #28
+    eor.w r10, r10, r4, ror #18
+    ldr.n r4, [r0, #80]
+    ldr.n r5, [sp, #0]
+    str.w r10, [r0, #96]
+    eor.w r4, r4, r5, ror #31
+    bic.w r11, lr, r2, ror #25
+    eor.w r11, r7, r11, ror #11
+    ldr.w r5, [r0, #128]
+    ldr.w r7, [sp, #8]
+    str.w r11, [r0, #144]
+    eor.w r7, r7, r5, ror #1
+    bic.w r12, r1, lr, ror #22
+    eor.w r12, r2, r12, ror #17
+    ldr.w r1, [r0, #176]
+    ldr.w r2, [sp, #16]
+    str.w r12, [r0, #196]
+    eor.w r2, r2, r1, ror #1
+    @ round 0, odd words, row 1
+    bic.w r1, r4, r6, ror #23
+    eor.w r1, r1, r3, ror #19
+    eor.w r8, r8, r1, ror #31
+    ldr.w r5, [r0, #8]
+    ldr.w lr, [sp, #8]
+    str.w r1, [r0, #80]
+    eor.w r5, r5, lr, ror #31
+    bic.w r1, r7, r4, ror #22
+    eor.w r1, r6, r1, ror #19
+    eor.w r9, r1, r9, ror #20
+    ldr.w lr, [r0, #60]
+    str.w r1, [r0, #128]
+    bic.w r1, r2, r7, ror #8
+    eor.w r1, r1, r4, ror #30
+    eor.w r10, r10, r1, ror #8
+    ldr.w r4, [sp, #20]
+    str.w r1, [r0, #176]
+    eor.w lr, lr, r4
+    bic.w r1, r3, r2, ror #15
+    eor.w r1, r1, r7, ror #23
+    eor.w r11, r11, r1, ror #29
+    ldr.n r4, [r0, #104]
+    ldr.n r7, [sp, #24]
+    str.w r1, [r0, #28]
+    eor.w r4, r4, r7, ror #31
+    bic.w r1, r6, r3, ror #28
+    eor.w r1, r2, r1, ror #21
+    eor.w r12, r12, r1, ror #8
+    ldr.w r2, [r0, #156]
+    ldr.w r3, [sp, #36]
+    ldr.w r6, [r0, #164]
+    ldr.n r7, [sp, #4]
+    str.n r1, [r0, #76]
+    eor.w r2, r2, r3
+    eor.w r6, r6, r7
+    @ round 0, odd words, row 2
+    bic.w r1, r4, lr, ror #9
+    eor.w r1, r5, r1, ror #20
+    eor.w r8, r8, r1
+    ldr.n r3, [r0, #32]
+    ldr.n r7, [sp, #32]
+    str.w r1, [r0, #164]
+    eor.w r7, r7, r3, ror #1
+    bic.w r1, r2, r4, ror #24
+    eor.w r1, lr, r1, ror #31
+    eor.w r9, r9, r1, ror #7
+    ldr.n r3, [r0, #44]
+    str.n r1, [r0, #8]
+    bic.w r1, r6, r2, ror #5
+    eor.w r1, r4, r1, ror #3
+    eor.w r10, r1, r10, ror #5
+    ldr.n r4, [sp, #4]
+    str.n r1, [r0, #60]
+    eor.w r3, r3, r4
+    bic.w r1, r5, r6, ror #23
+    eor.w r1, r2, r1, ror #4
+    eor.w r11, r1, r11, ror #25
+    ldr.n r2, [r0, #92]
+    ldr.n r4, [sp, #12]
+    str.w r1, [r0, #104]
+    eor.w r2, r2, r4
+    bic.w r1, lr, r5, ror #3
+    eor.w r1, r1, r6, ror #26
+    eor.w r12, r1, r12, ror #28
+    ldr.w r4, [r0, #136]
+    ldr.w r5, [sp, #16]
+    ldr.w r6, [r0, #188]
+    ldr.w lr, [sp, #28]
+    str.w r1, [r0, #156]
+    eor.w r5, r5, r4, ror #1
+    eor.w r6, r6, lr
+    @ round 0, odd words, row 3
+    bic.w r1, r2, r3, ror #19
+    eor.w r1, r7, r1, ror #9
+    eor.w r8, r8, r1, ror #18
+    ldr.w r4, [r0, #20]
+    ldr.w lr, [sp, #20]
+    str.w r1, [r0, #44]
+    eor.w r4, r4, lr
+    bic.w r1, r5, r2, ror #3
+    eor.w r1, r1, r3, ror #22
+    eor.w r9, r9, r1, ror #2
+    ldr.w lr, [r0, #64]
+    str.w r1, [r0, #92]
+    bic.w r1, r6, r5, ror #20
+    eor.w r1, r2, r1, ror #9
+    eor.w r10, r10, r1, ror #7
+    ldr.w r2, [sp, #24]
+    str.w r1, [r0, #136]
+    eor.w lr, lr, r2, ror #31
+    bic.w r1, r7, r6, ror #18
+    eor.w r1, r5, r1, ror #26
+    eor.w r11, r11, r1, ror #28
+    ldr.n r2, [r0, #112]
+    ldr.n r5, [sp, #32]
+    str.w r1, [r0, #188]
+    eor.w r5, r5, r2, ror #1
+    bic.w r1, r3, r7, ror #4
+    eor.w r1, r6, r1, ror #10
+    eor.w r12, r12, r1, ror #7
+    ldr.n r2, [r0, #120]
+    ldr.n r3, [sp, #0]
+    ldr.w r6, [r0, #172]
+    ldr.n r7, [sp, #12]
+    str.n r1, [r0, #32]
+    eor.w r3, r3, r2, ror #1
+    eor.w r6, r6, r7
+    @ round 0, odd words, row 4
+    bic.w r1, r5, lr, ror #25
+    eor.w r1, r1, r4, ror #21
+    eor.w r8, r8, r1, ror #12
+    ldr.n r2, [sp, #40]
+    ldr.n r7, [sp, #44]
+    str.w r1, [r0, #120]
+    bic.w r1, r3, r5, ror #1
+    eor.w r1, lr, r1, ror #6
+    eor.w r9, r9, r1, ror #15
+    str.w r1, [r0, #172]
+    bic.w r1, r6, r3, ror #12
+    eor.w r1, r1, r5, ror #13
+    eor.w r10, r10, r1, ror #11
+    ldr.n r5, [sp, #48]
+    str.n r1, [r0, #20]
+    bic.w r1, r4, r6, ror #30
+    eor.w r1, r3, r1, ror #22
+    eor.w r11, r11, r1, ror #15
+    ldr.n r3, [sp, #52]
+    str.n r1, [r0, #64]
+    bic.w r1, lr, r4, ror #28
+    eor.w r1, r6, r1, ror #6
+    eor.w r12, r12, r1, ror #2
+    ldr.n r4, [sp, #56]
+    str.n r1, [r0, #112]
+    @ theta for round 1: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    eor.w r1, r9, r4, ror #20
+    ldr.n r6, [r0, #0]
+    str.n r1, [sp, #0]
+    eor.w r6, r6, r1, ror #21
+    eor.w r1, r3, r9, ror #21
+    ldr.w r9, [sp, #60]
+    ldr.w lr, [r0, #60]
+    str.w r1, [sp, #20]
+    eor.w r1, r1, lr, ror #19
+    eor.w lr, r3, r8, ror #30
+    ldr.w r9, [r9, #8]
+    ldr.w r3, [r0, #116]
+    str.w lr, [sp, #32]
+    eor.w r3, r3, lr, ror #2
+    eor.w lr, r8, r5, ror #12
+    str.w lr, [sp, #12]
+    eor.w r8, r5, r12, ror #16
+    eor.w r5, r12, r7
+    str.w r8, [sp, #24]
+    str.w r5, [sp, #4]
+    eor.w r12, r11, r7, ror #2
+    eor.w r8, r2, r11, ror #29
+    str.w r12, [sp, #16]
+    str.w r8, [sp, #36]
+    eor.w r5, r10, r2, ror #12
+    ldr.w r11, [r0, #132]
+    str.w r5, [sp, #8]
+    eor.w r5, r5, r11, ror #2
+    eor.w r12, r10, r4, ror #21
+    ldr.w r2, [r0, #188]
+    str.w r12, [sp, #28]
+    eor.w r2, r2, r12, ror #28
+    @ round 1, even words, row 0
+    bic.w r8, r1, r5, ror #18
+    eor.w r8, r6, r8, ror #11
+    eor.w r8, r8, r9
+    ldr.w r4, [r0, #148]
+    ldr.w r7, [sp, #24]
+    ldr.w lr, [r0, #72]
+    str.w r8, [r0, #0]
+    eor.w r4, r4, r7, ror #12
+    bic.w r9, r2, r1, ror #30
+    eor.w r9, r9, r5, ror #16
+    ldr.w r7, [sp, #32]
+    str.w r9, [r0, #132]
+    eor.w lr, lr, r7, ror #12
+    bic.w r10, r3, r2, ror #21
+    eor.w r10, r1, r10, ror #13
+    ldr.w r1, [r0, #164]
+    ldr.w r7, [sp, #4]
+    str.w r10, [r0, #60]
+    eor.w r1, r1, r7, ror #29
+    bic.w r11, r6, r3, ror #24
+    eor.w r11, r11, r2, ror #13
+    ldr.n r2, [r0, #92]
+    ldr.n r7, [sp, #12]
+    str.w r11, [r0, #188]
+    eor.w r7, r7, r2, ror #24
+    bic.w r12, r5, r6, ror #3
+    eor.w r12, r3, r12, ror #5
+    ldr.n r2, [r0, #20]
+    ldr.n r3, [sp, #20]
+    str.w r12, [r0, #116]
+    eor.w r2, r2, r3, ror #2
+    @ round 1, even words, row 1
+    bic.w r3, r1, lr, ror #13
+    eor.w r3, r3, r4, ror #20
+    eor.w r8, r3, r8, ror #2
+    ldr.n r5, [r0, #52]
+    ldr.n r6, [sp, #12]
+    str.w r3, [r0, #164]
+    eor.w r5, r5, r6, ror #22
+    bic.w r3, r7, r1, ror #21
+    eor.w r3, lr, r3, ror #30
+    eor.w r9, r9, r3, ror #30
+    ldr.w r6, [r0, #180]
+    str.w r3, [r0, #92]
+    bic.w r3, r2, r7, ror #9
+    eor.w r3, r3, r1, ror #30
+    eor.w r10, r10, r3, ror #21
+    ldr.n r1, [sp, #16]
+    str.n r3, [r0, #20]
+    eor.w r6, r6, r1, ror #29
+    bic.w r1, r4, r2, ror #14
+    eor.w r1, r1, r7, ror #23
+    eor.w r11, r11, r1, ror #18
+    ldr.n r3, [r0, #104]
+    ldr.n r7, [sp, #28]
+    str.w r1, [r0, #148]
+    eor.w r3, r3, r7, ror #24
+    bic.w r1, lr, r4, ror #7
+    eor.w r1, r1, r2, ror #21
+    eor.w r12, r12, r1, ror #19
+    ldr.n r2, [r0, #36]
+    ldr.n r4, [sp, #32]
+    ldr.w r7, [r0, #124]
+    ldr.w lr, [sp, #0]
+    str.w r1, [r0, #72]
+    eor.w r2, r2, r4, ror #20
+    eor.w lr, lr, r7, ror #23
+    @ round 1, even words, row 2
+    bic.w r1, r3, r6, ror #12
+    eor.w r1, r1, r5, ror #26
+    eor.w r8, r8, r1, ror #17
+    ldr.w r4, [r0, #196]
+    ldr.n r7, [sp, #36]
+    str.n r1, [r0, #124]
+    eor.w r4, r4, r7, ror #6
+    bic.w r1, r2, r3, ror #6
+    eor.w r1, r1, r6, ror #18
+    eor.w r9, r9, r1, ror #28
+    ldr.n r7, [r0, #84]
+    str.n r1, [r0, #52]
+    bic.w r1, lr, r2, ror #29
+    eor.w r1, r1, r3, ror #3
+    eor.w r10, r10, r1, ror #1
+    ldr.w r3, [sp, #0]
+    str.w r1, [r0, #180]
+    eor.w r7, r7, r3, ror #4
+    bic.w r1, r5, lr, ror #3
+    eor.w r1, r2, r1
+    eor.w r11, r1, r11, ror #23
+    ldr.n r2, [r0, #12]
+    ldr.n r3, [sp, #8]
+    str.w r1, [r0, #104]
+    eor.w r3, r3, r2, ror #10
+    bic.w r1, r6, r5, ror #14
+    eor.w r1, r1, lr, ror #17
+    eor.w r12, r12, r1, ror #3
+    ldr.w r2, [r0, #136]
+    ldr.n r5, [sp, #20]
+    ldr.n r6, [r0, #68]
+    ldr.w lr, [sp, #24]
+    str.w r1, [r0, #36]
+    eor.w r2, r2, r5, ror #6
+    eor.w lr, lr, r6, ror #21
+    @ round 1, even words, row 3
+    bic.w r1, r3, r7, ror #17
+    eor.w r1, r4, r1, ror #3
+    eor.w r8, r8, r1, ror #13
+    ldr.n r5, [r0, #100]
+    ldr.n r6, [sp, #16]
+    str.w r1, [r0, #84]
+    eor.w r6, r6, r5, ror #15
+    bic.w r1, r2, r3, ror #27
+    eor.w r1, r7, r1, ror #20
+    eor.w r9, r9, r1, ror #18
+    ldr.n r5, [r0, #28]
+    str.n r1, [r0, #12]
+    bic.w r1, lr, r2, ror #3
+    eor.w r1, r3, r1, ror #2
+    eor.w r10, r1, r10, ror #29
+    ldr.w r3, [sp, #28]
+    str.w r1, [r0, #136]
+    eor.w r5, r5, r3, ror #2
+    bic.w r1, r4, lr, ror #5
+    eor.w r1, r2, r1, ror #24
+    eor.w r11, r11, r1, ror #10
+    ldr.w r2, [r0, #156]
+    ldr.n r3, [sp, #36]
+    str.n r1, [r0, #68]
+    eor.w r3, r3, r2, ror #30
+    bic.w r1, r7, r4, ror #12
+    eor.w r1, lr, r1, ror #15
+    eor.w r12, r12, r1, ror #24
+    ldr.n r2, [r0, #44]
+    ldr.n r4, [sp, #4]
+    ldr.w r7, [r0, #168]
+    ldr.w lr, [sp, #8]
+    str.w r1, [r0, #196]
+    eor.w r4, r4, r2, ror #21
+    eor.w r7, r7, lr, ror #15
+    @ round 1, even words, row 4
+    bic.w r1, r3, r5, ror #11
+    eor.w r1, r6, r1, ror #15
+    eor.w r8, r8, r1, ror #30
+    ldr.w r2, [sp, #60]
+    ldr.w lr, [r0, #4]
+    str.w r1, [r0, #44]
+    str.w r8, [sp, #40]
+    bic.w r1, r4, r3, ror #3
+    eor.w r1, r1, r5, ror #14
+    eor.w r9, r1, r9, ror #5
+    ldr.w r2, [r2, #12]
+    str.w r1, [r0, #168]
+    str.w r9, [sp, #44]
+    bic.w r1, r7, r4, ror #5
+    eor.w r1, r3, r1, ror #24
+    eor.w r10, r10, r1, ror #29
+    ldr.n r3, [sp, #4]
+    str.n r1, [r0, #100]
+    str.w r10, [sp, #48]
+    eor.w r3, r3, lr, ror #3
+    bic.w r1, r6, r7, ror #7
+    eor.w r1, r4, r1, ror #20
+    eor.w r11, r11, r1, ror #31
+    ldr.w r4, [r0, #128]
+    ldr.w lr, [sp, #12]
+    str.w r1, [r0, #28]
+    str.w r11, [sp, #52]
+    eor.w r4, r4, lr, ror #10
+    bic.w r1, r5, r6, ror #6
+    eor.w r1, r1, r7, ror #13
+    eor.w r12, r1, r12, ror #2
+    ldr.n r5, [r0, #56]
+    ldr.n r6, [sp, #16]
+    ldr.w r7, [r0, #184]
+    ldr.w lr, [sp, #24]
+    str.w r1, [r0, #156]
+    str.w r12, [sp, #56]
+    eor.w r5, r5, r6, ror #8
+    eor.w r7, r7, lr, ror #26
+    ldr.n r1, [r0, #112]
+    ldr.n r6, [sp, #36]
+    eor.w r1, r1, r6
+    @ round 1, odd words, row 0
+    bic.w r8, r5, r4, ror #2
+    eor.w r8, r3, r8, ror #1
+    eor.w r8, r8, r2, ror #3
+    ldr.w r2, [r0, #144]
+    ldr.w r6, [sp, #28]
+    ldr.w lr, [r0, #76]
+    str.w r8, [r0, #4]
+    eor.w r6, r6, r2, ror #1
+    bic.w r9, r7, r5, ror #22
+    eor.w r9, r9, r4, ror #24
+    ldr.w r2, [sp, #36]
+    str.w r9, [r0, #128]
+    eor.w lr, lr, r2, ror #30
+    bic.w r10, r1, r7, ror #16
+    eor.w r10, r10, r5, ror #6
+    ldr.w r2, [r0, #160]
+    ldr.w r5, [sp, #0]
+    str.w r10, [r0, #56]
+    eor.w r5, r5, r2, ror #10
+    bic.w r11, r3, r1, ror #27
+    eor.w r11, r11, r7, ror #11
+    ldr.n r2, [r0, #88]
+    ldr.n r7, [sp, #8]
+    str.w r11, [r0, #184]
+    eor.w r7, r7, r2, ror #26
+    bic.w r12, r4, r3, ror #29
+    eor.w r12, r1, r12, ror #8
+    ldr.n r1, [r0, #16]
+    ldr.n r2, [sp, #16]
+    str.w r12, [r0, #112]
+    eor.w r2, r2, r1, ror #17
+    @ round 1, odd words, row 1
+    bic.w r1, r5, lr, ror #3
+    eor.w r1, r6, r1, ror #14
+    eor.w r8, r8, r1, ror #9
+    ldr.n r3, [r0, #48]
+    ldr.n r4, [sp, #8]
+    str.w r1, [r0, #160]
+    eor.w r3, r3, r4, ror #30
+    bic.w r1, r7, r5, ror #23
+    eor.w r1, lr, r1, ror #6
+    eor.w r9, r9, r1, ror #15
+    ldr.w r4, [r0, #176]
+    str.w r1, [r0, #88]
+    bic.w r1, r2, r7
+    eor.w r1, r5, r1, ror #9
+    eor.w r10, r10, r1, ror #28
+    ldr.n r5, [sp, #20]
+    str.n r1, [r0, #16]
+    eor.w r4, r4, r5
+    bic.w r1, r6, r2, ror #23
+    eor.w r1, r7, r1, ror #9
+    eor.w r11, r11, r1
+    ldr.n r5, [r0, #108]
+    ldr.n r7, [sp, #24]
+    str.w r1, [r0, #144]
+    eor.w r7, r7, r5, ror #19
+    bic.w r1, lr, r6, ror #15
+    eor.w r1, r2, r1, ror #26
+    eor.w r12, r1, r12, ror #27
+    ldr.n r2, [r0, #32]
+    ldr.n r5, [sp, #36]
+    ldr.w r6, [r0, #120]
+    ldr.w lr, [sp, #4]
+    str.w r1, [r0, #76]
+    eor.w r5, r5, r2, ror #5
+    eor.w r6, r6, lr, ror #17
+    @ round 1, odd words, row 2
+    bic.w r1, r7, r4, ror #30
+    eor.w r1, r3, r1, ror #11
+    eor.w r8, r8, r1, ror #24
+    ldr.w r2, [r0, #192]
+    ldr.w lr, [sp, #32]
+    str.w r1, [r0, #120]
+    eor.w lr, lr, r2, ror #8
+    bic.w r1, r5, r7, ror #5
+    eor.w r1, r1, r4, ror #3
+    eor.w r9, r9, r1, ror #19
+    ldr.n r2, [r0, #80]
+    str.n r1, [r0, #48]
+    bic.w r1, r6, r5, ror #24
+    eor.w r1, r7, r1, ror #3
+    eor.w r10, r1, r10, ror #24
+    ldr.w r7, [sp, #4]
+    str.w r1, [r0, #176]
+    eor.w r2, r2, r7, ror #30
+    bic.w r1, r3, r6, ror #14
+    eor.w r1, r1, r5, ror #6
+    eor.w r11, r1, r11, ror #8
+    ldr.n r5, [r0, #8]
+    ldr.n r7, [sp, #12]
+    str.w r1, [r0, #108]
+    eor.w r5, r5, r7, ror #3
+    bic.w r1, r4, r3, ror #23
+    eor.w r1, r6, r1, ror #27
+    eor.w r12, r12, r1, ror #6
+    ldr.w r3, [r0, #140]
+    ldr.n r4, [sp, #16]
+    ldr.n r6, [r0, #64]
+    ldr.n r7, [sp, #28]
+    str.n r1, [r0, #32]
+    eor.w r3, r3, r4
+    eor.w r6, r6, r7, ror #9
+    @ round 1, odd words, row 3
+    bic.w r1, r5, r2, ror #21
+    eor.w r1, lr, r1, ror #4
+    eor.w r8, r8, r1, ror #23
+    ldr.n r4, [r0, #96]
+    ldr.n r7, [sp, #20]
+    str.w r1, [r0, #80]
+    eor.w r7, r7, r4, ror #24
+    bic.w r1, r3, r5, ror #4
+    eor.w r1, r2, r1, ror #7
+    eor.w r9, r9, r1, ror #5
+    ldr.n r4, [r0, #24]
+    str.n r1, [r0, #8]
+    bic.w r1, r6, r3, ror #5
+    eor.w r1, r5, r1, ror #23
+    eor.w r10, r10, r1, ror #24
+    ldr.w r5, [sp, #24]
+    str.w r1, [r0, #140]
+    eor.w r4, r4, r5, ror #27
+    bic.w r1, lr, r6, ror #27
+    eor.w r1, r1, r3
+    eor.w r11, r11, r1, ror #31
+    ldr.w r3, [r0, #152]
+    ldr.n r5, [sp, #32]
+    str.n r1, [r0, #64]
+    eor.w r3, r3, r5, ror #11
+    bic.w r1, r2, lr, ror #7
+    eor.w r1, r6, r1, ror #30
+    eor.w r12, r12, r1, ror #18
+    ldr.n r2, [r0, #40]
+    ldr.n r5, [sp, #0]
+    ldr.w r6, [r0, #172]
+    ldr.w lr, [sp, #12]
+    str.w r1, [r0, #192]
+    eor.w r2, r2, r5, ror #3
+    eor.w lr, lr, r6, ror #5
+    @ round 1, odd words, row 4
+    bic.w r1, r3, r4, ror #19
+    eor.w r1, r1, r7, ror #31
+    eor.w r8, r1, r8, ror #26
+    ldr.n r5, [sp, #40]
+    ldr.n r6, [sp, #44]
+    str.w r1, [r0, #40]
+    bic.w r1, r2, r3, ror #5
+    eor.w r1, r4, r1, ror #8
+    eor.w r9, r9, r1, ror #14
+    str.w r1, [r0, #172]
+    bic.w r1, lr, r2, ror #31
+    eor.w r1, r1, r3, ror #4
+    eor.w r10, r10, r1, ror #31
+    ldr.n r3, [sp, #48]
+    str.n r1, [r0, #96]
+    bic.w r1, r7, lr, ror #29
+    eor.w r1, r2, r1, ror #4
+    eor.w r11, r11, r1, ror #9
+    ldr.n r2, [sp, #52]
+    str.n r1, [r0, #24]
+    bic.w r1, r4, r7, ror #12
+    eor.w r1, lr, r1, ror #23
+    eor.w r12, r12, r1, ror #2
+    ldr.w r4, [sp, #56]
+    str.w r1, [r0, #152]
+    @ theta for round 2: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    eor.w r1, r4, r9, ror #17
+    ldr.n r7, [r0, #0]
+    str.n r1, [sp, #0]
+    eor.w r7, r7, r1, ror #22
+    eor.w r1, r9, r2, ror #1
+    ldr.w r9, [sp, #60]
+    ldr.w lr, [r0, #176]
+    str.w r1, [sp, #20]
+    eor.w lr, lr, r1, ror #8
+    eor.w r1, r8, r2, ror #7
+    ldr.w r9, [r9, #16]
+    ldr.w r2, [r0, #156]
+    str.w r1, [sp, #32]
+    eor.w r2, r2, r1, ror #12
+    eor.w r1, r8, r3, ror #11
+    str.w r1, [sp, #12]
+    eor.w r8, r3, r12, ror #14
+    eor.w r1, r12, r6, ror #11
+    str.w r8, [sp, #24]
+    str.w r1, [sp, #4]
+    eor.w r12, r6, r11, ror #12
+    eor.w r8, r11, r5, ror #9
+    str.w r12, [sp, #16]
+    str.w r8, [sp, #36]
+    eor.w r1, r5, r10, ror #1
+    ldr.w r11, [r0, #92]
+    str.w r1, [sp, #8]
+    eor.w r1, r1, r11, ror #13
+    eor.w r12, r10, r4, ror #22
+    ldr.w r3, [r0, #64]
+    str.w r12, [sp, #28]
+    eor.w r3, r3, r12, ror #12
+    @ round 2, even words, row 0
+    bic.w r8, lr, r1, ror #30
+    eor.w r8, r7, r8, ror #10
+    eor.w r8, r8, r9
+    ldr.w r4, [r0, #188]
+    ldr.n r5, [sp, #24]
+    ldr.n r6, [r0, #72]
+    str.w r8, [r0, #0]
+    eor.w r4, r4, r5, ror #14
+    bic.w r9, r3, lr, ror #1
+    eor.w r9, r1, r9, ror #1
+    ldr.w r5, [sp, #32]
+    str.w r9, [r0, #92]
+    eor.w r6, r6, r5, ror #23
+    bic.w r10, r2, r3, ror #26
+    eor.w r10, lr, r10, ror #5
+    ldr.w r5, [r0, #120]
+    ldr.w lr, [sp, #4]
+    str.w r10, [r0, #176]
+    eor.w lr, lr, r5, ror #24
+    bic.w r11, r7, r2, ror #15
+    eor.w r11, r3, r11, ror #23
+    ldr.n r3, [r0, #8]
+    ldr.n r5, [sp, #12]
+    str.w r11, [r0, #64]
+    eor.w r3, r3, r5, ror #22
+    bic.w r12, r1, r7, ror #24
+    eor.w r12, r2, r12, ror #25
+    ldr.n r1, [r0, #96]
+    ldr.n r2, [sp, #20]
+    str.w r12, [r0, #156]
+    eor.w r2, r2, r1, ror #23
+    @ round 2, even words, row 1
+    bic.w r1, lr, r6, ror #6
+    eor.w r1, r4, r1, ror #9
+    eor.w r8, r8, r1, ror #18
+    ldr.w r5, [r0, #128]
+    ldr.n r7, [sp, #12]
+    str.n r1, [r0, #120]
+    eor.w r5, r5, r7, ror #27
+    bic.w r1, r3, lr, ror #5
+    eor.w r1, r6, r1, ror #21
+    eor.w r9, r9, r1, ror #25
+    ldr.n r7, [r0, #20]
+    str.n r1, [r0, #8]
+    bic.w r1, r2, r3, ror #13
+    eor.w r1, lr, r1, ror #14
+    eor.w r10, r1, r10, ror #15
+    ldr.w lr, [sp, #16]
+    str.w r1, [r0, #96]
+    eor.w lr, lr, r7, ror #24
+    bic.w r1, r4, r2, ror #23
+    eor.w r1, r1, r3, ror #4
+    eor.w r11, r11, r1, ror #9
+    ldr.n r3, [r0, #108]
+    ldr.n r7, [sp, #28]
+    str.w r1, [r0, #188]
+    eor.w r7, r7, r3, ror #21
+    bic.w r1, r6, r4, ror #17
+    eor.w r1, r1, r2, ror #8
+    eor.w r12, r1, r12, ror #14
+    ldr.w r2, [r0, #196]
+    ldr.n r3, [sp, #32]
+    ldr.n r4, [r0, #44]
+    ldr.n r6, [sp, #0]
+    str.n r1, [r0, #72]
+    eor.w r2, r2, r3, ror #18
+    eor.w r4, r4, r6, ror #26
+    @ round 2, even words, row 2
+    bic.w r1, r7, lr, ror #18
+    eor.w r1, r5, r1, ror #12
+    eor.w r8, r1, r8, ror #25
+    ldr.n r3, [r0, #112]
+    ldr.n r6, [sp, #36]
+    str.w r1, [r0, #44]
+    eor.w r3, r3, r6, ror #29
+    bic.w r1, r2, r7, ror #7
+    eor.w r1, lr, r1, ror #7
+    eor.w r9, r9, r1, ror #29
+    ldr.w r6, [r0, #164]
+    str.w r1, [r0, #128]
+    bic.w r1, r4, r2, ror #25
+    eor.w r1, r7, r1
+    eor.w r10, r10, r1, ror #24
+    ldr.n r7, [sp, #0]
+    str.n r1, [r0, #20]
+    eor.w r7, r7, r6, ror #8
+    bic.w r1, r5, r4, ror #12
+    eor.w r1, r2, r1, ror #27
+    eor.w r11, r11, r1, ror #3
+    ldr.n r2, [r0, #52]
+    ldr.n r6, [sp, #8]
+    str.w r1, [r0, #108]
+    eor.w r2, r2, r6, ror #21
+    bic.w r1, lr, r5, ror #2
+    eor.w r1, r4, r1, ror #18
+    eor.w r12, r12, r1, ror #18
+    ldr.w r4, [r0, #140]
+    ldr.n r5, [sp, #20]
+    ldr.n r6, [r0, #28]
+    ldr.w lr, [sp, #24]
+    str.w r1, [r0, #196]
+    eor.w r5, r5, r4, ror #16
+    eor.w lr, lr, r6, ror #26
+    @ round 2, even words, row 3
+    bic.w r1, r2, r7
+    eor.w r1, r1, r3, ror #6
+    eor.w r8, r8, r1, ror #29
+    ldr.n r4, [r0, #60]
+    ldr.n r6, [sp, #16]
+    str.w r1, [r0, #164]
+    eor.w r6, r6, r4, ror #3
+    bic.w r1, r5, r2, ror #4
+    eor.w r1, r1, r7, ror #4
+    eor.w r9, r1, r9, ror #8
+    ldr.w r4, [r0, #144]
+    str.w r1, [r0, #52]
+    bic.w r1, lr, r5, ror #14
+    eor.w r1, r2, r1, ror #14
+    eor.w r10, r10, r1, ror #9
+    ldr.w r2, [sp, #28]
+    str.w r1, [r0, #140]
+    eor.w r4, r4, r2, ror #3
+    bic.w r1, r3, lr, ror #8
+    eor.w r1, r1, r5, ror #22
+    eor.w r11, r11, r1, ror #1
+    ldr.n r2, [r0, #32]
+    ldr.n r5, [sp, #36]
+    str.w r1, [r0, #28]
+    eor.w r5, r5, r2, ror #14
+    bic.w r1, r7, r3, ror #6
+    eor.w r1, r1, lr, ror #14
+    eor.w r12, r12, r1, ror #3
+    ldr.n r2, [r0, #80]
+    ldr.n r3, [sp, #4]
+    ldr.w r7, [r0, #168]
+    ldr.w lr, [sp, #8]
+    str.w r1, [r0, #112]
+    eor.w r2, r2, r3, ror #9
+    eor.w r7, r7, lr, ror #22
+    @ round 2, even words, row 4
+    bic.w r1, r5, r4
+    eor.w r1, r6, r1, ror #24
+    eor.w r8, r8, r1, ror #2
+    ldr.w r3, [sp, #60]
+    ldr.w lr, [r0, #4]
+    str.w r1, [r0, #80]
+    str.w r8, [sp, #40]
+    bic.w r1, r2, r5, ror #2
+    eor.w r1, r4, r1, ror #30
+    eor.w r9, r9, r1, ror #1
+    ldr.w r3, [r3, #20]
+    str.w r1, [r0, #168]
+    str.w r9, [sp, #44]
+    bic.w r1, r7, r2, ror #24
+    eor.w r1, r5, r1, ror #6
+    eor.w r10, r10, r1, ror #6
+    ldr.n r5, [sp, #4]
+    str.n r1, [r0, #60]
+    str.w r10, [sp, #48]
+    eor.w lr, lr, r5
+    bic.w r1, r6, r7, ror #30
+    eor.w r1, r2, r1, ror #10
+    eor.w r11, r1, r11, ror #10
+    ldr.n r2, [r0, #88]
+    ldr.n r5, [sp, #12]
+    str.w r1, [r0, #144]
+    str.w r11, [sp, #52]
+    eor.w r5, r5, r2, ror #20
+    bic.w r1, r4, r6, ror #8
+    eor.w r1, r7, r1, ror #26
+    eor.w r12, r12, r1, ror #6
+    ldr.w r2, [r0, #180]
+    ldr.n r4, [sp, #16]
+    ldr.n r6, [r0, #68]
+    ldr.n r7, [sp, #24]
+    str.n r1, [r0, #32]
+    str.w r12, [sp, #56]
+    eor.w r2, r2, r4, ror #28
+    eor.w r6, r6, r7, ror #27
+    ldr.w r1, [r0, #152]
+    ldr.w r4, [sp, #36]
+    eor.w r4, r4, r1, ror #10
+    @ round 2, odd words, row 0
+    bic.w r8, r2, r5, ror #22
+    eor.w r8, r8, lr, ror #6
+    eor.w r8, r8, r3, ror #9
+    ldr.w r1, [r0, #184]
+    ldr.n r3, [sp, #28]
+    ldr.n r7, [r0, #76]
+    str.w r8, [r0, #4]
+    eor.w r3, r3, r1, ror #29
+    bic.w r9, r6, r2, ror #14
+    eor.w r9, r5, r9, ror #28
+    ldr.w r1, [sp, #36]
+    str.w r9, [r0, #88]
+    eor.w r7, r7, r1, ror #24
+    bic.w r10, r4, r6, ror #27
+    eor.w r10, r2, r10, ror #23
+    ldr.n r1, [r0, #124]
+    ldr.n r2, [sp, #0]
+    str.w r10, [r0, #180]
+    eor.w r2, r2, r1, ror #25
+    bic.w r11, lr, r4, ror #17
+    eor.w r11, r6, r11, ror #20
+    ldr.n r1, [r0, #12]
+    ldr.n r6, [sp, #8]
+    str.w r11, [r0, #68]
+    eor.w r6, r6, r1, ror #1
+    bic.w r12, r5, lr, ror #16
+    eor.w r12, r4, r12, ror #31
+    ldr.n r1, [r0, #100]
+    ldr.n r4, [sp, #16]
+    str.w r12, [r0, #152]
+    eor.w r4, r4, r1, ror #3
+    @ round 2, odd words, row 1
+    bic.w r1, r2, r7, ror #30
+    eor.w r1, r3, r1, ror #3
+    eor.w r8, r8, r1, ror #27
+    ldr.w r5, [r0, #132]
+    ldr.w lr, [sp, #8]
+    str.w r1, [r0, #124]
+    eor.w r5, r5, lr, ror #17
+    bic.w r1, r6, r2, ror #13
+    eor.w r1, r7, r1, ror #21
+    eor.w r9, r1, r9, ror #26
+    ldr.w lr, [r0, #16]
+    str.w r1, [r0, #12]
+    bic.w r1, r4, r6, ror #30
+    eor.w r1, r2, r1, ror #21
+    eor.w r10, r10, r1, ror #30
+    ldr.n r2, [sp, #20]
+    str.n r1, [r0, #100]
+    eor.w r2, r2, lr, ror #12
+    bic.w r1, r3, r4, ror #24
+    eor.w r1, r6, r1, ror #10
+    eor.w r11, r1, r11, ror #1
+    ldr.w r6, [r0, #104]
+    ldr.w lr, [sp, #24]
+    str.w r1, [r0, #184]
+    eor.w lr, lr, r6, ror #27
+    bic.w r1, r7, r3, ror #31
+    eor.w r1, r4, r1, ror #9
+    eor.w r12, r1, r12, ror #4
+    ldr.w r3, [r0, #192]
+    ldr.n r4, [sp, #36]
+    ldr.n r6, [r0, #40]
+    ldr.n r7, [sp, #4]
+    str.n r1, [r0, #76]
+    eor.w r3, r3, r4, ror #6
+    eor.w r7, r7, r6, ror #6
+    @ round 2, odd words, row 2
+    bic.w r1, lr, r2, ror #3
+    eor.w r1, r1, r5, ror #11
+    eor.w r8, r8, r1, ror #11
+    ldr.n r4, [r0, #116]
+    ldr.n r6, [sp, #32]
+    str.w r1, [r0, #40]
+    eor.w r6, r6, r4, ror #22
+    bic.w r1, r3, lr, ror #23
+    eor.w r1, r2, r1, ror #6
+    eor.w r9, r9, r1, ror #18
+    ldr.w r4, [r0, #160]
+    str.w r1, [r0, #132]
+    bic.w r1, r7, r3, ror #23
+    eor.w r1, lr, r1, ror #18
+    eor.w r10, r10, r1, ror #11
+    ldr.w lr, [sp, #4]
+    str.w r1, [r0, #16]
+    eor.w r4, r4, lr, ror #23
+    bic.w r1, r5, r7, ror #7
+    eor.w r1, r1, r3, ror #30
+    eor.w r11, r11, r1, ror #5
+    ldr.w r3, [r0, #48]
+    ldr.w lr, [sp, #12]
+    str.w r1, [r0, #104]
+    eor.w r3, r3, lr, ror #8
+    bic.w r1, r2, r5, ror #8
+    eor.w r1, r7, r1, ror #17
+    eor.w r12, r12, r1, ror #10
+    ldr.w r2, [r0, #136]
+    ldr.n r5, [sp, #16]
+    ldr.n r7, [r0, #24]
+    ldr.w lr, [sp, #28]
+    str.w r1, [r0, #192]
+    eor.w r2, r2, r5, ror #26
+    eor.w lr, lr, r7, ror #30
+    @ round 2, odd words, row 3
+    bic.w r1, r3, r4, ror #30
+    eor.w r1, r6, r1, ror #1
+    eor.w r8, r8, r1, ror #30
+    ldr.n r5, [r0, #56]
+    ldr.n r7, [sp, #20]
+    str.w r1, [r0, #160]
+    eor.w r7, r7, r5, ror #16
+    bic.w r1, r2, r3, ror #15
+    eor.w r1, r4, r1, ror #19
+    eor.w r9, r9, r1, ror #1
+    ldr.w r5, [r0, #148]
+    str.w r1, [r0, #48]
+    bic.w r1, lr, r2, ror #3
+    eor.w r1, r1, r3, ror #18
+    eor.w r10, r10, r1, ror #13
+    ldr.w r3, [sp, #24]
+    str.w r1, [r0, #136]
+    eor.w r3, r3, r5, ror #4
+    bic.w r1, r6, lr, ror #15
+    eor.w r1, r1, r2, ror #18
+    eor.w r11, r11, r1, ror #13
+    ldr.n r2, [r0, #36]
+    ldr.n r5, [sp, #32]
+    str.w r1, [r0, #24]
+    eor.w r5, r5, r2, ror #25
+    bic.w r1, r4, r6, ror #1
+    eor.w r1, lr, r1, ror #16
+    eor.w r12, r12, r1, ror #26
+    ldr.n r2, [r0, #84]
+    ldr.n r4, [sp, #0]
+    ldr.w r6, [r0, #172]
+    ldr.w lr, [sp, #12]
+    str.w r1, [r0, #116]
+    eor.w r2, r2, r4, ror #11
+    eor.w r6, r6, lr, ror #13
+    @ round 2, odd words, row 4
+    bic.w r1, r5, r3, ror #4
+    eor.w r1, r7, r1, ror #6
+    eor.w r8, r8, r1, ror #18
+    ldr.w r4, [sp, #40]
+    ldr.w lr, [sp, #44]
+    str.w r1, [r0, #84]
+    bic.w r1, r2, r5, ror #24
+    eor.w r1, r1, r3, ror #28
+    eor.w r9, r9, r1, ror #4
+    str.w r1, [r0, #172]
+    bic.w r1, r6, r2, ror #2
+    eor.w r1, r5, r1, ror #6
+    eor.w r10, r10, r1, ror #24
+    ldr.n r5, [sp, #48]
+    str.n r1, [r0, #56]
+    bic.w r1, r7, r6, ror #12
+    eor.w r1, r2, r1, ror #18
+    eor.w r11, r11, r1, ror #15
+    ldr.w r2, [sp, #52]
+    str.w r1, [r0, #148]
+    bic.w r1, r3, r7, ror #22
+    eor.w r1, r6, r1, ror #30
+    eor.w r12, r12, r1, ror #11
+    ldr.n r3, [sp, #56]
+    str.n r1, [r0, #36]
+    @ theta for round 3: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    eor.w r1, r3, r9, ror #17
+    ldr.n r6, [r0, #0]
+    str.n r1, [sp, #0]
+    eor.w r6, r6, r1, ror #1
+    eor.w r1, r2, r9, ror #20
+    ldr.w r9, [sp, #60]
+    ldr.n r7, [r0, #16]
+    str.n r1, [sp, #20]
+    eor.w r1, r1, r7, ror #3
+    eor.w r7, r8, r2, ror #9
+    ldr.w r9, [r9, #24]
+    ldr.n r2, [r0, #32]
+    str.n r7, [sp, #32]
+    eor.w r2, r2, r7, ror #15
+    eor.w r7, r8, r5, ror #4
+    str.w r7, [sp, #12]
+    eor.w r8, r5, r12, ror #14
+    eor.w r5, lr, r12, ror #10
+    str.w r8, [sp, #24]
+    str.w r5, [sp, #4]
+    eor.w r12, r11, lr, ror #25
+    eor.w r8, r4, r11, ror #1
+    str.w r12, [sp, #16]
+    str.w r8, [sp, #36]
+    eor.w r5, r10, r4, ror #17
+    ldr.w r11, [r0, #8]
+    str.w r5, [sp, #8]
+    eor.w r5, r5, r11, ror #11
+    eor.w r12, r10, r3, ror #10
+    ldr.w r3, [r0, #24]
+    str.w r12, [sp, #28]
+    eor.w r3, r3, r12, ror #2
+    @ round 3, even words, row 0
+    bic.w r8, r1, r5, ror #23
+    eor.w r8, r6, r8, ror #9
+    eor.w r8, r8, r9
+    ldr.n r4, [r0, #64]
+    ldr.n r7, [sp, #24]
+    ldr.w lr, [r0, #72]
+    str.w r8, [r0, #0]
+    eor.w r4, r4, r7, ror #18
+    bic.w r9, r3, r1, ror #31
+    eor.w r9, r5, r9, ror #10
+    ldr.w r7, [sp, #32]
+    str.w r9, [r0, #8]
+    eor.w lr, lr, r7, ror #21
+    bic.w r10, r2, r3, ror #10
+    eor.w r10, r10, r1, ror #9
+    ldr.n r1, [r0, #40]
+    ldr.n r7, [sp, #4]
+    str.w r10, [r0, #16]
+    eor.w r1, r1, r7, ror #30
+    bic.w r11, r6, r2
+    eor.w r11, r11, r3, ror #10
+    ldr.n r3, [r0, #48]
+    ldr.n r7, [sp, #12]
+    str.w r11, [r0, #24]
+    eor.w r7, r7, r3, ror #29
+    bic.w r12, r5, r6
+    eor.w r12, r12, r2
+    ldr.n r2, [r0, #56]
+    ldr.n r3, [sp, #20]
+    str.w r12, [r0, #32]
+    eor.w r3, r3, r2, ror #16
+    @ round 3, even words, row 1
+    bic.w r2, r1, lr, ror #23
+    eor.w r2, r2, r4, ror #27
+    eor.w r8, r8, r2
+    ldr.n r5, [r0, #88]
+    ldr.n r6, [sp, #12]
+    str.w r2, [r0, #40]
+    eor.w r5, r5, r6, ror #10
+    bic.w r2, r7, r1
+    eor.w r2, r2, lr, ror #23
+    eor.w r9, r9, r2
+    ldr.n r6, [r0, #96]
+    str.n r2, [r0, #48]
+    bic.w r2, r3, r7
+    eor.w r2, r2, r1
+    eor.w r10, r10, r2
+    ldr.n r1, [sp, #16]
+    str.n r2, [r0, #56]
+    eor.w r6, r6, r1, ror #12
+    bic.w r1, r4, r3, ror #5
+    eor.w r1, r7, r1, ror #27
+    eor.w r11, r11, r1
+    ldr.n r2, [r0, #104]
+    ldr.n r7, [sp, #28]
+    str.w r1, [r0, #64]
+    eor.w r2, r2, r7, ror #10
+    bic.w r1, lr, r4, ror #4
+    eor.w r1, r3, r1, ror #23
+    eor.w r12, r12, r1
+    ldr.n r3, [r0, #112]
+    ldr.n r4, [sp, #32]
+    ldr.w r7, [r0, #80]
+    ldr.w lr, [sp, #0]
+    str.w r1, [r0, #72]
+    eor.w r3, r3, r4, ror #18
+    eor.w r7, r7, lr, ror #24
+    @ round 3, even words, row 2
+    bic.w r1, r2, r6, ror #24
+    eor.w r1, r1, r5, ror #12
+    eor.w r8, r8, r1
+    ldr.w r4, [r0, #152]
+    ldr.w lr, [sp, #36]
+    str.w r1, [r0, #80]
+    eor.w r4, r4, lr, ror #25
+    bic.w r1, r3, r2
+    eor.w r1, r1, r6, ror #24
+    eor.w r9, r9, r1
+    ldr.w lr, [r0, #120]
+    str.w r1, [r0, #88]
+    bic.w r1, r7, r3
+    eor.w r1, r1, r2
+    eor.w r10, r10, r1
+    ldr.n r2, [sp, #0]
+    str.n r1, [r0, #96]
+    eor.w lr, lr, r2, ror #15
+    bic.w r1, r5, r7, ror #20
+    eor.w r1, r3, r1, ror #12
+    eor.w r11, r11, r1
+    ldr.w r2, [r0, #128]
+    ldr.n r3, [sp, #8]
+    str.n r1, [r0, #104]
+    eor.w r2, r2, r3, ror #17
+    bic.w r1, r6, r5, ror #20
+    eor.w r1, r7, r1, ror #24
+    eor.w r12, r12, r1
+    ldr.w r3, [r0, #136]
+    ldr.w r5, [sp, #20]
+    ldr.w r6, [r0, #144]
+    ldr.n r7, [sp, #24]
+    str.n r1, [r0, #112]
+    eor.w r5, r5, r3, ror #5
+    eor.w r6, r6, r7, ror #28
+    @ round 3, even words, row 3
+    bic.w r1, r2, lr
+    eor.w r1, r4, r1
+    eor.w r8, r8, r1
+    ldr.w r3, [r0, #176]
+    ldr.n r7, [sp, #16]
+    str.n r1, [r0, #120]
+    eor.w r7, r7, r3, ror #3
+    bic.w r1, r5, r2, ror #9
+    eor.w r1, lr, r1, ror #23
+    eor.w r9, r9, r1
+    ldr.w r3, [r0, #184]
+    str.w r1, [r0, #128]
+    bic.w r1, r6, r5, ror #20
+    eor.w r1, r2, r1, ror #3
+    eor.w r10, r10, r1
+    ldr.w r2, [sp, #28]
+    str.w r1, [r0, #136]
+    eor.w r3, r3, r2, ror #15
+    bic.w r1, r4, r6, ror #3
+    eor.w r1, r1, r5, ror #23
+    eor.w r11, r11, r1
+    ldr.w r2, [r0, #192]
+    ldr.w r5, [sp, #36]
+    str.w r1, [r0, #144]
+    eor.w r2, r2, r5, ror #19
+    bic.w r1, lr, r4
+    eor.w r1, r1, r6, ror #3
+    eor.w r12, r12, r1
+    ldr.w r4, [r0, #160]
+    ldr.w r5, [sp, #4]
+    ldr.w r6, [r0, #168]
+    ldr.w lr, [sp, #8]
+    str.w r1, [r0, #152]
+    eor.w r4, r4, r5, ror #11
+    eor.w r6, r6, lr, ror #21
+    @ round 3, even words, row 4
+    bic.w r1, r2, r3, ror #12
+    eor.w r1, r1, r7, ror #8
+    eor.w r8, r8, r1
+    ldr.w r5, [sp, #60]
+    ldr.w lr, [r0, #4]
+    str.w r1, [r0, #160]
+    str.w r8, [sp, #40]
+    bic.w r1, r4, r2
+    eor.w r1, r1, r3, ror #12
+    eor.w r9, r9, r1
+    ldr.w r5, [r5, #28]
+    str.w r1, [r0, #168]
+    str.w r9, [sp, #44]
+    bic.w r1, r6, r4
+    eor.w r1, r2, r1
+    eor.w r10, r10, r1
+    ldr.w r2, [sp, #4]
+    str.w r1, [r0, #176]
+    str.w r10, [sp, #48]
+    eor.w r2, r2, lr, ror #23
+    bic.w r1, r7, r6, ror #24
+    eor.w r1, r4, r1, ror #8
+    eor.w r11, r11, r1
+    ldr.w r4, [r0, #12]
+    ldr.w lr, [sp, #12]
+    str.w r1, [r0, #184]
+    str.w r11, [sp, #52]
+    eor.w r4, r4, lr, ror #4
+    bic.w r1, r3, r7, ror #28
+    eor.w r1, r6, r1, ror #12
+    eor.w r12, r12, r1
+    ldr.n r3, [r0, #20]
+    ldr.n r6, [sp, #16]
+    ldr.w r7, [r0, #28]
+    ldr.w lr, [sp, #24]
+    str.w r1, [r0, #192]
+    str.w r12, [sp, #56]
+    eor.w r6, r6, r3, ror #12
+    eor.w r7, r7, lr, ror #17
+    ldr.n r1, [r0, #36]
+    ldr.n r3, [sp, #36]
+    eor.w r3, r3, r1, ror #14
+    @ round 3, odd words, row 0
+    bic.w r8, r6, r4, ror #11
+    eor.w r8, r2, r8, ror #18
+    eor.w r8, r8, r5
+    ldr.n r1, [r0, #68]
+    ldr.n r5, [sp, #28]
+    ldr.w lr, [r0, #76]
+    str.w r8, [r0, #4]
+    eor.w r5, r5, r1, ror #18
+    bic.w r9, r7, r6, ror #18
+    eor.w r9, r9, r4, ror #29
+    ldr.w r1, [sp, #36]
+    str.w r9, [r0, #12]
+    eor.w lr, lr, r1, ror #29
+    bic.w r10, r3, r7
+    eor.w r10, r10, r6, ror #18
+    ldr.n r1, [r0, #44]
+    ldr.n r6, [sp, #0]
+    str.w r10, [r0, #20]
+    eor.w r6, r6, r1, ror #6
+    bic.w r11, r2, r3
+    eor.w r11, r7, r11
+    ldr.n r1, [r0, #52]
+    ldr.n r7, [sp, #8]
+    str.w r11, [r0, #28]
+    eor.w r7, r7, r1, ror #10
+    bic.w r12, r4, r2, ror #3
+    eor.w r12, r3, r12, ror #29
+    ldr.n r1, [r0, #60]
+    ldr.n r2, [sp, #16]
+    str.w r12, [r0, #36]
+    eor.w r1, r1, r2, ror #6
+    @ round 3, odd words, row 1
+    bic.w r2, r6, lr
+    eor.w r2, r2, r5, ror #9
+    eor.w r8, r8, r2
+    ldr.n r3, [r0, #92]
+    ldr.n r4, [sp, #8]
+    str.w r2, [r0, #44]
+    eor.w r4, r4, r3, ror #18
+    bic.w r2, r7, r6
+    eor.w r2, lr, r2
+    eor.w r9, r9, r2
+    ldr.n r3, [r0, #100]
+    str.n r2, [r0, #52]
+    bic.w r2, r1, r7, ror #29
+    eor.w r2, r6, r2, ror #3
+    eor.w r10, r10, r2
+    ldr.n r6, [sp, #20]
+    str.n r2, [r0, #60]
+    eor.w r3, r3, r6, ror #10
+    bic.w r2, r5, r1, ror #26
+    eor.w r2, r7, r2, ror #9
+    eor.w r11, r11, r2
+    ldr.n r6, [r0, #108]
+    ldr.n r7, [sp, #24]
+    str.w r2, [r0, #68]
+    eor.w r6, r6, r7, ror #15
+    bic.w r2, lr, r5, ror #9
+    eor.w r2, r2, r1, ror #3
+    eor.w r12, r12, r2
+    ldr.n r1, [r0, #116]
+    ldr.n r5, [sp, #36]
+    ldr.w r7, [r0, #84]
+    ldr.w lr, [sp, #4]
+    str.w r2, [r0, #76]
+    eor.w r1, r1, r5, ror #3
+    eor.w r7, r7, lr, ror #23
+    @ round 3, odd words, row 2
+    bic.w r2, r6, r3, ror #18
+    eor.w r2, r2, r4, ror #22
+    eor.w r8, r8, r2
+    ldr.w r5, [r0, #156]
+    ldr.w lr, [sp, #32]
+    str.w r2, [r0, #84]
+    eor.w lr, lr, r5, ror #25
+    bic.w r2, r1, r6
+    eor.w r2, r2, r3, ror #18
+    eor.w r9, r9, r2
+    ldr.n r5, [r0, #124]
+    str.n r2, [r0, #92]
+    bic.w r2, r7, r1
+    eor.w r2, r6, r2
+    eor.w r10, r10, r2
+    ldr.n r6, [sp, #4]
+    str.n r2, [r0, #100]
+    eor.w r5, r5, r6, ror #14
+    bic.w r2, r4, r7, ror #10
+    eor.w r2, r1, r2, ror #22
+    eor.w r11, r11, r2
+    ldr.w r1, [r0, #132]
+    ldr.n r6, [sp, #12]
+    str.n r2, [r0, #108]
+    eor.w r1, r1, r6, ror #18
+    bic.w r2, r3, r4, ror #4
+    eor.w r2, r7, r2, ror #18
+    eor.w r12, r12, r2
+    ldr.w r3, [r0, #140]
+    ldr.w r4, [sp, #16]
+    ldr.w r6, [r0, #148]
+    ldr.n r7, [sp, #28]
+    str.n r2, [r0, #116]
+    eor.w r4, r4, r3, ror #29
+    eor.w r7, r7, r6
+    @ round 3, odd words, row 3
+    bic.w r2, r1, r5
+    eor.w r2, r2, lr, ror #9
+    eor.w r8, r8, r2
+    ldr.w r3, [r0, #180]
+    ldr.n r6, [sp, #20]
+    str.n r2, [r0, #124]
+    eor.w r6, r6, r3, ror #24
+    bic.w r2, r4, r1
+    eor.w r2, r5, r2
+    eor.w r9, r9, r2
+    ldr.w r3, [r0, #188]
+    str.w r2, [r0, #132]
+    bic.w r2, r7, r4, ror #5
+    eor.w r2, r1, r2, ror #27
+    eor.w r10, r10, r2
+    ldr.w r1, [sp, #24]
+    str.w r2, [r0, #140]
+    eor.w r1, r1, r3, ror #23
+    bic.w r2, lr, r7, ror #18
+    eor.w r2, r4, r2, ror #9
+    eor.w r11, r11, r2
+    ldr.w r3, [r0, #196]
+    ldr.w r4, [sp, #32]
+    str.w r2, [r0, #148]
+    eor.w r3, r3, r4, ror #3
+    bic.w r2, r5, lr, ror #9
+    eor.w r2, r2, r7, ror #27
+    eor.w r12, r12, r2
+    ldr.w r4, [r0, #164]
+    ldr.w r5, [sp, #0]
+    ldr.w r7, [r0, #172]
+    ldr.w lr, [sp, #12]
+    str.w r2, [r0, #156]
+    eor.w r4, r4, r5, ror #29
+    eor.w r7, r7, lr
+    @ round 3, odd words, row 4
+    bic.w r2, r3, r1
+    eor.w r2, r2, r6
+    eor.w r8, r8, r2
+    ldr.w r5, [sp, #40]
+    ldr.w lr, [sp, #44]
+    str.w r2, [r0, #164]
+    bic.w r2, r4, r3, ror #16
+    eor.w r2, r1, r2, ror #16
+    eor.w r9, r9, r2
+    str.w r2, [r0, #172]
+    bic.w r2, r7, r4, ror #26
+    eor.w r2, r3, r2, ror #22
+    eor.w r10, r10, r2
+    ldr.w r3, [sp, #48]
+    str.w r2, [r0, #180]
+    bic.w r2, r6, r7, ror #22
+    eor.w r2, r2, r4, ror #16
+    eor.w r11, r11, r2
+    ldr.w r4, [sp, #52]
+    str.w r2, [r0, #188]
+    bic.w r2, r1, r6
+    eor.w r2, r2, r7, ror #22
+    eor.w r12, r2, r12
+    ldr.w r1, [sp, #56]
+    str.w r2, [r0, #196]
+    @ theta for round 0: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    eor.w r2, r9, r1, ror #1
+    ldr.n r6, [r0, #0]
+    str.n r2, [sp, #0]
+    eor.w r6, r6, r2, ror #31
+    eor.w r2, r4, r9
+    ldr.w r9, [sp, #60]
+    ldr.n r7, [r0, #100]
+    str.n r2, [sp, #20]
+    eor.w r7, r7, r2
+    eor.w r2, r8, r4, ror #1
+    add.w r9, r9, #32
+    ldr.w r4, [r0, #192]
+    str.w r2, [sp, #32]
+    str.w r9, [sp, #60]
+    eor.w r2, r2, r4, ror #1
+    eor.w r4, r3, r8
+    ldr.w r9, [r9, #0]
+    str.w r4, [sp, #12]
+    eor.w r8, r12, r3, ror #1
+    eor.w r3, r12, lr
+    str.w r8, [sp, #24]
+    str.w r3, [sp, #4]
+    eor.w r12, r11, lr, ror #1
+    eor.w r8, r5, r11
+    str.w r12, [sp, #16]
+    str.w r8, [sp, #36]
+    eor.w r3, r10, r5, ror #1
+    ldr.w r11, [r0, #48]
+    str.w r3, [sp, #8]
+    eor.w r3, r3, r11, ror #1
+    eor.w r12, r1, r10
+    ldr.w r1, [r0, #148]
+    str.w r12, [sp, #28]
+    eor.w r1, r1, r12
+    cmp.w r9, #2
+    bcc.w .Lround
+    add.w sp, sp, #64
     pop.w {r4-r11, pc}
     .size m4crypt_keccakf1600_armv7m, . - m4crypt_keccakf1600_armv7m
