@@ -39,6 +39,7 @@
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
 #include "m4crypt/x25519.h"
+#include "xwing/xwing_internal.h"
 
 #define PK_M_BYTES M4CRYPT_MLKEM768_PUBLICKEYBYTES   /* 1184 */
 #define SK_M_BYTES M4CRYPT_MLKEM768_SECRETKEYBYTES   /* 2400 */
@@ -61,17 +62,18 @@ static void combiner(uint8_t ss[32], const uint8_t ss_m[32], const uint8_t ss_x[
     m4crypt_memzero(&ctx, sizeof ctx);
 }
 
-/* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X). */
-static int expand(uint8_t pk_m[PK_M_BYTES], uint8_t sk_m[SK_M_BYTES], uint8_t sk_x[32],
-                  uint8_t pk_x[32], const uint8_t seed[32])
+/* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X). The ML-KEM ek is also the middle of
+ * sk_M; pk_m receives a copy when given. */
+int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t *pk_m, const uint8_t seed[32])
 {
-    uint8_t expanded[96];
+    uint8_t expanded[96], ek[PK_M_BYTES];
     m4crypt_shake256(expanded, sizeof expanded, seed, 32);
-    int r = m4crypt_mlkem768_keypair_derand(pk_m, sk_m, expanded); /* d || z = expanded[0:64] */
+    /* d || z = expanded[0:64] */
+    int r = m4crypt_mlkem768_keypair_derand(pk_m ? pk_m : ek, k->sk_m, expanded);
     for (int i = 0; i < 32; i++)
-        sk_x[i] = expanded[64 + i];
+        k->sk_x[i] = expanded[64 + i];
     /* Never zero: a clamped scalar times the base point (see m4crypt_x25519_base). */
-    (void)m4crypt_x25519_base(pk_x, sk_x);
+    (void)m4crypt_x25519_base(k->pk_x, k->sk_x);
     m4crypt_memzero(expanded, sizeof expanded);
     return r;
 }
@@ -79,20 +81,22 @@ static int expand(uint8_t pk_m[PK_M_BYTES], uint8_t sk_m[SK_M_BYTES], uint8_t sk
 int m4crypt_xwing_keypair_derand(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
                                  uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES], const uint8_t seed[32])
 {
-    uint8_t s[32], sk_m[SK_M_BYTES], sk_x[32];
+    m4crypt_xwing_expanded k;
+    uint8_t s[32];
     for (int i = 0; i < 32; i++) /* seed may alias sk or pk */
         s[i] = seed[i];
-    int r = expand(pk, sk_m, sk_x, pk + PK_M_BYTES, s);
+    int r = m4crypt_xwing_expand(&k, pk, s);
     if (r == M4CRYPT_OK) {
-        for (int i = 0; i < 32; i++)
+        for (int i = 0; i < 32; i++) {
+            pk[PK_M_BYTES + i] = k.pk_x[i];
             sk[i] = s[i];
+        }
     } else {
         m4crypt_memzero(pk, M4CRYPT_XWING_PUBLICKEYBYTES);
         m4crypt_memzero(sk, M4CRYPT_XWING_SECRETKEYBYTES);
     }
     m4crypt_memzero(s, sizeof s);
-    m4crypt_memzero(sk_m, sizeof sk_m);
-    m4crypt_memzero(sk_x, sizeof sk_x);
+    m4crypt_memzero(&k, sizeof k);
     return r;
 }
 
@@ -154,28 +158,37 @@ int m4crypt_xwing_enc(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES], uint8_t ss[M4CR
     return r;
 }
 
+int m4crypt_xwing_dec_expanded(uint8_t ss[M4CRYPT_XWING_SSBYTES],
+                               const uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
+                               const m4crypt_xwing_expanded *k)
+{
+    uint8_t ss_m[32], ss_x[32], ct_x[32];
+    for (int i = 0; i < 32; i++) /* ct may alias ss */
+        ct_x[i] = ct[CT_M_BYTES + i];
+    int r = m4crypt_mlkem768_dec(ss_m, ct, k->sk_m); /* implicit rejection inside */
+    (void)m4crypt_x25519(ss_x, k->sk_x, ct_x);       /* all zero for a low-order ct_X: kept */
+    combiner(ss, ss_m, ss_x, ct_x, k->pk_x);
+    /* r is 0 for an expanded key (its ML-KEM part passes the hash check); should it not be, ss
+     * is zeroed. Masked rather than branched, as r is computed from seed-derived data. */
+    const uint8_t keep = (uint8_t)(((uint32_t)r >> 31) - 1); /* 0xff if r >= 0, else 0 */
+    for (int i = 0; i < M4CRYPT_XWING_SSBYTES; i++)
+        ss[i] &= keep;
+    m4crypt_memzero(ss_m, sizeof ss_m);
+    m4crypt_memzero(ss_x, sizeof ss_x);
+    return r;
+}
+
 int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
                       const uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
                       const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
 {
-    uint8_t pk_m[PK_M_BYTES], sk_m[SK_M_BYTES], sk_x[32], pk_x[32], ss_x[32], ct_x[32];
-    uint8_t ss_m[32] = {0};
-    for (int i = 0; i < 32; i++) /* ct may alias ss */
-        ct_x[i] = ct[CT_M_BYTES + i];
-
-    int r = expand(pk_m, sk_m, sk_x, pk_x, sk);
-    if (r == M4CRYPT_OK)
-        r = m4crypt_mlkem768_dec(ss_m, ct, sk_m); /* implicit rejection inside */
-    (void)m4crypt_x25519(ss_x, sk_x, ct_x);        /* all zero for a low-order ct_X: kept */
-    combiner(ss, ss_m, ss_x, ct_x, pk_x);
-    /* r is 0 (the re-derived key always passes ML-KEM's hash check); should it not be, ss is
-     * zeroed. Masked rather than branched, as r is computed from seed-derived data. */
-    const uint8_t keep = (uint8_t)(((uint32_t)r >> 31) - 1); /* 0xff if r >= 0, else 0 */
-    for (int i = 0; i < M4CRYPT_XWING_SSBYTES; i++)
-        ss[i] &= keep;
-    m4crypt_memzero(sk_m, sizeof sk_m);
-    m4crypt_memzero(sk_x, sizeof sk_x);
-    m4crypt_memzero(ss_m, sizeof ss_m);
-    m4crypt_memzero(ss_x, sizeof ss_x);
+    m4crypt_xwing_expanded k;
+    int r = m4crypt_xwing_expand(&k, NULL, sk);
+    const int r_dec = m4crypt_xwing_dec_expanded(ss, ct, &k);
+    if (r == M4CRYPT_OK) /* r depends on nothing secret (ML-KEM key generation returns 0) */
+        r = r_dec;
+    else
+        m4crypt_memzero(ss, M4CRYPT_XWING_SSBYTES);
+    m4crypt_memzero(&k, sizeof k);
     return r;
 }
