@@ -62,14 +62,14 @@ static void combiner(uint8_t ss[32], const uint8_t ss_m[32], const uint8_t ss_x[
     m4crypt_memzero(&ctx, sizeof ctx);
 }
 
-/* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X). The ML-KEM ek is also the middle of
- * sk_M; pk_m receives a copy when given. */
-int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t *pk_m, const uint8_t seed[32])
+/* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X). */
+int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t pk_m[PK_M_BYTES],
+                         const uint8_t seed[32])
 {
-    uint8_t expanded[96], ek[PK_M_BYTES];
+    uint8_t expanded[96];
     m4crypt_shake256(expanded, sizeof expanded, seed, 32);
     /* d || z = expanded[0:64] */
-    int r = m4crypt_mlkem768_keypair_derand(pk_m ? pk_m : ek, k->sk_m, expanded);
+    int r = m4crypt_mlkem768_keypair_derand(pk_m, k->sk_m, expanded);
     for (int i = 0; i < 32; i++)
         k->sk_x[i] = expanded[64 + i];
     /* Never zero: a clamped scalar times the base point (see m4crypt_x25519_base). */
@@ -183,7 +183,8 @@ int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
                       const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
 {
     m4crypt_xwing_expanded k;
-    int r = m4crypt_xwing_expand(&k, NULL, sk);
+    uint8_t pk_m[PK_M_BYTES]; /* not needed: ML-KEM key generation writes it (also inside sk_M) */
+    int r = m4crypt_xwing_expand(&k, pk_m, sk);
     const int r_dec = m4crypt_xwing_dec_expanded(ss, ct, &k);
     if (r == M4CRYPT_OK) /* r depends on nothing secret (ML-KEM key generation returns 0) */
         r = r_dec;

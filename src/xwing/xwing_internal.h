@@ -19,9 +19,10 @@ typedef struct {
     uint8_t pk_x[32]; /* X25519 public key */
 } m4crypt_xwing_expanded;
 
-/* expandDecapsulationKey(seed): fills k and, if pk_m is not NULL, the ML-KEM-768 ek (1184
- * bytes). Returns 0 or the error of ML-KEM key generation. */
-int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t *pk_m, const uint8_t seed[32]);
+/* expandDecapsulationKey(seed): fills k and pk_m, the ML-KEM-768 ek (a copy of the one inside
+ * k->sk_m, written by ML-KEM key generation). Returns 0 or the error of ML-KEM key generation. */
+int m4crypt_xwing_expand(m4crypt_xwing_expanded *k,
+                         uint8_t pk_m[M4CRYPT_MLKEM768_PUBLICKEYBYTES], const uint8_t seed[32]);
 /* Decapsulate(ct) with an expanded key. Returns 0 (or ML-KEM's hash-check error, ss zeroed). */
 int m4crypt_xwing_dec_expanded(uint8_t ss[32], const uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
                                const m4crypt_xwing_expanded *k);
