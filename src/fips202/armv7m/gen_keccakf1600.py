@@ -25,13 +25,16 @@ Written for m4crypt from the published descriptions, not from other code:
 
 Round structure (FIPS 202 section 3.3; theta of round i+1 is prepared during round i):
 - two passes per round, one per output half (even words, then odd words); in a pass, for each of
-  the five rows Y: the five words b = rho(A ^ D), chi (BIC + EOR), iota on lane (0, 0), the
-  stores, and the column parities C of the next round accumulated in five registers (the first
-  row's outputs are computed directly into them). Rows are software pipelined: the next row's
-  loads (state word and theta effect D from the stack) are issued in front of this row's stores;
-  on the M4 an LDR followed by LDR or STR pipelines, so each memory instruction costs one cycle.
+  the five rows Y (in the order 0, 1, 2, 4, 3): the five words b = rho(A ^ D), chi (BIC + EOR),
+  iota on lane (0, 0), the stores, and the column parities C of the next round accumulated in
+  five registers (the first row's outputs are computed directly into them).
+- Memory traffic is shaped for the M4's load pipelining (docs/m4sim.md): the only loads are the
+  state words, five per row in one run (LDR after LDR costs one cycle; every run costs one
+  more), issued as soon as the last output of the previous row is computed. The theta effects D
+  and the saved even parities live in FPU registers s0-s14 (VMOV core <-> S: one cycle, no run);
+  consecutive rows in the order above share two D words, which stay in core registers.
 - theta: D[x] = C[x-1] ^ ROL64(C[x+1], 1), interleaved De = Ce[x-1] ^ ROL32(Co[x+1], 1),
-  Do = Co[x-1] ^ Ce[x+1]; the ten D words go to the stack, and the five the first row of the next
+  Do = Co[x-1] ^ Ce[x+1]; the ten D words go to s0-s9, and the five the first row of the next
   round needs are used from the registers (with that row's state words loaded here).
 A prologue computes the parities of the input state.
 
@@ -150,17 +153,28 @@ def lane_spec(X, Y, h):
     return x, y, s, k
 
 
-# ---------------------------------------------------------------- registers and stack frame
+# ---------------------------------------------------------------- registers and storage
 STATE = "r0"
 ACC = ["r8", "r9", "r10", "r11", "r12"]                   # column parities (ALU only)
 POOL = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "lr"]  # words, D, temporaries (low first)
 RC_REG = ACC[1]   # even round-constant word, from theta to the first row's lane (0, 0)
-SP_D = 0          # D word (x, h) at SP_D + 4 * (2x + h)
-SP_CE = 40        # even parities Ce[x] at SP_CE + 4x
-SP_RCP = 60       # pointer to the round constants of the current iteration
-FRAME = 64
+S_D = 0           # theta effect D (x, h) in s(2x + h)   (FPU registers as a scratchpad:
+S_CE = 10         # even parities Ce[x] in s(10 + x)      VMOV core <-> S costs one cycle and,
+S_RCO = 15        # odd round-constant word in s15         unlike a load, never starts a run)
+SP_RCP = 0        # stack: pointer to the round constants of the current iteration
+FRAME = 8
 LOW = {f"r{i}" for i in range(8)}
 SENTINEL = 2      # even round-constant word after the table: the loop stops when it is loaded
+ORDER = (0, 1, 2, 4, 3)   # row order in a pass: consecutive rows share two D words
+KEEP = 2          # D words kept in registers from one row to the next
+
+
+def sreg(i):
+    return f"s{i}"
+
+
+def d_set(h, Y):
+    return {(lane_spec(X, Y, h)[0], lane_spec(X, Y, h)[2]) for X in range(5)}
 
 
 class Gen:
@@ -170,8 +184,6 @@ class Gen:
         self.where = {(x, y): (x + 5 * y, 0) for x in range(5) for y in range(5)}
         self.d = {}
         self.free = []
-        self.group = 0
-        self.extra_runs = 0   # load runs not closed by a store (one cycle each)
 
     def op(self, *ins):
         self.code.append(ins)
@@ -188,65 +200,65 @@ class Gen:
         self.free.append(r)
 
     def word_of(self, j, X, Y, h):
-        """State word index read for b[X, Y] (half h) in round j, D offset, frames, rotation."""
+        """State word index read for b[X, Y] (half h) in round j, and lane (x, y), half s, k."""
         x, y, s, k = lane_spec(X, Y, h)
         sl, sw = self.where[(x, y)]
         assert sl == slot(x, y, j)
         return 2 * sl + (s ^ sw), x, y, s, k
 
-    # ------------------------------------------------------------ prefetched loads
-    def b_item(self, j, h, Y, X):
-        word, x, y, s, k = self.word_of(j, X, Y, h)
-        return {"kind": "b", "X": X, "loads": [("r0", 4 * word), ("sp", SP_D + 4 * (2 * x + s))],
-                "fa": self.a[(x, y, s)], "fd": self.d[(x, s)], "k": k,
-                "xd": plan("xd", j, (X, Y, h)), "regs": []}
+    def load_row(self, j, h, Y, extra=()):
+        """The run of loads of row (h, Y): its five state words (and extra loads); returns
+        {X: register}."""
+        regs = {}
+        for X in range(5):
+            word = self.word_of(j, X, Y, h)[0]
+            regs[X] = self.take()
+            self.op("ldr", regs[X], "r0", 4 * word)
+        for ins in extra:
+            self.op(*ins)
+        return regs
 
-    def issue_loads(self, items, maxn):
-        """Issues up to maxn loads of the pending items, in order, while registers are free.
-        A load whose address is the item's previous load waits for a later group."""
-        n = 0
-        for it in items:
-            while len(it["regs"]) < len(it["loads"]) and n < maxn:
-                base, off = it["loads"][len(it["regs"])]
-                if base == "dep":
-                    if it["group"] == self.group:
-                        break
-                    r = it["regs"][-1]           # ldr rX, [rX, #off]
-                    self.op("ldr", r, r, off)
-                else:
-                    if not self.free:
-                        return n
-                    r = self.take()
-                    self.op("ldr", r, base, off)
-                it["regs"].append(r)
-                it["group"] = self.group
-                n += 1
-            if len(it["regs"]) < len(it["loads"]) and it["loads"][len(it["regs"])][0] != "dep":
-                break
-        return n
-
-    def finish_items(self, items, into):
-        for it in list(items):
-            if len(it["regs"]) < len(it["loads"]):
-                continue
-            items.remove(it)
-            if it["kind"] == "b":
-                ra, rd = it["regs"]
-                if it["xd"] == 0:
-                    self.op("eor", ra, ra, rd, (it["fa"] - it["fd"]) % 32)
-                    f, keep, drop = it["fa"], ra, rd
-                else:
-                    self.op("eor", rd, rd, ra, (it["fd"] - it["fa"]) % 32)
-                    f, keep, drop = it["fd"], rd, ra
-                self.give(drop)
-                into[("b", it["X"])] = (keep, (f + it["k"]) % 32)
+    def combine_row(self, j, h, Y, aregs, dregs, keep_for, into_d=()):
+        """b[X] = rho(A ^ D) into the state word's register (or, for the D words in into_d, into
+        the D word's register), in the frame the plan chooses. dregs: D words already in
+        registers ({(x, s): reg}); the others are read from their S register. Keeps in registers
+        (at most KEEP) the D words that row keep_for also needs. Returns ({X: (reg, frame)}, kept)."""
+        cur = {}
+        want = d_set(*keep_for) if keep_for else set()
+        kept = {}
+        for X in range(5):
+            word, x, y, s, k = self.word_of(j, X, Y, h)
+            fa, fd = self.a[(x, y, s)], self.d[(x, s)]
+            key = (x, s)
+            if key in dregs:
+                rd = dregs.pop(key)
             else:
-                into[(it["kind"], it.get("X"))] = it["regs"][-1]
+                rd = self.take()
+                self.op("vmov", rd, sreg(S_D + 2 * x + s))
+            ra = aregs[X]
+            dest = rd if key in into_d else ra
+            if plan("xd", j, (X, Y, h)) == 0:
+                self.op("eor", dest, ra, rd, (fa - fd) % 32)
+                f = fa
+            else:
+                self.op("eor", dest, rd, ra, (fd - fa) % 32)
+                f = fd
+            cur[X] = (dest, (f + k) % 32)
+            other = ra if dest == rd else rd
+            if other == rd and key in want and len(kept) < KEEP and rd in POOL:
+                kept[key] = rd
+            elif other in POOL:
+                self.give(other)
+        for r in dregs.values():   # not used by this row after all
+            if r in POOL:
+                self.give(r)
+        return cur, kept
 
     # ------------------------------------------------------------ one round of the body
     def round(self, j, first):
-        """Round j of the body; first = ({X: (reg, frame)} of the even row 0, rc register)."""
-        cur, rc_reg = first
+        """Round j of the body; first = (b words of the even first row {X: (reg, frame)},
+        D words kept in registers for the second row)."""
+        cur, kept = dict(first[0]), dict(first[1])
         by_slot = {}
         for h in (0, 1):
             for Y in range(5):
@@ -257,24 +269,14 @@ class Gen:
                 by_slot[(h, Y)] = m
         new_a, new_where = {}, {}
         acc_f = [0] * 5
-        rows = [(h, Y) for h in (0, 1) for Y in range(5)]
+        rows = [(h, Y) for h in (0, 1) for Y in ORDER]
         for i, (h, Y) in enumerate(rows):
             self.comment(f"round {j}, {'even' if h == 0 else 'odd'} words, row {Y}")
-            if i + 1 < len(rows):
-                nh, nY = rows[i + 1]
-                items = [self.b_item(j, nh, nY, X) for X in range(5)]
-                if (h, Y) == (0, 4):  # odd round-constant word for the odd pass's lane (0, 0)
-                    items.insert(0, {"kind": "rco", "loads": [("sp", SP_RCP), ("dep", 8 * j + 4)],
-                                     "regs": []})
-            else:  # theta's inputs: the round-constant pointer and the even parities
-                items = [{"kind": "ce", "X": x, "loads": [("sp", SP_CE + 4 * x)], "regs": []}
-                          for x in range(5)]
-            nxt = {}
+            first_row, last_even = Y == ORDER[0], (h, Y) == (0, ORDER[-1])
             uses = [3] * 5
             for X in range(5):
-                self.group += 1
                 (r0_, f0), (r1_, f1), (r2_, f2) = cur[X], cur[(X + 1) % 5], cur[(X + 2) % 5]
-                dst = ACC[X] if Y == 0 else self.take()
+                dst = ACC[X] if first_row else self.take()
                 self.op("bic", dst, r2_, r1_, (f2 - f1) % 32)
                 if plan("oc", j, (X, Y, h)) == 0:
                     self.op("eor", dst, r0_, dst, (f0 - f2) % 32)
@@ -286,85 +288,91 @@ class Gen:
                     uses[b] -= 1
                     if uses[b] == 0:
                         self.give(cur[b][0])
-                if X == 0 and Y == 0:  # iota (FIPS 202 section 3.2.5); the RC word is in frame 0
-                    self.op("eor", dst, dst, rc_reg, fo)
-                    if h == 1:
-                        self.give(rc_reg)
-                if Y == 0:
+                if X == 0 and first_row:   # iota (FIPS 202 section 3.2.5), RC word in frame 0
+                    if h == 0:
+                        self.op("eor", dst, dst, RC_REG, fo)
+                    else:
+                        t = self.take()
+                        self.op("vmov", t, sreg(S_RCO))
+                        self.op("eor", dst, dst, t, fo)
+                        self.give(t)
+                if first_row:
                     acc_f[X] = fo
                 elif plan("acc", j, (X, h)) == Y:
                     self.op("eor", ACC[X], dst, ACC[X], (fo - acc_f[X]) % 32)
                     acc_f[X] = fo
                 else:
                     self.op("eor", ACC[X], ACC[X], dst, (acc_f[X] - fo) % 32)
-                # memory group: loads for the next row (or theta), then this output's store(s)
-                n = self.issue_loads(items, 4)
+                if last_even:
+                    self.op("vmov", sreg(S_CE + X), ACC[X])
                 sl_new = slot(X, Y, j + 1)
                 word, sw_new = by_slot[(h, Y)][sl_new]
-                self.op("str", dst, "r0", 4 * word)
-                if (h, Y) == (0, 4):
-                    self.op("str", ACC[X], "sp", SP_CE + 4 * X)
-                if Y != 0:
-                    self.give(dst)
-                self.finish_items(items, nxt)
+                st = ("str", dst, "r0", 4 * word)
+                if X < 4:
+                    self.op(*st)
+                    if not first_row:
+                        self.give(dst)
                 if h == 0:
                     new_where[(X, Y)] = (sl_new, sw_new)
                 else:
                     assert new_where[(X, Y)] == (sl_new, sw_new)
                 new_a[(X, Y, h)] = fo
-            while items:
-                self.group += 1
-                n = self.issue_loads(items, 8)
-                if n:
-                    self.extra_runs += 1
-                self.finish_items(items, nxt)
-            if (h, Y) == (0, 4):
+            if last_even:
                 ce_f = list(acc_f)
-                rc_reg = nxt[("rco", None)]
             if i + 1 < len(rows):
-                cur = {X: nxt[("b", X)] for X in range(5)}
+                nh, nY = rows[i + 1]
+                aregs = self.load_row(j, nh, nY)   # the next row's state words: one run
+                self.op(*st)
+                if not first_row:
+                    self.give(dst)
+                after = rows[i + 2] if i + 2 < len(rows) else None
+                cur, kept = self.combine_row(j, nh, nY, aregs, kept, after)
             else:
-                tin = {"ce": [nxt[("ce", x)] for x in range(5)]}
+                self.op(*st)
+                if not first_row:
+                    self.give(dst)
+                for r in kept.values():
+                    self.give(r)
         self.a = new_a
         self.where = new_where
-        self.last_tin = tin
-        return self.theta(j, tin, ce_f, list(acc_f))
+        return self.theta(j, ce_f, list(acc_f))
 
     # ------------------------------------------------------------ theta
-    def theta(self, j, tin, ce_f, co_f, d_target=None):
-        """D of round jn = j + 1 (mod 4) from Ce (registers tin['ce'], frames ce_f) and Co (ACC,
-        frames co_f): stores the ten D words, loads and prepares the first row of round jn
-        (even words, row 0) and puts its round-constant word in RC_REG. j = -1: the prologue
-        (frames d_target are forced). Returns that row."""
+    def theta(self, j, ce_f, co_f, d_target=None):
+        """D of round jn = j + 1 (mod 4) from Ce (s10-s14, frames ce_f) and Co (ACC, frames co_f):
+        the ten D words go to s0-s9; loads and prepares the first row of round jn (even words)
+        and its round-constant words. j = -1: the prologue (D frames forced to d_target)."""
         jn = (j + 1) % ROUNDS
         last = j == ROUNDS - 1
         self.comment(f"theta for round {jn}: D[x] = C[x-1] ^ ROL64(C[x+1], 1)")
-        ce = list(tin["ce"])
-        need = {}
-        for X in range(5):
-            word, x, y, s, k = self.word_of(jn, X, 0, 0)
-            need[(x, s)] = (X, word, self.a[(x, y, s)], k)
+        assert sorted(self.free, key=POOL.index) == POOL
+        first_set = d_set(0, ORDER[0])
+        keep_set = d_set(0, ORDER[1]) & first_set
 
         def parts(key):
             x, h = key
             if h == 0:
                 return [("e", (x - 1) % 5), ("o", (x + 1) % 5)]
             return [("o", (x - 1) % 5), ("e", (x + 1) % 5)]
-        # walk the cycle D - parity - D ... so that every D after the first frees a parity
         order, cur = [], (0, 0)
         while True:
             order.append(cur)
             cand = [k for k in DKEYS if k not in order and set(parts(k)) & set(parts(cur))]
-            if not cand:
-                cand = [k for k in DKEYS if k not in order]
+            cand = cand or [k for k in DKEYS if k not in order]
             if not cand:
                 break
             cur = cand[0]
         uses = {p: 2 for k in DKEYS for p in parts(k)}
-        dead_acc, pending_st, waiting, first, d_f = [], [], [], {}, {}
-        rc_state = 0
-        for n_, key in enumerate(order):
+        ce = {}
+        dead_acc = []
+        dregs = {}
+        d_f = {}
+        for key in order:
             x, h = key
+            for kind, p in parts(key):
+                if kind == "e" and p not in ce:
+                    ce[p] = self.take()
+                    self.op("vmov", ce[p], sreg(S_CE + p))
             (k1, p1), (k2, p2) = parts(key)
             reg = lambda kind, p: ce[p] if kind == "e" else ACC[p]          # noqa: E731
             frm = lambda kind, p, h=h: (ce_f[p] if kind == "e" else        # noqa: E731
@@ -375,18 +383,21 @@ class Gen:
                 choice = plan("dc", j, key)
             else:
                 choice = 1 if opts[1][1] == d_target[key] and opts[0][1] != d_target[key] else 0
-            # the register of D: a pool register if the first row's b will live in it
-            keep_in_d = key in need and plan("xd", jn, (need[key][0], 0, 0)) == 1
-            if keep_in_d or not dead_acc:
+            rn, fn, rm, fm = opts[choice]
+            # the D words the first row uses stay in registers (a pool register for the two
+            # that the second row needs too)
+            usable = [r for r in dead_acc if r != RC_REG or key not in first_set]
+            if key in keep_set or not usable:
                 t = self.take()
             else:
-                t = dead_acc.pop(0)
-            rn, fn, rm, fm = opts[choice]
+                t = usable[0]
+                dead_acc.remove(t)
             self.op("eor", t, rn, rm, (fn - fm) % 32)
             if d_target is not None and fn != d_target[key]:
                 self.op("ror", t, t, (fn - d_target[key]) % 32)   # once, in the prologue
                 fn = d_target[key]
             d_f[key] = fn
+            self.op("vmov", sreg(S_D + 2 * x + h), t)
             for p in parts(key):
                 uses[p] -= 1
                 if uses[p] == 0:
@@ -394,128 +405,90 @@ class Gen:
                         self.give(ce[p[1]])
                     else:
                         dead_acc.append(ACC[p[1]])
-            release = None if key in need else ("pool" if t in POOL else "acc")
-            pending_st.append((t, SP_D + 4 * (2 * x + h), release))
-            if key in need:
-                waiting.append((key, t))
-            loads = []
-            if rc_state == 0 and RC_REG in dead_acc:
-                dead_acc.remove(RC_REG)
-                loads.append(("ldr", RC_REG, "sp", SP_RCP))
-                rc_state = 1
-            elif rc_state == 1:
-                if last:  # next iteration: advance the round-constant pointer
-                    self.op("add", RC_REG, RC_REG, 8 * ROUNDS)
-                    pending_st.append((RC_REG, SP_RCP, None))
-                    rc_state = 2
-                else:
-                    loads.append(("ldr", RC_REG, RC_REG, 8 * (j + 1)))
-                    rc_state = 3
-            elif rc_state == 2:
-                loads.append(("ldr", RC_REG, RC_REG, 0))
-                rc_state = 3
-            while waiting and len(loads) < 3:
-                key2, rd = waiting[0]
-                X, word, fa, k = need[key2]
-                a_keeps = rd not in POOL or plan("xd", jn, (X, 0, 0)) == 0
-                if a_keeps or not [r for r in dead_acc if r != RC_REG]:
-                    if not self.free:
-                        break
-                    ra = self.take()
-                else:
-                    ra = [r for r in dead_acc if r != RC_REG][0]
-                    dead_acc.remove(ra)
-                waiting.pop(0)
-                loads.append(("ldr", ra, "r0", 4 * word))
-                first[X] = ("pending", ra, rd, fa, d_f[key2], k, key2)
-            if loads or n_ == len(order) - 1 or len(pending_st) > 1 or not self.free:
-                for ld in loads:
-                    self.op(*ld)
-                for t2, off, rel in pending_st:
-                    self.op("str", t2, "sp", off)
-                    if rel == "pool":
-                        self.give(t2)
-                    elif rel == "acc":
-                        dead_acc.append(t2)
-                pending_st = []
-                for X, v in list(first.items()):
-                    if v[0] != "pending":
-                        continue
-                    _, ra, rd, fa, fd, k, key2 = v
-                    if ra in POOL and (rd not in POOL or plan("xd", jn, (X, 0, 0)) == 0):
-                        self.op("eor", ra, ra, rd, (fa - fd) % 32)
-                        first[X], drop = (ra, (fa + k) % 32), rd
-                    else:
-                        self.op("eor", rd, rd, ra, (fd - fa) % 32)
-                        first[X], drop = (rd, (fd + k) % 32), ra
-                    if drop in POOL:
-                        self.give(drop)
-                    else:
-                        dead_acc.append(drop)
-        assert rc_state == 3 and not waiting and not pending_st and len(first) == 5
+            if key in first_set:
+                dregs[key] = t
+            elif t in POOL:
+                self.give(t)
+            else:
+                dead_acc.append(t)
         self.d = d_f
+        # one run: pointer, the first row's state words, the round constants of round jn
+        avail = [r for r in ACC if r not in dregs.values() and r != RC_REG]
+        ptr = self.take() if self.free else avail.pop(0)
+        self.op("ldr", ptr, "sp", SP_RCP)
+        aregs, into_d = {}, set()
+        for X in range(5):
+            word, x, y, s, k = self.word_of(jn, X, 0, 0)
+            key = (x, s)
+            if dregs[key] in POOL and key not in keep_set and avail:
+                aregs[X] = avail.pop(0)
+                into_d.add(key)
+            else:
+                aregs[X] = self.take()
+            self.op("ldr", aregs[X], "r0", 4 * word)
+        off = 8 * (j + 1)
+        self.op("ldr", RC_REG, ptr, off)
+        rco = ptr
+        if last:
+            rco = self.take() if self.free else avail.pop(0)
+        self.op("ldr", rco, ptr, off + 4)
+        if last:
+            self.comment("next iteration: advance the round-constant pointer")
+            self.op("add", ptr, ptr, 8 * ROUNDS)
+            self.op("str", ptr, "sp", SP_RCP)
+        self.op("vmov", sreg(S_RCO), rco)
+        for r in {ptr, rco}:
+            if r in POOL:
+                self.give(r)
+        cur, kept = self.combine_row(jn, 0, ORDER[0], aregs, dregs, (0, ORDER[1]), into_d)
         if last:
             self.op("cmp", RC_REG, SENTINEL)
             self.op("bcc", ".Lround")
-        for X in range(5):
-            assert first[X][0] in POOL
-        return first, RC_REG
+        return cur, kept
 
 
 def parity(g, dst, x, h, temps):
-    """dst = XOR of the five words of column x, half h (offsets 0), with the given temporaries."""
+    """dst = XOR of the five words of column x, half h (offsets 0)."""
     offs = [4 * (2 * (x + 5 * y) + h) for y in range(5)]
     regs = [dst] + temps[:4]
-    if len(temps) >= 4:
-        for r, off in zip(regs, offs):
-            g.op("ldr", r, "r0", off)
-        for r in regs[1:]:
-            g.op("eor", dst, dst, r, 0)
-    else:
-        g.op("ldr", dst, "r0", offs[0])
-        rest = offs[1:]
-        while rest:
-            chunk, rest = rest[:len(temps)], rest[len(temps):]
-            for r, off in zip(temps, chunk):
-                g.op("ldr", r, "r0", off)
-            for r, _ in zip(temps, chunk):
-                g.op("eor", dst, dst, r, 0)
+    assert len(temps) >= 4
+    for r, off in zip(regs, offs):
+        g.op("ldr", r, "r0", off)
+    for r in regs[1:]:
+        g.op("eor", dst, dst, r, 0)
 
 
-def prologue(g, tin, d_target):
-    """Parities of the input state (offsets 0): Ce into tin['ce'], Co into ACC; the
+def prologue(g, d_target):
+    """Parities of the input state (offsets 0): Ce into s10-s14, Co into r8-r12; the
     round-constant pointer onto the stack; then theta for round 0."""
     g.comment("parities of the input state (all offsets 0)")
-    ce = tin["ce"]
     g.op("adr", "r1", "m4crypt_keccakf1600_armv7m_rc")
     g.op("str", "r1", "sp", SP_RCP)
-    for x in range(5):   # Ce first, with the parity registers as temporaries
-        parity(g, ce[x], x, 0, list(ACC))
-    g.free = [r for r in POOL if r not in ce]
     for x in range(5):
-        parity(g, ACC[x], x, 1, list(g.free) + ACC[x + 1:])
-    return g.theta(-1, tin, [0] * 5, [0] * 5, d_target=d_target)
+        parity(g, ACC[x], x, 1, POOL[:4] if x % 2 == 0 else POOL[4:])
+    for x in range(5):
+        r = POOL[:5] if x % 2 == 0 else POOL[3:]
+        parity(g, r[0], x, 0, r[1:])
+        g.op("vmov", sreg(S_CE + x), r[0])
+    g.free = list(POOL)
+    return g.theta(-1, [0] * 5, [0] * 5, d_target=d_target)
 
 
 def build():
-    """Generates prologue and body; theta's input registers and the D frames at the loop entry
-    are those the body's last round leaves, found by iterating from a guess."""
-    tin = {"ce": ["r2", "r3", "r4", "r5", "r6"]}
+    """Generates prologue and body; the D frames at the loop entry are those the body's last
+    round leaves (found by iterating from a guess)."""
     d_target = {(x, h): (1 if h == 0 else 0) for (x, h) in DKEYS}
-    for _ in range(6):
+    for _ in range(4):
         g = Gen()
-        first = prologue(g, tin, d_target)
-        g.free.sort(key=POOL.index)
-        free0 = list(g.free)
+        first = prologue(g, d_target)
         d0 = dict(g.d)
+        g.first0 = first
         g.code.append(("label", ".Lround"))
-        start = first
         for j in range(ROUNDS):
             first = g.round(j, first)
-        g.first0 = start
-        if first == start and g.last_tin == tin and g.d == d0 and sorted(g.free, key=POOL.index) == free0:
+        if first == g.first0 and g.d == d0:
             break
-        tin, d_target = g.last_tin, dict(g.d)
+        d_target = dict(g.d)
     else:
         raise RuntimeError("loop state does not converge")
     assert all(v == 0 for v in g.a.values())
@@ -536,7 +509,7 @@ def emulate(g: Gen, lanes):
         mem[TABLE + 8 * i], mem[TABLE + 8 * i + 4] = e, o
     mem[TABLE + 192], mem[TABLE + 196] = SENTINEL, 0
     reg = {"r0": STATE, "sp": SP}
-    for r in POOL + ACC:
+    for r in POOL + ACC + [sreg(i) for i in range(16)]:
         reg[r] = 0xDEADBEEF
     code = [c for c in g.code if c[0] != "comment"]
     labels = {c[1]: i for i, c in enumerate(code) if c[0] == "label"}
@@ -557,6 +530,8 @@ def emulate(g: Gen, lanes):
             reg[ins[1]] = reg[ins[2]] & ~ror32(reg[ins[3]], ins[4]) & M32
         elif k == "ror":
             reg[ins[1]] = ror32(reg[ins[2]], ins[3])
+        elif k == "vmov":
+            reg[ins[1]] = reg[ins[2]]
         elif k == "add":
             reg[ins[1]] = (reg[ins[2]] + ins[3]) & M32
         elif k == "adr":
@@ -568,7 +543,7 @@ def emulate(g: Gen, lanes):
             if not flags_c:
                 pc = labels[ins[1]]
                 # clobber what the loop does not carry: everything but the first row, RC, state
-                live = {r for r, _ in g.first0[0].values()} | {RC_REG, "r0", "sp"}
+                live = {r for r, _ in g.first0[0].values()} | set(g.first0[1].values()) | {RC_REG, "r0", "sp"}
                 for r in POOL + ACC:
                     if r not in live:
                         reg[r] = random.getrandbits(32)
@@ -592,6 +567,8 @@ def self_test(g: Gen):
 
 # ---------------------------------------------------------------- encoding, size, cycles
 def narrow_ok(ins):
+    """Whether the instruction has a 16-bit encoding (Thumb-2: LDR/STR with a low register and a
+    small offset from a low base or SP, ADDS/EORS/BICS on low registers without shift)."""
     k = ins[0]
     if k in ("ldr", "str"):
         rt, rn, off = ins[1], ins[2], ins[3]
@@ -600,47 +577,62 @@ def narrow_ok(ins):
         return (rn in LOW and 0 <= off <= 124) or (rn == "sp" and 0 <= off <= 1020)
     if k == "add":
         return ins[1] == ins[2] and ins[1] in LOW and 0 <= ins[3] <= 255
+    if k in ("eor", "bic"):   # the flag-setting 16-bit forms: no flags are live in this code
+        rd, rn, rm, sh = ins[1:5]
+        if sh or not {rd, rn, rm} <= LOW:
+            return False
+        return rd == rn or (k == "eor" and rd == rm)
     return False
 
 
-def encode(g: Gen, start_aligned=True):
-    """Chooses 16- or 32-bit encodings: 16-bit in pairs so that every 32-bit instruction stays
-    word-aligned (a run of 32-bit instructions at halfword-aligned addresses costs a cycle)."""
-    code = [c for c in g.code]
-    out, pos = [], 0
-    i = 0
-    while i < len(code):
-        ins = code[i]
-        if ins[0] in ("comment",):
-            out.append((ins, 0))
-            i += 1
+def encode(g: Gen):
+    """Chooses 16- or 32-bit encodings by dynamic programming over (address mod 4, length of the
+    current run of 32-bit instructions at halfword-aligned addresses): first no fetch penalty
+    (a run of 3 or more such instructions costs a cycle in m4sim's model), then fewest bytes.
+    Labels (branch targets) are kept word-aligned."""
+    code = g.code
+    INF = (1 << 30, 0)
+    # state: (pos % 4 in {0, 2}, run32 in 0..3) -> (penalty, bytes, back pointer)
+    states = {(0, 0): (0, 0, None)}
+    hist = []
+    for idx, ins in enumerate(code):
+        if ins[0] == "comment":
+            hist.append(None)
             continue
         if ins[0] == "label":
-            assert pos % 4 == 0, "label not word-aligned"
-            out.append((ins, 0))
-            i += 1
+            states = {k: v for k, v in states.items() if k[0] == 0}
+            hist.append(None)
             continue
-        size = 4
-        if narrow_ok(ins):
-            if pos % 4 == 2:
-                size = 2
-            else:
-                # look for a following narrow-capable instruction (comments skipped)
-                jx = i + 1
-                while jx < len(code) and code[jx][0] == "comment":
-                    jx += 1
-                nxt_label = jx < len(code) and code[jx][0] == "label"
-                if jx < len(code) and narrow_ok(code[jx]) and not nxt_label:
-                    size = 2
-        if ins[0] in ("bcc",):
-            size = 4
-        out.append((ins, size))
-        pos += size
-        i += 1
-    return out, pos
+        nxt = {}
+        opts = [4, 2] if narrow_ok(ins) else [4]
+        for (p, r), (pen, by, _) in states.items():
+            for sz in opts:
+                if sz == 4 and p == 2:
+                    r2 = min(r + 1, 3)
+                    pen2 = pen + (1 if r + 1 == 3 else 0)
+                else:
+                    r2, pen2 = 0, pen
+                key = ((p + sz) % 4, r2)
+                cand = (pen2, by + sz, ((p, r), sz))
+                if key not in nxt or cand[:2] < nxt[key][:2]:
+                    nxt[key] = cand
+        hist.append(nxt)
+        states = nxt
+    # walk back
+    end = min(states.items(), key=lambda kv: kv[1][:2])
+    sizes = [0] * len(code)
+    key = end[0]
+    for idx in range(len(code) - 1, -1, -1):
+        if hist[idx] is None:
+            continue
+        pen, by, (prev, sz) = hist[idx][key]
+        sizes[idx] = sz
+        key = prev
+    out = [(ins, sizes[i]) for i, ins in enumerate(code)]
+    return out, sum(sizes)
 
 
-def cycles(enc, loop_label=".Lround", iters=24 // ROUNDS):
+def cycles(enc, loop_label=".Lround", iters=24 // ROUNDS, store_min=0):
     """Cycles of the encoded code under m4sim's model (docs/m4sim.md, model 1.0): returns
     (prologue cycles, body cycles per iteration incl. the taken branch)."""
     def run(seq, pos0):
@@ -659,7 +651,7 @@ def cycles(enc, loop_label=".Lround", iters=24 // ROUNDS):
                 if addr & prev_wr:
                     cost += 1
                 if pipe and not (addr & prev_ld):
-                    cost -= 1
+                    cost = max(cost - 1, store_min if k == "str" else 0)
                 if k == "ldr" and prev_st:
                     cost += 1
             if k == "bcc":
@@ -671,7 +663,7 @@ def cycles(enc, loop_label=".Lround", iters=24 // ROUNDS):
             else:
                 run32 = 0
             c += max(cost, 0)
-            wr = {ins[1]} if k in ("ldr", "eor", "bic", "ror", "add", "adr") else set()
+            wr = {ins[1]} if k in ("ldr", "eor", "bic", "ror", "add", "adr", "vmov") else set()
             prev_wr, pipe = wr, k == "ldr"
             prev_ld = wr if k == "ldr" else set()
             prev_st = k == "str"
@@ -702,6 +694,9 @@ def asm_text(enc) -> str:
             out.append(f"    @ {ins[1]}")
         elif k in ("ldr", "str"):
             out.append(f"    {k}{w} {ins[1]}, [{ins[2]}, #{ins[3]}]")
+        elif k in ("eor", "bic") and size == 2:
+            other = ins[3] if ins[1] == ins[2] else ins[2]
+            out.append(f"    {k}s.n {ins[1]}, {other}")
         elif k in ("eor", "bic"):
             sh = f", ror #{ins[4]}" if ins[4] else ""
             out.append(f"    {k}.w {ins[1]}, {ins[2]}, {ins[3]}{sh}")
@@ -716,6 +711,8 @@ def asm_text(enc) -> str:
             out.append(f"    adr.w {ins[1]}, {ins[2]}")
         elif k == "cmp":
             out.append(f"    cmp.w {ins[1]}, #{ins[2]}")
+        elif k == "vmov":
+            out.append(f"    vmov {ins[1]}, {ins[2]}")
         elif k == "bcc":
             out.append(f"    bcc.w {ins[1]}")
         else:
@@ -728,13 +725,16 @@ def main():
     self_test(g)
     enc, size = encode(g)
     pro, body = cycles(enc)
+    pro11, body11 = cycles(enc, store_min=1)
     total = pro + (24 // ROUNDS) * body
     kinds = count(g)
-    print(f"prologue {pro} cycles, body {body} cycles/iteration, ~{total} + entry/exit; "
-          f"code {size} bytes; body {kinds}; unclosed load runs {g.extra_runs}")
+    print(f"model 1.0: prologue {pro} cycles, body {body} cycles/iteration, ~{total} + entry/exit; "
+          f"code {size} bytes; body {kinds}; model 1.1: prologue {pro11}, body {body11}, ~{pro11 + 6 * body11}")
     return g, enc, size, total, kinds
 
 
+if __name__ == "__main__" and len(sys.argv) == 1:
+    main()
 
 
 HEADER = """\
@@ -748,13 +748,14 @@ HEADER = """\
 @
 @ Register map: r0 state pointer; r8-r12 the column parities C[x] of the next round (one half at
 @ a time; the first row of a pass computes its outputs directly into them; in theta the dead
-@ ones are temporaries, and r9 carries the round-constant pointer and then the even
-@ round-constant word to the first row); r1-r7, lr the five words b of the row being
-@ processed, the next row's prefetched state words and theta effects D, chi outputs, the
-@ saved even parities during theta, the odd round-constant word (allocated by the generator;
-@ low registers first, so that most loads and stores have 16-bit encodings).
-@ Stack frame ({frame} bytes): D words at sp+0..39 (word 2x+h), even parities Ce at sp+40..59,
-@ round-constant pointer at sp+60.
+@ ones are temporaries, and r9 carries the even round-constant word to the first row); r1-r7,
+@ lr the five words b of the row being processed, chi outputs, the next row's state words, two
+@ D words kept from one row for the next, temporaries (allocated by the generator; low
+@ registers first, so that most loads and stores have 16-bit encodings).
+@ FPU registers as scratchpad (VMOV core <-> S: one cycle, and unlike a load it never starts a
+@ pipeline run): D words in s0-s9 (s(2x+h)), even parities Ce in s10-s14, the odd round-constant
+@ word of the coming round in s15 (s0-s15 are caller-saved). Stack frame ({frame} bytes): the
+@ round-constant pointer at sp+0.
 @ Loop body: 4 rounds, 6 iterations: {counts}; no explicit rotation.
 @ Cycles: {cycles} per permutation in m4sim ({model}); code {size} bytes + 200 bytes of round
 @ constants; stack {stack} bytes.
@@ -788,16 +789,16 @@ FOOTER = """\
 
 
 # Measured with m4sim on the bench firmware (region keccak.f1600), written into the header.
-CYCLES_TEXT = "9,130"
-MODEL_TEXT = "m4sim-model 1.0"
+CYCLES_TEXT = "8,950 (8,734 under model 1.0)"
+MODEL_TEXT = "m4sim-model 1.1"
 
 
-def write(path, cycles_text, model, stack=100):
+def write(path, cycles_text, model, stack=44):
     g, enc, size, total, kinds = main()
     rc = "\n".join("    .word 0x%08x, 0x%08x" % interleave(v) for v in RC)
     counts = ", ".join(f"{v} {k}" for k, v in sorted(kinds.items()))
     text = HEADER.format(counts=counts, rc=rc, frame=FRAME, sentinel=SENTINEL, cycles=cycles_text,
-                         model=model, size=size + 12, stack=stack)
+                         model=model, size=size + 16, stack=stack)
     text += asm_text(enc) + "\n" + FOOTER.format(frame=FRAME)
     Path(path).write_text(text)
     print(f"{path} written")
@@ -805,4 +806,4 @@ def write(path, cycles_text, model, stack=100):
 
 if __name__ == "__main__":
     write(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).with_name("keccakf1600.S"),
-          cycles_text=CYCLES_TEXT, model=MODEL_TEXT)
+          CYCLES_TEXT, MODEL_TEXT)

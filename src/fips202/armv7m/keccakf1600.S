@@ -8,16 +8,17 @@
 @
 @ Register map: r0 state pointer; r8-r12 the column parities C[x] of the next round (one half at
 @ a time; the first row of a pass computes its outputs directly into them; in theta the dead
-@ ones are temporaries, and r9 carries the round-constant pointer and then the even
-@ round-constant word to the first row); r1-r7, lr the five words b of the row being
-@ processed, the next row's prefetched state words and theta effects D, chi outputs, the
-@ saved even parities during theta, the odd round-constant word (allocated by the generator;
-@ low registers first, so that most loads and stores have 16-bit encodings).
-@ Stack frame (64 bytes): D words at sp+0..39 (word 2x+h), even parities Ce at sp+40..59,
-@ round-constant pointer at sp+60.
-@ Loop body: 4 rounds, 6 iterations: 1 add, 1 bcc, 200 bic, 1 cmp, 608 eor, 416 ldr, 261 str; no explicit rotation.
-@ Cycles: 9,130 per permutation in m4sim (m4sim-model 1.0); code 5896 bytes + 200 bytes of round
-@ constants; stack 100 bytes.
+@ ones are temporaries, and r9 carries the even round-constant word to the first row); r1-r7,
+@ lr the five words b of the row being processed, chi outputs, the next row's state words, two
+@ D words kept from one row for the next, temporaries (allocated by the generator; low
+@ registers first, so that most loads and stores have 16-bit encodings).
+@ FPU registers as scratchpad (VMOV core <-> S: one cycle, and unlike a load it never starts a
+@ pipeline run): D words in s0-s9 (s(2x+h)), even parities Ce in s10-s14, the odd round-constant
+@ word of the coming round in s15 (s0-s15 are caller-saved). Stack frame (8 bytes): the
+@ round-constant pointer at sp+0.
+@ Loop body: 4 rounds, 6 iterations: 1 add, 1 bcc, 200 bic, 1 cmp, 608 eor, 212 ldr, 201 str, 196 vmov; no explicit rotation.
+@ Cycles: 8,950 (8,734 under model 1.0) per permutation in m4sim (m4sim-model 1.1); code 5840 bytes + 200 bytes of round
+@ constants; stack 44 bytes.
 @ Constant time: no branch or address depends on the state (the only branch is the loop).
 
     .syntax unified
@@ -60,1666 +61,1611 @@ m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even wo
     .thumb_func
 m4crypt_keccakf1600_armv7m:
     push.w {r4-r11, lr}
-    sub.w sp, sp, #64
+    sub.w sp, sp, #8
     @ parities of the input state (all offsets 0)
     adr.w r1, m4crypt_keccakf1600_armv7m_rc
-    str.n r1, [sp, #60]
-    ldr.n r5, [r0, #0]
-    ldr.w r8, [r0, #40]
-    ldr.w r9, [r0, #80]
-    ldr.w r10, [r0, #120]
-    ldr.w r11, [r0, #160]
-    eor.w r5, r5, r8
-    eor.w r5, r5, r9
-    eor.w r5, r5, r10
-    eor.w r5, r5, r11
-    ldr.w lr, [r0, #8]
-    ldr.w r8, [r0, #48]
-    ldr.w r9, [r0, #88]
-    ldr.w r10, [r0, #128]
-    ldr.w r11, [r0, #168]
-    eor.w lr, lr, r8
-    eor.w lr, lr, r9
-    eor.w lr, lr, r10
-    eor.w lr, lr, r11
-    ldr.w r3, [r0, #16]
-    ldr.w r8, [r0, #56]
-    ldr.w r9, [r0, #96]
-    ldr.w r10, [r0, #136]
-    ldr.w r11, [r0, #176]
-    eor.w r3, r3, r8
-    eor.w r3, r3, r9
-    eor.w r3, r3, r10
-    eor.w r3, r3, r11
-    ldr.w r4, [r0, #24]
-    ldr.w r8, [r0, #64]
-    ldr.w r9, [r0, #104]
-    ldr.w r10, [r0, #144]
-    ldr.w r11, [r0, #184]
-    eor.w r4, r4, r8
-    eor.w r4, r4, r9
-    eor.w r4, r4, r10
-    eor.w r4, r4, r11
-    ldr.w r1, [r0, #32]
-    ldr.w r8, [r0, #72]
-    ldr.w r9, [r0, #112]
-    ldr.w r10, [r0, #152]
-    ldr.w r11, [r0, #192]
-    eor.w r1, r1, r8
-    eor.w r1, r1, r9
-    eor.w r1, r1, r10
-    eor.w r1, r1, r11
+    str.n r1, [sp, #0]
     ldr.w r8, [r0, #4]
-    ldr.n r2, [r0, #44]
-    ldr.n r6, [r0, #84]
-    ldr.w r7, [r0, #124]
-    ldr.w r9, [r0, #164]
+    ldr.n r1, [r0, #44]
+    ldr.n r2, [r0, #84]
+    ldr.n r3, [r0, #124]
+    ldr.w r4, [r0, #164]
+    eor.w r8, r8, r1
     eor.w r8, r8, r2
-    eor.w r8, r8, r6
-    eor.w r8, r8, r7
-    eor.w r8, r8, r9
+    eor.w r8, r8, r3
+    eor.w r8, r8, r4
     ldr.w r9, [r0, #12]
-    ldr.n r2, [r0, #52]
+    ldr.n r5, [r0, #52]
     ldr.n r6, [r0, #92]
     ldr.w r7, [r0, #132]
-    ldr.w r10, [r0, #172]
-    eor.w r9, r9, r2
+    ldr.w lr, [r0, #172]
+    eor.w r9, r9, r5
     eor.w r9, r9, r6
     eor.w r9, r9, r7
-    eor.w r9, r9, r10
+    eor.w r9, r9, lr
     ldr.w r10, [r0, #20]
-    ldr.n r2, [r0, #60]
-    ldr.n r6, [r0, #100]
-    ldr.w r7, [r0, #140]
-    ldr.w r11, [r0, #180]
+    ldr.n r1, [r0, #60]
+    ldr.n r2, [r0, #100]
+    ldr.w r3, [r0, #140]
+    ldr.w r4, [r0, #180]
+    eor.w r10, r10, r1
     eor.w r10, r10, r2
-    eor.w r10, r10, r6
-    eor.w r10, r10, r7
-    eor.w r10, r10, r11
+    eor.w r10, r10, r3
+    eor.w r10, r10, r4
     ldr.w r11, [r0, #28]
-    ldr.n r2, [r0, #68]
+    ldr.n r5, [r0, #68]
     ldr.n r6, [r0, #108]
     ldr.w r7, [r0, #148]
-    ldr.w r12, [r0, #188]
-    eor.w r11, r11, r2
+    ldr.w lr, [r0, #188]
+    eor.w r11, r11, r5
     eor.w r11, r11, r6
     eor.w r11, r11, r7
-    eor.w r11, r11, r12
+    eor.w r11, r11, lr
     ldr.w r12, [r0, #36]
-    ldr.n r2, [r0, #76]
-    ldr.n r6, [r0, #116]
-    ldr.w r7, [r0, #156]
+    ldr.n r1, [r0, #76]
+    ldr.n r2, [r0, #116]
+    ldr.w r3, [r0, #156]
+    ldr.w r4, [r0, #196]
+    eor.w r12, r12, r1
     eor.w r12, r12, r2
-    eor.w r12, r12, r6
-    eor.w r12, r12, r7
-    ldr.w r2, [r0, #196]
-    eor.w r12, r12, r2
+    eor.w r12, r12, r3
+    eor.w r12, r12, r4
+    ldr.n r1, [r0, #0]
+    ldr.n r2, [r0, #40]
+    ldr.n r3, [r0, #80]
+    ldr.n r4, [r0, #120]
+    ldr.w r5, [r0, #160]
+    eors.n r1, r2
+    eors.n r1, r3
+    eors.n r1, r4
+    eors.n r1, r5
+    vmov s10, r1
+    ldr.n r4, [r0, #8]
+    ldr.n r5, [r0, #48]
+    ldr.n r6, [r0, #88]
+    ldr.w r7, [r0, #128]
+    ldr.w lr, [r0, #168]
+    eors.n r4, r5
+    eors.n r4, r6
+    eors.n r4, r7
+    eor.w r4, r4, lr
+    vmov s11, r4
+    ldr.n r1, [r0, #16]
+    ldr.n r2, [r0, #56]
+    ldr.n r3, [r0, #96]
+    ldr.w r4, [r0, #136]
+    ldr.w r5, [r0, #176]
+    eors.n r1, r2
+    eors.n r1, r3
+    eors.n r1, r4
+    eors.n r1, r5
+    vmov s12, r1
+    ldr.n r4, [r0, #24]
+    ldr.n r5, [r0, #64]
+    ldr.n r6, [r0, #104]
+    ldr.w r7, [r0, #144]
+    ldr.w lr, [r0, #184]
+    eors.n r4, r5
+    eors.n r4, r6
+    eors.n r4, r7
+    eor.w r4, r4, lr
+    vmov s13, r4
+    ldr.n r1, [r0, #32]
+    ldr.n r2, [r0, #72]
+    ldr.n r3, [r0, #112]
+    ldr.w r4, [r0, #152]
+    ldr.w r5, [r0, #192]
+    eors.n r1, r2
+    eors.n r1, r3
+    eors.n r1, r4
+    eors.n r1, r5
+    vmov s14, r1
     @ theta for round 0: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    vmov r1, s14
     eor.w r2, r9, r1, ror #1
-    ldr.n r6, [r0, #0]
-    str.n r2, [sp, #0]
-    eor.w r6, r6, r2, ror #31
-    eor.w r2, r9, r4
-    ldr.w r9, [sp, #60]
-    ldr.n r7, [r0, #100]
-    str.n r2, [sp, #20]
-    eor.w r7, r7, r2
-    eor.w r2, r8, r4, ror #1
-    ldr.w r9, [r9, #0]
-    ldr.w r4, [r0, #192]
-    str.w r2, [sp, #32]
-    eor.w r2, r2, r4, ror #1
-    eor.w r4, r8, r3
-    str.w r4, [sp, #12]
+    vmov s0, r2
+    vmov r3, s13
+    eor.w r4, r9, r3
+    vmov s5, r4
+    eor.w r5, r8, r3, ror #1
+    vmov s8, r5
+    vmov r3, s12
+    eor.w r9, r8, r3
+    vmov s3, r9
     eor.w r8, r12, r3, ror #1
-    eor.w r3, r12, lr
-    str.w r8, [sp, #24]
-    str.w r3, [sp, #4]
-    eor.w r12, r11, lr, ror #1
-    eor.w r8, r11, r5
-    str.w r12, [sp, #16]
-    str.w r8, [sp, #36]
-    eor.w r3, r10, r5, ror #1
-    ldr.w r11, [r0, #48]
-    str.w r3, [sp, #8]
-    eor.w r3, r3, r11, ror #1
-    eor.w r12, r10, r1
-    ldr.w r1, [r0, #148]
-    str.w r12, [sp, #28]
-    eor.w r1, r1, r12
+    vmov s6, r8
+    vmov r3, s11
+    eor.w r9, r12, r3
+    vmov s1, r9
+    eor.w r8, r11, r3, ror #1
+    vmov s4, r8
+    vmov r3, s10
+    eor.w r12, r11, r3
+    vmov s9, r12
+    eor.w r8, r10, r3, ror #1
+    vmov s2, r8
+    eor.w r11, r10, r1
+    vmov s7, r11
+    ldr.n r1, [sp, #0]
+    ldr.w r10, [r0, #0]
+    ldr.n r3, [r0, #48]
+    ldr.w r6, [r0, #100]
+    ldr.w r7, [r0, #148]
+    ldr.w lr, [r0, #192]
+    ldr.w r9, [r1, #0]
+    ldr.w r1, [r1, #4]
+    vmov s15, r1
+    eor.w r2, r10, r2, ror #31
+    eor.w r3, r8, r3, ror #1
+    eor.w r6, r6, r4
+    eor.w r7, r7, r11
+    eor.w lr, r5, lr, ror #1
 .Lround:
     @ round 0, even words, row 0
-    bic.w r8, r7, r3, ror #31
-    eor.w r8, r6, r8, ror #10
+    bic.w r8, r6, r3, ror #31
+    eor.w r8, r2, r8, ror #10
     eor.w r8, r8, r9
-    ldr.n r4, [r0, #24]
-    ldr.n r5, [sp, #24]
-    ldr.w lr, [r0, #72]
     str.w r8, [r0, #0]
-    eor.w r5, r5, r4, ror #1
-    bic.w r9, r1, r7, ror #21
+    bic.w r9, r7, r6, ror #21
     eor.w r9, r9, r3, ror #20
-    ldr.w r4, [sp, #32]
     str.w r9, [r0, #48]
-    eor.w r4, r4, lr, ror #1
-    bic.w r10, r2, r1, ror #29
-    eor.w r10, r7, r10, ror #14
-    ldr.w r7, [r0, #84]
-    ldr.w lr, [sp, #4]
+    bic.w r10, lr, r7, ror #29
+    eor.w r10, r6, r10, ror #14
     str.w r10, [r0, #100]
-    eor.w r7, r7, lr
-    bic.w r11, r6, r2, ror #24
-    eor.w r11, r11, r1, ror #21
-    ldr.w r1, [r0, #132]
-    ldr.w lr, [sp, #12]
+    bic.w r11, r2, lr, ror #24
+    eor.w r11, r11, r7, ror #21
     str.w r11, [r0, #148]
-    eor.w r1, r1, lr
-    bic.w r12, r3, r6, ror #23
-    eor.w r12, r12, r2, ror #15
-    ldr.w r2, [r0, #180]
-    ldr.w r3, [sp, #20]
+    bic.w r12, r3, r2, ror #23
+    eor.w r12, r12, lr, ror #15
+    ldr.n r1, [r0, #24]
+    ldr.n r2, [r0, #72]
+    ldr.w r3, [r0, #84]
+    ldr.w r6, [r0, #132]
+    ldr.w r7, [r0, #180]
     str.w r12, [r0, #192]
-    eor.w r2, r2, r3
-    @ round 0, even words, row 1
-    bic.w r3, r7, r4, ror #23
-    eor.w r3, r5, r3, ror #13
-    eor.w r8, r8, r3, ror #17
-    ldr.w r6, [r0, #12]
-    ldr.w lr, [sp, #12]
-    str.w r3, [r0, #84]
+    vmov lr, s6
+    eor.w r1, lr, r1, ror #1
+    eor.w r2, r5, r2, ror #1
+    vmov lr, s1
+    eor.w r3, r3, lr
+    vmov lr, s3
     eor.w r6, r6, lr
-    bic.w r3, r1, r7, ror #21
-    eor.w r3, r4, r3, ror #20
-    eor.w r9, r9, r3
-    ldr.w lr, [r0, #56]
-    str.w r3, [r0, #132]
-    bic.w r3, r2, r1, ror #8
-    eor.w r3, r7, r3, ror #3
-    eor.w r10, r10, r3, ror #20
-    ldr.w r7, [sp, #16]
-    str.w r3, [r0, #180]
-    eor.w lr, lr, r7, ror #31
-    bic.w r3, r5, r2, ror #16
-    eor.w r3, r3, r1, ror #24
-    eor.w r11, r11, r3, ror #17
-    ldr.n r1, [r0, #108]
-    ldr.n r7, [sp, #28]
-    str.w r3, [r0, #24]
-    eor.w r1, r1, r7
-    bic.w r3, r4, r5, ror #28
-    eor.w r3, r3, r2, ror #12
-    eor.w r12, r12, r3, ror #12
-    ldr.w r2, [r0, #152]
-    ldr.w r4, [sp, #32]
-    ldr.w r5, [r0, #160]
-    ldr.n r7, [sp, #0]
-    str.n r3, [r0, #72]
-    eor.w r4, r4, r2, ror #1
-    eor.w r7, r7, r5, ror #1
-    @ round 0, even words, row 2
-    bic.w r2, r1, lr, ror #10
-    eor.w r2, r6, r2, ror #20
-    eor.w r8, r2, r8, ror #1
-    ldr.n r3, [r0, #36]
-    ldr.n r5, [sp, #36]
-    str.w r2, [r0, #160]
-    eor.w r3, r3, r5
-    bic.w r2, r4, r1, ror #24
-    eor.w r2, lr, r2, ror #30
-    eor.w r9, r2, r9, ror #24
-    ldr.n r5, [r0, #40]
-    str.n r2, [r0, #12]
-    bic.w r2, r7, r4, ror #5
-    eor.w r2, r1, r2, ror #3
-    eor.w r10, r10, r2, ror #9
-    ldr.n r1, [sp, #0]
-    str.n r2, [r0, #56]
-    eor.w r1, r1, r5, ror #1
-    bic.w r2, r6, r7, ror #23
-    eor.w r2, r2, r4, ror #28
-    eor.w r11, r11, r2, ror #31
-    ldr.n r4, [r0, #88]
-    ldr.n r5, [sp, #8]
-    str.w r2, [r0, #108]
-    eor.w r4, r4, r5, ror #31
-    bic.w r2, lr, r6, ror #2
-    eor.w r2, r7, r2, ror #7
-    eor.w r12, r12, r2, ror #13
-    ldr.w r5, [r0, #140]
-    ldr.w r6, [sp, #20]
-    ldr.w r7, [r0, #184]
-    ldr.w lr, [sp, #24]
-    str.w r2, [r0, #152]
-    eor.w r5, r5, r6
-    eor.w lr, lr, r7, ror #1
-    @ round 0, even words, row 3
-    bic.w r2, r4, r1, ror #18
-    eor.w r2, r3, r2, ror #9
-    eor.w r8, r8, r2, ror #19
-    ldr.n r6, [r0, #16]
-    ldr.n r7, [sp, #16]
-    str.w r2, [r0, #40]
-    eor.w r6, r6, r7, ror #31
-    bic.w r2, r5, r4, ror #3
-    eor.w r2, r1, r2, ror #11
-    eor.w r9, r9, r2, ror #16
-    ldr.n r7, [r0, #68]
-    str.n r2, [r0, #88]
-    bic.w r2, lr, r5, ror #21
-    eor.w r2, r4, r2, ror #8
-    eor.w r10, r10, r2, ror #17
-    ldr.w r4, [sp, #28]
-    str.w r2, [r0, #140]
     eor.w r7, r7, r4
-    bic.w r2, r3, lr, ror #17
-    eor.w r2, r2, r5, ror #6
-    eor.w r11, r11, r2, ror #18
-    ldr.n r4, [r0, #116]
-    ldr.n r5, [sp, #36]
-    str.w r2, [r0, #184]
-    eor.w r4, r4, r5
-    bic.w r2, r1, r3, ror #5
-    eor.w r2, r2, lr, ror #22
-    eor.w r12, r12, r2, ror #4
-    ldr.n r1, [r0, #124]
-    ldr.n r3, [sp, #4]
-    ldr.w r5, [r0, #168]
-    ldr.w lr, [sp, #8]
-    str.w r2, [r0, #36]
-    eor.w r1, r1, r3
-    eor.w r5, r5, lr, ror #31
-    @ round 0, even words, row 4
-    bic.w r2, r4, r7, ror #24
-    eor.w r2, r2, r6, ror #21
-    eor.w r8, r8, r2, ror #13
-    ldr.w r3, [sp, #60]
-    ldr.w lr, [r0, #4]
-    str.w r2, [r0, #124]
-    str.w r8, [sp, #40]
-    bic.w r2, r1, r4, ror #1
-    eor.w r2, r7, r2, ror #7
-    eor.w r9, r9, r2, ror #7
-    ldr.w r3, [r3, #4]
-    str.w r2, [r0, #168]
-    str.w r9, [sp, #44]
-    bic.w r2, r5, r1, ror #12
-    eor.w r2, r4, r2, ror #19
-    eor.w r10, r2, r10, ror #30
-    ldr.n r4, [sp, #4]
-    str.n r2, [r0, #16]
-    str.w r10, [sp, #48]
-    eor.w lr, lr, r4
-    bic.w r2, r6, r5, ror #30
-    eor.w r2, r2, r1, ror #10
-    eor.w r11, r2, r11, ror #31
-    ldr.n r1, [r0, #52]
-    ldr.n r4, [sp, #12]
-    str.w r2, [r0, #68]
-    str.w r11, [sp, #52]
-    eor.w r1, r1, r4
-    bic.w r2, r7, r6, ror #29
-    eor.w r2, r5, r2, ror #5
-    eor.w r12, r12, r2, ror #22
-    ldr.n r4, [r0, #96]
-    ldr.n r5, [sp, #16]
-    ldr.w r6, [r0, #144]
-    ldr.n r7, [sp, #24]
-    str.n r2, [r0, #116]
-    str.w r12, [sp, #56]
-    eor.w r4, r4, r5, ror #31
-    eor.w r7, r7, r6, ror #1
-    ldr.w r2, [r0, #196]
-    ldr.w r5, [sp, #36]
-    eor.w r2, r2, r5
-    @ round 0, odd words, row 0
-    bic.w r8, r4, r1, ror #31
-    eor.w r8, lr, r8, ror #11
-    eor.w r8, r8, r3
-    ldr.n r3, [r0, #28]
-    ldr.n r5, [sp, #28]
-    ldr.w r6, [r0, #76]
-    str.w r8, [r0, #4]
-    eor.w r3, r3, r5
-    bic.w r9, r7, r4, ror #22
-    eor.w r9, r1, r9, ror #11
-    ldr.w r5, [sp, #36]
-    str.w r9, [r0, #52]
-    eor.w r6, r6, r5
-    bic.w r10, r2, r7, ror #28
-    eor.w r10, r10, r4, ror #18
-    ldr.n r4, [r0, #80]
-    ldr.n r5, [sp, #0]
-    str.w r10, [r0, #96]
-    eor.w r4, r4, r5, ror #31
-    bic.w r11, lr, r2, ror #25
-    eor.w r11, r7, r11, ror #11
-    ldr.w r5, [r0, #128]
-    ldr.w r7, [sp, #8]
-    str.w r11, [r0, #144]
-    eor.w r7, r7, r5, ror #1
-    bic.w r12, r1, lr, ror #22
-    eor.w r12, r2, r12, ror #17
-    ldr.w r1, [r0, #176]
-    ldr.w r2, [sp, #16]
-    str.w r12, [r0, #196]
-    eor.w r2, r2, r1, ror #1
-    @ round 0, odd words, row 1
-    bic.w r1, r4, r6, ror #23
-    eor.w r1, r1, r3, ror #19
-    eor.w r8, r8, r1, ror #31
-    ldr.w r5, [r0, #8]
-    ldr.w lr, [sp, #8]
-    str.w r1, [r0, #80]
-    eor.w r5, r5, lr, ror #31
-    bic.w r1, r7, r4, ror #22
-    eor.w r1, r6, r1, ror #19
-    eor.w r9, r1, r9, ror #20
-    ldr.w lr, [r0, #60]
-    str.w r1, [r0, #128]
-    bic.w r1, r2, r7, ror #8
-    eor.w r1, r1, r4, ror #30
-    eor.w r10, r10, r1, ror #8
-    ldr.w r4, [sp, #20]
-    str.w r1, [r0, #176]
-    eor.w lr, lr, r4
-    bic.w r1, r3, r2, ror #15
-    eor.w r1, r1, r7, ror #23
-    eor.w r11, r11, r1, ror #29
-    ldr.n r4, [r0, #104]
-    ldr.n r7, [sp, #24]
-    str.w r1, [r0, #28]
-    eor.w r4, r4, r7, ror #31
-    bic.w r1, r6, r3, ror #28
-    eor.w r1, r2, r1, ror #21
-    eor.w r12, r12, r1, ror #8
-    ldr.w r2, [r0, #156]
-    ldr.w r3, [sp, #36]
-    ldr.w r6, [r0, #164]
-    ldr.n r7, [sp, #4]
-    str.n r1, [r0, #76]
-    eor.w r2, r2, r3
-    eor.w r6, r6, r7
-    @ round 0, odd words, row 2
-    bic.w r1, r4, lr, ror #9
-    eor.w r1, r5, r1, ror #20
-    eor.w r8, r8, r1
-    ldr.n r3, [r0, #32]
-    ldr.n r7, [sp, #32]
-    str.w r1, [r0, #164]
-    eor.w r7, r7, r3, ror #1
-    bic.w r1, r2, r4, ror #24
-    eor.w r1, lr, r1, ror #31
-    eor.w r9, r9, r1, ror #7
-    ldr.n r3, [r0, #44]
-    str.n r1, [r0, #8]
-    bic.w r1, r6, r2, ror #5
-    eor.w r1, r4, r1, ror #3
-    eor.w r10, r1, r10, ror #5
-    ldr.n r4, [sp, #4]
-    str.n r1, [r0, #60]
-    eor.w r3, r3, r4
-    bic.w r1, r5, r6, ror #23
-    eor.w r1, r2, r1, ror #4
-    eor.w r11, r1, r11, ror #25
-    ldr.n r2, [r0, #92]
-    ldr.n r4, [sp, #12]
-    str.w r1, [r0, #104]
-    eor.w r2, r2, r4
-    bic.w r1, lr, r5, ror #3
-    eor.w r1, r1, r6, ror #26
-    eor.w r12, r1, r12, ror #28
-    ldr.w r4, [r0, #136]
-    ldr.w r5, [sp, #16]
-    ldr.w r6, [r0, #188]
-    ldr.w lr, [sp, #28]
-    str.w r1, [r0, #156]
-    eor.w r5, r5, r4, ror #1
-    eor.w r6, r6, lr
-    @ round 0, odd words, row 3
-    bic.w r1, r2, r3, ror #19
-    eor.w r1, r7, r1, ror #9
-    eor.w r8, r8, r1, ror #18
-    ldr.w r4, [r0, #20]
-    ldr.w lr, [sp, #20]
-    str.w r1, [r0, #44]
-    eor.w r4, r4, lr
-    bic.w r1, r5, r2, ror #3
-    eor.w r1, r1, r3, ror #22
-    eor.w r9, r9, r1, ror #2
-    ldr.w lr, [r0, #64]
-    str.w r1, [r0, #92]
-    bic.w r1, r6, r5, ror #20
-    eor.w r1, r2, r1, ror #9
-    eor.w r10, r10, r1, ror #7
-    ldr.w r2, [sp, #24]
-    str.w r1, [r0, #136]
-    eor.w lr, lr, r2, ror #31
-    bic.w r1, r7, r6, ror #18
-    eor.w r1, r5, r1, ror #26
-    eor.w r11, r11, r1, ror #28
-    ldr.n r2, [r0, #112]
-    ldr.n r5, [sp, #32]
-    str.w r1, [r0, #188]
-    eor.w r5, r5, r2, ror #1
-    bic.w r1, r3, r7, ror #4
-    eor.w r1, r6, r1, ror #10
-    eor.w r12, r12, r1, ror #7
-    ldr.n r2, [r0, #120]
-    ldr.n r3, [sp, #0]
-    ldr.w r6, [r0, #172]
-    ldr.n r7, [sp, #12]
-    str.n r1, [r0, #32]
-    eor.w r3, r3, r2, ror #1
-    eor.w r6, r6, r7
-    @ round 0, odd words, row 4
-    bic.w r1, r5, lr, ror #25
-    eor.w r1, r1, r4, ror #21
-    eor.w r8, r8, r1, ror #12
-    ldr.n r2, [sp, #40]
-    ldr.n r7, [sp, #44]
-    str.w r1, [r0, #120]
-    bic.w r1, r3, r5, ror #1
-    eor.w r1, lr, r1, ror #6
-    eor.w r9, r9, r1, ror #15
-    str.w r1, [r0, #172]
-    bic.w r1, r6, r3, ror #12
-    eor.w r1, r1, r5, ror #13
-    eor.w r10, r10, r1, ror #11
-    ldr.n r5, [sp, #48]
-    str.n r1, [r0, #20]
-    bic.w r1, r4, r6, ror #30
-    eor.w r1, r3, r1, ror #22
-    eor.w r11, r11, r1, ror #15
-    ldr.n r3, [sp, #52]
-    str.n r1, [r0, #64]
-    bic.w r1, lr, r4, ror #28
-    eor.w r1, r6, r1, ror #6
-    eor.w r12, r12, r1, ror #2
-    ldr.n r4, [sp, #56]
-    str.n r1, [r0, #112]
-    @ theta for round 1: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    eor.w r1, r9, r4, ror #20
-    ldr.n r6, [r0, #0]
-    str.n r1, [sp, #0]
-    eor.w r6, r6, r1, ror #21
-    eor.w r1, r3, r9, ror #21
-    ldr.w r9, [sp, #60]
-    ldr.w lr, [r0, #60]
-    str.w r1, [sp, #20]
-    eor.w r1, r1, lr, ror #19
-    eor.w lr, r3, r8, ror #30
-    ldr.w r9, [r9, #8]
-    ldr.w r3, [r0, #116]
-    str.w lr, [sp, #32]
-    eor.w r3, r3, lr, ror #2
-    eor.w lr, r8, r5, ror #12
-    str.w lr, [sp, #12]
-    eor.w r8, r5, r12, ror #16
-    eor.w r5, r12, r7
-    str.w r8, [sp, #24]
-    str.w r5, [sp, #4]
-    eor.w r12, r11, r7, ror #2
-    eor.w r8, r2, r11, ror #29
-    str.w r12, [sp, #16]
-    str.w r8, [sp, #36]
-    eor.w r5, r10, r2, ror #12
-    ldr.w r11, [r0, #132]
-    str.w r5, [sp, #8]
-    eor.w r5, r5, r11, ror #2
-    eor.w r12, r10, r4, ror #21
-    ldr.w r2, [r0, #188]
-    str.w r12, [sp, #28]
-    eor.w r2, r2, r12, ror #28
-    @ round 1, even words, row 0
-    bic.w r8, r1, r5, ror #18
-    eor.w r8, r6, r8, ror #11
-    eor.w r8, r8, r9
-    ldr.w r4, [r0, #148]
-    ldr.w r7, [sp, #24]
-    ldr.w lr, [r0, #72]
-    str.w r8, [r0, #0]
-    eor.w r4, r4, r7, ror #12
-    bic.w r9, r2, r1, ror #30
-    eor.w r9, r9, r5, ror #16
-    ldr.w r7, [sp, #32]
-    str.w r9, [r0, #132]
-    eor.w lr, lr, r7, ror #12
-    bic.w r10, r3, r2, ror #21
-    eor.w r10, r1, r10, ror #13
-    ldr.w r1, [r0, #164]
-    ldr.w r7, [sp, #4]
-    str.w r10, [r0, #60]
-    eor.w r1, r1, r7, ror #29
-    bic.w r11, r6, r3, ror #24
-    eor.w r11, r11, r2, ror #13
-    ldr.n r2, [r0, #92]
-    ldr.n r7, [sp, #12]
-    str.w r11, [r0, #188]
-    eor.w r7, r7, r2, ror #24
-    bic.w r12, r5, r6, ror #3
-    eor.w r12, r3, r12, ror #5
-    ldr.n r2, [r0, #20]
-    ldr.n r3, [sp, #20]
-    str.w r12, [r0, #116]
-    eor.w r2, r2, r3, ror #2
-    @ round 1, even words, row 1
-    bic.w r3, r1, lr, ror #13
-    eor.w r3, r3, r4, ror #20
-    eor.w r8, r3, r8, ror #2
-    ldr.n r5, [r0, #52]
-    ldr.n r6, [sp, #12]
-    str.w r3, [r0, #164]
-    eor.w r5, r5, r6, ror #22
-    bic.w r3, r7, r1, ror #21
-    eor.w r3, lr, r3, ror #30
-    eor.w r9, r9, r3, ror #30
-    ldr.w r6, [r0, #180]
-    str.w r3, [r0, #92]
-    bic.w r3, r2, r7, ror #9
-    eor.w r3, r3, r1, ror #30
-    eor.w r10, r10, r3, ror #21
-    ldr.n r1, [sp, #16]
-    str.n r3, [r0, #20]
-    eor.w r6, r6, r1, ror #29
-    bic.w r1, r4, r2, ror #14
-    eor.w r1, r1, r7, ror #23
-    eor.w r11, r11, r1, ror #18
-    ldr.n r3, [r0, #104]
-    ldr.n r7, [sp, #28]
-    str.w r1, [r0, #148]
-    eor.w r3, r3, r7, ror #24
-    bic.w r1, lr, r4, ror #7
-    eor.w r1, r1, r2, ror #21
-    eor.w r12, r12, r1, ror #19
-    ldr.n r2, [r0, #36]
-    ldr.n r4, [sp, #32]
-    ldr.w r7, [r0, #124]
-    ldr.w lr, [sp, #0]
-    str.w r1, [r0, #72]
-    eor.w r2, r2, r4, ror #20
-    eor.w lr, lr, r7, ror #23
-    @ round 1, even words, row 2
-    bic.w r1, r3, r6, ror #12
-    eor.w r1, r1, r5, ror #26
-    eor.w r8, r8, r1, ror #17
-    ldr.w r4, [r0, #196]
-    ldr.n r7, [sp, #36]
-    str.n r1, [r0, #124]
-    eor.w r4, r4, r7, ror #6
-    bic.w r1, r2, r3, ror #6
-    eor.w r1, r1, r6, ror #18
-    eor.w r9, r9, r1, ror #28
-    ldr.n r7, [r0, #84]
-    str.n r1, [r0, #52]
-    bic.w r1, lr, r2, ror #29
-    eor.w r1, r1, r3, ror #3
-    eor.w r10, r10, r1, ror #1
-    ldr.w r3, [sp, #0]
-    str.w r1, [r0, #180]
-    eor.w r7, r7, r3, ror #4
-    bic.w r1, r5, lr, ror #3
-    eor.w r1, r2, r1
-    eor.w r11, r1, r11, ror #23
-    ldr.n r2, [r0, #12]
-    ldr.n r3, [sp, #8]
-    str.w r1, [r0, #104]
-    eor.w r3, r3, r2, ror #10
-    bic.w r1, r6, r5, ror #14
-    eor.w r1, r1, lr, ror #17
-    eor.w r12, r12, r1, ror #3
-    ldr.w r2, [r0, #136]
-    ldr.n r5, [sp, #20]
-    ldr.n r6, [r0, #68]
-    ldr.w lr, [sp, #24]
-    str.w r1, [r0, #36]
-    eor.w r2, r2, r5, ror #6
-    eor.w lr, lr, r6, ror #21
-    @ round 1, even words, row 3
-    bic.w r1, r3, r7, ror #17
-    eor.w r1, r4, r1, ror #3
-    eor.w r8, r8, r1, ror #13
-    ldr.n r5, [r0, #100]
-    ldr.n r6, [sp, #16]
-    str.w r1, [r0, #84]
-    eor.w r6, r6, r5, ror #15
-    bic.w r1, r2, r3, ror #27
-    eor.w r1, r7, r1, ror #20
-    eor.w r9, r9, r1, ror #18
-    ldr.n r5, [r0, #28]
-    str.n r1, [r0, #12]
-    bic.w r1, lr, r2, ror #3
-    eor.w r1, r3, r1, ror #2
-    eor.w r10, r1, r10, ror #29
-    ldr.w r3, [sp, #28]
-    str.w r1, [r0, #136]
-    eor.w r5, r5, r3, ror #2
-    bic.w r1, r4, lr, ror #5
-    eor.w r1, r2, r1, ror #24
-    eor.w r11, r11, r1, ror #10
-    ldr.w r2, [r0, #156]
-    ldr.n r3, [sp, #36]
-    str.n r1, [r0, #68]
-    eor.w r3, r3, r2, ror #30
-    bic.w r1, r7, r4, ror #12
-    eor.w r1, lr, r1, ror #15
-    eor.w r12, r12, r1, ror #24
-    ldr.n r2, [r0, #44]
-    ldr.n r4, [sp, #4]
-    ldr.w r7, [r0, #168]
-    ldr.w lr, [sp, #8]
-    str.w r1, [r0, #196]
-    eor.w r4, r4, r2, ror #21
-    eor.w r7, r7, lr, ror #15
-    @ round 1, even words, row 4
-    bic.w r1, r3, r5, ror #11
-    eor.w r1, r6, r1, ror #15
-    eor.w r8, r8, r1, ror #30
-    ldr.w r2, [sp, #60]
-    ldr.w lr, [r0, #4]
-    str.w r1, [r0, #44]
-    str.w r8, [sp, #40]
-    bic.w r1, r4, r3, ror #3
-    eor.w r1, r1, r5, ror #14
-    eor.w r9, r1, r9, ror #5
-    ldr.w r2, [r2, #12]
-    str.w r1, [r0, #168]
-    str.w r9, [sp, #44]
-    bic.w r1, r7, r4, ror #5
-    eor.w r1, r3, r1, ror #24
-    eor.w r10, r10, r1, ror #29
-    ldr.n r3, [sp, #4]
-    str.n r1, [r0, #100]
-    str.w r10, [sp, #48]
-    eor.w r3, r3, lr, ror #3
-    bic.w r1, r6, r7, ror #7
-    eor.w r1, r4, r1, ror #20
-    eor.w r11, r11, r1, ror #31
-    ldr.w r4, [r0, #128]
-    ldr.w lr, [sp, #12]
-    str.w r1, [r0, #28]
-    str.w r11, [sp, #52]
-    eor.w r4, r4, lr, ror #10
-    bic.w r1, r5, r6, ror #6
-    eor.w r1, r1, r7, ror #13
-    eor.w r12, r1, r12, ror #2
-    ldr.n r5, [r0, #56]
-    ldr.n r6, [sp, #16]
-    ldr.w r7, [r0, #184]
-    ldr.w lr, [sp, #24]
-    str.w r1, [r0, #156]
-    str.w r12, [sp, #56]
-    eor.w r5, r5, r6, ror #8
-    eor.w r7, r7, lr, ror #26
-    ldr.n r1, [r0, #112]
-    ldr.n r6, [sp, #36]
-    eor.w r1, r1, r6
-    @ round 1, odd words, row 0
-    bic.w r8, r5, r4, ror #2
-    eor.w r8, r3, r8, ror #1
-    eor.w r8, r8, r2, ror #3
-    ldr.w r2, [r0, #144]
-    ldr.w r6, [sp, #28]
-    ldr.w lr, [r0, #76]
-    str.w r8, [r0, #4]
-    eor.w r6, r6, r2, ror #1
-    bic.w r9, r7, r5, ror #22
-    eor.w r9, r9, r4, ror #24
-    ldr.w r2, [sp, #36]
-    str.w r9, [r0, #128]
-    eor.w lr, lr, r2, ror #30
-    bic.w r10, r1, r7, ror #16
-    eor.w r10, r10, r5, ror #6
-    ldr.w r2, [r0, #160]
-    ldr.w r5, [sp, #0]
-    str.w r10, [r0, #56]
-    eor.w r5, r5, r2, ror #10
-    bic.w r11, r3, r1, ror #27
-    eor.w r11, r11, r7, ror #11
-    ldr.n r2, [r0, #88]
-    ldr.n r7, [sp, #8]
-    str.w r11, [r0, #184]
-    eor.w r7, r7, r2, ror #26
-    bic.w r12, r4, r3, ror #29
-    eor.w r12, r1, r12, ror #8
-    ldr.n r1, [r0, #16]
-    ldr.n r2, [sp, #16]
-    str.w r12, [r0, #112]
-    eor.w r2, r2, r1, ror #17
-    @ round 1, odd words, row 1
-    bic.w r1, r5, lr, ror #3
-    eor.w r1, r6, r1, ror #14
-    eor.w r8, r8, r1, ror #9
-    ldr.n r3, [r0, #48]
-    ldr.n r4, [sp, #8]
-    str.w r1, [r0, #160]
-    eor.w r3, r3, r4, ror #30
-    bic.w r1, r7, r5, ror #23
-    eor.w r1, lr, r1, ror #6
-    eor.w r9, r9, r1, ror #15
-    ldr.w r4, [r0, #176]
-    str.w r1, [r0, #88]
-    bic.w r1, r2, r7
-    eor.w r1, r5, r1, ror #9
-    eor.w r10, r10, r1, ror #28
-    ldr.n r5, [sp, #20]
-    str.n r1, [r0, #16]
-    eor.w r4, r4, r5
-    bic.w r1, r6, r2, ror #23
-    eor.w r1, r7, r1, ror #9
-    eor.w r11, r11, r1
-    ldr.n r5, [r0, #108]
-    ldr.n r7, [sp, #24]
-    str.w r1, [r0, #144]
-    eor.w r7, r7, r5, ror #19
-    bic.w r1, lr, r6, ror #15
-    eor.w r1, r2, r1, ror #26
-    eor.w r12, r1, r12, ror #27
-    ldr.n r2, [r0, #32]
-    ldr.n r5, [sp, #36]
-    ldr.w r6, [r0, #120]
-    ldr.w lr, [sp, #4]
-    str.w r1, [r0, #76]
-    eor.w r5, r5, r2, ror #5
-    eor.w r6, r6, lr, ror #17
-    @ round 1, odd words, row 2
-    bic.w r1, r7, r4, ror #30
-    eor.w r1, r3, r1, ror #11
-    eor.w r8, r8, r1, ror #24
-    ldr.w r2, [r0, #192]
-    ldr.w lr, [sp, #32]
-    str.w r1, [r0, #120]
-    eor.w lr, lr, r2, ror #8
-    bic.w r1, r5, r7, ror #5
-    eor.w r1, r1, r4, ror #3
-    eor.w r9, r9, r1, ror #19
-    ldr.n r2, [r0, #80]
-    str.n r1, [r0, #48]
-    bic.w r1, r6, r5, ror #24
-    eor.w r1, r7, r1, ror #3
-    eor.w r10, r1, r10, ror #24
-    ldr.w r7, [sp, #4]
-    str.w r1, [r0, #176]
-    eor.w r2, r2, r7, ror #30
-    bic.w r1, r3, r6, ror #14
-    eor.w r1, r1, r5, ror #6
-    eor.w r11, r1, r11, ror #8
-    ldr.n r5, [r0, #8]
-    ldr.n r7, [sp, #12]
-    str.w r1, [r0, #108]
-    eor.w r5, r5, r7, ror #3
-    bic.w r1, r4, r3, ror #23
-    eor.w r1, r6, r1, ror #27
-    eor.w r12, r12, r1, ror #6
-    ldr.w r3, [r0, #140]
-    ldr.n r4, [sp, #16]
-    ldr.n r6, [r0, #64]
-    ldr.n r7, [sp, #28]
-    str.n r1, [r0, #32]
-    eor.w r3, r3, r4
-    eor.w r6, r6, r7, ror #9
-    @ round 1, odd words, row 3
-    bic.w r1, r5, r2, ror #21
-    eor.w r1, lr, r1, ror #4
-    eor.w r8, r8, r1, ror #23
-    ldr.n r4, [r0, #96]
-    ldr.n r7, [sp, #20]
-    str.w r1, [r0, #80]
-    eor.w r7, r7, r4, ror #24
-    bic.w r1, r3, r5, ror #4
-    eor.w r1, r2, r1, ror #7
-    eor.w r9, r9, r1, ror #5
-    ldr.n r4, [r0, #24]
-    str.n r1, [r0, #8]
-    bic.w r1, r6, r3, ror #5
-    eor.w r1, r5, r1, ror #23
-    eor.w r10, r10, r1, ror #24
-    ldr.w r5, [sp, #24]
-    str.w r1, [r0, #140]
-    eor.w r4, r4, r5, ror #27
-    bic.w r1, lr, r6, ror #27
-    eor.w r1, r1, r3
-    eor.w r11, r11, r1, ror #31
-    ldr.w r3, [r0, #152]
-    ldr.n r5, [sp, #32]
-    str.n r1, [r0, #64]
-    eor.w r3, r3, r5, ror #11
-    bic.w r1, r2, lr, ror #7
-    eor.w r1, r6, r1, ror #30
-    eor.w r12, r12, r1, ror #18
-    ldr.n r2, [r0, #40]
-    ldr.n r5, [sp, #0]
-    ldr.w r6, [r0, #172]
-    ldr.w lr, [sp, #12]
-    str.w r1, [r0, #192]
-    eor.w r2, r2, r5, ror #3
-    eor.w lr, lr, r6, ror #5
-    @ round 1, odd words, row 4
-    bic.w r1, r3, r4, ror #19
-    eor.w r1, r1, r7, ror #31
-    eor.w r8, r1, r8, ror #26
-    ldr.n r5, [sp, #40]
-    ldr.n r6, [sp, #44]
-    str.w r1, [r0, #40]
-    bic.w r1, r2, r3, ror #5
-    eor.w r1, r4, r1, ror #8
-    eor.w r9, r9, r1, ror #14
-    str.w r1, [r0, #172]
-    bic.w r1, lr, r2, ror #31
-    eor.w r1, r1, r3, ror #4
-    eor.w r10, r10, r1, ror #31
-    ldr.n r3, [sp, #48]
-    str.n r1, [r0, #96]
-    bic.w r1, r7, lr, ror #29
-    eor.w r1, r2, r1, ror #4
-    eor.w r11, r11, r1, ror #9
-    ldr.n r2, [sp, #52]
-    str.n r1, [r0, #24]
-    bic.w r1, r4, r7, ror #12
-    eor.w r1, lr, r1, ror #23
-    eor.w r12, r12, r1, ror #2
-    ldr.w r4, [sp, #56]
-    str.w r1, [r0, #152]
-    @ theta for round 2: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    eor.w r1, r4, r9, ror #17
-    ldr.n r7, [r0, #0]
-    str.n r1, [sp, #0]
-    eor.w r7, r7, r1, ror #22
-    eor.w r1, r9, r2, ror #1
-    ldr.w r9, [sp, #60]
-    ldr.w lr, [r0, #176]
-    str.w r1, [sp, #20]
-    eor.w lr, lr, r1, ror #8
-    eor.w r1, r8, r2, ror #7
-    ldr.w r9, [r9, #16]
-    ldr.w r2, [r0, #156]
-    str.w r1, [sp, #32]
-    eor.w r2, r2, r1, ror #12
-    eor.w r1, r8, r3, ror #11
-    str.w r1, [sp, #12]
-    eor.w r8, r3, r12, ror #14
-    eor.w r1, r12, r6, ror #11
-    str.w r8, [sp, #24]
-    str.w r1, [sp, #4]
-    eor.w r12, r6, r11, ror #12
-    eor.w r8, r11, r5, ror #9
-    str.w r12, [sp, #16]
-    str.w r8, [sp, #36]
-    eor.w r1, r5, r10, ror #1
-    ldr.w r11, [r0, #92]
-    str.w r1, [sp, #8]
-    eor.w r1, r1, r11, ror #13
-    eor.w r12, r10, r4, ror #22
-    ldr.w r3, [r0, #64]
-    str.w r12, [sp, #28]
-    eor.w r3, r3, r12, ror #12
-    @ round 2, even words, row 0
-    bic.w r8, lr, r1, ror #30
-    eor.w r8, r7, r8, ror #10
-    eor.w r8, r8, r9
-    ldr.w r4, [r0, #188]
-    ldr.n r5, [sp, #24]
-    ldr.n r6, [r0, #72]
-    str.w r8, [r0, #0]
-    eor.w r4, r4, r5, ror #14
-    bic.w r9, r3, lr, ror #1
-    eor.w r9, r1, r9, ror #1
-    ldr.w r5, [sp, #32]
-    str.w r9, [r0, #92]
-    eor.w r6, r6, r5, ror #23
-    bic.w r10, r2, r3, ror #26
-    eor.w r10, lr, r10, ror #5
-    ldr.w r5, [r0, #120]
-    ldr.w lr, [sp, #4]
-    str.w r10, [r0, #176]
-    eor.w lr, lr, r5, ror #24
-    bic.w r11, r7, r2, ror #15
-    eor.w r11, r3, r11, ror #23
-    ldr.n r3, [r0, #8]
-    ldr.n r5, [sp, #12]
-    str.w r11, [r0, #64]
-    eor.w r3, r3, r5, ror #22
-    bic.w r12, r1, r7, ror #24
-    eor.w r12, r2, r12, ror #25
-    ldr.n r1, [r0, #96]
-    ldr.n r2, [sp, #20]
-    str.w r12, [r0, #156]
-    eor.w r2, r2, r1, ror #23
-    @ round 2, even words, row 1
-    bic.w r1, lr, r6, ror #6
-    eor.w r1, r4, r1, ror #9
-    eor.w r8, r8, r1, ror #18
-    ldr.w r5, [r0, #128]
-    ldr.n r7, [sp, #12]
-    str.n r1, [r0, #120]
-    eor.w r5, r5, r7, ror #27
-    bic.w r1, r3, lr, ror #5
-    eor.w r1, r6, r1, ror #21
-    eor.w r9, r9, r1, ror #25
-    ldr.n r7, [r0, #20]
-    str.n r1, [r0, #8]
-    bic.w r1, r2, r3, ror #13
-    eor.w r1, lr, r1, ror #14
-    eor.w r10, r1, r10, ror #15
-    ldr.w lr, [sp, #16]
-    str.w r1, [r0, #96]
-    eor.w lr, lr, r7, ror #24
-    bic.w r1, r4, r2, ror #23
-    eor.w r1, r1, r3, ror #4
-    eor.w r11, r11, r1, ror #9
-    ldr.n r3, [r0, #108]
-    ldr.n r7, [sp, #28]
-    str.w r1, [r0, #188]
-    eor.w r7, r7, r3, ror #21
-    bic.w r1, r6, r4, ror #17
-    eor.w r1, r1, r2, ror #8
-    eor.w r12, r1, r12, ror #14
-    ldr.w r2, [r0, #196]
-    ldr.n r3, [sp, #32]
-    ldr.n r4, [r0, #44]
-    ldr.n r6, [sp, #0]
-    str.n r1, [r0, #72]
-    eor.w r2, r2, r3, ror #18
-    eor.w r4, r4, r6, ror #26
-    @ round 2, even words, row 2
-    bic.w r1, r7, lr, ror #18
-    eor.w r1, r5, r1, ror #12
-    eor.w r8, r1, r8, ror #25
-    ldr.n r3, [r0, #112]
-    ldr.n r6, [sp, #36]
-    str.w r1, [r0, #44]
-    eor.w r3, r3, r6, ror #29
-    bic.w r1, r2, r7, ror #7
-    eor.w r1, lr, r1, ror #7
-    eor.w r9, r9, r1, ror #29
-    ldr.w r6, [r0, #164]
-    str.w r1, [r0, #128]
-    bic.w r1, r4, r2, ror #25
-    eor.w r1, r7, r1
-    eor.w r10, r10, r1, ror #24
-    ldr.n r7, [sp, #0]
-    str.n r1, [r0, #20]
-    eor.w r7, r7, r6, ror #8
-    bic.w r1, r5, r4, ror #12
-    eor.w r1, r2, r1, ror #27
-    eor.w r11, r11, r1, ror #3
-    ldr.n r2, [r0, #52]
-    ldr.n r6, [sp, #8]
-    str.w r1, [r0, #108]
-    eor.w r2, r2, r6, ror #21
-    bic.w r1, lr, r5, ror #2
-    eor.w r1, r4, r1, ror #18
-    eor.w r12, r12, r1, ror #18
-    ldr.w r4, [r0, #140]
-    ldr.n r5, [sp, #20]
-    ldr.n r6, [r0, #28]
-    ldr.w lr, [sp, #24]
-    str.w r1, [r0, #196]
-    eor.w r5, r5, r4, ror #16
-    eor.w lr, lr, r6, ror #26
-    @ round 2, even words, row 3
-    bic.w r1, r2, r7
-    eor.w r1, r1, r3, ror #6
-    eor.w r8, r8, r1, ror #29
-    ldr.n r4, [r0, #60]
-    ldr.n r6, [sp, #16]
-    str.w r1, [r0, #164]
-    eor.w r6, r6, r4, ror #3
-    bic.w r1, r5, r2, ror #4
-    eor.w r1, r1, r7, ror #4
-    eor.w r9, r1, r9, ror #8
-    ldr.w r4, [r0, #144]
-    str.w r1, [r0, #52]
-    bic.w r1, lr, r5, ror #14
-    eor.w r1, r2, r1, ror #14
-    eor.w r10, r10, r1, ror #9
-    ldr.w r2, [sp, #28]
-    str.w r1, [r0, #140]
-    eor.w r4, r4, r2, ror #3
-    bic.w r1, r3, lr, ror #8
-    eor.w r1, r1, r5, ror #22
-    eor.w r11, r11, r1, ror #1
-    ldr.n r2, [r0, #32]
-    ldr.n r5, [sp, #36]
-    str.w r1, [r0, #28]
-    eor.w r5, r5, r2, ror #14
-    bic.w r1, r7, r3, ror #6
-    eor.w r1, r1, lr, ror #14
-    eor.w r12, r12, r1, ror #3
-    ldr.n r2, [r0, #80]
-    ldr.n r3, [sp, #4]
-    ldr.w r7, [r0, #168]
-    ldr.w lr, [sp, #8]
-    str.w r1, [r0, #112]
-    eor.w r2, r2, r3, ror #9
-    eor.w r7, r7, lr, ror #22
-    @ round 2, even words, row 4
-    bic.w r1, r5, r4
-    eor.w r1, r6, r1, ror #24
-    eor.w r8, r8, r1, ror #2
-    ldr.w r3, [sp, #60]
-    ldr.w lr, [r0, #4]
-    str.w r1, [r0, #80]
-    str.w r8, [sp, #40]
-    bic.w r1, r2, r5, ror #2
-    eor.w r1, r4, r1, ror #30
-    eor.w r9, r9, r1, ror #1
-    ldr.w r3, [r3, #20]
-    str.w r1, [r0, #168]
-    str.w r9, [sp, #44]
-    bic.w r1, r7, r2, ror #24
-    eor.w r1, r5, r1, ror #6
-    eor.w r10, r10, r1, ror #6
-    ldr.n r5, [sp, #4]
-    str.n r1, [r0, #60]
-    str.w r10, [sp, #48]
-    eor.w lr, lr, r5
-    bic.w r1, r6, r7, ror #30
-    eor.w r1, r2, r1, ror #10
-    eor.w r11, r1, r11, ror #10
-    ldr.n r2, [r0, #88]
-    ldr.n r5, [sp, #12]
-    str.w r1, [r0, #144]
-    str.w r11, [sp, #52]
-    eor.w r5, r5, r2, ror #20
-    bic.w r1, r4, r6, ror #8
-    eor.w r1, r7, r1, ror #26
-    eor.w r12, r12, r1, ror #6
-    ldr.w r2, [r0, #180]
-    ldr.n r4, [sp, #16]
-    ldr.n r6, [r0, #68]
-    ldr.n r7, [sp, #24]
-    str.n r1, [r0, #32]
-    str.w r12, [sp, #56]
-    eor.w r2, r2, r4, ror #28
-    eor.w r6, r6, r7, ror #27
-    ldr.w r1, [r0, #152]
-    ldr.w r4, [sp, #36]
-    eor.w r4, r4, r1, ror #10
-    @ round 2, odd words, row 0
-    bic.w r8, r2, r5, ror #22
-    eor.w r8, r8, lr, ror #6
-    eor.w r8, r8, r3, ror #9
-    ldr.w r1, [r0, #184]
-    ldr.n r3, [sp, #28]
-    ldr.n r7, [r0, #76]
-    str.w r8, [r0, #4]
-    eor.w r3, r3, r1, ror #29
-    bic.w r9, r6, r2, ror #14
-    eor.w r9, r5, r9, ror #28
-    ldr.w r1, [sp, #36]
-    str.w r9, [r0, #88]
-    eor.w r7, r7, r1, ror #24
-    bic.w r10, r4, r6, ror #27
-    eor.w r10, r2, r10, ror #23
-    ldr.n r1, [r0, #124]
-    ldr.n r2, [sp, #0]
-    str.w r10, [r0, #180]
-    eor.w r2, r2, r1, ror #25
-    bic.w r11, lr, r4, ror #17
-    eor.w r11, r6, r11, ror #20
+    @ round 0, even words, row 1
+    bic.w r4, r3, r2, ror #23
+    eor.w r4, r1, r4, ror #13
+    eor.w r8, r8, r4, ror #17
+    str.w r4, [r0, #84]
+    bic.w r4, r6, r3, ror #21
+    eor.w r4, r2, r4, ror #20
+    eor.w r9, r9, r4
+    str.w r4, [r0, #132]
+    bic.w r4, r7, r6, ror #8
+    eor.w r4, r3, r4, ror #3
+    eor.w r10, r10, r4, ror #20
+    str.w r4, [r0, #180]
+    bic.w r3, r1, r7, ror #16
+    eor.w r3, r3, r6, ror #24
+    eor.w r11, r11, r3, ror #17
+    str.w r3, [r0, #24]
+    bic.w r3, r2, r1, ror #28
+    eor.w r3, r3, r7, ror #12
+    eor.w r12, r12, r3, ror #12
     ldr.n r1, [r0, #12]
-    ldr.n r6, [sp, #8]
-    str.w r11, [r0, #68]
-    eor.w r6, r6, r1, ror #1
-    bic.w r12, r5, lr, ror #16
-    eor.w r12, r4, r12, ror #31
-    ldr.n r1, [r0, #100]
-    ldr.n r4, [sp, #16]
-    str.w r12, [r0, #152]
-    eor.w r4, r4, r1, ror #3
-    @ round 2, odd words, row 1
-    bic.w r1, r2, r7, ror #30
-    eor.w r1, r3, r1, ror #3
-    eor.w r8, r8, r1, ror #27
-    ldr.w r5, [r0, #132]
-    ldr.w lr, [sp, #8]
-    str.w r1, [r0, #124]
-    eor.w r5, r5, lr, ror #17
-    bic.w r1, r6, r2, ror #13
-    eor.w r1, r7, r1, ror #21
-    eor.w r9, r1, r9, ror #26
-    ldr.w lr, [r0, #16]
-    str.w r1, [r0, #12]
-    bic.w r1, r4, r6, ror #30
-    eor.w r1, r2, r1, ror #21
-    eor.w r10, r10, r1, ror #30
-    ldr.n r2, [sp, #20]
-    str.n r1, [r0, #100]
-    eor.w r2, r2, lr, ror #12
-    bic.w r1, r3, r4, ror #24
-    eor.w r1, r6, r1, ror #10
-    eor.w r11, r1, r11, ror #1
-    ldr.w r6, [r0, #104]
-    ldr.w lr, [sp, #24]
-    str.w r1, [r0, #184]
-    eor.w lr, lr, r6, ror #27
-    bic.w r1, r7, r3, ror #31
-    eor.w r1, r4, r1, ror #9
-    eor.w r12, r1, r12, ror #4
-    ldr.w r3, [r0, #192]
-    ldr.n r4, [sp, #36]
-    ldr.n r6, [r0, #40]
-    ldr.n r7, [sp, #4]
-    str.n r1, [r0, #76]
-    eor.w r3, r3, r4, ror #6
-    eor.w r7, r7, r6, ror #6
-    @ round 2, odd words, row 2
-    bic.w r1, lr, r2, ror #3
-    eor.w r1, r1, r5, ror #11
-    eor.w r8, r8, r1, ror #11
-    ldr.n r4, [r0, #116]
-    ldr.n r6, [sp, #32]
-    str.w r1, [r0, #40]
-    eor.w r6, r6, r4, ror #22
-    bic.w r1, r3, lr, ror #23
-    eor.w r1, r2, r1, ror #6
-    eor.w r9, r9, r1, ror #18
-    ldr.w r4, [r0, #160]
-    str.w r1, [r0, #132]
-    bic.w r1, r7, r3, ror #23
-    eor.w r1, lr, r1, ror #18
-    eor.w r10, r10, r1, ror #11
-    ldr.w lr, [sp, #4]
-    str.w r1, [r0, #16]
-    eor.w r4, r4, lr, ror #23
-    bic.w r1, r5, r7, ror #7
-    eor.w r1, r1, r3, ror #30
-    eor.w r11, r11, r1, ror #5
-    ldr.w r3, [r0, #48]
-    ldr.w lr, [sp, #12]
-    str.w r1, [r0, #104]
-    eor.w r3, r3, lr, ror #8
-    bic.w r1, r2, r5, ror #8
-    eor.w r1, r7, r1, ror #17
-    eor.w r12, r12, r1, ror #10
-    ldr.w r2, [r0, #136]
-    ldr.n r5, [sp, #16]
-    ldr.n r7, [r0, #24]
-    ldr.w lr, [sp, #28]
-    str.w r1, [r0, #192]
-    eor.w r2, r2, r5, ror #26
-    eor.w lr, lr, r7, ror #30
-    @ round 2, odd words, row 3
-    bic.w r1, r3, r4, ror #30
-    eor.w r1, r6, r1, ror #1
-    eor.w r8, r8, r1, ror #30
-    ldr.n r5, [r0, #56]
-    ldr.n r7, [sp, #20]
-    str.w r1, [r0, #160]
-    eor.w r7, r7, r5, ror #16
-    bic.w r1, r2, r3, ror #15
-    eor.w r1, r4, r1, ror #19
-    eor.w r9, r9, r1, ror #1
-    ldr.w r5, [r0, #148]
-    str.w r1, [r0, #48]
-    bic.w r1, lr, r2, ror #3
-    eor.w r1, r1, r3, ror #18
-    eor.w r10, r10, r1, ror #13
-    ldr.w r3, [sp, #24]
-    str.w r1, [r0, #136]
-    eor.w r3, r3, r5, ror #4
-    bic.w r1, r6, lr, ror #15
-    eor.w r1, r1, r2, ror #18
-    eor.w r11, r11, r1, ror #13
-    ldr.n r2, [r0, #36]
-    ldr.n r5, [sp, #32]
-    str.w r1, [r0, #24]
-    eor.w r5, r5, r2, ror #25
-    bic.w r1, r4, r6, ror #1
-    eor.w r1, lr, r1, ror #16
-    eor.w r12, r12, r1, ror #26
-    ldr.n r2, [r0, #84]
-    ldr.n r4, [sp, #0]
-    ldr.w r6, [r0, #172]
-    ldr.w lr, [sp, #12]
-    str.w r1, [r0, #116]
-    eor.w r2, r2, r4, ror #11
-    eor.w r6, r6, lr, ror #13
-    @ round 2, odd words, row 4
-    bic.w r1, r5, r3, ror #4
-    eor.w r1, r7, r1, ror #6
-    eor.w r8, r8, r1, ror #18
-    ldr.w r4, [sp, #40]
-    ldr.w lr, [sp, #44]
-    str.w r1, [r0, #84]
-    bic.w r1, r2, r5, ror #24
-    eor.w r1, r1, r3, ror #28
-    eor.w r9, r9, r1, ror #4
-    str.w r1, [r0, #172]
-    bic.w r1, r6, r2, ror #2
-    eor.w r1, r5, r1, ror #6
-    eor.w r10, r10, r1, ror #24
-    ldr.n r5, [sp, #48]
-    str.n r1, [r0, #56]
-    bic.w r1, r7, r6, ror #12
-    eor.w r1, r2, r1, ror #18
-    eor.w r11, r11, r1, ror #15
-    ldr.w r2, [sp, #52]
-    str.w r1, [r0, #148]
-    bic.w r1, r3, r7, ror #22
-    eor.w r1, r6, r1, ror #30
-    eor.w r12, r12, r1, ror #11
-    ldr.n r3, [sp, #56]
-    str.n r1, [r0, #36]
-    @ theta for round 3: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    eor.w r1, r3, r9, ror #17
-    ldr.n r6, [r0, #0]
-    str.n r1, [sp, #0]
-    eor.w r6, r6, r1, ror #1
-    eor.w r1, r2, r9, ror #20
-    ldr.w r9, [sp, #60]
-    ldr.n r7, [r0, #16]
-    str.n r1, [sp, #20]
-    eor.w r1, r1, r7, ror #3
-    eor.w r7, r8, r2, ror #9
-    ldr.w r9, [r9, #24]
-    ldr.n r2, [r0, #32]
-    str.n r7, [sp, #32]
-    eor.w r2, r2, r7, ror #15
-    eor.w r7, r8, r5, ror #4
-    str.w r7, [sp, #12]
-    eor.w r8, r5, r12, ror #14
-    eor.w r5, lr, r12, ror #10
-    str.w r8, [sp, #24]
-    str.w r5, [sp, #4]
-    eor.w r12, r11, lr, ror #25
-    eor.w r8, r4, r11, ror #1
-    str.w r12, [sp, #16]
-    str.w r8, [sp, #36]
-    eor.w r5, r10, r4, ror #17
-    ldr.w r11, [r0, #8]
-    str.w r5, [sp, #8]
-    eor.w r5, r5, r11, ror #11
-    eor.w r12, r10, r3, ror #10
-    ldr.w r3, [r0, #24]
-    str.w r12, [sp, #28]
-    eor.w r3, r3, r12, ror #2
-    @ round 3, even words, row 0
-    bic.w r8, r1, r5, ror #23
-    eor.w r8, r6, r8, ror #9
-    eor.w r8, r8, r9
-    ldr.n r4, [r0, #64]
-    ldr.n r7, [sp, #24]
-    ldr.w lr, [r0, #72]
-    str.w r8, [r0, #0]
-    eor.w r4, r4, r7, ror #18
-    bic.w r9, r3, r1, ror #31
-    eor.w r9, r5, r9, ror #10
-    ldr.w r7, [sp, #32]
-    str.w r9, [r0, #8]
-    eor.w lr, lr, r7, ror #21
-    bic.w r10, r2, r3, ror #10
-    eor.w r10, r10, r1, ror #9
-    ldr.n r1, [r0, #40]
-    ldr.n r7, [sp, #4]
-    str.w r10, [r0, #16]
-    eor.w r1, r1, r7, ror #30
-    bic.w r11, r6, r2
-    eor.w r11, r11, r3, ror #10
-    ldr.n r3, [r0, #48]
-    ldr.n r7, [sp, #12]
-    str.w r11, [r0, #24]
-    eor.w r7, r7, r3, ror #29
-    bic.w r12, r5, r6
-    eor.w r12, r12, r2
     ldr.n r2, [r0, #56]
-    ldr.n r3, [sp, #20]
-    str.w r12, [r0, #32]
-    eor.w r3, r3, r2, ror #16
-    @ round 3, even words, row 1
-    bic.w r2, r1, lr, ror #23
-    eor.w r2, r2, r4, ror #27
-    eor.w r8, r8, r2
-    ldr.n r5, [r0, #88]
-    ldr.n r6, [sp, #12]
-    str.w r2, [r0, #40]
+    ldr.n r4, [r0, #108]
+    ldr.w r6, [r0, #152]
+    ldr.w r7, [r0, #160]
+    str.n r3, [r0, #72]
+    eor.w r1, r1, lr
+    vmov r3, s4
+    eor.w r2, r2, r3, ror #31
+    vmov lr, s7
+    eor.w r4, r4, lr
+    eor.w r6, r5, r6, ror #1
+    vmov r5, s0
+    eor.w r7, r5, r7, ror #1
+    @ round 0, even words, row 2
+    bic.w r5, r4, r2, ror #10
+    eor.w r5, r1, r5, ror #20
+    eor.w r8, r5, r8, ror #1
+    str.w r5, [r0, #160]
+    bic.w r5, r6, r4, ror #24
+    eor.w r5, r2, r5, ror #30
+    eor.w r9, r5, r9, ror #24
+    str.w r5, [r0, #12]
+    bic.w r5, r7, r6, ror #5
+    eor.w r5, r4, r5, ror #3
+    eor.w r10, r10, r5, ror #9
+    str.w r5, [r0, #56]
+    bic.w r4, r1, r7, ror #23
+    eor.w r4, r4, r6, ror #28
+    eor.w r11, r11, r4, ror #31
+    str.w r4, [r0, #108]
+    bic.w r4, r2, r1, ror #2
+    eor.w r4, r7, r4, ror #7
+    eor.w r12, r12, r4, ror #13
+    ldr.n r1, [r0, #16]
+    ldr.n r2, [r0, #68]
+    ldr.n r5, [r0, #116]
+    ldr.n r6, [r0, #124]
+    ldr.w r7, [r0, #168]
+    str.w r4, [r0, #152]
+    eor.w r1, r1, r3, ror #31
+    eor.w r2, r2, lr
+    vmov r3, s9
+    eors.n r5, r3
+    vmov r4, s1
+    eors.n r6, r4
+    vmov r4, s2
+    eor.w r7, r7, r4, ror #31
+    @ round 0, even words, row 4
+    bic.w lr, r5, r2, ror #24
+    eor.w lr, lr, r1, ror #21
+    eor.w r8, r8, lr, ror #13
+    str.w lr, [r0, #124]
+    bic.w lr, r6, r5, ror #1
+    eor.w lr, r2, lr, ror #7
+    eor.w r9, r9, lr, ror #7
+    str.w lr, [r0, #168]
+    bic.w lr, r7, r6, ror #12
+    eor.w lr, r5, lr, ror #19
+    eor.w r10, lr, r10, ror #30
+    str.w lr, [r0, #16]
+    bic.w r5, r1, r7, ror #30
     eor.w r5, r5, r6, ror #10
-    bic.w r2, r7, r1
-    eor.w r2, r2, lr, ror #23
-    eor.w r9, r9, r2
-    ldr.n r6, [r0, #96]
-    str.n r2, [r0, #48]
-    bic.w r2, r3, r7
-    eor.w r2, r2, r1
-    eor.w r10, r10, r2
-    ldr.n r1, [sp, #16]
-    str.n r2, [r0, #56]
-    eor.w r6, r6, r1, ror #12
-    bic.w r1, r4, r3, ror #5
-    eor.w r1, r7, r1, ror #27
-    eor.w r11, r11, r1
-    ldr.n r2, [r0, #104]
-    ldr.n r7, [sp, #28]
-    str.w r1, [r0, #64]
-    eor.w r2, r2, r7, ror #10
-    bic.w r1, lr, r4, ror #4
-    eor.w r1, r3, r1, ror #23
-    eor.w r12, r12, r1
-    ldr.n r3, [r0, #112]
-    ldr.n r4, [sp, #32]
-    ldr.w r7, [r0, #80]
-    ldr.w lr, [sp, #0]
-    str.w r1, [r0, #72]
-    eor.w r3, r3, r4, ror #18
-    eor.w r7, r7, lr, ror #24
-    @ round 3, even words, row 2
-    bic.w r1, r2, r6, ror #24
-    eor.w r1, r1, r5, ror #12
-    eor.w r8, r8, r1
-    ldr.w r4, [r0, #152]
-    ldr.w lr, [sp, #36]
-    str.w r1, [r0, #80]
-    eor.w r4, r4, lr, ror #25
-    bic.w r1, r3, r2
-    eor.w r1, r1, r6, ror #24
-    eor.w r9, r9, r1
-    ldr.w lr, [r0, #120]
-    str.w r1, [r0, #88]
-    bic.w r1, r7, r3
-    eor.w r1, r1, r2
-    eor.w r10, r10, r1
-    ldr.n r2, [sp, #0]
-    str.n r1, [r0, #96]
-    eor.w lr, lr, r2, ror #15
-    bic.w r1, r5, r7, ror #20
-    eor.w r1, r3, r1, ror #12
-    eor.w r11, r11, r1
-    ldr.w r2, [r0, #128]
-    ldr.n r3, [sp, #8]
-    str.n r1, [r0, #104]
-    eor.w r2, r2, r3, ror #17
-    bic.w r1, r6, r5, ror #20
-    eor.w r1, r7, r1, ror #24
-    eor.w r12, r12, r1
-    ldr.w r3, [r0, #136]
-    ldr.w r5, [sp, #20]
-    ldr.w r6, [r0, #144]
-    ldr.n r7, [sp, #24]
-    str.n r1, [r0, #112]
-    eor.w r5, r5, r3, ror #5
-    eor.w r6, r6, r7, ror #28
-    @ round 3, even words, row 3
-    bic.w r1, r2, lr
-    eor.w r1, r4, r1
-    eor.w r8, r8, r1
-    ldr.w r3, [r0, #176]
-    ldr.n r7, [sp, #16]
-    str.n r1, [r0, #120]
-    eor.w r7, r7, r3, ror #3
-    bic.w r1, r5, r2, ror #9
-    eor.w r1, lr, r1, ror #23
-    eor.w r9, r9, r1
-    ldr.w r3, [r0, #184]
-    str.w r1, [r0, #128]
-    bic.w r1, r6, r5, ror #20
-    eor.w r1, r2, r1, ror #3
-    eor.w r10, r10, r1
-    ldr.w r2, [sp, #28]
-    str.w r1, [r0, #136]
-    eor.w r3, r3, r2, ror #15
-    bic.w r1, r4, r6, ror #3
-    eor.w r1, r1, r5, ror #23
-    eor.w r11, r11, r1
-    ldr.w r2, [r0, #192]
-    ldr.w r5, [sp, #36]
-    str.w r1, [r0, #144]
-    eor.w r2, r2, r5, ror #19
-    bic.w r1, lr, r4
-    eor.w r1, r1, r6, ror #3
-    eor.w r12, r12, r1
-    ldr.w r4, [r0, #160]
-    ldr.w r5, [sp, #4]
-    ldr.w r6, [r0, #168]
-    ldr.w lr, [sp, #8]
-    str.w r1, [r0, #152]
-    eor.w r4, r4, r5, ror #11
-    eor.w r6, r6, lr, ror #21
-    @ round 3, even words, row 4
-    bic.w r1, r2, r3, ror #12
-    eor.w r1, r1, r7, ror #8
-    eor.w r8, r8, r1
-    ldr.w r5, [sp, #60]
-    ldr.w lr, [r0, #4]
-    str.w r1, [r0, #160]
-    str.w r8, [sp, #40]
-    bic.w r1, r4, r2
-    eor.w r1, r1, r3, ror #12
-    eor.w r9, r9, r1
-    ldr.w r5, [r5, #28]
-    str.w r1, [r0, #168]
-    str.w r9, [sp, #44]
-    bic.w r1, r6, r4
-    eor.w r1, r2, r1
-    eor.w r10, r10, r1
-    ldr.w r2, [sp, #4]
-    str.w r1, [r0, #176]
-    str.w r10, [sp, #48]
-    eor.w r2, r2, lr, ror #23
-    bic.w r1, r7, r6, ror #24
-    eor.w r1, r4, r1, ror #8
-    eor.w r11, r11, r1
-    ldr.w r4, [r0, #12]
-    ldr.w lr, [sp, #12]
-    str.w r1, [r0, #184]
-    str.w r11, [sp, #52]
-    eor.w r4, r4, lr, ror #4
-    bic.w r1, r3, r7, ror #28
-    eor.w r1, r6, r1, ror #12
-    eor.w r12, r12, r1
-    ldr.n r3, [r0, #20]
-    ldr.n r6, [sp, #16]
-    ldr.w r7, [r0, #28]
-    ldr.w lr, [sp, #24]
-    str.w r1, [r0, #192]
-    str.w r12, [sp, #56]
-    eor.w r6, r6, r3, ror #12
-    eor.w r7, r7, lr, ror #17
+    eor.w r11, r5, r11, ror #31
+    str.w r5, [r0, #68]
+    bic.w r5, r2, r1, ror #29
+    eor.w r5, r7, r5, ror #5
+    eor.w r12, r12, r5, ror #22
     ldr.n r1, [r0, #36]
-    ldr.n r3, [sp, #36]
-    eor.w r3, r3, r1, ror #14
-    @ round 3, odd words, row 0
-    bic.w r8, r6, r4, ror #11
-    eor.w r8, r2, r8, ror #18
-    eor.w r8, r8, r5
-    ldr.n r1, [r0, #68]
-    ldr.n r5, [sp, #28]
-    ldr.w lr, [r0, #76]
+    ldr.n r2, [r0, #40]
+    ldr.n r6, [r0, #88]
+    ldr.w r7, [r0, #140]
+    ldr.w lr, [r0, #184]
+    str.n r5, [r0, #116]
+    eor.w r1, r1, r3
+    vmov r5, s0
+    eor.w r2, r5, r2, ror #1
+    eor.w r6, r6, r4, ror #31
+    vmov r4, s5
+    eor.w r7, r7, r4
+    vmov r4, s6
+    eor.w lr, r4, lr, ror #1
+    @ round 0, even words, row 3
+    bic.w r5, r6, r2, ror #18
+    eor.w r5, r1, r5, ror #9
+    eor.w r8, r8, r5, ror #19
+    vmov s10, r8
+    str.w r5, [r0, #40]
+    bic.w r5, r7, r6, ror #3
+    eor.w r5, r2, r5, ror #11
+    eor.w r9, r9, r5, ror #16
+    vmov s11, r9
+    str.w r5, [r0, #88]
+    bic.w r5, lr, r7, ror #21
+    eor.w r5, r6, r5, ror #8
+    eor.w r10, r10, r5, ror #15
+    vmov s12, r10
+    str.w r5, [r0, #140]
+    bic.w r5, r1, lr, ror #17
+    eor.w r5, r5, r7, ror #6
+    eor.w r11, r11, r5, ror #17
+    vmov s13, r11
+    str.w r5, [r0, #184]
+    bic.w r5, r2, r1, ror #5
+    eor.w r5, r5, lr, ror #22
+    eor.w r12, r12, r5, ror #4
+    vmov s14, r12
+    ldr.n r1, [r0, #4]
+    ldr.n r2, [r0, #52]
+    ldr.n r6, [r0, #96]
+    ldr.w r7, [r0, #144]
+    ldr.w lr, [r0, #196]
+    str.n r5, [r0, #36]
+    vmov r5, s1
+    eors.n r1, r5
+    vmov r5, s3
+    eors.n r2, r5
+    vmov r5, s4
+    eor.w r6, r6, r5, ror #31
+    eor.w r7, r4, r7, ror #1
+    eor.w lr, lr, r3
+    @ round 0, odd words, row 0
+    bic.w r8, r6, r2, ror #31
+    eor.w r8, r1, r8, ror #11
+    vmov r4, s15
+    eor.w r8, r8, r4
     str.w r8, [r0, #4]
-    eor.w r5, r5, r1, ror #18
-    bic.w r9, r7, r6, ror #18
-    eor.w r9, r9, r4, ror #29
-    ldr.w r1, [sp, #36]
-    str.w r9, [r0, #12]
-    eor.w lr, lr, r1, ror #29
-    bic.w r10, r3, r7
+    bic.w r9, r7, r6, ror #22
+    eor.w r9, r2, r9, ror #11
+    str.w r9, [r0, #52]
+    bic.w r10, lr, r7, ror #28
     eor.w r10, r10, r6, ror #18
-    ldr.n r1, [r0, #44]
-    ldr.n r6, [sp, #0]
-    str.w r10, [r0, #20]
-    eor.w r6, r6, r1, ror #6
-    bic.w r11, r2, r3
-    eor.w r11, r7, r11
-    ldr.n r1, [r0, #52]
-    ldr.n r7, [sp, #8]
-    str.w r11, [r0, #28]
-    eor.w r7, r7, r1, ror #10
-    bic.w r12, r4, r2, ror #3
-    eor.w r12, r3, r12, ror #29
-    ldr.n r1, [r0, #60]
-    ldr.n r2, [sp, #16]
-    str.w r12, [r0, #36]
-    eor.w r1, r1, r2, ror #6
-    @ round 3, odd words, row 1
-    bic.w r2, r6, lr
-    eor.w r2, r2, r5, ror #9
-    eor.w r8, r8, r2
-    ldr.n r3, [r0, #92]
-    ldr.n r4, [sp, #8]
-    str.w r2, [r0, #44]
-    eor.w r4, r4, r3, ror #18
-    bic.w r2, r7, r6
-    eor.w r2, lr, r2
-    eor.w r9, r9, r2
-    ldr.n r3, [r0, #100]
-    str.n r2, [r0, #52]
-    bic.w r2, r1, r7, ror #29
-    eor.w r2, r6, r2, ror #3
-    eor.w r10, r10, r2
-    ldr.n r6, [sp, #20]
-    str.n r2, [r0, #60]
-    eor.w r3, r3, r6, ror #10
-    bic.w r2, r5, r1, ror #26
-    eor.w r2, r7, r2, ror #9
-    eor.w r11, r11, r2
-    ldr.n r6, [r0, #108]
-    ldr.n r7, [sp, #24]
-    str.w r2, [r0, #68]
-    eor.w r6, r6, r7, ror #15
-    bic.w r2, lr, r5, ror #9
-    eor.w r2, r2, r1, ror #3
-    eor.w r12, r12, r2
-    ldr.n r1, [r0, #116]
-    ldr.n r5, [sp, #36]
-    ldr.w r7, [r0, #84]
-    ldr.w lr, [sp, #4]
-    str.w r2, [r0, #76]
-    eor.w r1, r1, r5, ror #3
-    eor.w r7, r7, lr, ror #23
-    @ round 3, odd words, row 2
-    bic.w r2, r6, r3, ror #18
-    eor.w r2, r2, r4, ror #22
-    eor.w r8, r8, r2
-    ldr.w r5, [r0, #156]
-    ldr.w lr, [sp, #32]
-    str.w r2, [r0, #84]
-    eor.w lr, lr, r5, ror #25
-    bic.w r2, r1, r6
-    eor.w r2, r2, r3, ror #18
-    eor.w r9, r9, r2
-    ldr.n r5, [r0, #124]
-    str.n r2, [r0, #92]
-    bic.w r2, r7, r1
-    eor.w r2, r6, r2
-    eor.w r10, r10, r2
-    ldr.n r6, [sp, #4]
-    str.n r2, [r0, #100]
-    eor.w r5, r5, r6, ror #14
-    bic.w r2, r4, r7, ror #10
-    eor.w r2, r1, r2, ror #22
-    eor.w r11, r11, r2
-    ldr.w r1, [r0, #132]
-    ldr.n r6, [sp, #12]
-    str.n r2, [r0, #108]
-    eor.w r1, r1, r6, ror #18
-    bic.w r2, r3, r4, ror #4
-    eor.w r2, r7, r2, ror #18
-    eor.w r12, r12, r2
-    ldr.w r3, [r0, #140]
-    ldr.w r4, [sp, #16]
-    ldr.w r6, [r0, #148]
-    ldr.n r7, [sp, #28]
-    str.n r2, [r0, #116]
-    eor.w r4, r4, r3, ror #29
-    eor.w r7, r7, r6
-    @ round 3, odd words, row 3
-    bic.w r2, r1, r5
-    eor.w r2, r2, lr, ror #9
-    eor.w r8, r8, r2
-    ldr.w r3, [r0, #180]
-    ldr.n r6, [sp, #20]
-    str.n r2, [r0, #124]
-    eor.w r6, r6, r3, ror #24
-    bic.w r2, r4, r1
-    eor.w r2, r5, r2
-    eor.w r9, r9, r2
-    ldr.w r3, [r0, #188]
-    str.w r2, [r0, #132]
-    bic.w r2, r7, r4, ror #5
-    eor.w r2, r1, r2, ror #27
-    eor.w r10, r10, r2
-    ldr.w r1, [sp, #24]
-    str.w r2, [r0, #140]
-    eor.w r1, r1, r3, ror #23
-    bic.w r2, lr, r7, ror #18
-    eor.w r2, r4, r2, ror #9
-    eor.w r11, r11, r2
-    ldr.w r3, [r0, #196]
-    ldr.w r4, [sp, #32]
-    str.w r2, [r0, #148]
-    eor.w r3, r3, r4, ror #3
-    bic.w r2, r5, lr, ror #9
-    eor.w r2, r2, r7, ror #27
-    eor.w r12, r12, r2
-    ldr.w r4, [r0, #164]
-    ldr.w r5, [sp, #0]
+    str.w r10, [r0, #96]
+    bic.w r11, r1, lr, ror #25
+    eor.w r11, r7, r11, ror #11
+    str.w r11, [r0, #144]
+    bic.w r12, r2, r1, ror #22
+    eor.w r12, lr, r12, ror #17
+    ldr.n r1, [r0, #28]
+    ldr.n r2, [r0, #76]
+    ldr.w r4, [r0, #80]
+    ldr.w r6, [r0, #128]
+    ldr.w r7, [r0, #176]
+    str.w r12, [r0, #196]
+    vmov lr, s7
+    eor.w r1, r1, lr
+    eor.w r2, r2, r3
+    vmov lr, s0
+    eor.w r4, r4, lr, ror #31
+    vmov lr, s2
+    eor.w r6, lr, r6, ror #1
+    eor.w r7, r5, r7, ror #1
+    @ round 0, odd words, row 1
+    bic.w r5, r4, r2, ror #23
+    eor.w r5, r5, r1, ror #19
+    eor.w r8, r8, r5, ror #31
+    str.w r5, [r0, #80]
+    bic.w r5, r6, r4, ror #22
+    eor.w r5, r2, r5, ror #19
+    eor.w r9, r5, r9, ror #20
+    str.w r5, [r0, #128]
+    bic.w r5, r7, r6, ror #8
+    eor.w r5, r5, r4, ror #30
+    eor.w r10, r10, r5, ror #8
+    str.w r5, [r0, #176]
+    bic.w r4, r1, r7, ror #15
+    eor.w r4, r4, r6, ror #23
+    eor.w r11, r11, r4, ror #29
+    str.w r4, [r0, #28]
+    bic.w r4, r2, r1, ror #28
+    eor.w r4, r7, r4, ror #21
+    eor.w r12, r12, r4, ror #8
+    ldr.n r1, [r0, #8]
+    ldr.n r2, [r0, #60]
+    ldr.n r5, [r0, #104]
+    ldr.w r6, [r0, #156]
+    ldr.w r7, [r0, #164]
+    str.n r4, [r0, #76]
+    eor.w r1, r1, lr, ror #31
+    vmov r4, s5
+    eors.n r2, r4
+    vmov lr, s6
+    eor.w r5, r5, lr, ror #31
+    eors.n r6, r3
+    vmov r3, s1
+    eor.w r7, r7, r3
+    @ round 0, odd words, row 2
+    bic.w r3, r5, r2, ror #9
+    eor.w r3, r1, r3, ror #20
+    eor.w r8, r8, r3
+    str.w r3, [r0, #164]
+    bic.w r3, r6, r5, ror #24
+    eor.w r3, r2, r3, ror #31
+    eor.w r9, r9, r3, ror #7
+    str.w r3, [r0, #8]
+    bic.w r3, r7, r6, ror #5
+    eor.w r3, r5, r3, ror #3
+    eor.w r10, r3, r10, ror #5
+    str.w r3, [r0, #60]
+    bic.w r3, r1, r7, ror #23
+    eor.w r3, r6, r3, ror #4
+    eor.w r11, r3, r11, ror #25
+    str.w r3, [r0, #104]
+    bic.w r3, r2, r1, ror #3
+    eor.w r3, r3, r7, ror #26
+    eor.w r12, r3, r12, ror #28
+    ldr.n r1, [r0, #20]
+    ldr.n r2, [r0, #64]
+    ldr.n r5, [r0, #112]
+    ldr.n r6, [r0, #120]
     ldr.w r7, [r0, #172]
-    ldr.w lr, [sp, #12]
-    str.w r2, [r0, #156]
-    eor.w r4, r4, r5, ror #29
-    eor.w r7, r7, lr
-    @ round 3, odd words, row 4
-    bic.w r2, r3, r1
-    eor.w r2, r2, r6
-    eor.w r8, r8, r2
-    ldr.w r5, [sp, #40]
-    ldr.w lr, [sp, #44]
-    str.w r2, [r0, #164]
-    bic.w r2, r4, r3, ror #16
-    eor.w r2, r1, r2, ror #16
-    eor.w r9, r9, r2
-    str.w r2, [r0, #172]
-    bic.w r2, r7, r4, ror #26
-    eor.w r2, r3, r2, ror #22
-    eor.w r10, r10, r2
-    ldr.w r3, [sp, #48]
-    str.w r2, [r0, #180]
-    bic.w r2, r6, r7, ror #22
-    eor.w r2, r2, r4, ror #16
-    eor.w r11, r11, r2
-    ldr.w r4, [sp, #52]
-    str.w r2, [r0, #188]
-    bic.w r2, r1, r6
-    eor.w r2, r2, r7, ror #22
-    eor.w r12, r2, r12
-    ldr.w r1, [sp, #56]
-    str.w r2, [r0, #196]
-    @ theta for round 0: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
-    eor.w r2, r9, r1, ror #1
-    ldr.n r6, [r0, #0]
-    str.n r2, [sp, #0]
-    eor.w r6, r6, r2, ror #31
-    eor.w r2, r4, r9
-    ldr.w r9, [sp, #60]
-    ldr.n r7, [r0, #100]
-    str.n r2, [sp, #20]
-    eor.w r7, r7, r2
-    eor.w r2, r8, r4, ror #1
-    add.w r9, r9, #32
-    ldr.w r4, [r0, #192]
-    str.w r2, [sp, #32]
-    str.w r9, [sp, #60]
-    eor.w r2, r2, r4, ror #1
-    eor.w r4, r3, r8
-    ldr.w r9, [r9, #0]
-    str.w r4, [sp, #12]
-    eor.w r8, r12, r3, ror #1
-    eor.w r3, r12, lr
-    str.w r8, [sp, #24]
-    str.w r3, [sp, #4]
-    eor.w r12, r11, lr, ror #1
-    eor.w r8, r5, r11
-    str.w r12, [sp, #16]
-    str.w r8, [sp, #36]
-    eor.w r3, r10, r5, ror #1
-    ldr.w r11, [r0, #48]
-    str.w r3, [sp, #8]
-    eor.w r3, r3, r11, ror #1
-    eor.w r12, r1, r10
+    str.w r3, [r0, #156]
+    eor.w r1, r1, r4
+    eor.w r2, r2, lr, ror #31
+    vmov r3, s8
+    eor.w r5, r3, r5, ror #1
+    vmov r4, s0
+    eor.w r6, r4, r6, ror #1
+    vmov r4, s3
+    eor.w r7, r7, r4
+    @ round 0, odd words, row 4
+    bic.w lr, r5, r2, ror #25
+    eor.w lr, lr, r1, ror #21
+    eor.w r8, r8, lr, ror #12
+    str.w lr, [r0, #120]
+    bic.w lr, r6, r5, ror #1
+    eor.w lr, r2, lr, ror #6
+    eor.w r9, r9, lr, ror #15
+    str.w lr, [r0, #172]
+    bic.w lr, r7, r6, ror #12
+    eor.w lr, lr, r5, ror #13
+    eor.w r10, r10, lr, ror #11
+    str.w lr, [r0, #20]
+    bic.w r5, r1, r7, ror #30
+    eor.w r5, r6, r5, ror #22
+    eor.w r11, r11, r5, ror #15
+    str.w r5, [r0, #64]
+    bic.w r5, r2, r1, ror #28
+    eor.w r5, r7, r5, ror #6
+    eor.w r12, r12, r5, ror #2
+    ldr.n r1, [r0, #32]
+    ldr.n r2, [r0, #44]
+    ldr.n r6, [r0, #92]
+    ldr.w r7, [r0, #136]
+    ldr.w lr, [r0, #188]
+    str.n r5, [r0, #112]
+    eor.w r1, r3, r1, ror #1
+    vmov r3, s1
+    eors.n r2, r3
+    eors.n r6, r4
+    vmov r3, s4
+    eor.w r7, r3, r7, ror #1
+    vmov r3, s7
+    eor.w lr, lr, r3
+    @ round 0, odd words, row 3
+    bic.w r3, r6, r2, ror #19
+    eor.w r3, r1, r3, ror #9
+    eor.w r8, r8, r3, ror #18
+    str.w r3, [r0, #44]
+    bic.w r3, r7, r6, ror #3
+    eor.w r3, r3, r2, ror #22
+    eor.w r9, r9, r3, ror #2
+    str.w r3, [r0, #92]
+    bic.w r3, lr, r7, ror #20
+    eor.w r3, r6, r3, ror #9
+    eor.w r10, r10, r3, ror #7
+    str.w r3, [r0, #136]
+    bic.w r3, r1, lr, ror #18
+    eor.w r3, r7, r3, ror #26
+    eor.w r11, r11, r3, ror #28
+    str.w r3, [r0, #188]
+    bic.w r3, r2, r1, ror #4
+    eor.w r3, lr, r3, ror #10
+    eor.w r12, r12, r3, ror #7
+    str.w r3, [r0, #32]
+    @ theta for round 1: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    vmov r1, s14
+    eor.w r2, r9, r1, ror #20
+    vmov s0, r2
+    vmov r3, s13
+    eor.w r4, r3, r9, ror #21
+    vmov s5, r4
+    eor.w r5, r3, r8, ror #30
+    vmov s8, r5
+    vmov r3, s12
+    eor.w r9, r8, r3, ror #12
+    vmov s3, r9
+    eor.w r8, r3, r12, ror #16
+    vmov s6, r8
+    vmov r3, s11
+    eor.w r9, r12, r3
+    vmov s1, r9
+    eor.w r8, r11, r3, ror #2
+    vmov s4, r8
+    vmov r3, s10
+    eor.w r12, r3, r11, ror #29
+    vmov s9, r12
+    eor.w r8, r10, r3, ror #12
+    vmov s2, r8
+    eor.w r11, r10, r1, ror #21
+    vmov s7, r11
+    ldr.n r1, [sp, #0]
+    ldr.w r10, [r0, #0]
+    ldr.w r3, [r0, #132]
+    ldr.n r6, [r0, #60]
+    ldr.w r7, [r0, #188]
+    ldr.w lr, [r0, #116]
+    ldr.w r9, [r1, #8]
+    ldr.w r1, [r1, #12]
+    vmov s15, r1
+    eor.w r2, r10, r2, ror #21
+    eor.w r3, r8, r3, ror #2
+    eor.w r6, r4, r6, ror #19
+    eor.w r7, r7, r11, ror #28
+    eor.w lr, lr, r5, ror #2
+    @ round 1, even words, row 0
+    bic.w r8, r6, r3, ror #18
+    eor.w r8, r2, r8, ror #11
+    eor.w r8, r8, r9
+    str.w r8, [r0, #0]
+    bic.w r9, r7, r6, ror #30
+    eor.w r9, r9, r3, ror #16
+    str.w r9, [r0, #132]
+    bic.w r10, lr, r7, ror #21
+    eor.w r10, r6, r10, ror #13
+    str.w r10, [r0, #60]
+    bic.w r11, r2, lr, ror #24
+    eor.w r11, r11, r7, ror #13
+    str.w r11, [r0, #188]
+    bic.w r12, r3, r2, ror #3
+    eor.w r12, lr, r12, ror #5
     ldr.w r1, [r0, #148]
-    str.w r12, [sp, #28]
-    eor.w r1, r1, r12
+    ldr.n r2, [r0, #72]
+    ldr.w r3, [r0, #164]
+    ldr.n r6, [r0, #92]
+    ldr.w r7, [r0, #20]
+    str.w r12, [r0, #116]
+    vmov lr, s6
+    eor.w r1, r1, lr, ror #12
+    eor.w r2, r2, r5, ror #12
+    vmov lr, s1
+    eor.w r3, r3, lr, ror #29
+    vmov lr, s3
+    eor.w r6, lr, r6, ror #24
+    eor.w r7, r7, r4, ror #2
+    @ round 1, even words, row 1
+    bic.w r4, r3, r2, ror #13
+    eor.w r4, r4, r1, ror #20
+    eor.w r8, r4, r8, ror #2
+    str.w r4, [r0, #164]
+    bic.w r4, r6, r3, ror #21
+    eor.w r4, r2, r4, ror #30
+    eor.w r9, r9, r4, ror #30
+    str.w r4, [r0, #92]
+    bic.w r4, r7, r6, ror #9
+    eor.w r4, r4, r3, ror #30
+    eor.w r10, r10, r4, ror #21
+    str.w r4, [r0, #20]
+    bic.w r3, r1, r7, ror #14
+    eor.w r3, r3, r6, ror #23
+    eor.w r11, r11, r3, ror #18
+    str.w r3, [r0, #148]
+    bic.w r3, r2, r1, ror #7
+    eor.w r3, r3, r7, ror #21
+    eor.w r12, r12, r3, ror #19
+    ldr.n r1, [r0, #52]
+    ldr.w r2, [r0, #180]
+    ldr.n r4, [r0, #104]
+    ldr.n r6, [r0, #36]
+    ldr.n r7, [r0, #124]
+    str.w r3, [r0, #72]
+    eor.w r1, r1, lr, ror #22
+    vmov r3, s4
+    eor.w r2, r2, r3, ror #29
+    vmov lr, s7
+    eor.w r4, r4, lr, ror #24
+    eor.w r6, r6, r5, ror #20
+    vmov r5, s0
+    eor.w r7, r5, r7, ror #23
+    @ round 1, even words, row 2
+    bic.w r5, r4, r2, ror #12
+    eor.w r5, r5, r1, ror #26
+    eor.w r8, r8, r5, ror #17
+    str.w r5, [r0, #124]
+    bic.w r5, r6, r4, ror #6
+    eor.w r5, r5, r2, ror #18
+    eor.w r9, r9, r5, ror #28
+    str.w r5, [r0, #52]
+    bic.w r5, r7, r6, ror #29
+    eor.w r5, r5, r4, ror #3
+    eor.w r10, r10, r5, ror #1
+    str.w r5, [r0, #180]
+    bic.w r4, r1, r7, ror #3
+    eors.n r4, r6
+    eor.w r11, r4, r11, ror #23
+    str.n r4, [r0, #104]
+    bic.w r4, r2, r1, ror #14
+    eor.w r4, r4, r7, ror #17
+    eor.w r12, r12, r4, ror #3
+    ldr.n r1, [r0, #100]
+    ldr.n r2, [r0, #28]
+    ldr.w r5, [r0, #156]
+    ldr.n r6, [r0, #44]
+    ldr.w r7, [r0, #168]
+    str.n r4, [r0, #36]
+    eor.w r1, r3, r1, ror #15
+    eor.w r2, r2, lr, ror #2
+    vmov r3, s9
+    eor.w r5, r3, r5, ror #30
+    vmov r4, s1
+    eor.w r6, r4, r6, ror #21
+    vmov r4, s2
+    eor.w r7, r7, r4, ror #15
+    @ round 1, even words, row 4
+    bic.w lr, r5, r2, ror #11
+    eor.w lr, r1, lr, ror #15
+    eor.w r8, r8, lr, ror #30
+    str.w lr, [r0, #44]
+    bic.w lr, r6, r5, ror #3
+    eor.w lr, lr, r2, ror #14
+    eor.w r9, lr, r9, ror #5
+    str.w lr, [r0, #168]
+    bic.w lr, r7, r6, ror #5
+    eor.w lr, r5, lr, ror #24
+    eor.w r10, r10, lr
+    str.w lr, [r0, #100]
+    bic.w r5, r1, r7, ror #7
+    eor.w r5, r6, r5, ror #20
+    eor.w r11, r11, r5, ror #31
+    str.w r5, [r0, #28]
+    bic.w r5, r2, r1, ror #6
+    eor.w r5, r5, r7, ror #13
+    eor.w r12, r5, r12, ror #2
+    ldr.w r1, [r0, #196]
+    ldr.n r2, [r0, #84]
+    ldr.n r6, [r0, #12]
+    ldr.w r7, [r0, #136]
+    ldr.w lr, [r0, #68]
+    str.w r5, [r0, #156]
+    eor.w r1, r1, r3, ror #6
+    vmov r5, s0
+    eor.w r2, r2, r5, ror #4
+    eor.w r6, r4, r6, ror #10
+    vmov r4, s5
+    eor.w r7, r7, r4, ror #6
+    vmov r4, s6
+    eor.w lr, r4, lr, ror #21
+    @ round 1, even words, row 3
+    bic.w r5, r6, r2, ror #17
+    eor.w r5, r1, r5, ror #3
+    eor.w r8, r8, r5, ror #13
+    vmov s10, r8
+    str.w r5, [r0, #84]
+    bic.w r5, r7, r6, ror #27
+    eor.w r5, r2, r5, ror #20
+    eor.w r9, r9, r5, ror #23
+    vmov s11, r9
+    str.w r5, [r0, #12]
+    bic.w r5, lr, r7, ror #3
+    eor.w r5, r6, r5, ror #2
+    eor.w r10, r5, r10, ror #29
+    vmov s12, r10
+    str.w r5, [r0, #136]
+    bic.w r5, r1, lr, ror #5
+    eor.w r5, r7, r5, ror #24
+    eor.w r11, r11, r5, ror #10
+    vmov s13, r11
+    str.w r5, [r0, #68]
+    bic.w r5, r2, r1, ror #12
+    eor.w r5, lr, r5, ror #15
+    eor.w r12, r12, r5, ror #26
+    vmov s14, r12
+    ldr.n r1, [r0, #4]
+    ldr.w r2, [r0, #128]
+    ldr.n r6, [r0, #56]
+    ldr.w r7, [r0, #184]
+    ldr.w lr, [r0, #112]
+    str.w r5, [r0, #196]
+    vmov r5, s1
+    eor.w r1, r5, r1, ror #3
+    vmov r5, s3
+    eor.w r2, r2, r5, ror #10
+    vmov r5, s4
+    eor.w r6, r6, r5, ror #8
+    eor.w r7, r7, r4, ror #26
+    eor.w lr, lr, r3
+    @ round 1, odd words, row 0
+    bic.w r8, r6, r2, ror #2
+    eor.w r8, r1, r8, ror #1
+    vmov r4, s15
+    eor.w r8, r8, r4, ror #3
+    str.w r8, [r0, #4]
+    bic.w r9, r7, r6, ror #22
+    eor.w r9, r9, r2, ror #24
+    str.w r9, [r0, #128]
+    bic.w r10, lr, r7, ror #16
+    eor.w r10, r10, r6, ror #6
+    str.w r10, [r0, #56]
+    bic.w r11, r1, lr, ror #27
+    eor.w r11, r11, r7, ror #11
+    str.w r11, [r0, #184]
+    bic.w r12, r2, r1, ror #29
+    eor.w r12, lr, r12, ror #8
+    ldr.w r1, [r0, #144]
+    ldr.n r2, [r0, #76]
+    ldr.w r4, [r0, #160]
+    ldr.n r6, [r0, #88]
+    ldr.w r7, [r0, #16]
+    str.w r12, [r0, #112]
+    vmov lr, s7
+    eor.w r1, lr, r1, ror #1
+    eor.w r2, r2, r3, ror #30
+    vmov lr, s0
+    eor.w r4, lr, r4, ror #10
+    vmov lr, s2
+    eor.w r6, lr, r6, ror #26
+    eor.w r7, r5, r7, ror #17
+    @ round 1, odd words, row 1
+    bic.w r5, r4, r2, ror #3
+    eor.w r5, r1, r5, ror #14
+    eor.w r8, r8, r5, ror #9
+    str.w r5, [r0, #160]
+    bic.w r5, r6, r4, ror #23
+    eor.w r5, r2, r5, ror #6
+    eor.w r9, r9, r5, ror #15
+    str.w r5, [r0, #88]
+    bic.w r5, r7, r6
+    eor.w r5, r4, r5, ror #9
+    eor.w r10, r10, r5, ror #28
+    str.w r5, [r0, #16]
+    bic.w r4, r1, r7, ror #23
+    eor.w r4, r6, r4, ror #9
+    eor.w r11, r11, r4
+    str.w r4, [r0, #144]
+    bic.w r4, r2, r1, ror #15
+    eor.w r4, r7, r4, ror #26
+    eor.w r12, r4, r12, ror #27
+    ldr.n r1, [r0, #48]
+    ldr.w r2, [r0, #176]
+    ldr.n r5, [r0, #108]
+    ldr.n r6, [r0, #32]
+    ldr.n r7, [r0, #120]
+    str.n r4, [r0, #76]
+    eor.w r1, r1, lr, ror #30
+    vmov r4, s5
+    eors.n r2, r4
+    vmov lr, s6
+    eor.w r5, lr, r5, ror #19
+    eor.w r6, r3, r6, ror #5
+    vmov r3, s1
+    eor.w r7, r7, r3, ror #17
+    @ round 1, odd words, row 2
+    bic.w r3, r5, r2, ror #30
+    eor.w r3, r1, r3, ror #11
+    eor.w r8, r8, r3, ror #24
+    str.w r3, [r0, #120]
+    bic.w r3, r6, r5, ror #5
+    eor.w r3, r3, r2, ror #3
+    eor.w r9, r9, r3, ror #19
+    str.w r3, [r0, #48]
+    bic.w r3, r7, r6, ror #24
+    eor.w r3, r5, r3, ror #3
+    eor.w r10, r3, r10, ror #24
+    str.w r3, [r0, #176]
+    bic.w r3, r1, r7, ror #14
+    eor.w r3, r3, r6, ror #6
+    eor.w r11, r3, r11, ror #8
+    str.w r3, [r0, #108]
+    bic.w r3, r2, r1, ror #23
+    eor.w r3, r7, r3, ror #27
+    eor.w r12, r12, r3, ror #6
+    ldr.n r1, [r0, #96]
+    ldr.n r2, [r0, #24]
+    ldr.w r5, [r0, #152]
+    ldr.n r6, [r0, #40]
+    ldr.w r7, [r0, #172]
+    str.n r3, [r0, #32]
+    eor.w r1, r4, r1, ror #24
+    eor.w r2, r2, lr, ror #27
+    vmov r3, s8
+    eor.w r5, r5, r3, ror #11
+    vmov r4, s0
+    eor.w r6, r6, r4, ror #3
+    vmov r4, s3
+    eor.w r7, r4, r7, ror #5
+    @ round 1, odd words, row 4
+    bic.w lr, r5, r2, ror #19
+    eor.w lr, lr, r1, ror #31
+    eor.w r8, lr, r8, ror #26
+    str.w lr, [r0, #40]
+    bic.w lr, r6, r5, ror #5
+    eor.w lr, r2, lr, ror #8
+    eor.w r9, r9, lr, ror #14
+    str.w lr, [r0, #172]
+    bic.w lr, r7, r6, ror #31
+    eor.w lr, lr, r5, ror #4
+    eor.w r10, r10, lr, ror #31
+    str.w lr, [r0, #96]
+    bic.w r5, r1, r7, ror #29
+    eor.w r5, r6, r5, ror #4
+    eor.w r11, r11, r5, ror #9
+    str.w r5, [r0, #24]
+    bic.w r5, r2, r1, ror #12
+    eor.w r5, r7, r5, ror #23
+    eor.w r12, r12, r5, ror #2
+    ldr.w r1, [r0, #192]
+    ldr.n r2, [r0, #80]
+    ldr.n r6, [r0, #8]
+    ldr.w r7, [r0, #140]
+    ldr.w lr, [r0, #64]
+    str.w r5, [r0, #152]
+    eor.w r1, r3, r1, ror #8
+    vmov r3, s1
+    eor.w r2, r2, r3, ror #30
+    eor.w r6, r6, r4, ror #3
+    vmov r3, s4
+    eor.w r7, r7, r3
+    vmov r3, s7
+    eor.w lr, lr, r3, ror #9
+    @ round 1, odd words, row 3
+    bic.w r3, r6, r2, ror #21
+    eor.w r3, r1, r3, ror #4
+    eor.w r8, r8, r3, ror #17
+    str.w r3, [r0, #80]
+    bic.w r3, r7, r6, ror #4
+    eor.w r3, r2, r3, ror #7
+    eor.w r9, r9, r3, ror #5
+    str.w r3, [r0, #8]
+    bic.w r3, lr, r7, ror #5
+    eor.w r3, r6, r3, ror #23
+    eor.w r10, r10, r3, ror #24
+    str.w r3, [r0, #140]
+    bic.w r3, r1, lr, ror #27
+    eors.n r3, r7
+    eor.w r11, r11, r3, ror #31
+    str.n r3, [r0, #64]
+    bic.w r3, r2, r1, ror #7
+    eor.w r3, lr, r3, ror #30
+    eor.w r12, r12, r3, ror #18
+    str.w r3, [r0, #192]
+    @ theta for round 2: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    vmov r1, s14
+    eor.w r2, r1, r9, ror #17
+    vmov s0, r2
+    vmov r3, s13
+    eor.w r4, r9, r3, ror #1
+    vmov s5, r4
+    eor.w r5, r8, r3, ror #7
+    vmov s8, r5
+    vmov r3, s12
+    eor.w r9, r8, r3, ror #11
+    vmov s3, r9
+    eor.w r8, r3, r12, ror #14
+    vmov s6, r8
+    vmov r3, s11
+    eor.w r9, r12, r3, ror #11
+    vmov s1, r9
+    eor.w r8, r3, r11, ror #12
+    vmov s4, r8
+    vmov r3, s10
+    eor.w r12, r11, r3, ror #9
+    vmov s9, r12
+    eor.w r8, r3, r10, ror #1
+    vmov s2, r8
+    eor.w r11, r10, r1, ror #22
+    vmov s7, r11
+    ldr.n r1, [sp, #0]
+    ldr.w r10, [r0, #0]
+    ldr.n r3, [r0, #92]
+    ldr.w r6, [r0, #176]
+    ldr.n r7, [r0, #64]
+    ldr.w lr, [r0, #156]
+    ldr.w r9, [r1, #16]
+    ldr.n r1, [r1, #20]
+    vmov s15, r1
+    eor.w r2, r10, r2, ror #22
+    eor.w r3, r8, r3, ror #13
+    eor.w r6, r6, r4, ror #8
+    eor.w r7, r7, r11, ror #12
+    eor.w lr, lr, r5, ror #12
+    @ round 2, even words, row 0
+    bic.w r8, r6, r3, ror #30
+    eor.w r8, r2, r8, ror #10
+    eor.w r8, r8, r9
+    str.w r8, [r0, #0]
+    bic.w r9, r7, r6, ror #1
+    eor.w r9, r3, r9, ror #1
+    str.w r9, [r0, #92]
+    bic.w r10, lr, r7, ror #26
+    eor.w r10, r6, r10, ror #5
+    str.w r10, [r0, #176]
+    bic.w r11, r2, lr, ror #15
+    eor.w r11, r7, r11, ror #23
+    str.w r11, [r0, #64]
+    bic.w r12, r3, r2, ror #24
+    eor.w r12, lr, r12, ror #25
+    ldr.w r1, [r0, #188]
+    ldr.n r2, [r0, #72]
+    ldr.n r3, [r0, #120]
+    ldr.n r6, [r0, #8]
+    ldr.n r7, [r0, #96]
+    str.w r12, [r0, #156]
+    vmov lr, s6
+    eor.w r1, r1, lr, ror #14
+    eor.w r2, r2, r5, ror #23
+    vmov lr, s1
+    eor.w r3, lr, r3, ror #24
+    vmov lr, s3
+    eor.w r6, r6, lr, ror #22
+    eor.w r7, r4, r7, ror #23
+    @ round 2, even words, row 1
+    bic.w r4, r3, r2, ror #6
+    eor.w r4, r1, r4, ror #9
+    eor.w r8, r8, r4, ror #18
+    str.w r4, [r0, #120]
+    bic.w r4, r6, r3, ror #5
+    eor.w r4, r2, r4, ror #21
+    eor.w r9, r9, r4, ror #25
+    str.w r4, [r0, #8]
+    bic.w r4, r7, r6, ror #13
+    eor.w r4, r3, r4, ror #14
+    eor.w r10, r4, r10, ror #15
+    str.w r4, [r0, #96]
+    bic.w r3, r1, r7, ror #23
+    eor.w r3, r3, r6, ror #4
+    eor.w r11, r11, r3, ror #9
+    str.w r3, [r0, #188]
+    bic.w r3, r2, r1, ror #17
+    eor.w r3, r3, r7, ror #8
+    eor.w r12, r3, r12, ror #14
+    ldr.w r1, [r0, #128]
+    ldr.n r2, [r0, #20]
+    ldr.n r4, [r0, #108]
+    ldr.w r6, [r0, #196]
+    ldr.n r7, [r0, #44]
+    str.n r3, [r0, #72]
+    eor.w r1, r1, lr, ror #27
+    vmov r3, s4
+    eor.w r2, r3, r2, ror #24
+    vmov lr, s7
+    eor.w r4, lr, r4, ror #21
+    eor.w r6, r6, r5, ror #18
+    vmov r5, s0
+    eor.w r7, r7, r5, ror #26
+    @ round 2, even words, row 2
+    bic.w r5, r4, r2, ror #18
+    eor.w r5, r1, r5, ror #12
+    eor.w r8, r5, r8, ror #25
+    str.w r5, [r0, #44]
+    bic.w r5, r6, r4, ror #7
+    eor.w r5, r2, r5, ror #7
+    eor.w r9, r9, r5, ror #29
+    str.w r5, [r0, #128]
+    bic.w r5, r7, r6, ror #25
+    eors.n r5, r4
+    eor.w r10, r10, r5, ror #24
+    str.n r5, [r0, #20]
+    bic.w r4, r1, r7, ror #12
+    eor.w r4, r6, r4, ror #27
+    eor.w r11, r11, r4, ror #3
+    str.w r4, [r0, #108]
+    bic.w r4, r2, r1, ror #2
+    eor.w r4, r7, r4, ror #18
+    eor.w r12, r12, r4, ror #18
+    ldr.n r1, [r0, #60]
+    ldr.w r2, [r0, #144]
+    ldr.n r5, [r0, #32]
+    ldr.w r6, [r0, #80]
+    ldr.w r7, [r0, #168]
+    str.w r4, [r0, #196]
+    eor.w r1, r3, r1, ror #3
+    eor.w r2, r2, lr, ror #3
+    vmov r3, s9
+    eor.w r5, r3, r5, ror #14
+    vmov r4, s1
+    eor.w r6, r6, r4, ror #9
+    vmov r4, s2
+    eor.w r7, r7, r4, ror #22
+    @ round 2, even words, row 4
+    bic.w lr, r5, r2
+    eor.w lr, r1, lr, ror #24
+    eor.w r8, r8, lr, ror #2
+    str.w lr, [r0, #80]
+    bic.w lr, r6, r5, ror #2
+    eor.w lr, r2, lr, ror #30
+    eor.w r9, r9, lr, ror #25
+    str.w lr, [r0, #168]
+    bic.w lr, r7, r6, ror #24
+    eor.w lr, r5, lr, ror #6
+    eor.w r10, r10, lr, ror #6
+    str.w lr, [r0, #60]
+    bic.w r5, r1, r7, ror #30
+    eor.w r5, r6, r5, ror #10
+    eor.w r11, r5, r11, ror #10
+    str.w r5, [r0, #144]
+    bic.w r5, r2, r1, ror #8
+    eor.w r5, r7, r5, ror #26
+    eor.w r12, r12, r5, ror #6
+    ldr.n r1, [r0, #112]
+    ldr.w r2, [r0, #164]
+    ldr.n r6, [r0, #52]
+    ldr.w r7, [r0, #140]
+    ldr.w lr, [r0, #28]
+    str.w r5, [r0, #32]
+    eor.w r1, r1, r3, ror #29
+    vmov r5, s0
+    eor.w r2, r5, r2, ror #8
+    eor.w r6, r6, r4, ror #21
+    vmov r4, s5
+    eor.w r7, r4, r7, ror #16
+    vmov r4, s6
+    eor.w lr, r4, lr, ror #26
+    @ round 2, even words, row 3
+    bic.w r5, r6, r2
+    eor.w r5, r5, r1, ror #6
+    eor.w r8, r8, r5, ror #29
+    vmov s10, r8
+    str.w r5, [r0, #164]
+    bic.w r5, r7, r6, ror #4
+    eor.w r5, r5, r2, ror #4
+    eor.w r9, r5, r9, ror #8
+    vmov s11, r9
+    str.w r5, [r0, #52]
+    bic.w r5, lr, r7, ror #14
+    eor.w r5, r6, r5, ror #14
+    eor.w r10, r10, r5, ror #9
+    vmov s12, r10
+    str.w r5, [r0, #140]
+    bic.w r5, r1, lr, ror #8
+    eor.w r5, r5, r7, ror #22
+    eor.w r11, r11, r5, ror #11
+    vmov s13, r11
+    str.w r5, [r0, #28]
+    bic.w r5, r2, r1, ror #6
+    eor.w r5, r5, lr, ror #14
+    eor.w r12, r12, r5, ror #3
+    vmov s14, r12
+    ldr.n r1, [r0, #4]
+    ldr.n r2, [r0, #88]
+    ldr.w r6, [r0, #180]
+    ldr.n r7, [r0, #68]
+    ldr.w lr, [r0, #152]
+    str.n r5, [r0, #112]
+    vmov r5, s1
+    eor.w r1, r1, r5
+    vmov r5, s3
+    eor.w r2, r5, r2, ror #20
+    vmov r5, s4
+    eor.w r6, r6, r5, ror #28
+    eor.w r7, r7, r4, ror #27
+    eor.w lr, r3, lr, ror #10
+    @ round 2, odd words, row 0
+    bic.w r8, r6, r2, ror #22
+    eor.w r8, r8, r1, ror #6
+    vmov r4, s15
+    eor.w r8, r8, r4, ror #9
+    str.w r8, [r0, #4]
+    bic.w r9, r7, r6, ror #14
+    eor.w r9, r2, r9, ror #28
+    str.w r9, [r0, #88]
+    bic.w r10, lr, r7, ror #27
+    eor.w r10, r6, r10, ror #23
+    str.w r10, [r0, #180]
+    bic.w r11, r1, lr, ror #17
+    eor.w r11, r7, r11, ror #20
+    str.w r11, [r0, #68]
+    bic.w r12, r2, r1, ror #16
+    eor.w r12, lr, r12, ror #31
+    ldr.w r1, [r0, #184]
+    ldr.n r2, [r0, #76]
+    ldr.n r4, [r0, #124]
+    ldr.n r6, [r0, #12]
+    ldr.n r7, [r0, #100]
+    str.w r12, [r0, #152]
+    vmov lr, s7
+    eor.w r1, lr, r1, ror #29
+    eor.w r2, r2, r3, ror #24
+    vmov lr, s0
+    eor.w r4, lr, r4, ror #25
+    vmov lr, s2
+    eor.w r6, lr, r6, ror #1
+    eor.w r7, r5, r7, ror #3
+    @ round 2, odd words, row 1
+    bic.w r5, r4, r2, ror #30
+    eor.w r5, r1, r5, ror #3
+    eor.w r8, r8, r5, ror #27
+    str.w r5, [r0, #124]
+    bic.w r5, r6, r4, ror #13
+    eor.w r5, r2, r5, ror #21
+    eor.w r9, r5, r9, ror #26
+    str.w r5, [r0, #12]
+    bic.w r5, r7, r6, ror #30
+    eor.w r5, r4, r5, ror #21
+    eor.w r10, r10, r5, ror #30
+    str.w r5, [r0, #100]
+    bic.w r4, r1, r7, ror #24
+    eor.w r4, r6, r4, ror #10
+    eor.w r11, r4, r11, ror #1
+    str.w r4, [r0, #184]
+    bic.w r4, r2, r1, ror #31
+    eor.w r4, r7, r4, ror #9
+    eor.w r12, r4, r12, ror #4
+    ldr.w r1, [r0, #132]
+    ldr.n r2, [r0, #16]
+    ldr.n r5, [r0, #104]
+    ldr.w r6, [r0, #192]
+    ldr.n r7, [r0, #40]
+    str.n r4, [r0, #76]
+    eor.w r1, r1, lr, ror #17
+    vmov r4, s5
+    eor.w r2, r4, r2, ror #12
+    vmov lr, s6
+    eor.w r5, lr, r5, ror #27
+    eor.w r6, r6, r3, ror #6
+    vmov r3, s1
+    eor.w r7, r3, r7, ror #6
+    @ round 2, odd words, row 2
+    bic.w r3, r5, r2, ror #3
+    eor.w r3, r3, r1, ror #11
+    eor.w r8, r8, r3, ror #11
+    str.w r3, [r0, #40]
+    bic.w r3, r6, r5, ror #23
+    eor.w r3, r2, r3, ror #6
+    eor.w r9, r9, r3, ror #18
+    str.w r3, [r0, #132]
+    bic.w r3, r7, r6, ror #23
+    eor.w r3, r5, r3, ror #18
+    eor.w r10, r10, r3, ror #11
+    str.w r3, [r0, #16]
+    bic.w r3, r1, r7, ror #7
+    eor.w r3, r3, r6, ror #30
+    eor.w r11, r11, r3, ror #5
+    str.w r3, [r0, #104]
+    bic.w r3, r2, r1, ror #8
+    eor.w r3, r7, r3, ror #17
+    eor.w r12, r12, r3, ror #10
+    ldr.n r1, [r0, #56]
+    ldr.w r2, [r0, #148]
+    ldr.n r5, [r0, #36]
+    ldr.w r6, [r0, #84]
+    ldr.w r7, [r0, #172]
+    str.w r3, [r0, #192]
+    eor.w r1, r4, r1, ror #16
+    eor.w r2, lr, r2, ror #4
+    vmov r3, s8
+    eor.w r5, r3, r5, ror #25
+    vmov r4, s0
+    eor.w r6, r6, r4, ror #11
+    vmov r4, s3
+    eor.w r7, r7, r4, ror #13
+    @ round 2, odd words, row 4
+    bic.w lr, r5, r2, ror #4
+    eor.w lr, r1, lr, ror #6
+    eor.w r8, r8, lr, ror #18
+    str.w lr, [r0, #84]
+    bic.w lr, r6, r5, ror #24
+    eor.w lr, lr, r2, ror #28
+    eor.w r9, r9, lr, ror #4
+    str.w lr, [r0, #172]
+    bic.w lr, r7, r6, ror #2
+    eor.w lr, r5, lr, ror #6
+    eor.w r10, r10, lr, ror #24
+    str.w lr, [r0, #56]
+    bic.w r5, r1, r7, ror #12
+    eor.w r5, r6, r5, ror #18
+    eor.w r11, r11, r5, ror #15
+    str.w r5, [r0, #148]
+    bic.w r5, r2, r1, ror #22
+    eor.w r5, r7, r5, ror #30
+    eor.w r12, r12, r5, ror #11
+    ldr.n r1, [r0, #116]
+    ldr.w r2, [r0, #160]
+    ldr.n r6, [r0, #48]
+    ldr.w r7, [r0, #136]
+    ldr.w lr, [r0, #24]
+    str.w r5, [r0, #36]
+    eor.w r1, r3, r1, ror #22
+    vmov r3, s1
+    eor.w r2, r2, r3, ror #23
+    eor.w r6, r6, r4, ror #8
+    vmov r3, s4
+    eor.w r7, r7, r3, ror #26
+    vmov r3, s7
+    eor.w lr, r3, lr, ror #30
+    @ round 2, odd words, row 3
+    bic.w r3, r6, r2, ror #30
+    eor.w r3, r1, r3, ror #1
+    eor.w r8, r8, r3, ror #30
+    str.w r3, [r0, #160]
+    bic.w r3, r7, r6, ror #15
+    eor.w r3, r2, r3, ror #19
+    eor.w r9, r9, r3, ror #1
+    str.w r3, [r0, #48]
+    bic.w r3, lr, r7, ror #3
+    eor.w r3, r3, r6, ror #18
+    eor.w r10, r10, r3, ror #13
+    str.w r3, [r0, #136]
+    bic.w r3, r1, lr, ror #15
+    eor.w r3, r3, r7, ror #18
+    eor.w r11, r11, r3, ror #13
+    str.w r3, [r0, #24]
+    bic.w r3, r2, r1, ror #1
+    eor.w r3, lr, r3, ror #16
+    eor.w r12, r12, r3, ror #26
+    str.w r3, [r0, #116]
+    @ theta for round 3: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    vmov r1, s14
+    eor.w r2, r1, r9, ror #17
+    vmov s0, r2
+    vmov r3, s13
+    eor.w r4, r3, r9, ror #20
+    vmov s5, r4
+    eor.w r5, r8, r3, ror #9
+    vmov s8, r5
+    vmov r3, s12
+    eor.w r9, r8, r3, ror #4
+    vmov s3, r9
+    eor.w r8, r3, r12, ror #14
+    vmov s6, r8
+    vmov r3, s11
+    eor.w r9, r3, r12, ror #10
+    vmov s1, r9
+    eor.w r8, r11, r3, ror #25
+    vmov s4, r8
+    vmov r3, s10
+    eor.w r12, r3, r11, ror #1
+    vmov s9, r12
+    eor.w r8, r10, r3, ror #17
+    vmov s2, r8
+    eor.w r11, r10, r1, ror #10
+    vmov s7, r11
+    ldr.n r1, [sp, #0]
+    ldr.w r10, [r0, #0]
+    ldr.n r3, [r0, #8]
+    ldr.n r6, [r0, #16]
+    ldr.n r7, [r0, #24]
+    ldr.w lr, [r0, #32]
+    ldr.w r9, [r1, #24]
+    ldr.w r1, [r1, #28]
+    vmov s15, r1
+    eor.w r2, r10, r2, ror #1
+    eor.w r3, r8, r3, ror #11
+    eor.w r6, r4, r6, ror #3
+    eor.w r7, r7, r11, ror #2
+    eor.w lr, lr, r5, ror #15
+    @ round 3, even words, row 0
+    bic.w r8, r6, r3, ror #23
+    eor.w r8, r2, r8, ror #9
+    eor.w r8, r8, r9
+    str.w r8, [r0, #0]
+    bic.w r9, r7, r6, ror #31
+    eor.w r9, r3, r9, ror #10
+    str.w r9, [r0, #8]
+    bic.w r10, lr, r7, ror #10
+    eor.w r10, r10, r6, ror #9
+    str.w r10, [r0, #16]
+    bic.w r11, r2, lr
+    eor.w r11, r11, r7, ror #10
+    str.w r11, [r0, #24]
+    bic.w r12, r3, r2
+    eor.w r12, r12, lr
+    ldr.n r1, [r0, #64]
+    ldr.n r2, [r0, #72]
+    ldr.n r3, [r0, #40]
+    ldr.n r6, [r0, #48]
+    ldr.w r7, [r0, #56]
+    str.w r12, [r0, #32]
+    vmov lr, s6
+    eor.w r1, r1, lr, ror #18
+    eor.w r2, r2, r5, ror #21
+    vmov lr, s1
+    eor.w r3, r3, lr, ror #30
+    vmov lr, s3
+    eor.w r6, lr, r6, ror #29
+    eor.w r7, r4, r7, ror #16
+    @ round 3, even words, row 1
+    bic.w r4, r3, r2, ror #23
+    eor.w r4, r4, r1, ror #27
+    eor.w r8, r8, r4
+    str.w r4, [r0, #40]
+    bic.w r4, r6, r3
+    eor.w r4, r4, r2, ror #23
+    eor.w r9, r9, r4
+    str.n r4, [r0, #48]
+    bic.w r4, r7, r6
+    eors.n r4, r3
+    eor.w r10, r10, r4
+    str.w r4, [r0, #56]
+    bic.w r3, r1, r7, ror #5
+    eor.w r3, r6, r3, ror #27
+    eor.w r11, r11, r3
+    str.w r3, [r0, #64]
+    bic.w r3, r2, r1, ror #4
+    eor.w r3, r7, r3, ror #23
+    eor.w r12, r12, r3
+    ldr.n r1, [r0, #88]
+    ldr.n r2, [r0, #96]
+    ldr.n r4, [r0, #104]
+    ldr.n r6, [r0, #112]
+    ldr.n r7, [r0, #80]
+    str.n r3, [r0, #72]
+    eor.w r1, r1, lr, ror #10
+    vmov r3, s4
+    eor.w r2, r2, r3, ror #12
+    vmov lr, s7
+    eor.w r4, r4, lr, ror #10
+    eor.w r6, r6, r5, ror #18
+    vmov r5, s0
+    eor.w r7, r7, r5, ror #24
+    @ round 3, even words, row 2
+    bic.w r5, r4, r2, ror #24
+    eor.w r5, r5, r1, ror #12
+    eor.w r8, r8, r5
+    str.w r5, [r0, #80]
+    bic.w r5, r6, r4
+    eor.w r5, r5, r2, ror #24
+    eor.w r9, r9, r5
+    str.n r5, [r0, #88]
+    bic.w r5, r7, r6
+    eors.n r5, r4
+    eor.w r10, r10, r5
+    str.w r5, [r0, #96]
+    bic.w r4, r1, r7, ror #20
+    eor.w r4, r6, r4, ror #12
+    eor.w r11, r11, r4
+    str.w r4, [r0, #104]
+    bic.w r4, r2, r1, ror #20
+    eor.w r4, r7, r4, ror #24
+    eor.w r12, r12, r4
+    ldr.w r1, [r0, #176]
+    ldr.w r2, [r0, #184]
+    ldr.w r5, [r0, #192]
+    ldr.w r6, [r0, #160]
+    ldr.w r7, [r0, #168]
+    str.w r4, [r0, #112]
+    eor.w r1, r3, r1, ror #3
+    eor.w r2, r2, lr, ror #15
+    vmov r3, s9
+    eor.w r5, r5, r3, ror #19
+    vmov r4, s1
+    eor.w r6, r6, r4, ror #11
+    vmov r4, s2
+    eor.w r7, r7, r4, ror #21
+    @ round 3, even words, row 4
+    bic.w lr, r5, r2, ror #12
+    eor.w lr, lr, r1, ror #8
+    eor.w r8, r8, lr
+    str.w lr, [r0, #160]
+    bic.w lr, r6, r5
+    eor.w lr, lr, r2, ror #12
+    eor.w r9, r9, lr
+    str.w lr, [r0, #168]
+    bic.w lr, r7, r6
+    eor.w lr, r5, lr
+    eor.w r10, r10, lr
+    str.w lr, [r0, #176]
+    bic.w r5, r1, r7, ror #24
+    eor.w r5, r6, r5, ror #8
+    eor.w r11, r11, r5
+    str.w r5, [r0, #184]
+    bic.w r5, r2, r1, ror #28
+    eor.w r5, r7, r5, ror #12
+    eor.w r12, r12, r5
+    ldr.w r1, [r0, #152]
+    ldr.w r2, [r0, #120]
+    ldr.w r6, [r0, #128]
+    ldr.w r7, [r0, #136]
+    ldr.w lr, [r0, #144]
+    str.w r5, [r0, #192]
+    eor.w r1, r1, r3, ror #25
+    vmov r5, s0
+    eor.w r2, r2, r5, ror #15
+    eor.w r6, r6, r4, ror #17
+    vmov r4, s5
+    eor.w r7, r4, r7, ror #5
+    vmov r4, s6
+    eor.w lr, lr, r4, ror #28
+    @ round 3, even words, row 3
+    bic.w r5, r6, r2
+    eors.n r5, r1
+    eor.w r8, r8, r5
+    vmov s10, r8
+    str.n r5, [r0, #120]
+    bic.w r5, r7, r6, ror #9
+    eor.w r5, r2, r5, ror #23
+    eor.w r9, r9, r5
+    vmov s11, r9
+    str.w r5, [r0, #128]
+    bic.w r5, lr, r7, ror #20
+    eor.w r5, r6, r5, ror #3
+    eor.w r10, r10, r5
+    vmov s12, r10
+    str.w r5, [r0, #136]
+    bic.w r5, r1, lr, ror #3
+    eor.w r5, r5, r7, ror #23
+    eor.w r11, r11, r5
+    vmov s13, r11
+    str.w r5, [r0, #144]
+    bic.w r5, r2, r1
+    eor.w r5, r5, lr, ror #3
+    eor.w r12, r12, r5
+    vmov s14, r12
+    ldr.n r1, [r0, #4]
+    ldr.n r2, [r0, #12]
+    ldr.n r6, [r0, #20]
+    ldr.n r7, [r0, #28]
+    ldr.w lr, [r0, #36]
+    str.w r5, [r0, #152]
+    vmov r5, s1
+    eor.w r1, r5, r1, ror #23
+    vmov r5, s3
+    eor.w r2, r2, r5, ror #4
+    vmov r5, s4
+    eor.w r6, r5, r6, ror #12
+    eor.w r7, r7, r4, ror #17
+    eor.w lr, r3, lr, ror #14
+    @ round 3, odd words, row 0
+    bic.w r8, r6, r2, ror #11
+    eor.w r8, r1, r8, ror #18
+    vmov r4, s15
+    eor.w r8, r8, r4
+    str.w r8, [r0, #4]
+    bic.w r9, r7, r6, ror #18
+    eor.w r9, r9, r2, ror #29
+    str.w r9, [r0, #12]
+    bic.w r10, lr, r7
+    eor.w r10, r10, r6, ror #18
+    str.w r10, [r0, #20]
+    bic.w r11, r1, lr
+    eor.w r11, r7, r11
+    str.w r11, [r0, #28]
+    bic.w r12, r2, r1, ror #3
+    eor.w r12, lr, r12, ror #29
+    ldr.n r1, [r0, #68]
+    ldr.n r2, [r0, #76]
+    ldr.n r4, [r0, #44]
+    ldr.n r6, [r0, #52]
+    ldr.w r7, [r0, #60]
+    str.w r12, [r0, #36]
+    vmov lr, s7
+    eor.w r1, lr, r1, ror #18
+    eor.w r2, r2, r3, ror #29
+    vmov lr, s0
+    eor.w r4, lr, r4, ror #6
+    vmov lr, s2
+    eor.w r6, lr, r6, ror #10
+    eor.w r7, r7, r5, ror #6
+    @ round 3, odd words, row 1
+    bic.w r5, r4, r2
+    eor.w r5, r5, r1, ror #9
+    eor.w r8, r8, r5
+    str.n r5, [r0, #44]
+    bic.w r5, r6, r4
+    eors.n r5, r2
+    eor.w r9, r9, r5
+    str.w r5, [r0, #52]
+    bic.w r5, r7, r6, ror #29
+    eor.w r5, r4, r5, ror #3
+    eor.w r10, r10, r5
+    str.w r5, [r0, #60]
+    bic.w r4, r1, r7, ror #26
+    eor.w r4, r6, r4, ror #9
+    eor.w r11, r11, r4
+    str.w r4, [r0, #68]
+    bic.w r4, r2, r1, ror #9
+    eor.w r4, r4, r7, ror #3
+    eor.w r12, r12, r4
+    ldr.n r1, [r0, #92]
+    ldr.n r2, [r0, #100]
+    ldr.n r5, [r0, #108]
+    ldr.n r6, [r0, #116]
+    ldr.n r7, [r0, #84]
+    str.n r4, [r0, #76]
+    eor.w r1, lr, r1, ror #18
+    vmov r4, s5
+    eor.w r2, r2, r4, ror #10
+    vmov lr, s6
+    eor.w r5, r5, lr, ror #15
+    eor.w r6, r6, r3, ror #3
+    vmov r3, s1
+    eor.w r7, r7, r3, ror #23
+    @ round 3, odd words, row 2
+    bic.w r3, r5, r2, ror #18
+    eor.w r3, r3, r1, ror #22
+    eor.w r8, r8, r3
+    str.w r3, [r0, #84]
+    bic.w r3, r6, r5
+    eor.w r3, r3, r2, ror #18
+    eor.w r9, r9, r3
+    str.n r3, [r0, #92]
+    bic.w r3, r7, r6
+    eors.n r3, r5
+    eor.w r10, r10, r3
+    str.w r3, [r0, #100]
+    bic.w r3, r1, r7, ror #10
+    eor.w r3, r6, r3, ror #22
+    eor.w r11, r11, r3
+    str.w r3, [r0, #108]
+    bic.w r3, r2, r1, ror #4
+    eor.w r3, r7, r3, ror #18
+    eor.w r12, r12, r3
+    ldr.w r1, [r0, #180]
+    ldr.w r2, [r0, #188]
+    ldr.w r5, [r0, #196]
+    ldr.w r6, [r0, #164]
+    ldr.w r7, [r0, #172]
+    str.w r3, [r0, #116]
+    eor.w r1, r4, r1, ror #24
+    eor.w r2, lr, r2, ror #23
+    vmov r3, s8
+    eor.w r5, r5, r3, ror #3
+    vmov r4, s0
+    eor.w r6, r6, r4, ror #29
+    vmov r4, s3
+    eor.w r7, r7, r4
+    @ round 3, odd words, row 4
+    bic.w lr, r5, r2
+    eor.w lr, lr, r1
+    eor.w r8, r8, lr
+    str.w lr, [r0, #164]
+    bic.w lr, r6, r5, ror #16
+    eor.w lr, r2, lr, ror #16
+    eor.w r9, r9, lr
+    str.w lr, [r0, #172]
+    bic.w lr, r7, r6, ror #26
+    eor.w lr, r5, lr, ror #22
+    eor.w r10, r10, lr
+    str.w lr, [r0, #180]
+    bic.w r5, r1, r7, ror #22
+    eor.w r5, r5, r6, ror #16
+    eor.w r11, r11, r5
+    str.w r5, [r0, #188]
+    bic.w r5, r2, r1
+    eor.w r5, r5, r7, ror #22
+    eor.w r12, r5, r12
+    ldr.w r1, [r0, #156]
+    ldr.w r2, [r0, #124]
+    ldr.w r6, [r0, #132]
+    ldr.w r7, [r0, #140]
+    ldr.w lr, [r0, #148]
+    str.w r5, [r0, #196]
+    eor.w r1, r3, r1, ror #25
+    vmov r3, s1
+    eor.w r2, r2, r3, ror #14
+    eor.w r6, r6, r4, ror #18
+    vmov r3, s4
+    eor.w r7, r3, r7, ror #29
+    vmov r3, s7
+    eor.w lr, r3, lr
+    @ round 3, odd words, row 3
+    bic.w r3, r6, r2
+    eor.w r3, r3, r1, ror #9
+    eor.w r8, r8, r3
+    str.n r3, [r0, #124]
+    bic.w r3, r7, r6
+    eors.n r3, r2
+    eor.w r9, r9, r3
+    str.w r3, [r0, #132]
+    bic.w r3, lr, r7, ror #5
+    eor.w r3, r6, r3, ror #27
+    eor.w r10, r10, r3
+    str.w r3, [r0, #140]
+    bic.w r3, r1, lr, ror #18
+    eor.w r3, r7, r3, ror #9
+    eor.w r11, r11, r3
+    str.w r3, [r0, #148]
+    bic.w r3, r2, r1, ror #9
+    eor.w r3, r3, lr, ror #27
+    eor.w r12, r12, r3
+    str.w r3, [r0, #156]
+    @ theta for round 0: D[x] = C[x-1] ^ ROL64(C[x+1], 1)
+    vmov r1, s14
+    eor.w r2, r9, r1, ror #1
+    vmov s0, r2
+    vmov r3, s13
+    eor.w r4, r3, r9
+    vmov s5, r4
+    eor.w r5, r8, r3, ror #1
+    vmov s8, r5
+    vmov r3, s12
+    eor.w r9, r3, r8
+    vmov s3, r9
+    eor.w r8, r12, r3, ror #1
+    vmov s6, r8
+    vmov r3, s11
+    eor.w r9, r12, r3
+    vmov s1, r9
+    eor.w r8, r11, r3, ror #1
+    vmov s4, r8
+    vmov r3, s10
+    eor.w r12, r3, r11
+    vmov s9, r12
+    eor.w r8, r10, r3, ror #1
+    vmov s2, r8
+    eor.w r11, r1, r10
+    vmov s7, r11
+    ldr.n r1, [sp, #0]
+    ldr.w r10, [r0, #0]
+    ldr.n r3, [r0, #48]
+    ldr.w r6, [r0, #100]
+    ldr.w r7, [r0, #148]
+    ldr.w lr, [r0, #192]
+    ldr.w r9, [r1, #32]
+    ldr.w r12, [r1, #36]
+    @ next iteration: advance the round-constant pointer
+    adds.n r1, #32
+    str.n r1, [sp, #0]
+    vmov s15, r12
+    eor.w r2, r10, r2, ror #31
+    eor.w r3, r8, r3, ror #1
+    eor.w r6, r6, r4
+    eor.w r7, r7, r11
+    eor.w lr, r5, lr, ror #1
     cmp.w r9, #2
     bcc.w .Lround
-    add.w sp, sp, #64
+    add.w sp, sp, #8
     pop.w {r4-r11, pc}
     .size m4crypt_keccakf1600_armv7m, . - m4crypt_keccakf1600_armv7m
