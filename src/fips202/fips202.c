@@ -19,20 +19,6 @@
  */
 #include "fips202_internal.h"
 
-static uint64_t load64(const uint8_t *p)
-{
-    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
-           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
-           (uint64_t)p[7] << 56;
-}
-
-static void store64(uint8_t *p, uint64_t v)
-{
-    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24), p[4] = (uint8_t)(v >> 32), p[5] = (uint8_t)(v >> 40);
-    p[6] = (uint8_t)(v >> 48), p[7] = (uint8_t)(v >> 56);
-}
-
 #ifdef M4CRYPT_FIPS202_INTERLEAVED
 /*
  * The backend keeps the state bit-interleaved (see armv7m/backend.h): lane value
@@ -73,42 +59,104 @@ static uint64_t from_lane(uint64_t v) /* interleaved -> standard */
     uint32_t hi = shuffle32((even >> 16) | (odd & 0xffff0000u));
     return (uint64_t)lo | (uint64_t)hi << 32;
 }
+
+static uint32_t load32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void store32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+/* Whole lanes: XOR n lanes of input into s, or write n lanes of s out, converting each lane once,
+ * on 32-bit halves (the interleaved backends run on 32-bit little-endian Arm, where load32 and
+ * store32 become single word accesses). */
+static void xor_lanes(uint64_t *s, const uint8_t *in, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++, in += 8) {
+        uint32_t lo = unshuffle32(load32(in)), hi = unshuffle32(load32(in + 4));
+        uint64_t v = s[i];
+        uint32_t even = (uint32_t)v ^ ((lo & 0xffffu) | (hi << 16));
+        uint32_t odd = (uint32_t)(v >> 32) ^ ((lo >> 16) | (hi & 0xffff0000u));
+        s[i] = (uint64_t)even | (uint64_t)odd << 32;
+    }
+}
+
+static void extract_lanes(const uint64_t *s, uint8_t *out, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++, out += 8) {
+        uint32_t even = (uint32_t)s[i], odd = (uint32_t)(s[i] >> 32);
+        store32(out, shuffle32((even & 0xffffu) | (odd << 16)));
+        store32(out + 4, shuffle32((even >> 16) | (odd & 0xffff0000u)));
+    }
+}
 #else
 #define to_lane(v) (v)
 #define from_lane(v) (v)
+
+static uint64_t load64(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+           (uint64_t)p[7] << 56;
+}
+
+static void store64(uint8_t *p, uint64_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24), p[4] = (uint8_t)(v >> 32), p[5] = (uint8_t)(v >> 40);
+    p[6] = (uint8_t)(v >> 48), p[7] = (uint8_t)(v >> 56);
+}
+
+
+static void xor_lanes(uint64_t *s, const uint8_t *in, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++, in += 8)
+        s[i] ^= load64(in);
+}
+
+static void extract_lanes(const uint64_t *s, uint8_t *out, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++, out += 8)
+        store64(out, s[i]);
+}
 #endif
 
-/* XORs len bytes into the state starting at byte offset off (off + len <= 200). */
+/* XORs len bytes into the state starting at byte offset off (off + len <= 200): a partial
+ * lane at each end, whole lanes in between. */
 static void xor_bytes(uint64_t s[25], unsigned off, const uint8_t *in, size_t len)
 {
-    while (len > 0) {
-        unsigned i = off >> 3, k = off & 7;
-        uint64_t v;
-        if (k == 0 && len >= 8) {
-            v = load64(in);
-            in += 8, off += 8, len -= 8;
-        } else { /* part of a lane */
-            v = 0;
-            for (; k < 8 && len > 0; k++, off++, len--)
-                v |= (uint64_t)*in++ << (8 * k);
-        }
-        s[i] ^= to_lane(v);
+    while (len > 0 && ((off & 7) || len < 8)) { /* head (or a short tail) inside one lane */
+        unsigned k = off & 7;
+        uint64_t v = 0;
+        for (; k < 8 && len > 0; k++, off++, len--)
+            v |= (uint64_t)*in++ << (8 * k);
+        s[(off - 1) >> 3] ^= to_lane(v);
+    }
+    if (len >= 8) {
+        unsigned n = (unsigned)(len >> 3);
+        xor_lanes(s + (off >> 3), in, n);
+        in += 8 * n, off += 8 * n, len -= 8 * (size_t)n;
+        xor_bytes(s, off, in, len); /* the tail: less than one lane */
     }
 }
 
 /* Copies len bytes of the state starting at byte offset off into out (off + len <= 200). */
 static void extract_bytes(const uint64_t s[25], unsigned off, uint8_t *out, size_t len)
 {
-    while (len > 0) {
+    while (len > 0 && ((off & 7) || len < 8)) {
         unsigned k = off & 7;
         uint64_t v = from_lane(s[off >> 3]);
-        if (k == 0 && len >= 8) {
-            store64(out, v);
-            out += 8, off += 8, len -= 8;
-        } else {
-            for (; k < 8 && len > 0; k++, off++, len--)
-                *out++ = (uint8_t)(v >> (8 * k));
-        }
+        for (; k < 8 && len > 0; k++, off++, len--)
+            *out++ = (uint8_t)(v >> (8 * k));
+    }
+    if (len >= 8) {
+        unsigned n = (unsigned)(len >> 3);
+        extract_lanes(s + (off >> 3), out, n);
+        out += 8 * n, off += 8 * n, len -= 8 * (size_t)n;
+        extract_bytes(s, off, out, len);
     }
 }
 
