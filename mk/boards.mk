@@ -18,7 +18,8 @@
 #   nucleo-l4r5zi      STM32L4R5ZI, platform/nucleo-l4r5zi
 #   netduinoplus2      the stm32f4discovery image, built to end with semihosting SYS_EXIT_EXTENDED
 #                      (QEMU's exit code) and allowed to fall back to a seeded generator when the
-#                      RNG does not answer (QEMU has no RNG model); never for a board
+#                      RNG does not answer (QEMU has no RNG model), and pausing longer between
+#                      receive polls (QEMU's USART needs the emulator's lock); never for a board
 #   <config>-armv7m    each with the armv7m assembly backends, when any exist
 # The F4 parts have 128 KB of SRAM: the harness's vector record buffer is set to 24 KB (the largest
 # record of the --quick subset the host tool serves is 16 KB).
@@ -51,7 +52,7 @@ F4_LD := platform/stm32f4discovery/stm32f4.ld
 F4_DEFS := -DM4CRYPT_VEC_RECORD_MAX=24576
 $(eval $(call BOARD_CONFIG,stm32f4discovery,stm32f4discovery,$(F4_LD),$(F4_DEFS)))
 $(eval $(call BOARD_CONFIG,netduinoplus2,stm32f4discovery,$(F4_LD),\
-    $(F4_DEFS) -DSTM32_SEMIHOST_EXIT -DSTM32_RNG_FALLBACK))
+    $(F4_DEFS) -DSTM32_SEMIHOSTING -DSTM32_RNG_FALLBACK -DSTM32_POLL_PAUSE=256))
 $(eval $(call BOARD_CONFIG,nucleo-l4r5zi,nucleo-l4r5zi,platform/nucleo-l4r5zi/stm32l4r5.ld,))
 
 $(foreach c,$(BOARD_CONFIGS),$(eval $(call CONFIG_RULES,$(c))))

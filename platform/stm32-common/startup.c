@@ -129,19 +129,6 @@ static void stack_guard(void)
 
 /* ------------------------------------------------------------------ exit */
 
-#ifdef STM32_SEMIHOST_EXIT
-/* QEMU (-semihosting-config enable=on,target=native): SYS_EXIT_EXTENDED (0x20) with
- * ADP_Stopped_ApplicationExit (0x20026) and the exit code (Arm "Semihosting for AArch32 and
- * AArch64", 6.5). Never used on a board: without a debugger a BKPT would be a HardFault. */
-static void semihost_exit_extended(int code)
-{
-    uint32_t block[2] = {0x20026u, (uint32_t)code};
-    register uint32_t r0 __asm__("r0") = 0x20u;
-    register const void *r1 __asm__("r1") = block;
-    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-}
-#endif
-
 void stm32_link_exit(int code);
 
 void stm32_exit(int code)
@@ -164,8 +151,10 @@ void stm32_exit(int code)
     stm32_puts(" bytes\n");
     stm32_link_exit(code);
     stm32_uart_drain();
-#ifdef STM32_SEMIHOST_EXIT
-    semihost_exit_extended(code);
+#ifdef STM32_SEMIHOSTING
+    /* QEMU's exit code: SYS_EXIT_EXTENDED with ADP_Stopped_ApplicationExit (0x20026). */
+    uint32_t block[2] = {0x20026u, (uint32_t)code};
+    stm32_semihost(STM32_SYS_EXIT_EXTENDED, block);
 #endif
     for (;;)
         __asm__ volatile("" ::: "memory");

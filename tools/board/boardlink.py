@@ -20,6 +20,7 @@ import os
 import re
 import select
 import subprocess
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -70,9 +71,17 @@ def quick_subset(data: bytes, limit: int = QUICK_LIMIT) -> bytes:
 class LinkServer:
     """Parses the device's byte stream, answers its requests, collects its console text."""
 
-    def __init__(self, vecdir: Path | str | None, quick: bool = True, echo=None):
+    def __init__(self, vecdir: Path | str | None, records: int = QUICK_LIMIT, echo=None,
+                 semihost_dir: Path | None = None, semihost_over: int = 0):
+        """records: how many records of each vector group to serve (25: the whole --quick
+        subset, what the test programs expect). semihost_dir, semihost_over (QEMU only): a file
+        whose served data is larger than semihost_over bytes is written to semihost_dir and its
+        path sent instead (status -2), for the firmware to read with semihosting."""
         self.vecdir = Path(vecdir) if vecdir else None
-        self.quick = quick
+        self.records = records
+        self.semihost_dir = semihost_dir
+        self.semihost_over = semihost_over
+        self.bytes_semihosted = 0
         self.echo = echo            # called with each piece of console text (str)
         self.text = bytearray()     # all console text
         self.exit_code: int | None = None
@@ -96,10 +105,22 @@ class LinkServer:
         if not path.is_file():
             return None
         data = path.read_bytes()
-        if self.quick and name.endswith(".vec"):
-            data = quick_subset(data)
+        if name.endswith(".vec"):
+            data = quick_subset(data, self.records)
         self._cache[name] = data
         return data
+
+    _copy_lock = threading.Lock()
+
+    def _semihost_copy(self, name: str, data: bytes) -> Path:
+        assert self.semihost_dir is not None
+        path = (self.semihost_dir / name).resolve()
+        with LinkServer._copy_lock:
+            if not path.exists() or path.stat().st_size != len(data):
+                tmp = path.with_suffix(".tmp")
+                tmp.write_bytes(data)
+                os.replace(tmp, path)
+        return path
 
     # -- protocol
     @staticmethod
@@ -121,9 +142,14 @@ class LinkServer:
             self.hello = arg
             return self.answer(seq, 0)
         if op == "O":
-            data = self._load(os.path.basename(arg))
+            name = os.path.basename(arg)
+            data = self._load(name)
             if data is None:
                 return self.answer(seq, -1)
+            if self.semihost_dir is not None and len(data) > self.semihost_over:
+                path = self._semihost_copy(name, data)
+                self.bytes_semihosted += len(data)
+                return self.answer(seq, -2, str(path).encode())
             h = self._next_handle
             self._next_handle += 1
             self._files[h] = data
@@ -183,17 +209,20 @@ class LinkServer:
         return self.text.decode("utf-8", "replace")
 
 
-def run_qemu(elf: Path, vecdir: Path | None, timeout: float, qemu: str = "qemu-system-arm",
-             echo=None) -> tuple[int, LinkServer, float]:
+def run_qemu(elf: Path, vecdir: Path | None, timeout: float, records: int = QUICK_LIMIT,
+             semihost_dir: Path | None = None, semihost_over: int = 0,
+             qemu: str = "qemu-system-arm", echo=None) -> tuple[int, LinkServer, float]:
     """Runs one firmware in QEMU's netduinoplus2 with USART2 on a pipe served by a LinkServer.
 
     QEMU connects its -serial options to USART1, USART2, ... in order (hw/arm/stm32f405_soc.c),
     so USART2, the Discovery's console, is the second. The exit code comes from semihosting
-    SYS_EXIT_EXTENDED. Returns (exit code or -1 on timeout, server, seconds)."""
+    SYS_EXIT_EXTENDED; with semihost_dir, files larger than semihost_over go that way too (see
+    LinkServer). Returns (exit code or -1 on timeout, server, seconds)."""
     cmd = [qemu, "-M", "netduinoplus2", "-display", "none", "-monitor", "none",
            "-serial", "null", "-serial", "stdio",
            "-semihosting-config", "enable=on,target=native", "-kernel", str(elf)]
-    server = LinkServer(vecdir, echo=echo)
+    server = LinkServer(vecdir, records=records, echo=echo, semihost_dir=semihost_dir,
+                        semihost_over=semihost_over)
     t0 = time.time()
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
