@@ -216,7 +216,8 @@ def run_qemu(elf: Path, vecdir: Path | None, timeout: float, records: int = QUIC
 
     QEMU connects its -serial options to USART1, USART2, ... in order (hw/arm/stm32f405_soc.c),
     so USART2, the Discovery's console, is the second. The exit code comes from semihosting
-    SYS_EXIT_EXTENDED; with semihost_dir, files larger than semihost_over go that way too (see
+    SYS_EXIT_EXTENDED (-2: the firmware sent its exit message but QEMU did not stop, as a board image
+    without semihosting does; -1: timeout); with semihost_dir, files larger than semihost_over go that way too (see
     LinkServer). Returns (exit code or -1 on timeout, server, seconds)."""
     cmd = [qemu, "-M", "netduinoplus2", "-display", "none", "-monitor", "none",
            "-serial", "null", "-serial", "stdio",
@@ -231,11 +232,14 @@ def run_qemu(elf: Path, vecdir: Path | None, timeout: float, records: int = QUIC
     err = bytearray()
     open_fds = {out_fd, err_fd}
     rc = None
+    exit_seen = None
     try:
         while open_fds:
             left = timeout - (time.time() - t0)
             if left <= 0:
                 break
+            if exit_seen is not None and time.time() - exit_seen > 5:
+                break  # a board image (no semihosting exit) loops after its exit message
             ready, _, _ = select.select(list(open_fds), [], [], min(left, 1.0))
             for fd in ready:
                 chunk = os.read(fd, 65536)
@@ -245,13 +249,19 @@ def run_qemu(elf: Path, vecdir: Path | None, timeout: float, records: int = QUIC
                     err += chunk
                 else:
                     reply = server.feed(chunk)
+                    if server.exit_code is not None and exit_seen is None:
+                        exit_seen = time.time()
                     if reply:
                         try:
                             p.stdin.write(reply)
                             p.stdin.flush()
                         except BrokenPipeError:
                             pass
-        if open_fds:  # timed out
+        if open_fds and exit_seen is not None:
+            p.kill()
+            p.wait()
+            rc = -2
+        elif open_fds:  # timed out
             p.kill()
             p.wait()
             rc = -1
