@@ -60,6 +60,14 @@ static uint64_t from_lane(uint64_t v) /* interleaved -> standard */
     return (uint64_t)lo | (uint64_t)hi << 32;
 }
 
+/* Whole lanes: XOR n lanes of input into s, or write n lanes of s out, converting each lane once:
+ * with the backend's assembly (armv7m/keccak_lanes.S) when it has it, else on 32-bit halves (the
+ * interleaved backends run on 32-bit little-endian Arm, where load32 and store32 become single
+ * word accesses). */
+#ifdef M4CRYPT_FIPS202_HAVE_LANES
+#define xor_lanes m4crypt_keccak_xor_lanes_armv7m
+#define extract_lanes m4crypt_keccak_extract_lanes_armv7m
+#else
 static uint32_t load32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -70,9 +78,6 @@ static void store32(uint8_t *p, uint32_t v)
     p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
 }
 
-/* Whole lanes: XOR n lanes of input into s, or write n lanes of s out, converting each lane once,
- * on 32-bit halves (the interleaved backends run on 32-bit little-endian Arm, where load32 and
- * store32 become single word accesses). */
 static void xor_lanes(uint64_t *s, const uint8_t *in, unsigned n)
 {
     for (unsigned i = 0; i < n; i++, in += 8) {
@@ -92,6 +97,7 @@ static void extract_lanes(const uint64_t *s, uint8_t *out, unsigned n)
         store32(out + 4, shuffle32((even >> 16) | (odd & 0xffff0000u)));
     }
 }
+#endif
 #else
 #define to_lane(v) (v)
 #define from_lane(v) (v)

@@ -2,7 +2,9 @@
  * Twin test of the Keccak-f[1600] backend: m4crypt_keccakf1600_armv7m (bit-interleaved state)
  * against the portable m4crypt_keccakf1600_c on 1000 random states and edge states (zero, all
  * ones, single bits), plus the public m4crypt_keccakf1600 (which converts the layout) against
- * the portable one. The interleaving used here is this test's own bit-by-bit version.
+ * the portable one. The interleaving used here is this test's own bit-by-bit version. With the
+ * backend's lane conversion (keccak_lanes.S), 1000 random cases of xor_lanes/extract_lanes
+ * (1..25 lanes, unaligned byte buffers) against the same bit-by-bit interleaving.
  * On a configuration without the backend it compares m4crypt_keccakf1600 with _c and says so.
  */
 #include <string.h>
@@ -95,6 +97,38 @@ int main(int argc, char **argv)
 #else
     m4crypt_keccakf1600_c(a);
     CHECK(a[0] == 0xF1258F7940E1DDE7ULL);
+#endif
+#ifdef M4CRYPT_FIPS202_HAVE_LANES
+    /* sponge lane conversion: 1000 random states, inputs, lane counts and misalignments */
+    for (int n = 0; n < 1000; n++) {
+        uint64_t st[25], ref[25];
+        uint8_t buf[25 * 8 + 3], out[25 * 8 + 3];
+        unsigned lanes = 1 + t_rand32() % 25, off = t_rand32() % 4;
+        t_rand_bytes((uint8_t *)st, sizeof st);
+        t_rand_bytes(buf, sizeof buf);
+        memcpy(ref, st, sizeof ref);
+        for (unsigned i = 0; i < lanes; i++) {
+            uint64_t v = 0;
+            for (unsigned k = 0; k < 8; k++)
+                v |= (uint64_t)buf[off + 8 * i + k] << (8 * k);
+            ref[i] ^= interleave(v);
+        }
+        m4crypt_keccak_xor_lanes_armv7m(st, buf + off, lanes);
+        CHECK(memcmp(st, ref, sizeof st) == 0);
+        memset(out, 0xa5, sizeof out);
+        m4crypt_keccak_extract_lanes_armv7m(st, out + off, lanes);
+        int ok = 1;
+        for (unsigned i = 0; i < lanes; i++) {
+            uint64_t v = deinterleave(st[i]);
+            for (unsigned k = 0; k < 8; k++)
+                ok &= out[off + 8 * i + k] == (uint8_t)(v >> (8 * k));
+        }
+        for (unsigned i = 0; i < off; i++)
+            ok &= out[i] == 0xa5;
+        for (unsigned i = off + 8 * lanes; i < sizeof out; i++)
+            ok &= out[i] == 0xa5;
+        CHECK(ok);
+    }
 #endif
     return t_summary("fips202_armv7m");
 }
