@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what m4crypt needs on a Debian/Ubuntu machine, only what is missing:
 #   Debian packages: the Arm GNU toolchain with newlib, QEMU's Arm system emulator, clang with
-#   its sanitizer and libFuzzer runtimes, valgrind, python3-venv;
+#   its sanitizer and libFuzzer runtimes, valgrind, python3-venv, libsodium (differential tests);
 #   a Python venv (.venv) with the pinned packages of requirements.txt and m4sim (tools/m4sim).
 # Quick when everything is there: it compares a stamp of requirements.txt and m4sim's metadata.
 set -euo pipefail
@@ -21,6 +21,8 @@ ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 
     ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-aarch64.a >/dev/null 2>&1 ||
     need+=(libclang-rt-dev)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
+# libsodium: the independent implementation the Ristretto255 differential tests call via ctypes.
+ldconfig -p 2>/dev/null | grep -q 'libsodium\.so' || need+=(libsodium23)
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "bootstrap: installing Debian packages: ${need[*]}"
