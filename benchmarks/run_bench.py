@@ -169,6 +169,27 @@ def charts(records: list[dict], anchors: dict) -> list[str]:
     return written
 
 
+README_BEGIN = "<!-- make bench: results begin (generated, do not edit) -->"
+README_END = "<!-- make bench: results end -->"
+
+
+def update_readme(lines: list[str], compiler: str, no_charts: bool) -> None:
+    """Replaces the README's results section (between the markers) with this run's table, so
+    the README never carries a figure typed by hand."""
+    readme = ROOT / "README.md"
+    text = readme.read_text()
+    if README_BEGIN not in text or README_END not in text:
+        return
+    head, rest = text.split(README_BEGIN, 1)
+    _, tail = rest.split(README_END, 1)
+    body = ["", f"m4sim {m4sim.__version__}, timing model `{m4sim.MODEL_VERSION}`; `{compiler}`, `-O3`.", ""]
+    if not no_charts:
+        body += ["![speed-up per operation](benchmarks/speedup.png)",
+                 "![ours against the published anchors](benchmarks/anchors.png)", ""]
+    body += lines + [""]
+    readme.write_text(head + README_BEGIN + "\n".join(body) + README_END + tail)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--build", default="build")
@@ -212,6 +233,7 @@ def main() -> int:
         for png in charts(records, anchors):
             md += ["", f"![{png}]({png})"]
     (HERE / "RESULTS.md").write_text("\n".join(md) + "\n")
+    update_readme(lines, compiler, args.no_charts)
     print(f"\nwrote benchmarks/RESULTS.md, benchmarks/results.json and charts ({time.time() - t0:.0f} s)")
     return 0
 
