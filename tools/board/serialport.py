@@ -1,0 +1,105 @@
+"""A serial port in raw mode, 8N1, with the standard library only (termios, select).
+
+The boards' console: /dev/ttyACM0 for an ST-LINK virtual COM port (NUCLEO-L4R5ZI, or a
+Discovery's ST-LINK/V2-A wired to PA2/PA3), /dev/ttyUSB0 for a USB-serial adapter.
+"""
+from __future__ import annotations
+
+import os
+import select
+import termios
+import time
+
+BAUDS = {9600: termios.B9600, 19200: termios.B19200, 38400: termios.B38400,
+         57600: termios.B57600, 115200: termios.B115200, 230400: termios.B230400,
+         460800: termios.B460800, 921600: termios.B921600}
+
+
+class SerialPort:
+    def __init__(self, path: str, baud: int = 115200):
+        if baud not in BAUDS:
+            raise ValueError(f"unsupported baud rate {baud}")
+        self.path = path
+        self.fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        try:
+            iflag, oflag, cflag, lflag, _, _, cc = termios.tcgetattr(self.fd)
+            iflag &= ~(termios.IGNBRK | termios.BRKINT | termios.PARMRK | termios.ISTRIP |
+                       termios.INLCR | termios.IGNCR | termios.ICRNL | termios.IXON |
+                       termios.IXOFF | termios.IXANY | termios.INPCK)
+            oflag &= ~termios.OPOST
+            lflag &= ~(termios.ECHO | termios.ECHONL | termios.ICANON | termios.ISIG |
+                       termios.IEXTEN)
+            cflag &= ~(termios.CSIZE | termios.PARENB | termios.CSTOPB)
+            if hasattr(termios, "CRTSCTS"):
+                cflag &= ~termios.CRTSCTS
+            cflag |= termios.CS8 | termios.CLOCAL | termios.CREAD
+            cc[termios.VMIN] = 0
+            cc[termios.VTIME] = 0
+            speed = BAUDS[baud]
+            termios.tcsetattr(self.fd, termios.TCSANOW,
+                              [iflag, oflag, cflag, lflag, speed, speed, cc])
+            termios.tcflush(self.fd, termios.TCIOFLUSH)
+        except termios.error:
+            # Not a terminal (a pipe or socket in tests): use it as a plain byte stream.
+            pass
+
+    def read(self, timeout: float) -> bytes:
+        """Whatever arrives within timeout seconds (b"" if nothing)."""
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
+        if not ready:
+            return b""
+        try:
+            return os.read(self.fd, 65536)
+        except BlockingIOError:
+            return b""
+
+    def write(self, data: bytes, timeout: float = 10.0):
+        end = time.time() + timeout
+        view = memoryview(data)
+        while view:
+            left = end - time.time()
+            if left <= 0:
+                raise TimeoutError(f"{self.path}: write timed out")
+            _, ready, _ = select.select([], [self.fd], [], left)
+            if not ready:
+                continue
+            try:
+                n = os.write(self.fd, view)
+            except BlockingIOError:
+                continue
+            view = view[n:]
+
+    def discard_input(self):
+        try:
+            termios.tcflush(self.fd, termios.TCIFLUSH)
+        except termios.error:
+            while self.read(0):
+                pass
+
+    def close(self):
+        os.close(self.fd)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def serve(port: SerialPort, server, timeout: float, idle_timeout: float | None = None) -> str:
+    """Runs a boardlink.LinkServer on the port until the firmware's exit message, a timeout or
+    (idle_timeout) that many seconds without a byte. Returns "exit", "timeout" or "idle"."""
+    t0 = last = time.time()
+    while server.exit_code is None:
+        now = time.time()
+        if now - t0 > timeout:
+            return "timeout"
+        if idle_timeout is not None and now - last > idle_timeout:
+            return "idle"
+        data = port.read(0.2)
+        if data:
+            last = time.time()
+            reply = server.feed(data)
+            if reply:
+                port.write(reply)
+    return "exit"
