@@ -1,0 +1,176 @@
+/*
+ * GF(2^255 - 19) linear operations for ARMv7E-M (Cortex-M4), Thumb-2, on the representation of
+ * src/x25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in [0, 2^256), arithmetic
+ * modulo 2^256 - 38 = 2 p.
+ *
+ *   void m4crypt_fe256_add_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
+ *   void m4crypt_fe256_sub_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
+ *   void m4crypt_fe256_mul121666_armv7m(uint32_t h[8], const uint32_t f[8]);
+ *   void m4crypt_fe256_cswap_armv7m(uint32_t f[8], uint32_t g[8], uint32_t b);
+ *
+ * add: f + g; the carry c out of 2^256 is worth 38 (2^256 = 38 mod 2^256 - 38): + 38 c, and once
+ *      more + 38 if that carried (then the low word is below 38, so the last add cannot carry).
+ * sub: f - g; a borrow is worth -38: - 38, and once more - 38 if that borrowed (then the value is
+ *      at least 2^256 - 38, so the last subtraction cannot borrow).
+ * mul121666: f * 121666 = f * 121665 + f: one UMAAL per word with the word itself as the low
+ *      accumulator; the carry word c < 121666 is folded as 38 c, then as in add.
+ * cswap: masked XOR of all eight word pairs, mask = 0 - b (b in {0, 1}); same instructions and
+ *      addresses for either b.
+ * The carry folds turn the flag into a mask (SBC x, x, x = C - 1) and AND/BIC it with 38:
+ * no branch, no data-dependent address anywhere.
+ *
+ * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word,
+ * r1/r2 input pointers (then scratch), r0 output pointer.
+ * Cycles (m4sim model 1.1): see src/x25519/armv7m/backend.h.
+ */
+    .syntax unified
+    .thumb
+    .cpu cortex-m4
+
+/* r3..r10 += (38 if carry set else 0), twice as described above. Uses r11 = 38, r12. */
+.macro FOLD_ADD
+    sbc     r12, r12, r12       /* C - 1: 0 if carry, -1 if not */
+    bic     r12, r11, r12
+    adds    r3, r3, r12
+    adcs    r4, r4, #0
+    adcs    r5, r5, #0
+    adcs    r6, r6, #0
+    adcs    r7, r7, #0
+    adcs    r8, r8, #0
+    adcs    r9, r9, #0
+    adcs    r10, r10, #0
+    sbc     r12, r12, r12
+    bic     r12, r11, r12
+    add     r3, r3, r12
+.endm
+
+    .section .text.m4crypt_fe256_add_armv7m,"ax",%progbits
+    .global m4crypt_fe256_add_armv7m
+    .type m4crypt_fe256_add_armv7m, %function
+    .align 2
+m4crypt_fe256_add_armv7m:
+    push    {r4-r11}
+    ldm     r1, {r3-r10}
+    ldm     r2!, {r1, r11, r12}
+    adds    r3, r3, r1
+    adcs    r4, r4, r11
+    adcs    r5, r5, r12
+    ldm     r2!, {r1, r11, r12}
+    adcs    r6, r6, r1
+    adcs    r7, r7, r11
+    adcs    r8, r8, r12
+    ldm     r2, {r1, r11}
+    adcs    r9, r9, r1
+    adcs    r10, r10, r11
+    mov     r11, #38            /* MOV without S: flags kept */
+    FOLD_ADD
+    stm     r0, {r3-r10}
+    pop     {r4-r11}
+    bx      lr
+    .size m4crypt_fe256_add_armv7m, .-m4crypt_fe256_add_armv7m
+
+    .section .text.m4crypt_fe256_sub_armv7m,"ax",%progbits
+    .global m4crypt_fe256_sub_armv7m
+    .type m4crypt_fe256_sub_armv7m, %function
+    .align 2
+m4crypt_fe256_sub_armv7m:
+    push    {r4-r11}
+    ldm     r1, {r3-r10}
+    ldm     r2!, {r1, r11, r12}
+    subs    r3, r3, r1
+    sbcs    r4, r4, r11
+    sbcs    r5, r5, r12
+    ldm     r2!, {r1, r11, r12}
+    sbcs    r6, r6, r1
+    sbcs    r7, r7, r11
+    sbcs    r8, r8, r12
+    ldm     r2, {r1, r11}
+    sbcs    r9, r9, r1
+    sbcs    r10, r10, r11
+    mov     r11, #38
+    sbc     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
+    and     r12, r11, r12
+    subs    r3, r3, r12
+    sbcs    r4, r4, #0
+    sbcs    r5, r5, #0
+    sbcs    r6, r6, #0
+    sbcs    r7, r7, #0
+    sbcs    r8, r8, #0
+    sbcs    r9, r9, #0
+    sbcs    r10, r10, #0
+    sbc     r12, r12, r12
+    and     r12, r11, r12
+    sub     r3, r3, r12
+    stm     r0, {r3-r10}
+    pop     {r4-r11}
+    bx      lr
+    .size m4crypt_fe256_sub_armv7m, .-m4crypt_fe256_sub_armv7m
+
+    .section .text.m4crypt_fe256_mul121666_armv7m,"ax",%progbits
+    .global m4crypt_fe256_mul121666_armv7m
+    .type m4crypt_fe256_mul121666_armv7m, %function
+    .align 2
+m4crypt_fe256_mul121666_armv7m:
+    push    {r4-r11}
+    ldm     r1, {r3-r10}
+    movw    r2, #(121665 & 0xffff)
+    movt    r2, #(121665 >> 16)
+    movs    r12, #0
+    umaal   r3, r12, r3, r2
+    umaal   r4, r12, r4, r2
+    umaal   r5, r12, r5, r2
+    umaal   r6, r12, r6, r2
+    umaal   r7, r12, r7, r2
+    umaal   r8, r12, r8, r2
+    umaal   r9, r12, r9, r2
+    umaal   r10, r12, r10, r2
+    mov     r11, #38
+    mul     r12, r12, r11
+    adds    r3, r3, r12
+    adcs    r4, r4, #0
+    adcs    r5, r5, #0
+    adcs    r6, r6, #0
+    adcs    r7, r7, #0
+    adcs    r8, r8, #0
+    adcs    r9, r9, #0
+    adcs    r10, r10, #0
+    sbc     r12, r12, r12
+    bic     r12, r11, r12
+    add     r3, r3, r12
+    stm     r0, {r3-r10}
+    pop     {r4-r11}
+    bx      lr
+    .size m4crypt_fe256_mul121666_armv7m, .-m4crypt_fe256_mul121666_armv7m
+
+    .section .text.m4crypt_fe256_cswap_armv7m,"ax",%progbits
+    .global m4crypt_fe256_cswap_armv7m
+    .type m4crypt_fe256_cswap_armv7m, %function
+    .align 2
+m4crypt_fe256_cswap_armv7m:
+    push    {r4-r11}
+    rsb     r2, r2, #0          /* mask */
+    .rept 2
+    ldm     r0, {r3-r6}
+    ldm     r1, {r7-r10}
+    eor     r11, r3, r7
+    and     r11, r11, r2
+    eor     r3, r3, r11
+    eor     r7, r7, r11
+    eor     r11, r4, r8
+    and     r11, r11, r2
+    eor     r4, r4, r11
+    eor     r8, r8, r11
+    eor     r11, r5, r9
+    and     r11, r11, r2
+    eor     r5, r5, r11
+    eor     r9, r9, r11
+    eor     r11, r6, r10
+    and     r11, r11, r2
+    eor     r6, r6, r11
+    eor     r10, r10, r11
+    stm     r0!, {r3-r6}
+    stm     r1!, {r7-r10}
+    .endr
+    pop     {r4-r11}
+    bx      lr
+    .size m4crypt_fe256_cswap_armv7m, .-m4crypt_fe256_cswap_armv7m
