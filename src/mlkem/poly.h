@@ -39,8 +39,12 @@ typedef struct {
 /* NTT (FIPS 203 Alg. 9) in place; input |x| < q, output |x| <= M4CRYPT_MLKEM_NTT_BOUND (the
  * portable C reduces further, to |x| < q). */
 void m4crypt_poly_ntt_c(m4crypt_poly *r);
+/* Bound on the inverse NTT's output: 4 (q - 1) (the assembly backend leaves some sums of the last
+ * layers unreduced; the results only go to additions and compression, which reduce anyway). */
+#define M4CRYPT_MLKEM_INVNTT_BOUND 13312
 /* Inverse NTT (FIPS 203 Alg. 10) in place, times R = 2^16 (mod q): invntt(basemul(a, b)) is the
- * exact product. Input |x| < 4q, output |x| < q. */
+ * exact product. Input |x| < 4q, output |x| <= M4CRYPT_MLKEM_INVNTT_BOUND (the portable C reduces
+ * further, to |x| < q). */
 void m4crypt_poly_invntt_c(m4crypt_poly *r);
 /* r += a * b in the NTT domain, times R^-1 (FIPS 203 Alg. 11 MultiplyNTTs and Alg. 12
  * BaseCaseMultiply). Inputs: one of a, b with |x| < q, the other with |x| < q or an NTT output

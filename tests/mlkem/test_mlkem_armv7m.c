@@ -78,6 +78,11 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_NTT 0
 #endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_INVNTT
+#define HAVE_INVNTT 1
+#else
+#define HAVE_INVNTT 0
+#endif
 
 /* ---------------------------------------------------------------- NTT */
 
@@ -109,10 +114,51 @@ static void test_ntt(void)
     CHECK(bad == 0);
 }
 
+/* ---------------------------------------------------------------- inverse NTT */
+
+static unsigned invntt_twin(const m4crypt_poly *in)
+{
+    m4crypt_poly a = *in, b = *in;
+    m4crypt_poly_invntt(&a);
+    m4crypt_poly_invntt_c(&b);
+    return diff_modq(&a, &b, M4CRYPT_MLKEM_INVNTT_BOUND);
+}
+
+static void test_invntt(void)
+{
+    say("poly_invntt", HAVE_INVNTT);
+    m4crypt_poly p;
+    unsigned bad = 0;
+    /* Edges at the input bound |x| <= 4q - 1: layer 1's sums and differences reach 8q - 2 and
+     * must not wrap; the sums of layers 2-5 reach 16 * 1664 (the reduced one) and those of
+     * layers 6-7 the output bound. Also q - 1, (q - 1) / 2 (what poly_reduce gives) and 1. */
+    static const int32_t bounds[] = {4 * Q - 1, 4 * Q - 2, 2 * Q, Q - 1, (Q - 1) / 2, 1};
+    for (unsigned b = 0; b < sizeof bounds / sizeof bounds[0]; b++)
+        for (unsigned e = 0; e < EDGES; e++) {
+            edge_poly(&p, e, bounds[b]);
+            bad += invntt_twin(&p);
+        }
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        rand_poly(&p, n % 3 == 0 ? (Q - 1) / 2 : 4 * Q - 1);
+        bad += invntt_twin(&p);
+    }
+    /* Worst cases for the largest sums: the values where every butterfly of a lane adds up
+     * magnitudes. A sum a + b of layer k is largest when a and b have equal signs; the input
+     * that maximises word 0 after layers 1-3 is all-equal signs (edge 0 and 1 above); random
+     * sign patterns per block of 8 words cover the others. */
+    for (unsigned n = 0; n < iters(400, 100); n++) {
+        for (int i = 0; i < 256; i++)
+            p.coeffs[i] = (int16_t)((t_rand32() >> (i % 16)) & 1 ? 4 * Q - 1 : -(4 * Q - 1));
+        bad += invntt_twin(&p);
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
     t_rand_seed(0x3a7);
     test_ntt();
+    test_invntt();
     return t_summary("mlkem_armv7m");
 }

@@ -52,8 +52,15 @@ def plantard_mul(w, b):
     return (s * Q) >> 16  # SMULBT s, C: s * q, high half arithmetic
 
 
+_checked = set()
+
+
 def check_constant(c):
     """Exhaustive proof of the two claims for this constant, every int16 b."""
+    c %= Q
+    if c in _checked:
+        return
+    _checked.add(c)
     w = plantard_word(c)
     lo = hi = 0
     for b in range(-32768, 32768):
@@ -77,6 +84,24 @@ def ntt_order():
         order += [16 + b, 32 + 2 * b, 33 + 2 * b] + [64 + 4 * b + i for i in range(4)]
     assert sorted(order) == list(range(1, 128))
     return order
+
+
+F_INV = pow(2, 16, Q) * pow(128, -1, Q) % Q  # the inverse NTT's final factor R / 128 = 512
+
+
+def invntt_words():
+    """Inverse NTT constants in the order invntt.S reads them (see there): pass A per block B of 8
+    words: w(zeta_i F) for layer 1's pairs i = 127-4B .. 124-4B, then layer 2's i = 63-2B, 62-2B,
+    layer 3's i = 31-B; pass B per group g: i = 15-2g, 14-2g (layer 4), 7-g (layer 5); pass C:
+    i = 3, 2 (layer 6), 1 (layer 7); then w(F) and w(1) for the reductions."""
+    consts = []
+    for b in range(16):
+        consts += [ZETA[127 - 4 * b - k] * F_INV for k in range(4)]
+        consts += [ZETA[63 - 2 * b], ZETA[62 - 2 * b], ZETA[31 - b]]
+    for g in range(4):
+        consts += [ZETA[15 - 2 * g], ZETA[14 - 2 * g], ZETA[7 - g]]
+    consts += [ZETA[3], ZETA[2], ZETA[1], F_INV, 1]
+    return [c % Q for c in consts]
 
 
 def emit_table(name, words, comment, align=2, lead=0):
@@ -105,20 +130,35 @@ def main():
         "    .section .rodata.m4crypt_mlkem_armv7m, \"a\", %progbits",
         "",
     ]
-    # ntt.S: after passes 1-2 (15 words) a zero pad word, then pass 3's 112 words; pass 3 ends its
-    # loop when its pointer (last read address, table + 60 + 28 (B + 1) after block B) is a
-    # multiple of 64, which happens only after the last block (28 B' = 0 mod 64 needs B' = 16k)
-    # when the table starts 4 bytes after a 64-byte boundary.
-    words = [plantard_word(c) for c in ntt]
-    words = words[:15] + [0] + words[15:]
+    # ntt.S: the constant C = q << 16 | 8 first, then the twiddles. Pass 2 ends its group loop
+    # when its pointer (table + 16 + 12 (g + 1) after group g) is a multiple of 64, pass 3 its
+    # block loop when its pointer (table + 64 + 28 (B + 1) after block B) is: with the table on a
+    # 64-byte boundary this happens only after the last group / block (28 B' = 0 mod 64 needs
+    # B' = 16k).
+    words = [(Q << 16) | 8] + [plantard_word(c) for c in ntt]
+    for g in range(4):
+        assert ((16 + 12 * (g + 1)) % 64 == 0) == (g == 3)
     for blk in range(16):
-        end = 4 + 60 + 28 * (blk + 1)
-        assert (end % 64 == 0) == (blk == 15)
+        assert ((64 + 28 * (blk + 1)) % 64 == 0) == (blk == 15)
     lines += emit_table(
         "m4crypt_mlkem_ntt_twiddles_armv7m",
         words,
-        "NTT: w(zeta_i), zeta_i = 17^BitRev7(i) mod q, in the order ntt.S reads them (127 words\n"
-        " * and a pad word after the first 15); starts 4 bytes after a 64-byte boundary (see ntt.S)",
+        "NTT: C = q << 16 | 8, then w(zeta_i), zeta_i = 17^BitRev7(i) mod q, in the order ntt.S\n"
+        " * reads them (127 words); on a 64-byte boundary (see ntt.S)",
+        align=6,
+    )
+    # invntt.S: pass A's loop ends like ntt.S pass 3 (pointer = table - 4 + 28 (B + 1) after
+    # block B, a multiple of 64 only for B = 15 when the table starts 4 bytes after a boundary).
+    inv = invntt_words()
+    for c in set(inv):
+        check_constant(c)
+    for blk in range(16):
+        assert ((4 - 4 + 28 * (blk + 1)) % 64 == 0) == (blk == 15)
+    lines += emit_table(
+        "m4crypt_mlkem_invntt_twiddles_armv7m",
+        [plantard_word(c) for c in inv],
+        "Inverse NTT: w(c) for the constants c listed in invntt_words() (129 words); starts 4\n"
+        " * bytes after a 64-byte boundary (see invntt.S)",
         align=6,
         lead=4,
     )

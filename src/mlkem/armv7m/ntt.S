@@ -27,25 +27,28 @@
  * pass (the merged-layer idea of Alkim, Bilgin, Cenk, Gerard, "Cortex-M4 optimizations for
  * {R,M}LWE schemes", TCHES 2020/3, and Abdulrahman et al., "Multi-moduli NTTs for Saber on
  * Cortex-M3 and Cortex-M4", TCHES 2022/1):
- *   pass 1: layers 1-2 on 4 words 32 words apart (32 blocks), twiddles fixed in registers
- *   pass 2: layers 3-4 on 4 words 8 words apart (4 groups of 8 blocks), 3 twiddles per group
+ *   pass 1: layers 1-2 on 4 words 32 words apart, two blocks per iteration (16 iterations),
+ *           twiddles fixed in registers
+ *   pass 2: layers 3-4 on 4 words 8 words apart, two blocks per iteration (4 groups of 4
+ *           iterations), 3 twiddles per group
  *   pass 3: layers 5-7 on 8 consecutive words (16 blocks), 7 twiddles per block
- * Twiddles: m4crypt_mlkem_ntt_twiddles_armv7m (tables.S), in reading order.
+ * Table: m4crypt_mlkem_ntt_twiddles_armv7m (tables.S): C, then the twiddles in reading order.
+ * Loops end on a pointer compare, or (pass 2 groups, pass 3) when the table pointer reaches a
+ * multiple of 64, which the table's placement makes happen exactly after the last group/block.
  *
  * Register map:
  *   r0        poly pointer (advances)
- *   r9        t, the butterfly's temporary
+ *   r9        t, the butterfly's temporary (and the loop end while testing)
  *   r10       C = q << 16 | 8
- *   pass 1    r1-r8 two blocks of four words; r11, r12, lr the twiddles of layers 1, 2, 2;
- *             s0 the end of the loop, s1 the twiddle pointer
- *   pass 2    r1-r4 one block; r5, r6, r7 the group's twiddles; r8 the end of the group's
- *             blocks, lr the end of the pass, r11 the twiddle pointer
- *   pass 3    r1-r8 eight words; r12, lr twiddles; r11 the twiddle pointer, also the loop
- *             counter (the loop ends when it reaches a multiple of 64, see gen_tables.py)
+ *   pass 1, 2 r1-r8 two blocks of four words; r11, r12, lr the twiddles of layer k, k+1, k+1;
+ *             s0 the end of the loop (pass 2: where its last iteration starts), s1 the table
+ *             pointer
+ *   pass 3    r1-r8 eight words; r12, lr twiddles; r11 the table pointer
  *
- * Cycles (m4sim-model 1.0, benchmarks region mlkem.ntt): 4455 (pass 1: 16 x 78, pass 2:
- * 4 x (8 x 41 + 10), pass 3: 16 x 114). Portable C: 24268.
- * Code: 928 bytes. Constant time: no branch or address depends on data.
+ * Cycles (m4sim-model 1.1, benchmarks region mlkem.ntt): 4440. Portable C: 24268.
+ * Code: 1024 bytes. Constant time: no branch or address depends on data.
+ * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
+ * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).
  */
     .syntax unified
     .thumb
@@ -62,18 +65,23 @@
     uadd16  \a, \a, r9
 .endm
 
-/* Pass 1 body: layers 1-2 on two blocks of four words, block 0 at words j, j+32, j+64, j+96
- * (byte offsets 0, 128, 256, 384) and block 1 at j+1, ... Layer 1 pairs (0, 256), (128, 384)
- * with twiddle r11; layer 2 pairs (0, 128) with r12 and (256, 384) with lr. ptr advances by 8. */
-.macro PASS1_BODY
-    ldr.w   r1, [r0]
-    ldr.w   r2, [r0, #128]
-    ldr.w   r3, [r0, #256]
-    ldr.w   r4, [r0, #384]
-    ldr.w   r5, [r0, #4]
-    ldr.w   r6, [r0, #132]
-    ldr.w   r7, [r0, #260]
-    ldr.w   r8, [r0, #388]
+/* Layers k, k+1 on two blocks of four words: block 0 at ptr + 0, d, 2d, 3d, block 1 at
+ * ptr + 4 + (0, d, 2d, 3d) (d = byte distance of layer k+1). Layer k pairs (0, 2d), (d, 3d)
+ * with twiddle r11; layer k+1 pairs (0, d) with r12 and (2d, 3d) with lr. ptr advances by 8.
+ * LDn/STn: the load/store instructions (16-bit encodings where the offsets allow). */
+.macro BLOCK2X2 d, ldn, stn, early=0
+    ldr     r1, [r0]
+    ldr     r5, [r0, #4]
+    \ldn    r2, [r0, #\d]
+    \ldn    r3, [r0, #2*\d]
+    \ldn    r4, [r0, #3*\d]
+    \ldn    r6, [r0, #4+\d]
+    \ldn    r7, [r0, #4+2*\d]
+    ldr.w   r8, [r0, #4+3*\d]
+.if \early
+    vmov    r9, s0              @ loop test before the butterflies (they leave NZCV alone)
+    cmp     r0, r9
+.endif
     CT      r1, r3, r11
     CT      r2, r4, r11
     CT      r5, r7, r11
@@ -82,14 +90,13 @@
     CT      r3, r4, lr
     CT      r5, r6, r12
     CT      r7, r8, lr
-    str.w   r2, [r0, #128]
-    str.w   r3, [r0, #256]
-    str.w   r4, [r0, #384]
-    str.w   r5, [r0, #4]
-    str.w   r6, [r0, #132]
-    str.w   r7, [r0, #260]
-    str.w   r8, [r0, #388]
-    str.w   r1, [r0], #8
+    \stn    r2, [r0, #\d]
+    \stn    r3, [r0, #2*\d]
+    \stn    r4, [r0, #3*\d]
+    \stn    r6, [r0, #4+\d]
+    \stn    r7, [r0, #4+2*\d]
+    str.w   r8, [r0, #4+3*\d]
+    str     r5, [r0, #4]
 .endm
 
     .text
@@ -100,53 +107,45 @@ m4crypt_poly_ntt_armv7m:
     push.w  {r4-r11, lr}
     movw    r9, #:lower16:m4crypt_mlkem_ntt_twiddles_armv7m
     movt    r9, #:upper16:m4crypt_mlkem_ntt_twiddles_armv7m
-    movw    r10, #8
-    movt    r10, #3329
-    ldm.w   r9!, {r11, r12, lr}
+    add.w   r1, r0, #128
+    vmov    s0, r1                  @ s0: end of pass 1
+    ldm.w   r9!, {r10, r11, r12, lr} @ C and the twiddles of pass 1
     vmov    s1, r9                  @ s1: twiddle pointer
-    add.w   r9, r0, #128
-    vmov    s0, r9                  @ s0: end of pass 1
 
     /* pass 1: layers 1-2, blocks j, j+32, j+64, j+96 (words) for j = 0..31, two at a time */
     .p2align 2
 1:
-    PASS1_BODY
+    BLOCK2X2 128, ldr.w, str.w
     vmov    r9, s0
-    cmp.w   r0, r9
+    str.w   r1, [r0], #8
+    cmp     r0, r9
     bne.w   1b
 
     /* pass 2: layers 3-4; group b = 0..3 at word 32 b, blocks j + 32 b + 0, 8, 16, 24 for
-     * j = 0..7. r5-r7 the group's twiddles, r8 the end of the group's blocks, lr end of pass. */
-    vmov    r11, s1
+     * j = 0..7, two at a time. s0: end of the group's blocks, s1: twiddle pointer (the loop
+     * ends when it is a multiple of 64, after the 4th group, see gen_tables.py). */
     sub.w   r0, r0, #128
-    add.w   lr, r0, #512
+    .p2align 2
 2:
-    ldm.w   r11!, {r5, r6, r7}
-    add.w   r8, r0, #32
+    vmov    r1, s1
+    add.w   r9, r0, #24             @ the last pair of blocks starts at r0 + 24
+    vmov    s0, r9
+    ldm.w   r1!, {r11, r12, lr}
+    vmov    s1, r1
     .p2align 2
 3:
-    ldr     r1, [r0]
-    ldr     r2, [r0, #32]
-    ldr     r3, [r0, #64]
-    ldr     r4, [r0, #96]
-    CT      r1, r3, r5          @ layer 3: distance 16 words
-    CT      r2, r4, r5
-    CT      r1, r2, r6          @ layer 4: distance 8 words
-    CT      r3, r4, r7
-    str     r2, [r0, #32]
-    str     r3, [r0, #64]
-    str.w   r4, [r0, #96]
-    str.w   r1, [r0], #4
-    cmp.w   r0, r8
+    BLOCK2X2 32, ldr, str, 1
+    str.w   r1, [r0], #8
     bne.w   3b
-    add.w   r0, r0, #96
-    cmp.w   r0, lr
+    adds    r0, #96
+    vmov    r9, s1
+    mov     r11, r9             @ pass 3's twiddle pointer after the last group
+    tst.w   r9, #63
     bne.w   2b
 
-    /* pass 3: layers 5-7 on words 8 B .. 8 B + 7, B = 0..15; twiddles r12, lr. r11 points 4
-     * bytes before the block's 7 twiddles (a pad word in the table after pass 2's; pre-indexed
-     * writeback on the last one). The loop ends when r11 is a multiple of 64: the table is
-     * placed so that this happens after block 15 and no other (gen_tables.py). */
+    /* pass 3: layers 5-7 on words 8 B .. 8 B + 7, B = 0..15; twiddles r12, lr. The loop ends
+     * when r11 (advanced by 28 per block) is a multiple of 64: the table is placed so that
+     * this happens after block 15 and no other (gen_tables.py). */
     sub.w   r0, r0, #512
     .p2align 2
 4:
@@ -158,33 +157,23 @@ m4crypt_poly_ntt_armv7m:
     ldr     r6, [r0, #20]
     ldr     r7, [r0, #24]
     ldr.w   r8, [r0, #28]
-    ldr.w   r12, [r11, #4]
+    ldr.w   r12, [r11], #4
     CT      r1, r5, r12         @ layer 5: distance 4 words
     CT      r2, r6, r12
     CT      r3, r7, r12
     CT      r4, r8, r12
-    ldr.w   r12, [r11, #8]
-    ldr.w   lr, [r11, #12]
+    ldm.w   r11!, {r12, lr}
     CT      r1, r3, r12         @ layer 6: distance 2 words
     CT      r2, r4, r12
     CT      r5, r7, lr
     CT      r6, r8, lr
-    ldr.w   r12, [r11, #16]
-    ldr.w   lr, [r11, #20]
+    ldm.w   r11!, {r12, lr}
     CT      r1, r2, r12         @ layer 7: distance 1 word
     CT      r3, r4, lr
-    ldr.w   r12, [r11, #24]
-    ldr.w   lr, [r11, #28]!
-    str     r2, [r0, #4]
-    str     r3, [r0, #8]
+    ldm.w   r11!, {r12, lr}
     CT      r5, r6, r12
     CT      r7, r8, lr
-    str     r4, [r0, #12]
-    str     r5, [r0, #16]
-    str     r6, [r0, #20]
-    str     r7, [r0, #24]
-    str.w   r8, [r0, #28]
-    str.w   r1, [r0], #32
+    stm.w   r0!, {r1-r8}
     tst.w   r11, #63
     bne.w   4b
 

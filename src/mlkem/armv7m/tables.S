@@ -5,17 +5,16 @@
     .syntax unified
     .section .rodata.m4crypt_mlkem_armv7m, "a", %progbits
 
-/* NTT: w(zeta_i), zeta_i = 17^BitRev7(i) mod q, in the order ntt.S reads them (127 words
- * and a pad word after the first 15); starts 4 bytes after a 64-byte boundary (see ntt.S) */
+/* NTT: C = q << 16 | 8, then w(zeta_i), zeta_i = 17^BitRev7(i) mod q, in the order ntt.S
+ * reads them (127 words); on a 64-byte boundary (see ntt.S) */
     .p2align 6
-    .space 4
     .global m4crypt_mlkem_ntt_twiddles_armv7m
     .type m4crypt_mlkem_ntt_twiddles_armv7m, %object
 m4crypt_mlkem_ntt_twiddles_armv7m:
-    .word 0x84f5c5b6, 0xc666e465, 0xfcec8b58, 0xcb2b72d0
-    .word 0x51aaf2da, 0x93922fd5, 0x30726d5a, 0x0ed77945
-    .word 0x3d4a0dff, 0x91e11612, 0xd63e49fa, 0xfab1a391
-    .word 0x41360f89, 0x2bc18ea6, 0x864470e4, 0x00000000
+    .word 0x0d010008, 0x84f5c5b6, 0xc666e465, 0xfcec8b58
+    .word 0xcb2b72d0, 0x51aaf2da, 0x93922fd5, 0x30726d5a
+    .word 0x0ed77945, 0x3d4a0dff, 0x91e11612, 0xd63e49fa
+    .word 0xfab1a391, 0x41360f89, 0x2bc18ea6, 0x864470e4
     .word 0x16c32c10, 0x16395e0c, 0x19743224, 0x014eab2e
     .word 0xd4522111, 0x2cd52aae, 0xcbb540d4, 0xbc2c9a1c
     .word 0xfa27d58d, 0x87094e0e, 0x7de29fcc, 0x379942fb
@@ -45,3 +44,45 @@ m4crypt_mlkem_ntt_twiddles_armv7m:
     .word 0x4f214c35, 0x3f228731, 0x5e5b3410, 0x45fa9df4
     .word 0xa24249ac, 0xe1b38fba, 0x440e750b, 0xa5a47d31
     .size m4crypt_mlkem_ntt_twiddles_armv7m, .-m4crypt_mlkem_ntt_twiddles_armv7m
+
+/* Inverse NTT: w(c) for the constants c listed in invntt_words() (129 words); starts 4
+ * bytes after a 64-byte boundary (see invntt.S) */
+    .p2align 6
+    .space 4
+    .global m4crypt_mlkem_invntt_twiddles_armv7m
+    .type m4crypt_mlkem_invntt_twiddles_armv7m, %object
+m4crypt_mlkem_invntt_twiddles_armv7m:
+    .word 0x48fa62e5, 0x1cea1561, 0x671f73bc, 0x84935721
+    .word 0x45fa9df4, 0x5e5b3410, 0x3f228731, 0x42986a6e
+    .word 0x38992f4b, 0x67d0a12f, 0xd7ef63bd, 0xef28ae1a
+    .word 0xbe402274, 0x97ccf03c, 0x44498431, 0xcb7a31ad
+    .word 0xab7ca7a4, 0xcb17c318, 0x31d4c83f, 0x71e38c09
+    .word 0xdd651f9b, 0xcc7a1dfe, 0xfb3b7195, 0xf314afa4
+    .word 0x4149bf40, 0xc93f49e7, 0xcb8de165, 0xb805896c
+    .word 0xf500d88d, 0x45497081, 0x4821d603, 0xd3799430
+    .word 0xb8b6b6de, 0x75f6ed01, 0xdda02ec1, 0x6d32ad55
+    .word 0x7cbb540d, 0x0feb154d, 0x7d452211, 0xdc8c92ba
+    .word 0x6e95083a, 0x2924384a, 0x003b0f26, 0x711eaedf
+    .word 0x093a5df9, 0xaccb52d2, 0x22c23fd4, 0x3e0eeb29
+    .word 0xa1074e35, 0x3c5dd166, 0x4a5cbdca, 0x6ea8b7f2
+    .word 0x9e7da791, 0x6e59f914, 0xb254be68, 0x6da8cba2
+    .word 0x95f4770b, 0x37e801d8, 0x6e3299a5, 0xbc4049d3
+    .word 0x934370f7, 0x658209b0, 0x6681f601, 0x4635ad1a
+    .word 0xcf79e2ef, 0xf8630c13, 0x6b0b7546, 0x0289a6a4
+    .word 0xdc518393, 0xac4184ce, 0x42ac1a25, 0xb3a36995
+    .word 0x6ae415d7, 0x11887f59, 0x3099ccc9, 0xc13fe764
+    .word 0x044e701f, 0x25e96433, 0xf2b2410f, 0xec77a807
+    .word 0xebda2a4c, 0x9807ff63, 0x31fc27ae, 0xea3cc040
+    .word 0x16fe3b37, 0xb4f214c3, 0x97b94085, 0x45d33e85
+    .word 0x9e078944, 0xaf19ea50, 0x71811d74, 0xd5dbdb65
+    .word 0x9e1b38fc, 0x6a5a47d3, 0xb440e751, 0xb12d72a8
+    .word 0x5c0c9c91, 0x66f8144d, 0x2e102624, 0xe4ee63d1
+    .word 0x3285f5b2, 0xc53f98a5, 0x87094e0e, 0xfa27d58d
+    .word 0xbc2c9a1c, 0x6a81a742, 0xaa555be5, 0xa442224c
+    .word 0x9d565bd2, 0x19743224, 0x16395e0c, 0x16c32c10
+    .word 0x864470e4, 0x2bc18ea6, 0x41360f89, 0xfab1a391
+    .word 0xd63e49fa, 0x91e11612, 0x3d4a0dff, 0x0ed77945
+    .word 0x30726d5a, 0x93922fd5, 0x51aaf2da, 0xcb2b72d0
+    .word 0xfcec8b58, 0xc666e465, 0x84f5c5b6, 0x275f6ed0
+    .word 0x0013afb7
+    .size m4crypt_mlkem_invntt_twiddles_armv7m, .-m4crypt_mlkem_invntt_twiddles_armv7m

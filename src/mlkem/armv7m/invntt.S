@@ -1,0 +1,202 @@
+/*
+ * ML-KEM inverse NTT (FIPS 203 Alg. 10) for ARMv7E-M (Cortex-M4), Thumb-2.
+ *
+ *   void m4crypt_poly_invntt_armv7m(m4crypt_poly *r);
+ * Input |x| < 4q. Output: NTT^-1 of the input times R = 2^16 (mod q), with
+ * |x| <= 4 (q - 1) = 13312 (src/mlkem/poly.h, M4CRYPT_MLKEM_INVNTT_BOUND).
+ *
+ * Arithmetic as in ntt.S: two coefficients per word, whole-word Gentleman-Sande butterflies
+ *     USUB16 t, b, a;  UADD16 a, a, b;  b = P(zeta t)     (P: Plantard, 5 instructions:
+ *     SMLAWB, SMLAWT, SMULBT, SMULBT, PKHTB; gen_tables.py proves |P(.)| <= 1664 for every
+ *     int16 input and every table word)
+ * and reductions a = P(c a) of chosen sums. The final factor R / 128 = 512 = F (Alg. 10's last
+ * step times R) is applied in layer 1 to every coefficient: its differences are multiplied by
+ * zeta F, its sums are reduced as P(F a) (gen_tables.py: invntt_words).
+ *
+ * Lazy reduction (bounds checked by the tests with inputs at +-(4q - 1)), U = 1664:
+ *   layer 1: inputs |x| <= 4q - 1, so |a + b|, |b - a| <= 26630 fit 16 bits; both outputs
+ *            are Plantard results, |x| <= U (4 reductions per block of 8 words).
+ *   layers 2-3: sums grow; after pass A word 8B + k is at most (4, 4, 2, 2, 1, 1, 1, 1)[k] U.
+ *   layers 4-5: the sum that takes part in both layers (block word 0) grows to 16 U = 26624
+ *            and is reduced; the other outputs are at most 2 U.
+ *   layers 6-7: at most 8 U = 13312 at the end (the output bound), 4 U before layer 7.
+ * (A search over all uniform reduction placements, tools in the commit message, found no
+ * cheaper schedule for inputs up to 4q.)
+ *
+ * Passes (values kept in registers inside a pass):
+ *   pass A: layers 1-3 on 8 consecutive words (16 blocks), 7 constants per block
+ *   pass B: layers 4-5 on 4 words 8 apart (4 groups of 8 blocks), 3 twiddles per group
+ *   pass C: layers 6-7 on 4 words 32 apart, two blocks per iteration, 3 fixed twiddles
+ * Constants: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S), in reading order, then w(F), w(1).
+ *
+ * Register map:
+ *   r0        poly pointer (advances)
+ *   r9        t, the butterfly's temporary
+ *   r10       C = q << 16 | 8
+ *   pass A    r1-r8 eight words; r12 twiddle; lr = w(F); r11 the constant pointer, also the
+ *             loop counter (the loop ends when it reaches a multiple of 64, see gen_tables.py)
+ *   pass B    r1-r4 one block; r5, r6, r7 the group's twiddles; r12 = w(1); r8 the end of the
+ *             group's blocks, lr the end of the pass, r11 the constant pointer
+ *   pass C    r1-r8 two blocks; r11, r12, lr the twiddles of layers 6, 6, 7; s0 the end
+ *
+ * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 5007. Portable C: 34347. Code: 1044 bytes.
+ * Constant time: no branch or address depends on data.
+ */
+    .syntax unified
+    .thumb
+    .cpu cortex-m4
+
+/* P(z t) of both halves of t into b, with t = r9 as input (clobbered). */
+.macro PMUL b, z
+    smlawb  \b, \z, r9, r10
+    smlawt  r9, \z, r9, r10
+    smulbt  \b, \b, r10
+    smulbt  r9, r9, r10
+    pkhtb   \b, r9, \b, asr #16
+.endm
+
+/* x = P(w x), both halves (reduction by a constant); r9 clobbered. */
+.macro PRED x, w
+    smlawb  r9, \w, \x, r10
+    smlawt  \x, \w, \x, r10
+    smulbt  r9, r9, r10
+    smulbt  \x, \x, r10
+    pkhtb   \x, \x, r9, asr #16
+.endm
+
+/* Gentleman-Sande butterflies on the words a, b: a = a + b, b = P(z (b - a)). */
+.macro GS a, b, z
+    usub16  r9, \b, \a
+    uadd16  \a, \a, \b
+    PMUL    \b, \z
+.endm
+
+/* The same with the sum reduced: a = P(w (a + b)). */
+.macro GSR a, b, z, w
+    GS      \a, \b, \z
+    PRED    \a, \w
+.endm
+
+    .text
+    .global m4crypt_poly_invntt_armv7m
+    .type m4crypt_poly_invntt_armv7m, %function
+    .p2align 2
+m4crypt_poly_invntt_armv7m:
+    push.w  {r4-r11, lr}
+    movw    r11, #:lower16:m4crypt_mlkem_invntt_twiddles_armv7m
+    movt    r11, #:upper16:m4crypt_mlkem_invntt_twiddles_armv7m
+    movw    r10, #8
+    movt    r10, #3329
+    ldr.w   lr, [r11, #508]         @ w(F)
+    sub.w   r11, r11, #4
+
+    /* pass A: layers 1-3 on words 8 B .. 8 B + 7, B = 0..15. r11 points 4 bytes before the
+     * block's 7 constants (pre-indexed writeback on the last one). */
+    .p2align 2
+1:
+    ldr.w   r1, [r0]
+    ldr     r2, [r0, #4]
+    ldr     r3, [r0, #8]
+    ldr     r4, [r0, #12]
+    ldr     r5, [r0, #16]
+    ldr     r6, [r0, #20]
+    ldr     r7, [r0, #24]
+    ldr.w   r8, [r0, #28]
+    ldr.w   r12, [r11, #4]
+    GSR     r1, r2, r12, lr     @ layer 1: distance 1 word; sums times F, reduced
+    ldr.w   r12, [r11, #8]
+    GSR     r3, r4, r12, lr
+    ldr.w   r12, [r11, #12]
+    GSR     r5, r6, r12, lr
+    ldr.w   r12, [r11, #16]
+    GSR     r7, r8, r12, lr
+    ldr.w   r12, [r11, #20]
+    GS      r1, r3, r12         @ layer 2: distance 2 words
+    GS      r2, r4, r12
+    ldr.w   r12, [r11, #24]
+    GS      r5, r7, r12
+    GS      r6, r8, r12
+    ldr.w   r12, [r11, #28]!
+    GS      r1, r5, r12         @ layer 3: distance 4 words
+    GS      r2, r6, r12
+    GS      r3, r7, r12
+    GS      r4, r8, r12
+    str     r2, [r0, #4]
+    str     r3, [r0, #8]
+    str     r4, [r0, #12]
+    str     r5, [r0, #16]
+    str     r6, [r0, #20]
+    str     r7, [r0, #24]
+    str.w   r8, [r0, #28]
+    str.w   r1, [r0], #32
+    tst.w   r11, #63
+    bne.w   1b
+
+    /* pass B: layers 4-5; group g = 0..3 at word 32 g, blocks j + 32 g + 0, 8, 16, 24 for
+     * j = 0..7; the sum of both layers (block word 0) is reduced. */
+    sub.w   r0, r0, #512
+    ldr.w   r12, [r11, #68]         @ w(1)
+    add.w   lr, r0, #512
+2:
+    ldr.w   r5, [r11, #4]
+    ldr.w   r6, [r11, #8]
+    ldr.w   r7, [r11, #12]!
+    add.w   r8, r0, #32
+    .p2align 2
+3:
+    ldr     r1, [r0]
+    ldr     r2, [r0, #32]
+    ldr     r3, [r0, #64]
+    ldr     r4, [r0, #96]
+    GS      r1, r2, r5          @ layer 4: distance 8 words
+    GS      r3, r4, r6
+    GSR     r1, r3, r7, r12     @ layer 5: distance 16 words
+    GS      r2, r4, r7
+    str     r2, [r0, #32]
+    str     r3, [r0, #64]
+    str.w   r4, [r0, #96]
+    str.w   r1, [r0], #4
+    cmp.w   r0, r8
+    bne.w   3b
+    add.w   r0, r0, #96
+    cmp.w   r0, lr
+    bne.w   2b
+
+    /* pass C: layers 6-7, blocks j, j+32, j+64, j+96 (words) for j = 0..31, two at a time */
+    sub.w   r0, r0, #512
+    add.w   r9, r0, #128
+    vmov    s0, r9
+    add.w   r9, r11, #4
+    ldm.w   r9, {r11, r12, lr}
+    .p2align 2
+4:
+    ldr.w   r1, [r0]
+    ldr.w   r2, [r0, #128]
+    ldr.w   r3, [r0, #256]
+    ldr.w   r4, [r0, #384]
+    ldr.w   r5, [r0, #4]
+    ldr.w   r6, [r0, #132]
+    ldr.w   r7, [r0, #260]
+    ldr.w   r8, [r0, #388]
+    GS      r1, r2, r11         @ layer 6: distance 32 words
+    GS      r3, r4, r12
+    GS      r5, r6, r11
+    GS      r7, r8, r12
+    GS      r1, r3, lr          @ layer 7: distance 64 words
+    GS      r2, r4, lr
+    GS      r5, r7, lr
+    GS      r6, r8, lr
+    str.w   r2, [r0, #128]
+    str.w   r3, [r0, #256]
+    str.w   r4, [r0, #384]
+    str.w   r5, [r0, #4]
+    str.w   r6, [r0, #132]
+    str.w   r7, [r0, #260]
+    str.w   r8, [r0, #388]
+    str.w   r1, [r0], #8
+    vmov    r9, s0
+    cmp.w   r0, r9
+    bne.w   4b
+
+    pop.w   {r4-r11, pc}
+    .size m4crypt_poly_invntt_armv7m, .-m4crypt_poly_invntt_armv7m
