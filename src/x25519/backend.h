@@ -80,4 +80,14 @@
 #define M4CRYPT_X25519_SCALARMULT_IMPL m4crypt_x25519_scalarmult_c
 #endif
 
+/* The field element and functions the selected scalar multiplication runs on, for the
+ * benchmark regions fe25519.* (benchmarks/bench_internal.c). A backend with its own
+ * representation defines these itself. */
+#ifndef M4CRYPT_FE25519_BENCH_DEFINED
+typedef m4crypt_fe25519 m4crypt_fe25519_bench;
+#define M4CRYPT_FE25519_BENCH_MUL(h, f, g) m4crypt_fe25519_mul((h), (f), (g))
+#define M4CRYPT_FE25519_BENCH_SQR(h, f) m4crypt_fe25519_sqr((h), (f))
+#define M4CRYPT_FE25519_BENCH_INVERT(h, f) m4crypt_fe25519_invert((h), (f))
+#endif
+
 #endif

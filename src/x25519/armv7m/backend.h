@@ -41,4 +41,13 @@ void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
 
 #define M4CRYPT_X25519_HAVE_SCALARMULT 1
 
+/* Benchmark hooks (src/x25519/backend.h). */
+#define M4CRYPT_FE25519_BENCH_DEFINED 1
+typedef struct {
+    uint32_t v[8];
+} m4crypt_fe25519_bench;
+#define M4CRYPT_FE25519_BENCH_MUL(h, f, g) m4crypt_fe256_mul_armv7m((h)->v, (f)->v, (g)->v)
+#define M4CRYPT_FE25519_BENCH_SQR(h, f) m4crypt_fe256_sqr_armv7m((h)->v, (f)->v)
+#define M4CRYPT_FE25519_BENCH_INVERT(h, f) m4crypt_fe256_invert_armv7m((h)->v, (f)->v)
+
 #endif
