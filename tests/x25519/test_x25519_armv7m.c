@@ -1,0 +1,334 @@
+/*
+ * Twin tests of the X25519 armv7m backend (src/x25519/armv7m/): its field functions on 8 x 32-bit
+ * words mod 2^256 - 38 against the portable radix-2^25.5 functions of src/x25519/fe25519.c, and
+ * its whole scalar multiplication against m4crypt_x25519_scalarmult_c.
+ *
+ * The representations differ, so results are compared as canonical encodings (tobytes of each
+ * side). The backend accepts any 256-bit value; its C twin gets the same value mod p (the low 255
+ * bits through frombytes, plus 19 for bit 255, since 2^255 = 19 mod p). Inputs: at least 1000
+ * random values per function (with words biased towards 0 and 2^32 - 1 to drive the carry
+ * chains) and the edge values 0, 1, p - 1, p, p + 1, 2^255 - 1, 2^255, 2p - 1, 2p, 2^256 - 39,
+ * 2^256 - 38, 2^256 - 1 and more. On a build without the backend each test compares the C
+ * function with itself and says so.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "m4crypt/x25519.h"
+#include "x25519/fe25519.h"
+
+void m4crypt_x25519_scalarmult_c(uint8_t out[32], const uint8_t scalar[32],
+                                 const uint8_t point[32]);
+
+typedef struct {
+    uint32_t w[8];
+} w256;
+
+/* ------------------------------------------------------------------ the C twin on w256 values */
+
+static void c_from(m4crypt_fe25519 *h, const w256 *a)
+{
+    uint8_t s[32];
+    m4crypt_fe25519 t;
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 4; j++)
+            s[4 * i + j] = (uint8_t)(a->w[i] >> (8 * j));
+    m4crypt_fe25519_frombytes_c(h, s); /* bit 255 ignored */
+    m4crypt_fe25519_0(&t);
+    t.v[0] = (int32_t)(19 * (a->w[7] >> 31));
+    m4crypt_fe25519_add_c(h, h, &t); /* tight + 19: still within the "loose" bound */
+}
+
+#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
+#define BACKEND 1
+static void b_mul(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_mul_armv7m(h->w, f->w, g->w); }
+static void b_sqr(w256 *h, const w256 *f) { m4crypt_fe256_sqr_armv7m(h->w, f->w); }
+static void b_add(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_add_armv7m(h->w, f->w, g->w); }
+static void b_sub(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_sub_armv7m(h->w, f->w, g->w); }
+static void b_m121666(w256 *h, const w256 *f) { m4crypt_fe256_mul121666_armv7m(h->w, f->w); }
+static void b_inv(w256 *h, const w256 *f) { m4crypt_fe256_invert_armv7m(h->w, f->w); }
+static void b_cswap(w256 *f, w256 *g, uint32_t b) { m4crypt_fe256_cswap_armv7m(f->w, g->w, b); }
+static void b_enc(uint8_t s[32], const w256 *f) { m4crypt_fe256_tobytes_armv7m(s, f->w); }
+static void b_scalarmult(uint8_t o[32], const uint8_t k[32], const uint8_t u[32])
+{
+    m4crypt_x25519_scalarmult_armv7m(o, k, u);
+}
+#else
+#define BACKEND 0
+/* No backend: the "selected" side is the C twin itself on the same values. */
+typedef void (*binop)(m4crypt_fe25519 *, const m4crypt_fe25519 *, const m4crypt_fe25519 *);
+static void c_bin(w256 *h, const w256 *f, const w256 *g, binop op)
+{
+    m4crypt_fe25519 a, b, r;
+    uint8_t s[32];
+    c_from(&a, f);
+    c_from(&b, g);
+    op(&r, &a, &b);
+    m4crypt_fe25519_tobytes_c(s, &r);
+    for (int i = 0; i < 8; i++)
+        h->w[i] = (uint32_t)s[4 * i] | (uint32_t)s[4 * i + 1] << 8 | (uint32_t)s[4 * i + 2] << 16 |
+                  (uint32_t)s[4 * i + 3] << 24;
+}
+static void sqr_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+{
+    (void)g;
+    m4crypt_fe25519_sqr_c(h, f);
+}
+static void m121666_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f,
+                           const m4crypt_fe25519 *g)
+{
+    (void)g;
+    m4crypt_fe25519_mul121666_c(h, f);
+}
+static void inv_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+{
+    (void)g;
+    m4crypt_fe25519_invert_c(h, f);
+}
+static void b_mul(w256 *h, const w256 *f, const w256 *g) { c_bin(h, f, g, m4crypt_fe25519_mul_c); }
+static void b_sqr(w256 *h, const w256 *f) { c_bin(h, f, f, sqr_as_bin); }
+static void b_add(w256 *h, const w256 *f, const w256 *g) { c_bin(h, f, g, m4crypt_fe25519_add_c); }
+static void b_sub(w256 *h, const w256 *f, const w256 *g) { c_bin(h, f, g, m4crypt_fe25519_sub_c); }
+static void b_m121666(w256 *h, const w256 *f) { c_bin(h, f, f, m121666_as_bin); }
+static void b_inv(w256 *h, const w256 *f) { c_bin(h, f, f, inv_as_bin); }
+static void b_cswap(w256 *f, w256 *g, uint32_t b)
+{
+    m4crypt_fe25519 a, c;
+    uint8_t s[32];
+    c_from(&a, f);
+    c_from(&c, g);
+    m4crypt_fe25519_cswap_c(&a, &c, b);
+    m4crypt_fe25519_tobytes_c(s, &a);
+    memcpy(f->w, s, 32); /* value only: the test compares encodings */
+    m4crypt_fe25519_tobytes_c(s, &c);
+    memcpy(g->w, s, 32);
+}
+static void b_enc(uint8_t s[32], const w256 *f)
+{
+    m4crypt_fe25519 a;
+    c_from(&a, f);
+    m4crypt_fe25519_tobytes_c(s, &a);
+}
+static void b_scalarmult(uint8_t o[32], const uint8_t k[32], const uint8_t u[32])
+{
+    m4crypt_x25519_scalarmult_c(o, k, u);
+}
+#endif
+
+static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
+
+/* Edge values. */
+#define NEDGE 20
+static void edge(w256 *a, unsigned e)
+{
+    static const uint32_t P[8] = {0xffffffed, 0xffffffff, 0xffffffff, 0xffffffff,
+                                  0xffffffff, 0xffffffff, 0xffffffff, 0x7fffffff};
+    uint64_t c;
+    for (int i = 0; i < 8; i++)
+        a->w[i] = 0;
+    switch (e) {
+    case 0: break;                                  /* 0 */
+    case 1: a->w[0] = 1; break;                     /* 1 */
+    case 2: memcpy(a->w, P, 32); a->w[0] -= 1; break; /* p - 1 */
+    case 3: memcpy(a->w, P, 32); break;             /* p */
+    case 4: memcpy(a->w, P, 32); a->w[0] += 1; break; /* p + 1 */
+    case 5: memset(a->w, 0xff, 32); a->w[7] = 0x7fffffff; break; /* 2^255 - 1 */
+    case 6: a->w[7] = 0x80000000u; break;           /* 2^255 */
+    case 7: memset(a->w, 0xff, 32); a->w[0] = 0xffffffda; break; /* 2p - 1 = 2^256 - 39 */
+    case 8: memset(a->w, 0xff, 32); a->w[0] = 0xffffffdb; break; /* 2p = 2^256 - 38 */
+    case 9: memset(a->w, 0xff, 32); break;          /* 2^256 - 1 */
+    case 10: memset(a->w, 0xff, 32); a->w[0] = 0xffffffdc; break; /* 2^256 - 37 */
+    case 11: a->w[0] = 38; break;
+    case 12: a->w[0] = 19; break;
+    case 13: memcpy(a->w, P, 32); a->w[0] += 19; break; /* 2^255 */
+    case 14: memset(a->w, 0xff, 32); a->w[7] = 0; break; /* 2^224 - 1 */
+    case 15: a->w[7] = 0xffffffffu; break;          /* 2^256 - 2^224 */
+    case 16: /* 3p - 2^256... : p + 2^255 - 1 (fits, >= 2p) */
+        c = 0;
+        for (int i = 0; i < 8; i++) {
+            c += (uint64_t)P[i] + (i == 7 ? 0x7fffffffu : 0xffffffffu);
+            a->w[i] = (uint32_t)c;
+            c >>= 32;
+        }
+        break;
+    case 17: a->w[0] = 121666; break;
+    case 18: a->w[0] = 0xffffffffu; break;
+    default: for (int i = 0; i < 8; i++) a->w[i] = 0x80000000u; break;
+    }
+}
+
+static void rand_w(w256 *a)
+{
+    uint32_t mode = t_rand32() % 4;
+    for (int i = 0; i < 8; i++) {
+        uint32_t x = t_rand32();
+        if (mode == 1) { /* words of 0 and all-ones mixed with random ones */
+            uint32_t s = t_rand32() % 3;
+            x = s == 0 ? 0 : s == 1 ? 0xffffffffu : x;
+        } else if (mode == 2) {
+            x = 0xffffffffu - (t_rand32() % 64 == 0 ? x : t_rand32() % 40);
+        }
+        a->w[i] = x;
+    }
+}
+
+static void enc_c(uint8_t s[32], const m4crypt_fe25519 *f) { m4crypt_fe25519_tobytes_c(s, f); }
+
+enum { OP_MUL, OP_SQR, OP_ADD, OP_SUB, OP_M121666, OP_INV, OP_ENC, NOPS };
+static const char *op_name[NOPS] = {"mul", "sqr", "add", "sub", "mul121666", "invert", "tobytes"};
+
+/* Runs op on (f, g) both ways; returns 1 on agreement. */
+static int twin(int op, const w256 *f, const w256 *g)
+{
+    m4crypt_fe25519 a, b, r;
+    w256 h, f2 = *f, g2 = *g;
+    uint8_t sb[32], sc[32];
+    c_from(&a, f);
+    c_from(&b, g);
+    switch (op) {
+    case OP_MUL: b_mul(&h, &f2, &g2); m4crypt_fe25519_mul_c(&r, &a, &b); break;
+    case OP_SQR: b_sqr(&h, &f2); m4crypt_fe25519_sqr_c(&r, &a); break;
+    case OP_ADD: b_add(&h, &f2, &g2); m4crypt_fe25519_add_c(&r, &a, &b); break;
+    case OP_SUB: b_sub(&h, &f2, &g2); m4crypt_fe25519_sub_c(&r, &a, &b); break;
+    case OP_M121666: b_m121666(&h, &f2); m4crypt_fe25519_mul121666_c(&r, &a); break;
+    case OP_INV: b_inv(&h, &f2); m4crypt_fe25519_invert_c(&r, &a); break;
+    default: h = f2; r = a; break;
+    }
+    b_enc(sb, &h);
+    enc_c(sc, &r);
+    /* inputs untouched */
+    return memcmp(sb, sc, 32) == 0 && memcmp(&f2, f, sizeof f2) == 0 &&
+           memcmp(&g2, g, sizeof g2) == 0;
+}
+
+/* Aliased outputs: h = f * h, h = h + h, ... */
+static int twin_alias(const w256 *f, const w256 *g)
+{
+    w256 h1 = *g, h2 = *f, h3 = *f, h4 = *g, ref;
+    uint8_t s1[32], s2[32];
+    int ok = 1;
+    b_mul(&ref, f, g);
+    b_mul(&h1, f, &h1);
+    b_enc(s1, &ref);
+    b_enc(s2, &h1);
+    ok &= memcmp(s1, s2, 32) == 0;
+    b_mul(&h2, &h2, g);
+    b_enc(s2, &h2);
+    ok &= memcmp(s1, s2, 32) == 0;
+    b_sqr(&ref, f);
+    b_sqr(&h3, &h3);
+    b_enc(s1, &ref);
+    b_enc(s2, &h3);
+    ok &= memcmp(s1, s2, 32) == 0;
+    b_sub(&ref, f, g);
+    b_sub(&h4, f, &h4);
+    b_enc(s1, &ref);
+    b_enc(s2, &h4);
+    ok &= memcmp(s1, s2, 32) == 0;
+    return ok;
+}
+
+static void test_field(void)
+{
+    for (int op = 0; op < NOPS; op++) {
+        unsigned bad = 0, n = 0;
+        const unsigned reps = op == OP_INV ? iters(1000, 200) : 1000;
+        for (unsigned e = 0; e < NEDGE; e++)
+            for (unsigned e2 = 0; e2 < NEDGE; e2++) {
+                w256 f, g;
+                edge(&f, e);
+                edge(&g, e2);
+                if ((op == OP_INV || op == OP_SQR || op == OP_M121666 || op == OP_ENC) && e2)
+                    continue;
+                n++;
+                if (!twin(op, &f, &g)) {
+                    if (bad++ < 4)
+                        t_printf("  %s mismatch on edges %u, %u\n", op_name[op], e, e2);
+                }
+            }
+        for (unsigned i = 0; i < reps; i++) {
+            w256 f, g;
+            rand_w(&f);
+            if (i % 8 == 0)
+                edge(&g, t_rand32() % NEDGE);
+            else
+                rand_w(&g);
+            n++;
+            if (!twin(op, &f, &g)) {
+                if (bad++ < 4)
+                    t_printf("  %s mismatch on random case %u\n", op_name[op], i);
+            }
+        }
+        CHECK(bad == 0);
+        t_printf("%s: %u cases (edges and random), %u mismatches\n", op_name[op], n, bad);
+    }
+
+    unsigned bad = 0;
+    for (unsigned i = 0; i < 1000; i++) {
+        w256 f, g;
+        rand_w(&f);
+        rand_w(&g);
+        if (!twin_alias(&f, &g))
+            bad++;
+    }
+    CHECK(bad == 0);
+    t_printf("aliased outputs: 1000 cases, %u mismatches\n", bad);
+
+    /* cswap: both values exchanged for b = 1, both kept for b = 0. */
+    bad = 0;
+    for (unsigned i = 0; i < 1000; i++) {
+        w256 f, g, f0, g0;
+        uint8_t a1[32], a2[32], b1[32], b2[32];
+        rand_w(&f);
+        rand_w(&g);
+        f0 = f;
+        g0 = g;
+        const uint32_t b = i & 1;
+        b_cswap(&f, &g, b);
+        b_enc(a1, &f);
+        b_enc(a2, b ? &g0 : &f0);
+        b_enc(b1, &g);
+        b_enc(b2, b ? &f0 : &g0);
+        bad += memcmp(a1, a2, 32) != 0 || memcmp(b1, b2, 32) != 0;
+        if (BACKEND) /* the backend swaps the words themselves */
+            bad += memcmp(&f, b ? &g0 : &f0, sizeof f) != 0;
+    }
+    CHECK(bad == 0);
+    t_printf("cswap: 1000 cases, %u mismatches\n", bad);
+}
+
+static void test_scalarmult(void)
+{
+    const unsigned n = iters(100, 20);
+    unsigned bad = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint8_t k[32], u[32], o1[32], o2[32];
+        t_rand_bytes(k, 32);
+        t_rand_bytes(u, 32);
+        if (i % 10 == 1)
+            memset(u, 0xff, 32); /* non-canonical u, bit 255 set */
+        if (i % 10 == 2) {
+            memset(u, 0, 32);    /* u = p (= 0) */
+            memset(u, 0xff, 31);
+            u[0] = 0xed;
+            u[31] = 0x7f;
+        }
+        b_scalarmult(o1, k, u);
+        m4crypt_x25519_scalarmult_c(o2, k, u);
+        bad += memcmp(o1, o2, 32) != 0;
+    }
+    CHECK(bad == 0);
+    t_printf("scalarmult: %u random cases against the portable ladder, %u mismatches\n", n, bad);
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    if (BACKEND)
+        t_printf("armv7m backend: comparing with the portable C\n");
+    else
+        t_printf("no armv7m backend in this build: comparing the C functions with themselves\n");
+    test_field();
+    test_scalarmult();
+    return t_summary("x25519_armv7m");
+}
