@@ -9,8 +9,9 @@
  *   MPU_RNR 0xE000ED98, MPU_RBAR 0xE000ED9C, MPU_RASR 0xE000EDA0.
  *
  * Reset: copy .data, zero .bss, enable the FPU, point VTOR at our table, paint the stack (for the
- * high-water mark), put a no-access MPU region under the stack (an overflow becomes a reported
- * MemManage fault instead of silently overwriting .bss), start the DWT counter and the UART, wait
+ * high-water mark), put a 32-byte no-access MPU region under the stack (the linker scripts put the
+ * stack at the bottom of SRAM, so an overflow is a reported MemManage or BusFault, never silently
+ * overwritten data), start the DWT counter and the UART, wait
  * (bounded) for the host tool, set the clock profile, probe the RNG, run main.
  */
 #include <string.h>
@@ -41,7 +42,8 @@
 #define CFSR_BFARVALID (1u << 15)
 #define CFSR_STKERR (1u << 12)
 
-/* Linker script symbols. _stack_limit is 32-byte aligned: the MPU guard is its first 32 bytes. */
+/* Linker script symbols: the stack runs from _estack down to _stack_limit (the start of SRAM, so
+ * 32-byte aligned); the MPU guard is its first 32 bytes. */
 extern uint32_t _sidata, _sdata, _edata, _sbss, _ebss, _stack_limit, _estack;
 #define STACK_GUARD_BYTES 32u
 #define STACK_PAINT 0x6d34736bu /* "ks4m" */
@@ -218,13 +220,15 @@ __attribute__((used, noreturn)) void stm32_fault_report(uint32_t *frame, uint32_
         put_reg("mmfar", mmfar);
     if (cfsr & CFSR_BFARVALID)
         put_reg("bfar", bfar);
-    if ((cfsr & CFSR_MSTKERR) || ((cfsr & CFSR_MMARVALID) && mmfar >= lim && mmfar < lim + 32) ||
-        f < stack_floor())
-        stm32_puts("  stack overflow: the stack reached the MPU guard below it\n");
+    if ((cfsr & (CFSR_MSTKERR | CFSR_STKERR)) || f < stack_floor() ||
+        ((cfsr & CFSR_MMARVALID) && mmfar >= lim - 65536u && mmfar < lim + 32) ||
+        ((cfsr & CFSR_BFARVALID) && bfar >= lim - 65536u && bfar < lim + 32))
+        stm32_puts("  stack overflow: the stack ran into the guard at the bottom of SRAM\n");
     stm32_exit(125);
 }
 
-/* Switches to the top of the stack first (the fault may be a stack overflow), then reports. */
+/* Reports on the current stack, unless the stack pointer is near or past the bottom (a stack
+ * overflow): then on a fresh stack from the top (the program is over anyway). */
 __attribute__((naked)) void stm32_fault_handler(void)
 {
     __asm__ volatile("tst lr, #4\n\t"
@@ -232,8 +236,13 @@ __attribute__((naked)) void stm32_fault_handler(void)
                      "mrseq r0, msp\n\t"
                      "mrsne r0, psp\n\t"
                      "mrs r1, ipsr\n\t"
+                     "ldr r2, =_stack_limit\n\t"
+                     "add r2, r2, #1024\n\t"
+                     "cmp r0, r2\n\t"
+                     "bhs 1f\n\t"
                      "ldr r2, =_estack\n\t"
                      "mov sp, r2\n\t"
+                     "1:\n\t"
                      "b stm32_fault_report\n\t"
                      ".ltorg\n\t");
 }
