@@ -75,7 +75,7 @@ $(BUILD)/%.bin: $(BUILD)/%.elf
 
 # ---------------------------------------------------------------- targets
 .PHONY: $(BOARD_CONFIGS) board boards flash board-test board-bench board-compare \
-        netduinoplus2-test board-check-platform
+        netduinoplus2-test board-check-platform board-impl
 
 board_configs_of = $(1) $(if $(ARMV7M_SRCS),$(1)-armv7m)
 board_outputs_of = $(foreach c,$(call board_configs_of,$(1)),$(c) $(BUILD)/$(c)/bench.elf \
@@ -105,13 +105,17 @@ PORT ?= /dev/ttyACM0
 BOARD_TOOL_ARGS = --board $(PLATFORM) --build $(BUILD) --impl $(IMPL) \
                   $(if $(FLASHER),--flasher $(FLASHER))
 
-flash: board
+# The one configuration these commands use: PLATFORM, with -armv7m for IMPL=armv7m.
+BOARD_CFG := $(PLATFORM)$(if $(filter armv7m,$(IMPL)),-armv7m)
+board-impl: board-check-platform $(if $(PLATFORM),$(BOARD_CFG) $(BUILD)/$(BOARD_CFG)/bench.elf)
+
+flash: board-impl
 	@$(BOARD_PY)/flash.py $(BOARD_TOOL_ARGS) --firmware $(FIRMWARE)
 
-board-test: board
+board-test: board-impl
 	@$(BOARD_PY)/board_tests.py $(BOARD_TOOL_ARGS) --port $(PORT) --vectors $(BUILD)/vectors
 
-board-bench: board
+board-bench: board-impl
 	@$(BOARD_PY)/serial_bench.py $(BOARD_TOOL_ARGS) --port $(PORT) --flash
 
 board-compare: board-check-platform

@@ -132,7 +132,11 @@ uint32_t stm32_board_clock(int bench)
     STM32_REG(RCC_CR) &= ~CR_PLLON;
     stm32_wait(RCC_CR, CR_PLLRDY, 0, 10000);
     uint32_t n = bench ? 20u : 30u, r = bench ? 3u : 0u;
-    STM32_REG(RCC_PLLCFGR) = 2u | (1u << 4) | n << 8 | (1u << 24) | r << 25;
+    /* PLLSRC = HSI16, M = 2, N, R enabled; the P and Q outputs stay off (reserved bits kept). */
+    uint32_t fields = 3u | (0xFu << 4) | (0x7Fu << 8) | (3u << 16) | (7u << 20) | (7u << 24) |
+                      (0x1Fu << 27);
+    STM32_REG(RCC_PLLCFGR) =
+        (STM32_REG(RCC_PLLCFGR) & ~fields) | 2u | (1u << 4) | n << 8 | (1u << 24) | r << 25;
     STM32_REG(RCC_CR) |= CR_PLLON;
     if (stm32_wait(RCC_CR, CR_PLLRDY, CR_PLLRDY, 10000) != 0) {
         STM32_REG(RCC_CR) &= ~CR_PLLON;

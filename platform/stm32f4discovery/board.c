@@ -118,7 +118,10 @@ uint32_t stm32_board_clock(int bench)
 
     uint32_t m = clk.hse ? 8u : 16u, n = bench ? 192u : 336u, p = bench ? 3u : 0u;
     uint32_t q = bench ? 4u : 7u;
-    STM32_REG(RCC_PLLCFGR) = m | n << 6 | p << 16 | (clk.hse ? 1u << 22 : 0u) | q << 24;
+    /* Bits 31:28 and the other reserved bits keep their reset value. */
+    uint32_t fields = 0x3Fu | (0x1FFu << 6) | (3u << 16) | (1u << 22) | (0xFu << 24);
+    STM32_REG(RCC_PLLCFGR) = (STM32_REG(RCC_PLLCFGR) & ~fields) | m | n << 6 | p << 16 |
+                             (clk.hse ? 1u << 22 : 0u) | q << 24;
     uint32_t cfgr = STM32_REG(RCC_CFGR) & ~((0xFu << 4) | (7u << 10) | (7u << 13));
     if (!bench)
         cfgr |= (5u << 10) | (4u << 13); /* APB1 /4, APB2 /2 */
