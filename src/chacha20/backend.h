@@ -8,10 +8,11 @@
  * 8439 variant (word 12 the 32-bit counter, 13-15 the nonce) never lets word 12 wrap inside a
  * call (m4crypt_chacha20_ietf_xor checks it), so the carry never reaches the nonce there.
  *
- * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function is always built
- * as m4crypt_chacha20_xor_blocks_c. With M4CRYPT_ARCH_ARMV7M, src/chacha20/armv7m/backend.h (when
- * it exists) may declare m4crypt_chacha20_xor_blocks_armv7m and define
- * M4CRYPT_CHACHA20_HAVE_XOR_BLOCKS; M4CRYPT_CHACHA20_XOR_BLOCKS names the one in use.
+ * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function
+ * m4crypt_chacha20_xor_blocks_c and job function m4crypt_chacha20_xor_job_c are always built.
+ * With M4CRYPT_ARCH_ARMV7M, src/chacha20/armv7m/backend.h (when it exists) may declare
+ * m4crypt_chacha20_xor_job_armv7m and define M4CRYPT_CHACHA20_HAVE_XOR_JOB;
+ * M4CRYPT_CHACHA20_XOR_JOB names the one in use.
  */
 #ifndef M4CRYPT_CHACHA20_BACKEND_H
 #define M4CRYPT_CHACHA20_BACKEND_H
@@ -23,17 +24,49 @@
 void m4crypt_chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks,
                                    uint32_t state[16]);
 
+/* A keystream job: up to three runs of whole blocks under one running counter, so that a caller
+ * with several buffers (the AEAD: block 0 for the Poly1305 key, the message, a padded last block)
+ * pays the set-up of the block function once. The state is
+ *   words 0-3   consts[0..3]
+ *   words 4-11  the 32 key bytes (little-endian words, any alignment)
+ *   words 12-15 ctr[0..3]; ctr[0..1] is the 64-bit block counter (low word first), advanced by
+ *               one per block (with carry) and written back.
+ * seg[0 .. nseg): nseg is 1..3 and every nblocks >= 1; out = in XOR keystream, in order; out may
+ * equal in (not otherwise overlap), no alignment needed. Only consts, key and ctr are state: the
+ * job is read, never written. */
+typedef struct {
+    uint8_t *out;
+    const uint8_t *in;
+    size_t nblocks;
+} m4crypt_chacha20_seg;
+
+typedef struct {
+    const uint32_t *consts;
+    const uint8_t *key;
+    uint32_t *ctr;
+    size_t nseg;
+    m4crypt_chacha20_seg seg[3];
+} m4crypt_chacha20_job;
+
+void m4crypt_chacha20_xor_job_c(const m4crypt_chacha20_job *job);
+
 #if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
 #if __has_include("chacha20/armv7m/backend.h")
 #include "chacha20/armv7m/backend.h"
 #endif
 #endif
 
-#ifdef M4CRYPT_CHACHA20_HAVE_XOR_BLOCKS
-#define M4CRYPT_CHACHA20_XOR_BLOCKS m4crypt_chacha20_xor_blocks_armv7m
+#ifdef M4CRYPT_CHACHA20_HAVE_XOR_JOB
+#define M4CRYPT_CHACHA20_XOR_JOB m4crypt_chacha20_xor_job_armv7m
 #else
-#define M4CRYPT_CHACHA20_XOR_BLOCKS m4crypt_chacha20_xor_blocks_c
+#define M4CRYPT_CHACHA20_XOR_JOB m4crypt_chacha20_xor_job_c
 #endif
+
+/* The block function with the state contract of m4crypt_chacha20_xor_blocks_c, through the job
+ * function in use (one segment). */
+void m4crypt_chacha20_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                 uint32_t state[16]);
+#define M4CRYPT_CHACHA20_XOR_BLOCKS m4crypt_chacha20_xor_blocks
 
 /* RFC 8439 section 2.1: the quarter round on words a, b, c, d of s (section 2.2 "QUARTERROUND
  * (a, b, c, d)"). For the tests. */
@@ -46,8 +79,15 @@ void m4crypt_chacha20_state_ietf(uint32_t s[16], const uint8_t key[32], const ui
 void m4crypt_chacha20_state_djb(uint32_t s[16], const uint8_t key[32], const uint8_t nonce[8],
                                 uint64_t counter);
 
-/* out = in XOR keystream for any len (a final partial block uses one whole block, so the counter
- * advances by ceil(len / 64)). No counter check: callers check the RFC 8439 limit. */
-void m4crypt_chacha20_xor_state(uint8_t *out, const uint8_t *in, size_t len, uint32_t s[16]);
+/* "expand 32-byte k" as little-endian words (RFC 8439 section 2.3). */
+extern const uint32_t m4crypt_chacha20_sigma[4];
+
+/* out = in XOR keystream for any len under (key, ctr) as in a job (words 0-3 the RFC 8439
+ * constants); a final partial block uses one whole block, so the counter advances by
+ * ceil(len / 64). If pre is not NULL, one keystream block is first written to pre[0..64) (the
+ * AEAD's block 0). One call of the job function. No counter check: callers check the RFC 8439
+ * limit. */
+void m4crypt_chacha20_xor_key(uint8_t *pre, uint8_t *out, const uint8_t *in, size_t len,
+                              const uint8_t key[32], uint32_t ctr[4]);
 
 #endif

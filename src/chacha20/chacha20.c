@@ -79,13 +79,53 @@ void m4crypt_chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nbloc
     }
 }
 
+/* Wipes n words with word stores (the state's key words; cheaper than the byte-granular
+ * m4crypt_memzero). Volatile stores are never removed. */
+static void wipe_words(uint32_t *w, size_t n)
+{
+    volatile uint32_t *v = w;
+    for (size_t i = 0; i < n; i++)
+        v[i] = 0;
+}
+
+/* "expand 32-byte k" as little-endian words (RFC 8439 section 2.3). */
+const uint32_t m4crypt_chacha20_sigma[4] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+
+void m4crypt_chacha20_xor_job_c(const m4crypt_chacha20_job *job)
+{
+    uint32_t s[16];
+    for (int i = 0; i < 4; i++)
+        s[i] = job->consts[i];
+    for (int i = 0; i < 8; i++)
+        s[4 + i] = load32_le(job->key + 4 * i);
+    for (int i = 0; i < 4; i++)
+        s[12 + i] = job->ctr[i];
+    for (size_t k = 0; k < job->nseg; k++)
+        m4crypt_chacha20_xor_blocks_c(job->seg[k].out, job->seg[k].in, job->seg[k].nblocks, s);
+    job->ctr[0] = s[12];
+    job->ctr[1] = s[13];
+    wipe_words(s + 4, 8); /* the key words; the rest is public */
+}
+
+void m4crypt_chacha20_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                 uint32_t state[16])
+{
+#ifdef M4CRYPT_CHACHA20_HAVE_XOR_JOB
+    if (nblocks == 0)
+        return;
+    /* The key words of the state as bytes: the backends are little-endian. */
+    const m4crypt_chacha20_job job = {state, (const uint8_t *)(state + 4), state + 12, 1,
+                                      {{out, in, nblocks}}};
+    M4CRYPT_CHACHA20_XOR_JOB(&job);
+#else
+    m4crypt_chacha20_xor_blocks_c(out, in, nblocks, state);
+#endif
+}
+
 static void state_common(uint32_t s[16], const uint8_t key[32])
 {
-    /* "expand 32-byte k" as little-endian words (RFC 8439 section 2.3). */
-    s[0] = 0x61707865;
-    s[1] = 0x3320646e;
-    s[2] = 0x79622d32;
-    s[3] = 0x6b206574;
+    for (int i = 0; i < 4; i++)
+        s[i] = m4crypt_chacha20_sigma[i];
     for (int i = 0; i < 8; i++)
         s[4 + i] = load32_le(key + 4 * i);
 }
@@ -110,16 +150,40 @@ void m4crypt_chacha20_state_djb(uint32_t s[16], const uint8_t key[32], const uin
     s[15] = load32_le(nonce + 4);
 }
 
-void m4crypt_chacha20_xor_state(uint8_t *out, const uint8_t *in, size_t len, uint32_t s[16])
+static const uint8_t zeros64[64];
+
+void m4crypt_chacha20_xor_key(uint8_t *pre, uint8_t *out, const uint8_t *in, size_t len,
+                              const uint8_t key[32], uint32_t ctr[4])
 {
-    size_t full = len / 64, rest = len % 64;
-    if (full > 0)
-        M4CRYPT_CHACHA20_XOR_BLOCKS(out, in, full, s);
+    const size_t full = len / 64, rest = len % 64;
+    uint8_t buf[64];
+    m4crypt_chacha20_job job;
+    size_t n = 0;
+    job.consts = m4crypt_chacha20_sigma;
+    job.key = key;
+    job.ctr = ctr;
+    if (pre != NULL) {
+        job.seg[n].out = pre;
+        job.seg[n].in = zeros64;
+        job.seg[n++].nblocks = 1;
+    }
+    if (full > 0) {
+        job.seg[n].out = out;
+        job.seg[n].in = in;
+        job.seg[n++].nblocks = full;
+    }
     if (rest > 0) {
-        uint8_t buf[64];
         memset(buf, 0, sizeof buf);
         memcpy(buf, in + 64 * full, rest);
-        M4CRYPT_CHACHA20_XOR_BLOCKS(buf, buf, 1, s);
+        job.seg[n].out = buf;
+        job.seg[n].in = buf;
+        job.seg[n++].nblocks = 1;
+    }
+    if (n == 0)
+        return;
+    job.nseg = n;
+    M4CRYPT_CHACHA20_XOR_JOB(&job);
+    if (rest > 0) {
         memcpy(out + 64 * full, buf, rest);
         m4crypt_memzero(buf, sizeof buf);
     }
@@ -129,11 +193,8 @@ void m4crypt_chacha20_xor_state(uint8_t *out, const uint8_t *in, size_t len, uin
 void m4crypt_chacha20_ietf_block(uint8_t out[64], const uint8_t key[32], const uint8_t nonce[12],
                                  uint32_t counter)
 {
-    uint32_t s[16];
-    m4crypt_chacha20_state_ietf(s, key, nonce, counter);
-    memset(out, 0, 64);
-    M4CRYPT_CHACHA20_XOR_BLOCKS(out, out, 1, s);
-    m4crypt_memzero(s + 4, 32); /* the key words; the rest is public */
+    uint32_t ctr[4] = {counter, load32_le(nonce), load32_le(nonce + 4), load32_le(nonce + 8)};
+    m4crypt_chacha20_xor_key(out, NULL, NULL, 0, key, ctr);
 }
 
 /* RFC 8439 section 2.4.1. The blocks used are counter .. counter + ceil(len / 64) - 1; all must
@@ -145,12 +206,8 @@ int m4crypt_chacha20_ietf_xor(uint8_t *out, const uint8_t *in, size_t len, const
     uint64_t blocks = (uint64_t)(len / 64) + (uint64_t)(len % 64 != 0);
     if ((uint64_t)counter + blocks > ((uint64_t)1 << 32))
         return M4CRYPT_ERR_PARAM;
-    if (len == 0)
-        return M4CRYPT_OK;
-    uint32_t s[16];
-    m4crypt_chacha20_state_ietf(s, key, nonce, counter);
-    m4crypt_chacha20_xor_state(out, in, len, s);
-    m4crypt_memzero(s + 4, 32); /* the key words; the rest is public */
+    uint32_t ctr[4] = {counter, load32_le(nonce), load32_le(nonce + 4), load32_le(nonce + 8)};
+    m4crypt_chacha20_xor_key(NULL, out, in, len, key, ctr);
     return M4CRYPT_OK;
 }
 
@@ -159,10 +216,7 @@ int m4crypt_chacha20_ietf_xor(uint8_t *out, const uint8_t *in, size_t len, const
 void m4crypt_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
                           const uint8_t nonce[8], uint64_t counter)
 {
-    if (len == 0)
-        return;
-    uint32_t s[16];
-    m4crypt_chacha20_state_djb(s, key, nonce, counter);
-    m4crypt_chacha20_xor_state(out, in, len, s);
-    m4crypt_memzero(s + 4, 32); /* the key words; the rest is public */
+    uint32_t ctr[4] = {(uint32_t)counter, (uint32_t)(counter >> 32), load32_le(nonce),
+                       load32_le(nonce + 4)};
+    m4crypt_chacha20_xor_key(NULL, out, in, len, key, ctr);
 }

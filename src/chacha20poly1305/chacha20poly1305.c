@@ -14,8 +14,17 @@
  * computed arithmetically, which the caller learns anyway. No branch depends on the key, the tag
  * or the data.
  *
- * One ChaCha20 state serves both purposes: generating block 0 (the Poly1305 key) advances its
- * counter to 1, where the message keystream starts. Only its key words are secret and wiped.
+ * Passes over memory (ARMv7E-M figures in src/chacha20/armv7m/chacha20_xor_job.S): encryption
+ * makes one keystream call (block 0 written over the Poly1305 context, then the message blocks,
+ * then a padded last block, one set-up) and one Poly1305 pass over the ciphertext. A fused loop
+ * (Poly1305 fed from the ciphertext words still in registers) was considered and not written:
+ * ChaCha20 needs all 14 usable core registers for its 16 state words (2 in FPU registers) and
+ * Poly1305 needs 14 (h, r, 5r/4, two accumulators) plus the 4 message words, so every fused
+ * 16-byte step would move about 18 words between core and FPU/stack registers (VMOV in and out,
+ * ~36 cycles) to save ~9 cycles of message loads and pointer updates.
+ * Decryption stays two-pass by design: the tag is computed over the ciphertext and compared
+ * before any plaintext is produced (see below). The block counter (words 12-13 of the state,
+ * ctr[0..1]) carries over from the block-0 call to the message call.
  */
 #include <string.h>
 
@@ -47,15 +56,25 @@ static void pad16(m4crypt_poly1305_ctx *ctx, size_t len)
         m4crypt_poly1305_update(ctx, zeros, 16 - len % 16);
 }
 
-/* Sets up the state at block 0 for (key, nonce), derives the one-time Poly1305 key from block 0
- * (RFC 8439 section 2.6; the state's counter is then 1) and MACs the padded AD. */
-static void start(m4crypt_poly1305_ctx *ctx, uint32_t s[16], const uint8_t *ad, size_t ad_len,
-                  const uint8_t nonce[12], const uint8_t key[32])
+static uint32_t load32_le(const uint8_t *p)
 {
-    uint8_t *block0 = (uint8_t *)ctx; /* overwritten by the init */
-    m4crypt_chacha20_state_ietf(s, key, nonce, 0);
-    memset(block0, 0, 64);
-    M4CRYPT_CHACHA20_XOR_BLOCKS(block0, block0, 1, s);
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Words 12-15 of the ChaCha20 state at block 0 (RFC 8439 section 2.8: counter 0, then the nonce).
+ * Public. */
+static void ctr_init(uint32_t ctr[4], const uint8_t nonce[12])
+{
+    ctr[0] = 0;
+    ctr[1] = load32_le(nonce);
+    ctr[2] = load32_le(nonce + 4);
+    ctr[3] = load32_le(nonce + 8);
+}
+
+/* With block 0 of the keystream in the first 32 bytes of ctx: the one-time Poly1305 key (section
+ * 2.6), then MACs the padded AD. */
+static void start(m4crypt_poly1305_ctx *ctx, const uint8_t *ad, size_t ad_len)
+{
     m4crypt_poly1305_init_inplace(ctx);
     m4crypt_poly1305_update(ctx, ad, ad_len);
     pad16(ctx, ad_len);
@@ -80,12 +99,13 @@ int m4crypt_aead_chacha20poly1305_encrypt_detached(uint8_t *c, uint8_t tag[16], 
 {
     if (TOO_LONG(len))
         return M4CRYPT_ERR_LENGTH;
-    uint32_t s[16];
+    uint32_t ctr[4];
     m4crypt_poly1305_ctx ctx;
-    start(&ctx, s, ad, ad_len, nonce, key);
-    if (len > 0)
-        m4crypt_chacha20_xor_state(c, m, len, s); /* blocks 1, 2, ... */
-    m4crypt_memzero(s + 4, 32);                   /* the key words */
+    ctr_init(ctr, nonce);
+    /* One keystream call: block 0 over the context (the Poly1305 key), then the message with
+     * blocks 1, 2, ... */
+    m4crypt_chacha20_xor_key((uint8_t *)&ctx, c, m, len, key, ctr);
+    start(&ctx, ad, ad_len);
     finish(&ctx, tag, c, len, ad_len);
     return M4CRYPT_OK;
 }
@@ -97,21 +117,21 @@ int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c,
 {
     if (TOO_LONG(len))
         return M4CRYPT_ERR_LENGTH;
-    uint32_t s[16];
+    uint32_t ctr[4];
     m4crypt_poly1305_ctx ctx;
     uint8_t expected[16], computed[16];
 
     memcpy(expected, tag, 16); /* the tag may live in the output buffer */
-    start(&ctx, s, ad, ad_len, nonce, key);
+    ctr_init(ctr, nonce);
+    m4crypt_chacha20_xor_key((uint8_t *)&ctx, NULL, NULL, 0, key, ctr); /* block 0 */
+    start(&ctx, ad, ad_len);
     finish(&ctx, computed, c, len, ad_len);
 
     /* ok = 0 if the tags match, -1 otherwise (constant time); keep = all ones or 0. */
     const int ok = m4crypt_verify(computed, expected, 16);
     const uint32_t keep = ~(uint32_t)ok;
 
-    if (len > 0)
-        m4crypt_chacha20_xor_state(m, c, len, s); /* blocks 1, 2, ... */
-    m4crypt_memzero(s + 4, 32);
+    m4crypt_chacha20_xor_key(NULL, m, c, len, key, ctr); /* blocks 1, 2, ... */
     uint8_t *p = m;
     size_t n = len;
     for (; n >= 16; n -= 16, p += 16) {

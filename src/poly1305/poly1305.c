@@ -14,6 +14,8 @@
 
 #include "poly1305/backend.h"
 
+_Static_assert(sizeof(m4crypt_poly1305_ctx) % 4 == 0, "final wipes the context in words");
+
 static uint32_t load32_le(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -218,7 +220,11 @@ void m4crypt_poly1305_final(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
     t = (t >> 32) + h3 + ctx->pad[3];
     store32_le(tag + 12, (uint32_t)t);
 
-    m4crypt_memzero(ctx, sizeof *ctx);
+    /* Wipe the context with word stores (volatile: never removed; it is word-aligned), about a
+     * quarter of the cost of the byte-granular m4crypt_memzero. */
+    volatile uint32_t *w = (volatile uint32_t *)(void *)ctx;
+    for (size_t i = 0; i < sizeof *ctx / 4; i++)
+        w[i] = 0;
 }
 
 void m4crypt_poly1305(uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t key[32])

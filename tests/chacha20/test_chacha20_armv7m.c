@@ -1,10 +1,12 @@
 /*
- * Twin test of the ChaCha20 block function: the backend in use (M4CRYPT_CHACHA20_XOR_BLOCKS, the
- * ARMv7E-M assembly in the m4-armv7m configuration) against the portable
- * m4crypt_chacha20_xor_blocks_c, on random states and inputs, unaligned and in-place buffers,
- * block counts 0..20, counters near 2^32 (carry into word 13, which also refreshes the assembly's
- * precomputed words) and 2^64, and every message length 0..200 through the public API. On a build
- * without a backend it compares the C function with itself and says so.
+ * Twin test of the ChaCha20 block function: the backend in use (M4CRYPT_CHACHA20_XOR_BLOCKS over
+ * M4CRYPT_CHACHA20_XOR_JOB, the ARMv7E-M assembly in the m4-armv7m configuration) against the
+ * portable m4crypt_chacha20_xor_blocks_c, on random states and inputs, unaligned and in-place
+ * buffers, block counts 0..20, counters near 2^32 (carry into word 13, which also refreshes the
+ * assembly's precomputed words) and 2^64, and every message length 0..200 through the public API;
+ * then the job function itself (1-3 segments, separate and in-place buffers, unaligned key,
+ * counters crossing 2^32 inside and between segments) against m4crypt_chacha20_xor_job_c. On a
+ * build without a backend it compares the C functions with themselves and says so.
  */
 #include <string.h>
 
@@ -53,10 +55,52 @@ static void random_state(uint32_t s[16])
         s[i] = t_rand32();
 }
 
+/* Job twin: nseg segments of random lengths (1..6 blocks) laid out in one buffer at random
+ * offsets, alternately separate and in place; the key at an unaligned address. */
+static uint8_t jin[3][64 * 6 + 4], jout_a[3][64 * 6 + 4], jout_b[3][64 * 6 + 4];
+
+static void job_twin(uint32_t ctr_lo, uint32_t ctr_hi, size_t nseg, int consts_rfc)
+{
+    uint32_t consts[4], ctr_a[4], ctr_b[4];
+    uint8_t keybuf[33];
+    t_rand_bytes(keybuf, sizeof keybuf);
+    for (int i = 0; i < 4; i++)
+        consts[i] = consts_rfc ? m4crypt_chacha20_sigma[i] : t_rand32();
+    ctr_a[0] = ctr_lo, ctr_a[1] = ctr_hi, ctr_a[2] = t_rand32(), ctr_a[3] = t_rand32();
+    memcpy(ctr_b, ctr_a, sizeof ctr_b);
+    m4crypt_chacha20_job ja, jb;
+    ja.consts = jb.consts = consts;
+    ja.key = jb.key = keybuf + 1; /* unaligned */
+    ja.ctr = ctr_a;
+    jb.ctr = ctr_b;
+    ja.nseg = jb.nseg = nseg;
+    for (size_t k = 0; k < nseg; k++) {
+        const size_t nb = 1 + t_rand32() % 6;
+        const unsigned ioff = t_rand32() % 4, ooff = t_rand32() % 4;
+        const int inplace = (int)(t_rand32() % 3 == 0);
+        t_rand_bytes(jin[k], sizeof jin[k]);
+        memcpy(jout_a[k], jin[k], sizeof jin[k]);
+        memcpy(jout_b[k], jin[k], sizeof jin[k]);
+        ja.seg[k].nblocks = jb.seg[k].nblocks = nb;
+        if (inplace) {
+            ja.seg[k].out = jout_a[k] + ioff, ja.seg[k].in = jout_a[k] + ioff;
+            jb.seg[k].out = jout_b[k] + ioff, jb.seg[k].in = jout_b[k] + ioff;
+        } else {
+            ja.seg[k].out = jout_a[k] + ooff, ja.seg[k].in = jin[k] + ioff;
+            jb.seg[k].out = jout_b[k] + ooff, jb.seg[k].in = jin[k] + ioff;
+        }
+    }
+    M4CRYPT_CHACHA20_XOR_JOB(&ja);
+    m4crypt_chacha20_xor_job_c(&jb);
+    for (size_t k = 0; k < nseg; k++)
+        CHECK_MEM(jout_a[k], jout_b[k], sizeof jout_a[k]); /* incl. the bytes around each run */
+    CHECK_MEM(ctr_a, ctr_b, sizeof ctr_a);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
-#ifdef M4CRYPT_CHACHA20_HAVE_XOR_BLOCKS
+#ifdef M4CRYPT_CHACHA20_HAVE_XOR_JOB
     t_printf("chacha20_armv7m: comparing the assembly backend with the portable C\n");
 #else
     t_printf("chacha20_armv7m: no backend in this build; checking the portable C against itself\n");
@@ -109,5 +153,14 @@ int main(int argc, char **argv)
         CHECK(m4crypt_chacha20_ietf_xor(msg + off, msg + off, len, key, nonce, counter) == 0);
         CHECK_MEM(msg + off, ref, len);
     }
+
+    /* the job function: random counters, and counters crossing 2^32 and 2^64 */
+    const unsigned jobs = t_quick() ? 300 : 2000;
+    for (unsigned it = 0; it < jobs; it++)
+        job_twin(t_rand32(), t_rand32(), 1 + it % 3, (int)(it % 2));
+    for (size_t i = 0; i < sizeof lows / sizeof lows[0]; i++)
+        for (size_t j = 0; j < sizeof highs / sizeof highs[0]; j++)
+            for (size_t nseg = 1; nseg <= 3; nseg++)
+                job_twin(lows[i], highs[j], nseg, 1);
     return t_summary("chacha20_armv7m");
 }

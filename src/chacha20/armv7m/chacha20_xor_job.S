@@ -1,0 +1,430 @@
+/*
+ * ChaCha20 keystream XOR (RFC 8439 sections 2.3-2.4) for ARMv7E-M (Cortex-M4F), Thumb-2.
+ *
+ *   void m4crypt_chacha20_xor_job_armv7m(const m4crypt_chacha20_job *job);
+ * Same contract as m4crypt_chacha20_xor_job_c (src/chacha20/backend.h): the state is words 0-3
+ * from job->consts, 4-11 from the 32 key bytes job->key (any alignment), 12-15 from job->ctr;
+ * the 64-bit counter (words 12-13) advances by one per block and is written back to ctr[0..1].
+ * job->seg[0 .. nseg) (nseg 1..3, every nblocks >= 1) are processed in order with one running
+ * counter: out = in XOR keystream, whole 64-byte blocks, out may equal in, no alignment needed
+ * (single LDR/STR only on in/out/key). One call serves e.g. the AEAD's block 0 (the Poly1305 key),
+ * the whole message blocks and a padded last block, so the set-up below is paid once.
+ *
+ * Register map inside a block (x0..x15 the working words of section 2.3):
+ *   r0-r3   x0-x3   (row a)
+ *   r4-r7   x4-x7   (row b, kept rotated: the true value is ROR(reg, 25) between quarter rounds)
+ *   r8, r9  two of x8-x11 (row c); the other two live in FPU registers s0-s3 and are swapped in
+ *           and out once per half round (VMOV core <-> S: 1 cycle, against STR 1 + LDR 2 + 1)
+ *   r10-r12 x12-x14, lr x15 (row d, kept rotated: true value ROR(reg, 24))
+ * Rotations are folded into the barrel shifter: each quarter round is 8 ALU instructions.
+ * FPU registers (s0-s15 are caller-saved, all wiped before returning):
+ *   s0-s3   x8-x11 spill slots (W8..W11); in the output stage s0, s1 = x12, x13
+ *   s4, s5  C9, C10: x9, x10 after the first column round (cached, see below)
+ *   s6-s15  the input words 0-9 (feed-forward: VMOV 1 cycle, no pipeline to start)
+ * Output stage: r12 = in, lr = out; the in words are loaded in runs of 2-6 single LDRs (each after
+ * the first costs 1 cycle), the stores follow a load or a store (1 cycle each).
+ *
+ * Stack frame (sp-relative, .equ below): T = the 14 words loaded by one LDM at the start of every
+ * block (T+40 is the counter word 12); the input words 10, 11, 13, 14, 15; spill slots W14/W15;
+ * the pointers of the running segment. The secret part (T, words 10-11, W14-W15) is wiped.
+ *
+ * Precomputation (public data only decides what is cached): in the first column round only
+ * QR(0,4,8,12) depends on the counter x12; QR(1,5,9,13), QR(2,6,10,14), QR(3,7,11,15) and the
+ * first operations of the diagonal quarter rounds on x1,x6 and x2,x7,x13 are computed once per
+ * call into T/C9/C10, and again only when word 12 wraps and word 13 changes (64-bit counter).
+ * The branches depend on the public lengths and counter only.
+ *
+ * Cycles (m4sim 0.1.0, m4sim-model 1.1): 817 per 64-byte block in the loop (708 rounds incl. the
+ * LDM of T and the VMOV swaps, 109 output), about 214 per call (frame, state, cache, wipe);
+ * m4crypt_chacha20_ietf_xor: 1024 bytes 13380 (13.07 c/b), 16384 bytes 12.78 c/b.
+ */
+    .syntax unified
+    .thumb
+    .fpu fpv4-sp-d16
+    .text
+
+    .equ T, 0           @ 14 words: r0..r12, lr at the start of a block
+    .equ CTR, 40        @ T+40: word 12, the counter
+    .equ S10, 56        @ input words 10, 11, 13, 14, 15
+    .equ S11, 60
+    .equ S13, 64
+    .equ S14, 68
+    .equ S15, 72
+    .equ W14, 76        @ x14, x15 in the output stage
+    .equ W15, 80
+    .equ IN, 84         @ the running segment
+    .equ OUT, 88
+    .equ END, 92        @ in + 64 * nblocks
+    .equ SEG, 96        @ the next segment record
+    .equ SEGEND, 100    @ past the last one
+    .equ CTRP, 104      @ job->ctr
+    .equ FRAME, 108     @ + 36 bytes of pushed registers = 144, a multiple of 8
+
+    @ job layout (src/chacha20/backend.h)
+    .equ J_CONSTS, 0
+    .equ J_KEY, 4
+    .equ J_CTR, 8
+    .equ J_NSEG, 12
+    .equ J_SEG, 16      @ {out, in, nblocks}, 12 bytes each
+
+/* One operation of the quarter round (RFC 8439 section 2.1) on rotated b and d words:
+ * on entry b is ROR 25 and d ROR 24 of the true value; on exit again. */
+.macro OP1 a, b
+    add.w   \a, \a, \b, ror #25         @ a += b
+.endm
+.macro OP2 a, d
+    eor.w   \d, \a, \d, ror #24         @ d ^= a   (rotate left 16 pending: ROR 16)
+.endm
+.macro OP3 c, d
+    add.w   \c, \c, \d, ror #16         @ c += d
+.endm
+.macro OP4 b, c
+    eor.w   \b, \c, \b, ror #25         @ b ^= c   (rotate left 12 pending: ROR 20)
+.endm
+.macro OP5 a, b
+    add.w   \a, \a, \b, ror #20         @ a += b
+.endm
+.macro OP6 a, d
+    eor.w   \d, \a, \d, ror #16         @ d ^= a   (rotate left 8 pending: ROR 24)
+.endm
+.macro OP7 c, d
+    add.w   \c, \c, \d, ror #24         @ c += d
+.endm
+.macro OP8 b, c
+    eor.w   \b, \c, \b, ror #20         @ b ^= c   (rotate left 7 pending: ROR 25)
+.endm
+
+.macro QR12 a, b, c, d
+    OP1     \a, \b
+    OP2     \a, \d
+.endm
+.macro QR38 a, b, c, d
+    OP3     \c, \d
+    OP4     \b, \c
+    OP5     \a, \b
+    OP6     \a, \d
+    OP7     \c, \d
+    OP8     \b, \c
+.endm
+.macro QR a, b, c, d
+    QR12    \a, \b, \c, \d
+    QR38    \a, \b, \c, \d
+.endm
+
+/* The first quarter round of a block on unrotated input words; leaves b, d rotated. */
+.macro QRF a, b, c, d
+    add.w   \a, \a, \b
+    eor.w   \d, \a, \d
+    add.w   \c, \c, \d, ror #16
+    eor.w   \b, \c, \b
+    OP5     \a, \b
+    OP6     \a, \d
+    OP7     \c, \d
+    OP8     \b, \c
+.endm
+
+/* A double round (column + diagonal) with r8, r9 = x8, x9 on entry and exit, x10, x11 in s2, s3. */
+.macro DR
+    QR      r0, r4, r8, r10             @ QR(0, 4, 8, 12)
+    vmov    s0, r8
+    QR      r1, r5, r9, r11             @ QR(1, 5, 9, 13)
+    vmov    s1, r9
+    QR12    r2, r6, r8, r12             @ QR(2, 6, 10, 14), its first half needs no c word
+    vmov    r8, s2
+    vmov    r9, s3
+    QR38    r2, r6, r8, r12
+    QR      r3, r7, r9, lr              @ QR(3, 7, 11, 15)
+    QR      r0, r5, r8, lr              @ QR(0, 5, 10, 15)
+    vmov    s2, r8
+    QR      r1, r6, r9, r10             @ QR(1, 6, 11, 12)
+    vmov    s3, r9
+    QR12    r2, r7, r8, r11             @ QR(2, 7, 8, 13)
+    vmov    r8, s0
+    vmov    r9, s1
+    QR38    r2, r7, r8, r11
+    QR      r3, r4, r9, r12             @ QR(3, 4, 9, 14)
+.endm
+
+/* The counter-independent part of the first double round, from s6-s15 and the frame into T,
+ * C9 (s4), C10 (s5). */
+.macro CACHE
+    vmov    r1, s7                      @ words 1, 5, 9, 13
+    vmov    r5, s11
+    vmov    r9, s15
+    ldr.w   r11, [sp, #S13]
+    QRF     r1, r5, r9, r11             @ QR(1, 5, 9, 13)
+    vmov    r2, s8                      @ words 2, 6, 10, 14
+    vmov    r6, s12
+    ldr.w   r8, [sp, #S10]
+    ldr.w   r12, [sp, #S14]
+    QRF     r2, r6, r8, r12             @ QR(2, 6, 10, 14)
+    vmov    r3, s9                      @ words 3, 7, 11, 15
+    vmov    r7, s13
+    ldr.w   r10, [sp, #S11]
+    ldr.w   lr, [sp, #S15]
+    QRF     r3, r7, r10, lr             @ QR(3, 7, 11, 15)
+    OP1     r1, r6                      @ diagonal QR(1, 6, 11, 12): x1 += x6
+    QR12    r2, r7, r8, r11             @ diagonal QR(2, 7, 8, 13): x2 += x7, x13 ^= x2
+    str.w   r1, [sp, #T + 4]
+    str.w   r2, [sp, #T + 8]
+    str.w   r3, [sp, #T + 12]
+    str.w   r5, [sp, #T + 20]
+    str.w   r6, [sp, #T + 24]
+    str.w   r7, [sp, #T + 28]
+    str.w   r10, [sp, #T + 36]          @ x11 -> r9 at the start of a block
+    str.w   r11, [sp, #T + 44]
+    str.w   r12, [sp, #T + 48]
+    str.w   lr, [sp, #T + 52]
+    vmov    s4, r9                      @ C9
+    vmov    s5, r8                      @ C10
+.endm
+
+    .global m4crypt_chacha20_xor_job_armv7m
+    .type m4crypt_chacha20_xor_job_armv7m, %function
+    .p2align 2
+m4crypt_chacha20_xor_job_armv7m:
+    push    {r4-r11, lr}
+    sub     sp, sp, #FRAME
+    ldr     r1, [r0, #J_CONSTS]
+    ldr     r2, [r0, #J_KEY]
+    ldr     r3, [r0, #J_CTR]
+    ldr     r4, [r0, #J_NSEG]
+    add     r5, r0, #J_SEG
+    str     r3, [sp, #CTRP]
+    add     r4, r4, r4, lsl #1          @ 3 nseg
+    add     r4, r5, r4, lsl #2          @ past the last segment record
+    str     r4, [sp, #SEGEND]
+    ldr     r6, [r5, #0]                @ segment 0: out, in, nblocks
+    ldr     r7, [r5, #4]
+    ldr     r8, [r5, #8]
+    add     r5, r5, #12
+    str     r5, [sp, #SEG]
+    str     r6, [sp, #OUT]
+    str     r7, [sp, #IN]
+    add     r8, r7, r8, lsl #6
+    str     r8, [sp, #END]
+    ldr     r4, [r1, #0]                @ words 0-3
+    ldr     r5, [r1, #4]
+    ldr     r6, [r1, #8]
+    ldr     r7, [r1, #12]
+    ldr     r8, [r2, #0]                @ words 4-11 (the key)
+    ldr     r9, [r2, #4]
+    ldr     r10, [r2, #8]
+    ldr     r11, [r2, #12]
+    ldr     r12, [r2, #16]
+    ldr     lr, [r2, #20]
+    ldr     r0, [r2, #24]
+    ldr     r1, [r2, #28]
+    str     r0, [sp, #S10]
+    str     r1, [sp, #S11]
+    str     r4, [sp, #T + 0]            @ T words 0, 4, 8
+    str     r8, [sp, #T + 16]
+    str     r12, [sp, #T + 32]
+    vmov    s6, r4
+    vmov    s7, r5
+    vmov    s8, r6
+    vmov    s9, r7
+    vmov    s10, r8
+    vmov    s11, r9
+    vmov    s12, r10
+    vmov    s13, r11
+    vmov    s14, r12
+    vmov    s15, lr
+    ldr     r4, [r3, #0]                @ words 12-15
+    ldr     r5, [r3, #4]
+    ldr     r6, [r3, #8]
+    ldr     r7, [r3, #12]
+    str     r4, [sp, #CTR]
+    str     r5, [sp, #S13]
+    str     r6, [sp, #S14]
+    str     r7, [sp, #S15]
+    CACHE
+    b.w     .Lblock
+
+.Lcarry:                                @ word 12 wrapped: word 13 + 1, recompute the cache
+    ldr.w   r1, [sp, #S13]
+    add.w   r1, r1, #1
+    str.w   r1, [sp, #S13]
+    CACHE
+    ldr.w   r12, [sp, #IN]
+    ldr.w   r1, [sp, #END]
+    b.w     .Lnext
+
+.Lseg:                                  @ the next segment, if any
+    ldr.w   r0, [sp, #SEG]
+    ldr.w   r1, [sp, #SEGEND]
+    cmp.w   r0, r1
+    beq.w   .Ldone
+    ldr.w   r2, [r0, #0]
+    ldr.w   r3, [r0, #4]
+    ldr.w   r4, [r0, #8]
+    add.w   r0, r0, #12
+    str.w   r0, [sp, #SEG]
+    str.w   r2, [sp, #OUT]
+    str.w   r3, [sp, #IN]
+    add.w   r4, r3, r4, lsl #6
+    str.w   r4, [sp, #END]
+
+    .p2align 2
+.Lblock:
+    ldm.w   sp, {r0-r12, lr}
+
+    /* Double round 1: the column round is QR(0, 4, 8, 12) only (the rest is cached); the
+     * diagonal round starts with x10 (C10) and x11 (in r9), then x8 and x9 (C9). */
+    QRF     r0, r4, r8, r10             @ QR(0, 4, 8, 12)
+    vmov    s0, r8
+    QR12    r0, r5, r8, lr              @ QR(0, 5, 10, 15)
+    vmov    r8, s5
+    QR38    r0, r5, r8, lr
+    vmov    s2, r8
+    OP2     r1, r10                     @ QR(1, 6, 11, 12), x1 += x6 was cached
+    QR38    r1, r6, r9, r10
+    vmov    s3, r9
+    QR12    r3, r4, r9, r12             @ QR(3, 4, 9, 14), first half
+    vmov    r8, s0
+    vmov    r9, s4
+    QR38    r2, r7, r8, r11             @ QR(2, 7, 8, 13), first half was cached
+    QR38    r3, r4, r9, r12
+
+    /* Double rounds 2..10. */
+    .rept 9
+    DR
+    .endr
+
+    /* Output: out = in XOR (x + input). x14, x15 to the frame, x12, x13 to s0, s1. */
+    str.w   r12, [sp, #W14]
+    str.w   lr, [sp, #W15]
+    vmov    s0, r10
+    vmov    s1, r11
+    ldr.w   r12, [sp, #IN]
+    ldr.w   lr, [sp, #OUT]
+    vmov    r10, s6                     @ feed-forward of words 0-9
+    vmov    r11, s7
+    add.w   r0, r0, r10
+    add.w   r1, r1, r11
+    vmov    r10, s8
+    vmov    r11, s9
+    add.w   r2, r2, r10
+    add.w   r3, r3, r11
+    vmov    r10, s10
+    vmov    r11, s11
+    add.w   r4, r10, r4, ror #25
+    add.w   r5, r11, r5, ror #25
+    vmov    r10, s12
+    vmov    r11, s13
+    add.w   r6, r10, r6, ror #25
+    add.w   r7, r11, r7, ror #25
+    vmov    r10, s14
+    vmov    r11, s15
+    add.w   r8, r8, r10
+    add.w   r9, r9, r11
+    ldr.w   r10, [r12, #0]              @ words 0, 1
+    ldr.w   r11, [r12, #4]
+    eor.w   r0, r0, r10
+    eor.w   r1, r1, r11
+    ldr.w   r10, [r12, #8]              @ words 2, 3
+    ldr.w   r11, [r12, #12]
+    str.w   r0, [lr, #0]
+    str.w   r1, [lr, #4]
+    eor.w   r2, r2, r10
+    eor.w   r3, r3, r11
+    ldr.w   r10, [r12, #16]             @ words 4-7
+    ldr.w   r11, [r12, #20]
+    ldr.w   r0, [r12, #24]
+    ldr.w   r1, [r12, #28]
+    str.w   r2, [lr, #8]
+    str.w   r3, [lr, #12]
+    eor.w   r4, r4, r10
+    eor.w   r5, r5, r11
+    eor.w   r6, r6, r0
+    eor.w   r7, r7, r1
+    ldr.w   r10, [r12, #32]             @ words 8, 9; input words 10-13
+    ldr.w   r11, [r12, #36]
+    ldr.w   r0, [sp, #S10]
+    ldr.w   r1, [sp, #S11]
+    ldr.w   r2, [sp, #CTR]
+    ldr.w   r3, [sp, #S13]
+    str.w   r4, [lr, #16]
+    str.w   r5, [lr, #20]
+    str.w   r6, [lr, #24]
+    str.w   r7, [lr, #28]
+    eor.w   r8, r8, r10
+    eor.w   r9, r9, r11
+    vmov    r4, s2                      @ x10-x13
+    vmov    r5, s3
+    vmov    r6, s0
+    vmov    r7, s1
+    add.w   r4, r4, r0
+    add.w   r5, r5, r1
+    add.w   r6, r2, r6, ror #24
+    add.w   r7, r3, r7, ror #24
+    ldr.w   r10, [r12, #40]             @ words 10-13
+    ldr.w   r11, [r12, #44]
+    ldr.w   r0, [r12, #48]
+    ldr.w   r1, [r12, #52]
+    ldr.w   r3, [sp, #S14]
+    str.w   r8, [lr, #32]
+    str.w   r9, [lr, #36]
+    eor.w   r4, r4, r10
+    eor.w   r5, r5, r11
+    eor.w   r6, r6, r0
+    eor.w   r7, r7, r1
+    ldr.w   r8, [sp, #W14]              @ words 14, 15
+    ldr.w   r9, [sp, #W15]
+    ldr.w   r10, [sp, #S15]
+    ldr.w   r11, [r12, #56]
+    ldr.w   r0, [r12, #60]
+    ldr.w   r1, [sp, #END]
+    str.w   r4, [lr, #40]
+    str.w   r5, [lr, #44]
+    str.w   r6, [lr, #48]
+    str.w   r7, [lr, #52]
+    add.w   r8, r3, r8, ror #24
+    add.w   r9, r10, r9, ror #24
+    eor.w   r8, r8, r11
+    eor.w   r9, r9, r0
+    str.w   r8, [lr, #56]
+    str.w   r9, [lr, #60]
+    adds.w  r2, r2, #1                  @ next counter; C set if word 12 wraps
+    str.w   r2, [sp, #CTR]
+    add.w   r12, r12, #64
+    add.w   lr, lr, #64
+    str.w   r12, [sp, #IN]
+    str.w   lr, [sp, #OUT]
+    bcs.w   .Lcarry
+.Lnext:
+    cmp.w   r12, r1
+    bne.w   .Lblock
+    b.w     .Lseg
+
+.Ldone:                                 @ write the counter back, wipe the frame and s0-s15
+    ldr     r0, [sp, #CTRP]
+    ldr     r1, [sp, #CTR]
+    ldr     r2, [sp, #S13]
+    str     r1, [r0, #0]
+    str     r2, [r0, #4]
+    movs    r0, #0
+    movs    r1, #0
+    movs    r2, #0
+    movs    r3, #0
+    movs    r4, #0
+    movs    r5, #0
+    movs    r6, #0
+    movs    r7, #0
+    mov     r8, r0
+    mov     r9, r0
+    mov     r11, sp
+    stmia   r11!, {r0-r9}               @ words 0-19: T, 10, 11, 13, 14, 15
+    stmia   r11!, {r0-r9}
+    str     r0, [r11]                   @ word 20 (W15)
+    vmov    s0, s1, r0, r1
+    vmov    s2, s3, r0, r1
+    vmov    s4, s5, r0, r1
+    vmov    s6, s7, r0, r1
+    vmov    s8, s9, r0, r1
+    vmov    s10, s11, r0, r1
+    vmov    s12, s13, r0, r1
+    vmov    s14, s15, r0, r1
+    add     sp, sp, #FRAME
+    pop     {r4-r11, pc}
+    .size m4crypt_chacha20_xor_job_armv7m, . - m4crypt_chacha20_xor_job_armv7m
