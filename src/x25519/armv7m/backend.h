@@ -35,6 +35,11 @@ void m4crypt_fe256_invert_armv7m(uint32_t h[8], const uint32_t f[8]);
 void m4crypt_fe256_frombytes_armv7m(uint32_t h[8], const uint8_t s[32]);
 void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
 
+/* The Montgomery ladder of RFC 7748 section 5 in assembly (fe256_mul.S): from x_1 (8 words) and
+ * the clamped scalar k, 255 steps on bits 254..0, final conditional swap; writes x_2 then z_2
+ * (16 words) to xz2. All field operations stay on its own stack frame, which it wipes. */
+void m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], const uint8_t k[32]);
+
 /* X25519 ladder on this representation (contract of m4crypt_x25519_scalarmult_c). */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32]);

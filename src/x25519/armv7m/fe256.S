@@ -49,7 +49,16 @@
     .type m4crypt_fe256_add_armv7m, %function
     .align 2
 m4crypt_fe256_add_armv7m:
-    push    {r4-r11}
+    push    {r4-r11, lr}
+    bl      m4crypt_fe256_add_int
+    pop     {r4-r11, pc}
+    .size m4crypt_fe256_add_armv7m, .-m4crypt_fe256_add_armv7m
+
+    .section .text.m4crypt_fe256_add_int,"ax",%progbits
+    .global m4crypt_fe256_add_int
+    .type m4crypt_fe256_add_int, %function
+    .align 2
+m4crypt_fe256_add_int:
     ldm     r1, {r3-r10}
     ldm     r2!, {r1, r11, r12}
     adds    r3, r3, r1
@@ -65,16 +74,24 @@ m4crypt_fe256_add_armv7m:
     mov     r11, #38            /* MOV without S: flags kept */
     FOLD_ADD
     stm     r0, {r3-r10}
-    pop     {r4-r11}
     bx      lr
-    .size m4crypt_fe256_add_armv7m, .-m4crypt_fe256_add_armv7m
+    .size m4crypt_fe256_add_int, .-m4crypt_fe256_add_int
 
     .section .text.m4crypt_fe256_sub_armv7m,"ax",%progbits
     .global m4crypt_fe256_sub_armv7m
     .type m4crypt_fe256_sub_armv7m, %function
     .align 2
 m4crypt_fe256_sub_armv7m:
-    push    {r4-r11}
+    push    {r4-r11, lr}
+    bl      m4crypt_fe256_sub_int
+    pop     {r4-r11, pc}
+    .size m4crypt_fe256_sub_armv7m, .-m4crypt_fe256_sub_armv7m
+
+    .section .text.m4crypt_fe256_sub_int,"ax",%progbits
+    .global m4crypt_fe256_sub_int
+    .type m4crypt_fe256_sub_int, %function
+    .align 2
+m4crypt_fe256_sub_int:
     ldm     r1, {r3-r10}
     ldm     r2!, {r1, r11, r12}
     subs    r3, r3, r1
@@ -102,9 +119,8 @@ m4crypt_fe256_sub_armv7m:
     and     r12, r11, r12
     sub     r3, r3, r12
     stm     r0, {r3-r10}
-    pop     {r4-r11}
     bx      lr
-    .size m4crypt_fe256_sub_armv7m, .-m4crypt_fe256_sub_armv7m
+    .size m4crypt_fe256_sub_int, .-m4crypt_fe256_sub_int
 
     .section .text.m4crypt_fe256_mul121666_armv7m,"ax",%progbits
     .global m4crypt_fe256_mul121666_armv7m
@@ -174,3 +190,80 @@ m4crypt_fe256_cswap_armv7m:
     pop     {r4-r11}
     bx      lr
     .size m4crypt_fe256_cswap_armv7m, .-m4crypt_fe256_cswap_armv7m
+
+/* Internal: h = 121666 f + g (r0 = h, r1 = f, r2 = g); clobbers r1-r12, keeps lr. */
+    .section .text.m4crypt_fe256_a24add_int,"ax",%progbits
+    .global m4crypt_fe256_a24add_int
+    .type m4crypt_fe256_a24add_int, %function
+    .align 2
+m4crypt_fe256_a24add_int:
+    ldm     r2, {r3-r10}
+    movw    r11, #(121666 & 0xffff)
+    movt    r11, #(121666 >> 16)
+    movs    r12, #0
+    ldr     r2, [r1, #0]
+    umaal   r3, r12, r2, r11
+    ldr     r2, [r1, #4]
+    umaal   r4, r12, r2, r11
+    ldr     r2, [r1, #8]
+    umaal   r5, r12, r2, r11
+    ldr     r2, [r1, #12]
+    umaal   r6, r12, r2, r11
+    ldr     r2, [r1, #16]
+    umaal   r7, r12, r2, r11
+    ldr     r2, [r1, #20]
+    umaal   r8, r12, r2, r11
+    ldr     r2, [r1, #24]
+    umaal   r9, r12, r2, r11
+    ldr     r2, [r1, #28]
+    umaal   r10, r12, r2, r11
+    mov     r11, #38
+    mul     r12, r12, r11
+    adds    r3, r3, r12
+    adcs    r4, r4, #0
+    adcs    r5, r5, #0
+    adcs    r6, r6, #0
+    adcs    r7, r7, #0
+    adcs    r8, r8, #0
+    adcs    r9, r9, #0
+    adcs    r10, r10, #0
+    sbc     r12, r12, r12
+    bic     r12, r11, r12
+    add     r3, r3, r12
+    stm     r0, {r3-r10}
+    bx      lr
+    .size m4crypt_fe256_a24add_int, .-m4crypt_fe256_a24add_int
+
+/* Internal: swaps the 16 words at r0 with the 16 words at r1 when r2 == 1 (r2 in {0, 1}), masked
+ * XOR; the ladder keeps x_2, z_2 and x_3, z_3 adjacent so one call swaps both pairs.
+ * Clobbers r0-r11, keeps lr. */
+    .section .text.m4crypt_fe256_cswap16_int,"ax",%progbits
+    .global m4crypt_fe256_cswap16_int
+    .type m4crypt_fe256_cswap16_int, %function
+    .align 2
+m4crypt_fe256_cswap16_int:
+    rsb     r2, r2, #0
+    .rept 4
+    ldm     r0, {r3-r6}
+    ldm     r1, {r7-r10}
+    eor     r11, r3, r7
+    and     r11, r11, r2
+    eor     r3, r3, r11
+    eor     r7, r7, r11
+    eor     r11, r4, r8
+    and     r11, r11, r2
+    eor     r4, r4, r11
+    eor     r8, r8, r11
+    eor     r11, r5, r9
+    and     r11, r11, r2
+    eor     r5, r5, r11
+    eor     r9, r9, r11
+    eor     r11, r6, r10
+    and     r11, r11, r2
+    eor     r6, r6, r11
+    eor     r10, r10, r11
+    stm     r0!, {r3-r6}
+    stm     r1!, {r7-r10}
+    .endr
+    bx      lr
+    .size m4crypt_fe256_cswap16_int, .-m4crypt_fe256_cswap16_int

@@ -37,15 +37,15 @@
     .cpu cortex-m4
 
 
-    .section .text.m4crypt_fe256_mul_armv7m,"ax",%progbits
-    .global m4crypt_fe256_mul_armv7m
-    .type m4crypt_fe256_mul_armv7m, %function
+    .section .text.m4crypt_fe256_mul_int,"ax",%progbits
+    .global m4crypt_fe256_mul_int
+    .type m4crypt_fe256_mul_int, %function
     .align 2
-m4crypt_fe256_mul_armv7m:
-    push {r4-r11, lr}
+m4crypt_fe256_mul_int:
+    push {lr}
     sub sp, sp, #72
     strd r0, r1, [sp, #64]
-    @ block 0: rows 0..3
+    @ rows 0..3
     ldr r0, [sp, #68]
     ldm r0, {r3-r6}
     ldr r1, [r2, #0]
@@ -104,7 +104,7 @@ m4crypt_fe256_mul_armv7m:
     umaal r9, r10, r6, lr
     str r9, [sp, #40]
     str r10, [sp, #44]
-    @ block 1: rows 4..7
+    @ rows 4..7
     ldr r0, [sp, #68]
     add r0, r0, #16
     ldm r0, {r3-r6}
@@ -208,6 +208,190 @@ m4crypt_fe256_mul_armv7m:
     ldr r0, [sp, #64]
     stm r0, {r3-r10}
     add sp, sp, #72
+    pop {pc}
+    .size m4crypt_fe256_mul_int, .-m4crypt_fe256_mul_int
+
+    .section .text.m4crypt_fe256_sqr_int,"ax",%progbits
+    .global m4crypt_fe256_sqr_int
+    .type m4crypt_fe256_sqr_int, %function
+    .align 2
+m4crypt_fe256_sqr_int:
+    push {lr}
+    sub sp, sp, #72
+    str r0, [sp, #64]
+    str r1, [sp, #68]
+    mov r2, r1
+    @ upper triangle, rows 0..3
+    ldr r0, [sp, #68]
+    ldm r0, {r3-r6}
+    ldr r11, [r2, #4]
+    umull r0, r7, r3, r11
+    str r0, [sp, #4]
+    ldr r12, [r2, #8]
+    movs r0, #0
+    umaal r0, r7, r3, r12
+    str r0, [sp, #8]
+    ldr lr, [r2, #12]
+    umull r0, r8, r4, r12
+    umaal r0, r7, r3, lr
+    str r0, [sp, #12]
+    ldr r1, [r2, #16]
+    movs r0, #0
+    umaal r0, r8, r4, lr
+    umaal r0, r7, r3, r1
+    str r0, [sp, #16]
+    ldr r11, [r2, #20]
+    umull r0, r9, r5, lr
+    umaal r0, r8, r4, r1
+    umaal r0, r7, r3, r11
+    str r0, [sp, #20]
+    ldr r12, [r2, #24]
+    movs r0, #0
+    umaal r0, r9, r5, r1
+    umaal r0, r8, r4, r11
+    umaal r0, r7, r3, r12
+    str r0, [sp, #24]
+    ldr lr, [r2, #28]
+    umull r0, r10, r6, r1
+    umaal r0, r9, r5, r11
+    umaal r0, r8, r4, r12
+    umaal r0, r7, r3, lr
+    str r0, [sp, #28]
+    umaal r7, r10, r6, r11
+    umaal r7, r9, r5, r12
+    umaal r7, r8, r4, lr
+    str r7, [sp, #32]
+    umaal r8, r10, r6, r12
+    umaal r8, r9, r5, lr
+    str r8, [sp, #36]
+    umaal r9, r10, r6, lr
+    str r9, [sp, #40]
+    str r10, [sp, #44]
+    @ upper triangle, rows 4..6
+    ldr r0, [sp, #68]
+    add r0, r0, #16
+    ldm r0, {r3-r5}
+    ldr r11, [r2, #20]
+    ldr r0, [sp, #36]
+    movs r7, #0
+    umaal r0, r7, r3, r11
+    str r0, [sp, #36]
+    ldr r12, [r2, #24]
+    ldr r0, [sp, #40]
+    umaal r0, r7, r3, r12
+    str r0, [sp, #40]
+    ldr lr, [r2, #28]
+    ldr r0, [sp, #44]
+    movs r8, #0
+    umaal r0, r8, r4, r12
+    umaal r0, r7, r3, lr
+    str r0, [sp, #44]
+    umaal r7, r8, r4, lr
+    str r7, [sp, #48]
+    movs r9, #0
+    umaal r8, r9, r5, lr
+    str r8, [sp, #52]
+    str r9, [sp, #56]
+    @ T' = 2 T (ADCS x, x, x chain) + f_i^2 at word 2i (UMAAL chain, carry in r12)
+    movs r0, #0
+    movs r12, #0
+    movs r3, #0
+    ldr r4, [sp, #4]
+    adds r4, r4, r4
+    ldr r11, [r2, #0]
+    umaal r3, r12, r11, r11
+    umaal r4, r12, r0, r0
+    ldrd r5, r6, [sp, #8]
+    adcs r5, r5, r5
+    adcs r6, r6, r6
+    ldr r11, [r2, #4]
+    umaal r5, r12, r11, r11
+    umaal r6, r12, r0, r0
+    ldrd r7, r8, [sp, #16]
+    adcs r7, r7, r7
+    adcs r8, r8, r8
+    ldr r11, [r2, #8]
+    umaal r7, r12, r11, r11
+    umaal r8, r12, r0, r0
+    ldrd r9, r10, [sp, #24]
+    adcs r9, r9, r9
+    adcs r10, r10, r10
+    ldr r11, [r2, #12]
+    umaal r9, r12, r11, r11
+    umaal r10, r12, r0, r0
+    ldrd r1, lr, [sp, #32]
+    adcs r1, r1, r1
+    adcs lr, lr, lr
+    ldr r11, [r2, #16]
+    umaal r1, r12, r11, r11
+    umaal lr, r12, r0, r0
+    strd r1, lr, [sp, #32]
+    ldrd r1, lr, [sp, #40]
+    adcs r1, r1, r1
+    adcs lr, lr, lr
+    ldr r11, [r2, #20]
+    umaal r1, r12, r11, r11
+    umaal lr, r12, r0, r0
+    strd r1, lr, [sp, #40]
+    ldrd r1, lr, [sp, #48]
+    adcs r1, r1, r1
+    adcs lr, lr, lr
+    ldr r11, [r2, #24]
+    umaal r1, r12, r11, r11
+    umaal lr, r12, r0, r0
+    strd r1, lr, [sp, #48]
+    ldr r1, [sp, #56]
+    adcs r1, r1, r1
+    adc lr, r0, #0
+    ldr r11, [r2, #28]
+    umaal r1, r12, r11, r11
+    umaal lr, r12, r0, r0
+    strd r1, lr, [sp, #56]
+    @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38
+    movs r11, #38
+    movs r12, #0
+    ldr lr, [sp, #32]
+    umaal r3, r12, lr, r11
+    ldr lr, [sp, #36]
+    umaal r4, r12, lr, r11
+    ldr lr, [sp, #40]
+    umaal r5, r12, lr, r11
+    ldr lr, [sp, #44]
+    umaal r6, r12, lr, r11
+    ldr lr, [sp, #48]
+    umaal r7, r12, lr, r11
+    ldr lr, [sp, #52]
+    umaal r8, r12, lr, r11
+    ldr lr, [sp, #56]
+    umaal r9, r12, lr, r11
+    ldr lr, [sp, #60]
+    umaal r10, r12, lr, r11
+    mul r12, r12, r11
+    movs lr, #0
+    adds r3, r3, r12
+    adcs r4, r4, #0
+    adcs r5, r5, #0
+    adcs r6, r6, #0
+    adcs r7, r7, #0
+    adcs r8, r8, #0
+    adcs r9, r9, #0
+    adcs r10, r10, #0
+    adc lr, lr, #0
+    mul lr, lr, r11
+    add r3, r3, lr
+    ldr r0, [sp, #64]
+    stm r0, {r3-r10}
+    add sp, sp, #72
+    pop {pc}
+    .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
+
+    .section .text.m4crypt_fe256_mul_armv7m,"ax",%progbits
+    .global m4crypt_fe256_mul_armv7m
+    .type m4crypt_fe256_mul_armv7m, %function
+    .align 2
+m4crypt_fe256_mul_armv7m:
+    push {r4-r11, lr}
+    bl m4crypt_fe256_mul_int
     pop {r4-r11, pc}
     .size m4crypt_fe256_mul_armv7m, .-m4crypt_fe256_mul_armv7m
 
@@ -216,6 +400,151 @@ m4crypt_fe256_mul_armv7m:
     .type m4crypt_fe256_sqr_armv7m, %function
     .align 2
 m4crypt_fe256_sqr_armv7m:
-    mov r2, r1
-    b m4crypt_fe256_mul_armv7m
+    push {r4-r11, lr}
+    bl m4crypt_fe256_sqr_int
+    pop {r4-r11, pc}
     .size m4crypt_fe256_sqr_armv7m, .-m4crypt_fe256_sqr_armv7m
+
+    .section .text.m4crypt_x25519_ladder_armv7m,"ax",%progbits
+    .global m4crypt_x25519_ladder_armv7m
+    .type m4crypt_x25519_ladder_armv7m, %function
+    .align 2
+m4crypt_x25519_ladder_armv7m:
+    push {r4-r11, lr}
+    sub sp, sp, #240
+    str r0, [sp, #236]
+    str r2, [sp, #224]
+    ldm r1, {r3-r10}
+    stm sp, {r3-r10}
+    add r0, sp, #96
+    stm r0, {r3-r10}
+    movs r3, #1
+    mov r4, #0
+    mov r5, #0
+    mov r6, #0
+    mov r7, #0
+    mov r8, #0
+    mov r9, #0
+    mov r10, #0
+    add r0, sp, #32
+    stm r0, {r3-r10}
+    add r0, sp, #128
+    stm r0, {r3-r10}
+    movs r3, #0
+    add r0, sp, #64
+    stm r0, {r3-r10}
+    str r3, [sp, #232]
+    movs r0, #254
+    str r0, [sp, #228]
+1:
+    @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)
+    ldr r1, [sp, #228]
+    ldr r2, [sp, #224]
+    lsrs r3, r1, #3
+    ldrb r3, [r2, r3]
+    and r1, r1, #7
+    lsrs r3, r3, r1
+    and r3, r3, #1
+    ldr r2, [sp, #232]
+    str r3, [sp, #232]
+    eors r2, r2, r3
+    add r0, sp, #32
+    add r1, sp, #96
+    bl m4crypt_fe256_cswap16_int
+    add r0, sp, #160
+    add r1, sp, #32
+    add r2, sp, #64
+    bl m4crypt_fe256_add_int
+    add r0, sp, #64
+    add r1, sp, #32
+    add r2, sp, #64
+    bl m4crypt_fe256_sub_int
+    add r0, sp, #32
+    add r1, sp, #96
+    add r2, sp, #128
+    bl m4crypt_fe256_add_int
+    add r0, sp, #128
+    add r1, sp, #96
+    add r2, sp, #128
+    bl m4crypt_fe256_sub_int
+    add r0, sp, #96
+    add r1, sp, #128
+    add r2, sp, #160
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #128
+    add r1, sp, #32
+    add r2, sp, #64
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #32
+    add r1, sp, #160
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #160
+    add r1, sp, #64
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #64
+    add r1, sp, #96
+    add r2, sp, #128
+    bl m4crypt_fe256_add_int
+    add r0, sp, #128
+    add r1, sp, #96
+    add r2, sp, #128
+    bl m4crypt_fe256_sub_int
+    add r0, sp, #96
+    add r1, sp, #64
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #128
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #128
+    add r1, sp, #128
+    add r2, sp, #0
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #64
+    add r1, sp, #32
+    add r2, sp, #160
+    bl m4crypt_fe256_sub_int
+    add r0, sp, #32
+    add r1, sp, #32
+    add r2, sp, #160
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #192
+    add r1, sp, #64
+    add r2, sp, #160
+    bl m4crypt_fe256_a24add_int
+    add r0, sp, #64
+    add r1, sp, #64
+    add r2, sp, #192
+    bl m4crypt_fe256_mul_int
+    ldr r0, [sp, #228]
+    subs r0, r0, #1
+    str r0, [sp, #228]
+    bpl 1b
+    ldr r2, [sp, #232]
+    add r0, sp, #32
+    add r1, sp, #96
+    bl m4crypt_fe256_cswap16_int
+    ldr r0, [sp, #236]
+    add r1, sp, #32
+    ldm r1!, {r3-r10}
+    stm r0!, {r3-r10}
+    ldm r1, {r3-r10}
+    stm r0, {r3-r10}
+    @ wipe the frame and what the field routines left below it
+    movs r3, #0
+    mov r4, #0
+    mov r5, #0
+    mov r6, #0
+    mov r7, #0
+    mov r8, #0
+    mov r9, #0
+    mov r10, #0
+    sub sp, sp, #80
+    mov r0, sp
+    add r1, sp, #320
+2:
+    stm r0!, {r3-r10}
+    cmp r0, r1
+    blo 2b
+    add sp, sp, #320
+    pop {r4-r11, pc}
+    .size m4crypt_x25519_ladder_armv7m, .-m4crypt_x25519_ladder_armv7m

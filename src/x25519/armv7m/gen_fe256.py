@@ -56,52 +56,60 @@ FRAME = 72          # T (64) + saved h, f pointers
 H_OFF, F_OFF = 64, 68
 
 
-def block_mul(out, blk):
-    """Rows 4 blk .. 4 blk + 3 of f times all of g; positions k + 4 blk."""
-    base = 4 * blk
-    out.append(f"    @ block {blk}: rows {base}..{base + 3}")
+def block(out, rows, a_first, written, label):
+    """Operand scanning of len(rows) <= 4 rows in registers. rows = [(i, jlo)]: row i adds
+    a_i * g_j at position i + j for j = jlo .. 7; a_i is register A[m] for the m-th row, loaded
+    from word a_first + m of the f pointer. written: set of positions already in T (updated)."""
+    out.append(f"    @ {label}")
     out.append(f"    ldr r0, [sp, #{F_OFF}]")
-    out.append(f"    ldm r0, {{r3-r6}}" if blk == 0 else f"    add r0, r0, #16\n    ldm r0, {{r3-r6}}")
-    for k in range(12):
-        if k <= 7:
-            out.append(f"    ldr {G[k % 4]}, [{GP}, #{4 * k}]")
-        active = [m for m in range(4) if 0 <= k - m <= 7]
-        finished = [m for m in range(4) if k - m == 8]
-        pos = base + k
+    nrows = len(rows)
+    if a_first:
+        out.append(f"    add r0, r0, #{4 * a_first}")
+    out.append(f"    ldm r0, {{r3-r{3 + nrows - 1}}}" if nrows > 1 else "    ldr r3, [r0]")
+    slot = [None] * 4
+    kmin = min(i + jlo for i, jlo in rows)
+    kmax = max(i for i, _ in rows) + 8
+    for k in range(kmin, kmax + 1):
+        active = [(m, i, k - i) for m, (i, jlo) in enumerate(rows) if jlo <= k - i <= 7]
+        finished = [m for m, (i, jlo) in enumerate(rows) if k - i == 8]
+        if not active and not finished:
+            continue
+        # g words needed at this step (distinct mod 4: a block spans at most 4 rows)
+        for m, i, j in sorted(active, key=lambda x: x[0]):
+            if slot[j % 4] != j:
+                out.append(f"    ldr {G[j % 4]}, [{GP}, #{4 * j}]")
+                slot[j % 4] = j
+        acc = None
         if finished:
             acc = C[finished[0]]
-        else:
+            if k in written:
+                raise AssertionError("carry into written word")
+        elif k in written:
             acc = T
-        first = True
-        # rows in descending order: the newest g word (row 0) is used last
-        for m in sorted(active, reverse=True):
-            j = k - m
+            out.append(f"    ldr {T}, [sp, #{4 * k}]")
+        # rows in descending order (the newest g word is used last); a starting row first
+        order = sorted(active, key=lambda x: (-(x[2] == rows[x[0]][1]), -x[0]))
+        for m, i, j in order:
             g = G[j % 4]
-            if j == 0 and blk == 0:
-                # starting row in the first block: UMULL initialises both accumulators
-                assert first and acc == T
+            starting = j == rows[m][1]
+            if starting and acc is None:
                 out.append(f"    umull {T}, {C[m]}, {A[m]}, {g}")
-                first = False
+                acc = T
                 continue
-            if first and acc == T:
-                if blk == 0:
-                    out.append(f"    movs {T}, #0")
-                else:
-                    out.append(f"    ldr {T}, [sp, #{4 * pos}]")
-                first = False
-            if j == 0:
+            if acc is None:
+                out.append(f"    movs {T}, #0")
+                acc = T
+            if starting:
                 out.append(f"    movs {C[m]}, #0")
             out.append(f"    umaal {acc}, {C[m]}, {A[m]}, {g}")
-        if k == 11:
-            acc = C[3]
-        if first and acc == T:
-            raise AssertionError("empty step")
-        out.append(f"    str {acc}, [sp, #{4 * pos}]")
+        out.append(f"    str {acc}, [sp, #{4 * k}]")
+        written.add(k)
 
 
-def reduction(out):
+def reduction(out, t_low_in_regs=False):
     out.append("    @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38")
-    out.append("    ldm sp, {r3-r10}")
+    if not t_low_in_regs:
+        out.append("    ldm sp, {r3-r10}")
     out.append("    movs r11, #38")
     out.append("    movs r12, #0")
     for i in range(8):
@@ -130,34 +138,185 @@ def func_begin(out, name):
 
 def func_end(out, name):
     out.append(f"    add sp, sp, #{FRAME}")
+    out.append("    pop {pc}")
+    out.append(f"    .size {name}, .-{name}")
+
+
+def wrapper(out, name, internal):
+    """AAPCS entry: the internal routines clobber r0-r12 and keep only lr (pushed themselves)."""
+    func_begin(out, name)
+    out.append("    push {r4-r11, lr}")
+    out.append(f"    bl {internal}")
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
 
 def gen_mul(out):
-    name = "m4crypt_fe256_mul_armv7m"
+    name = "m4crypt_fe256_mul_int"
     func_begin(out, name)
-    out.append("    push {r4-r11, lr}")
+    out.append("    push {lr}")
     out.append(f"    sub sp, sp, #{FRAME}")
     out.append(f"    strd r0, r1, [sp, #{H_OFF}]")
-    block_mul(out, 0)
-    block_mul(out, 1)
+    written = set()
+    block(out, [(0, 0), (1, 0), (2, 0), (3, 0)], 0, written, "rows 0..3")
+    block(out, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7")
+    assert written == set(range(16))
     reduction(out)
     func_end(out, name)
 
 
-def gen_sqr_via_mul(out):
-    name = "m4crypt_fe256_sqr_armv7m"
+def gen_sqr(out):
+    """T = sum_(i<j) f_i f_j 2^(32(i+j)) by the blocks (g = f), then T' = 2 T + sum f_i^2 2^(64 i):
+    2 T word by word from shifts (no flags), the squares added in one ADDS/ADCS chain. Words 0..7 of
+    T' go to r3-r10 directly, words 8..15 back to the stack; then the common reduction."""
+    name = "m4crypt_fe256_sqr_int"
     func_begin(out, name)
+    out.append("    push {lr}")
+    out.append(f"    sub sp, sp, #{FRAME}")
+    out.append(f"    str r0, [sp, #{H_OFF}]")
+    out.append(f"    str r1, [sp, #{F_OFF}]")
     out.append("    mov r2, r1")
-    out.append("    b m4crypt_fe256_mul_armv7m")
+    written = set()
+    block(out, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3")
+    block(out, [(4, 5), (5, 6), (6, 7)], 4, written, "upper triangle, rows 4..6")
+    assert written == set(range(1, 15)), written
+    out.append("    @ T' = 2 T (ADCS x, x, x chain) + f_i^2 at word 2i (UMAAL chain, carry in r12)")
+    # r0 = 0, r12 = square carry, r11 = f_i, words 0..7 in r3..r10, words 8..15 via r1, lr
+    out.append("    movs r0, #0")
+    out.append("    movs r12, #0")
+    out.append("    movs r3, #0")          # T[0] = 0 (flags are set before the chain starts)
+    for i in range(8):
+        w0, w1 = 2 * i, 2 * i + 1
+        x0 = f"r{3 + w0}" if w0 < 8 else "r1"
+        x1 = f"r{3 + w1}" if w1 < 8 else "lr"
+        if w0 == 0:
+            out.append(f"    ldr {x1}, [sp, #4]")
+            out.append(f"    adds {x1}, {x1}, {x1}")
+        elif w1 == 15:
+            out.append(f"    ldr {x0}, [sp, #{4 * w0}]")
+            out.append(f"    adcs {x0}, {x0}, {x0}")
+            out.append(f"    adc {x1}, r0, #0")
+        else:
+            out.append(f"    ldrd {x0}, {x1}, [sp, #{4 * w0}]")
+            out.append(f"    adcs {x0}, {x0}, {x0}")
+            out.append(f"    adcs {x1}, {x1}, {x1}")
+        out.append(f"    ldr r11, [r2, #{4 * i}]")
+        out.append(f"    umaal {x0}, r12, r11, r11")
+        out.append(f"    umaal {x1}, r12, r0, r0")
+        if w0 >= 8:
+            out.append(f"    strd {x0}, {x1}, [sp, #{4 * w0}]")
+    reduction(out, t_low_in_regs=True)
+    func_end(out, name)
+
+
+# Ladder frame: field elements X1, X2, Z2, X3, Z3, T0, T1 (32 bytes each), then variables.
+X1, X2, Z2, X3, Z3, T0, T1 = (32 * i for i in range(7))
+K_OFF, BIT_OFF, PREV_OFF, OUT_OFF = 224, 228, 232, 236
+LFRAME = 240
+
+
+def gen_ladder(out):
+    """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], const uint8_t k[32]):
+    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped), x_2 and z_2 out."""
+    name = "m4crypt_x25519_ladder_armv7m"
+    func_begin(out, name)
+    out.append("    push {r4-r11, lr}")
+    out.append(f"    sub sp, sp, #{LFRAME}")
+    out.append(f"    str r0, [sp, #{OUT_OFF}]")
+    out.append(f"    str r2, [sp, #{K_OFF}]")
+    out.append("    ldm r1, {r3-r10}")
+    out.append(f"    stm sp, {{r3-r10}}")
+    out.append(f"    add r0, sp, #{X3}")
+    out.append("    stm r0, {r3-r10}")
+    out.append("    movs r3, #1")
+    for r in range(4, 11):
+        out.append(f"    mov r{r}, #0")
+    out.append(f"    add r0, sp, #{X2}")
+    out.append("    stm r0, {r3-r10}")
+    out.append(f"    add r0, sp, #{Z3}")
+    out.append("    stm r0, {r3-r10}")
+    out.append("    movs r3, #0")
+    out.append(f"    add r0, sp, #{Z2}")
+    out.append("    stm r0, {r3-r10}")
+    out.append(f"    str r3, [sp, #{PREV_OFF}]")
+    out.append("    movs r0, #254")
+    out.append(f"    str r0, [sp, #{BIT_OFF}]")
+    out.append("1:")
+    out.append("    @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)")
+    out.append(f"    ldr r1, [sp, #{BIT_OFF}]")
+    out.append(f"    ldr r2, [sp, #{K_OFF}]")
+    out.append("    lsrs r3, r1, #3")
+    out.append("    ldrb r3, [r2, r3]")
+    out.append("    and r1, r1, #7")
+    out.append("    lsrs r3, r3, r1")
+    out.append("    and r3, r3, #1")
+    out.append(f"    ldr r2, [sp, #{PREV_OFF}]")
+    out.append(f"    str r3, [sp, #{PREV_OFF}]")
+    out.append("    eors r2, r2, r3")
+    out.append(f"    add r0, sp, #{X2}")
+    out.append(f"    add r1, sp, #{X3}")
+    out.append("    bl m4crypt_fe256_cswap16_int")
+
+    def call(fn, h, f, g=None):
+        out.append(f"    add r0, sp, #{h}")
+        out.append(f"    add r1, sp, #{f}")
+        if g is not None:
+            out.append(f"    add r2, sp, #{g}")
+        out.append(f"    bl m4crypt_fe256_{fn}_int")
+    call("add", T0, X2, Z2)      # A = x2 + z2
+    call("sub", Z2, X2, Z2)      # B = x2 - z2
+    call("add", X2, X3, Z3)      # C = x3 + z3
+    call("sub", Z3, X3, Z3)      # D = x3 - z3
+    call("mul", X3, Z3, T0)      # DA
+    call("mul", Z3, X2, Z2)      # CB
+    call("sqr", X2, T0)          # AA
+    call("sqr", T0, Z2)          # BB
+    call("add", Z2, X3, Z3)      # DA + CB
+    call("sub", Z3, X3, Z3)      # DA - CB
+    call("sqr", X3, Z2)          # x3 = (DA + CB)^2
+    call("sqr", Z3, Z3)
+    call("mul", Z3, Z3, X1)      # z3 = x1 (DA - CB)^2
+    call("sub", Z2, X2, T0)      # E = AA - BB
+    call("mul", X2, X2, T0)      # x2 = AA BB
+    call("a24add", T1, Z2, T0)   # BB + 121666 E
+    call("mul", Z2, Z2, T1)      # z2 = E (BB + 121666 E)
+    out.append(f"    ldr r0, [sp, #{BIT_OFF}]")
+    out.append("    subs r0, r0, #1")
+    out.append(f"    str r0, [sp, #{BIT_OFF}]")
+    out.append("    bpl 1b")
+    out.append(f"    ldr r2, [sp, #{PREV_OFF}]")
+    out.append(f"    add r0, sp, #{X2}")
+    out.append(f"    add r1, sp, #{X3}")
+    out.append("    bl m4crypt_fe256_cswap16_int")
+    out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
+    out.append(f"    add r1, sp, #{X2}")
+    out.append("    ldm r1!, {r3-r10}")
+    out.append("    stm r0!, {r3-r10}")
+    out.append("    ldm r1, {r3-r10}")
+    out.append("    stm r0, {r3-r10}")
+    out.append("    @ wipe the frame and what the field routines left below it")
+    out.append("    movs r3, #0")
+    for r in range(4, 11):
+        out.append(f"    mov r{r}, #0")
+    out.append(f"    sub sp, sp, #{FRAME + 8}")
+    out.append("    mov r0, sp")
+    out.append(f"    add r1, sp, #{LFRAME + FRAME + 8}")
+    out.append("2:")
+    out.append("    stm r0!, {r3-r10}")
+    out.append("    cmp r0, r1")
+    out.append("    blo 2b")
+    out.append(f"    add sp, sp, #{LFRAME + FRAME + 8}")
+    out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
 
 def main():
     out = [HEADER]
     gen_mul(out)
-    gen_sqr_via_mul(out)
+    gen_sqr(out)
+    wrapper(out, "m4crypt_fe256_mul_armv7m", "m4crypt_fe256_mul_int")
+    wrapper(out, "m4crypt_fe256_sqr_armv7m", "m4crypt_fe256_sqr_int")
+    gen_ladder(out)
     print("\n".join(out))
 
 

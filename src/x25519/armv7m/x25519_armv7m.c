@@ -106,13 +106,13 @@ void m4crypt_fe256_invert_armv7m(uint32_t h[8], const uint32_t f[8])
     m4crypt_memzero(c, sizeof c);
 }
 
-/* RFC 7748 section 5, as m4crypt_x25519_scalarmult_c (x25519.c), on the 8-word representation. */
+/* RFC 7748 section 5, as m4crypt_x25519_scalarmult_c (x25519.c): clamping and decoding here, the
+ * ladder in assembly, then x_2 / z_2 and the canonical encoding. */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32])
 {
     uint8_t k[32];
-    fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
-    uint32_t swap = 0;
+    uint32_t x1[8], xz[16];
 
     for (int i = 0; i < 32; i++)
         k[i] = scalar[i];
@@ -121,61 +121,11 @@ void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
     k[31] |= 64;
 
     m4crypt_fe256_frombytes_armv7m(x1, point);
-    for (int i = 0; i < 8; i++) {
-        x2[i] = 0;
-        z2[i] = 0;
-        x3[i] = x1[i];
-        z3[i] = 0;
-    }
-    x2[0] = 1;
-    z3[0] = 1;
-
-    for (int t = 254; t >= 0; t--) {
-        const uint32_t kt = (uint32_t)(k[t >> 3] >> (t & 7)) & 1;
-        swap ^= kt;
-        m4crypt_fe256_cswap_armv7m(x2, x3, swap);
-        m4crypt_fe256_cswap_armv7m(z2, z3, swap);
-        swap = kt;
-
-        m4crypt_fe256_add_armv7m(a, x2, z2);   /* A = x_2 + z_2 */
-        m4crypt_fe256_sqr_armv7m(aa, a);       /* AA = A^2 */
-        m4crypt_fe256_sub_armv7m(b, x2, z2);   /* B = x_2 - z_2 */
-        m4crypt_fe256_sqr_armv7m(bb, b);       /* BB = B^2 */
-        m4crypt_fe256_sub_armv7m(e, aa, bb);   /* E = AA - BB */
-        m4crypt_fe256_add_armv7m(c, x3, z3);   /* C = x_3 + z_3 */
-        m4crypt_fe256_sub_armv7m(d, x3, z3);   /* D = x_3 - z_3 */
-        m4crypt_fe256_mul_armv7m(da, d, a);    /* DA = D * A */
-        m4crypt_fe256_mul_armv7m(cb, c, b);    /* CB = C * B */
-        m4crypt_fe256_add_armv7m(x3, da, cb);
-        m4crypt_fe256_sqr_armv7m(x3, x3);      /* x_3 = (DA + CB)^2 */
-        m4crypt_fe256_sub_armv7m(z3, da, cb);
-        m4crypt_fe256_sqr_armv7m(z3, z3);
-        m4crypt_fe256_mul_armv7m(z3, z3, x1);  /* z_3 = x_1 * (DA - CB)^2 */
-        m4crypt_fe256_mul_armv7m(x2, aa, bb);  /* x_2 = AA * BB */
-        m4crypt_fe256_mul121666_armv7m(z2, e);
-        m4crypt_fe256_add_armv7m(z2, z2, bb);
-        m4crypt_fe256_mul_armv7m(z2, z2, e);   /* z_2 = E * (BB + 121666 E) */
-    }
-    m4crypt_fe256_cswap_armv7m(x2, x3, swap);
-    m4crypt_fe256_cswap_armv7m(z2, z3, swap);
-
-    m4crypt_fe256_invert_armv7m(z2, z2);
-    m4crypt_fe256_mul_armv7m(x2, x2, z2);
-    m4crypt_fe256_tobytes_armv7m(out, x2);
+    m4crypt_x25519_ladder_armv7m(xz, x1, k);
+    m4crypt_fe256_invert_armv7m(xz + 8, xz + 8);
+    m4crypt_fe256_mul_armv7m(xz, xz, xz + 8);
+    m4crypt_fe256_tobytes_armv7m(out, xz);
 
     m4crypt_memzero(k, sizeof k);
-    m4crypt_memzero(&swap, sizeof swap);
-    m4crypt_memzero(x2, sizeof x2);
-    m4crypt_memzero(z2, sizeof z2);
-    m4crypt_memzero(x3, sizeof x3);
-    m4crypt_memzero(z3, sizeof z3);
-    m4crypt_memzero(a, sizeof a);
-    m4crypt_memzero(aa, sizeof aa);
-    m4crypt_memzero(b, sizeof b);
-    m4crypt_memzero(bb, sizeof bb);
-    m4crypt_memzero(e, sizeof e);
-    m4crypt_memzero(c, sizeof c);
-    m4crypt_memzero(d, sizeof d);
-    m4crypt_memzero(da, sizeof da);
-    m4crypt_memzero(cb, sizeof cb);
+    m4crypt_memzero(xz, sizeof xz);
 }
