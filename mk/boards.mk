@@ -10,8 +10,10 @@
 #   make board-bench PLATFORM=<board> PORT=/dev/ttyACM0    flash bench.elf, read its regions,
 #                                            write benchmarks/board-<board>.json
 #   make board-compare PLATFORM=<board>     board cycles beside m4sim's (benchmarks/results.json)
-#   make netduinoplus2                      the F4 test firmware built for QEMU's netduinoplus2
-#   make netduinoplus2-test                 ... and run it there (tools/board/run_netduinoplus2.py)
+#   make netduinoplus2-all                  the F4 test firmware and bench.elf built for QEMU's
+#                                           netduinoplus2 (make netduinoplus2: the tests only)
+#   make netduinoplus2-test                 ... and run it there (tools/board/run_netduinoplus2.py,
+#                                           needs make vectors)
 #
 # Configurations (build/<config>/, same compiler flags as m4, the board's platform directory):
 #   stm32f4discovery   STM32F407VG, platform/stm32f4discovery (also runs in QEMU netduinoplus2)
@@ -75,7 +77,7 @@ $(BUILD)/%.bin: $(BUILD)/%.elf
 
 # ---------------------------------------------------------------- targets
 .PHONY: $(BOARD_CONFIGS) board boards flash board-test board-bench board-compare \
-        netduinoplus2-test board-check-platform board-impl
+        netduinoplus2-all netduinoplus2-test board-check-platform board-impl
 
 board_configs_of = $(1) $(if $(ARMV7M_SRCS),$(1)-armv7m)
 board_outputs_of = $(foreach c,$(call board_configs_of,$(1)),$(c) $(BUILD)/$(c)/bench.elf \
@@ -121,6 +123,9 @@ board-bench: board-impl
 board-compare: board-check-platform
 	@$(BOARD_PY)/compare.py --board $(PLATFORM)
 
-netduinoplus2-test: $(call board_configs_of,netduinoplus2) \
-                    $(foreach c,$(call board_configs_of,netduinoplus2),$(BUILD)/$(c)/bench.elf)
+# Everything run_netduinoplus2.py runs: the test programs and bench.elf of netduinoplus2[-armv7m].
+netduinoplus2-all: $(call board_configs_of,netduinoplus2) \
+                   $(foreach c,$(call board_configs_of,netduinoplus2),$(BUILD)/$(c)/bench.elf)
+
+netduinoplus2-test: netduinoplus2-all
 	@$(BOARD_PY)/run_netduinoplus2.py --build $(BUILD)
