@@ -64,16 +64,19 @@ $(foreach c,$(BOARD_CONFIGS),$(eval $(call CONFIG_RULES,$(c))))
 define BOARD_BENCH
 $$(BUILD)/$(1)/bench.elf: $$(BENCH_SRCS) $$($(1)_PLAT_OBJS) $$($(1)_LIB)
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(BENCH_SRCS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(BENCH_SRCS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
 	    $$($(1)_LDFLAGS) -Wl,--defsym=stm32_bench_clock=1 -Wl,-Map=$$(@:.elf=.map) -o $$@
 $$(BUILD)/$(1)/bench.bin: $$(BUILD)/$(1)/bench.elf
-	$$(ARM_PREFIX)objcopy -O binary $$< $$@
+	$$(call say,BIN,$(1),$$@)
+	$$(Q)$$(ARM_PREFIX)objcopy -O binary $$< $$@
 endef
 $(foreach c,$(BOARD_CONFIGS),$(eval $(call BOARD_BENCH,$(c))))
 
 # Raw images for st-flash.
 $(BUILD)/%.bin: $(BUILD)/%.elf
-	$(ARM_PREFIX)objcopy -O binary $< $@
+	$(call say,BIN,,$@)
+	$(Q)$(ARM_PREFIX)objcopy -O binary $< $@
 
 # ---------------------------------------------------------------- targets
 .PHONY: $(BOARD_CONFIGS) board boards flash board-test board-bench board-compare \
