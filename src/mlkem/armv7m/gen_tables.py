@@ -90,18 +90,21 @@ F_INV = pow(2, 16, Q) * pow(128, -1, Q) % Q  # the inverse NTT's final factor R 
 
 
 def invntt_words():
-    """Inverse NTT constants in the order invntt.S reads them (see there): pass A per block B of 8
-    words: w(zeta_i F) for layer 1's pairs i = 127-4B .. 124-4B, then layer 2's i = 63-2B, 62-2B,
-    layer 3's i = 31-B; pass B per group g: i = 15-2g, 14-2g (layer 4), 7-g (layer 5); pass C:
-    i = 3, 2 (layer 6), 1 (layer 7); then w(F) and w(1) for the reductions."""
+    """Inverse NTT table in the order invntt.S reads it (values c of w(c), or None for a raw word):
+    pass A, per block B of 8 words, a record of 9 words: layer 3's zeta_(31-B) (read last, with
+    post-increment), layer 1's zeta_i F for i = 127-4B .. 124-4B, w(F) for layer 1's sums, layer
+    2's zeta_(63-2B), zeta_(62-2B), a pad word; pass B per group g: zeta_(15-2g), zeta_(14-2g)
+    (layer 4), zeta_(7-g) (layer 5); pass C: zeta_3, zeta_2 (layer 6), zeta_1 (layer 7); w(1) for
+    pass B's reduced sums; then C = q << 16 | 8 (raw)."""
     consts = []
     for b in range(16):
+        consts += [ZETA[31 - b]]
         consts += [ZETA[127 - 4 * b - k] * F_INV for k in range(4)]
-        consts += [ZETA[63 - 2 * b], ZETA[62 - 2 * b], ZETA[31 - b]]
+        consts += [F_INV, ZETA[63 - 2 * b], ZETA[62 - 2 * b], None]
     for g in range(4):
         consts += [ZETA[15 - 2 * g], ZETA[14 - 2 * g], ZETA[7 - g]]
-    consts += [ZETA[3], ZETA[2], ZETA[1], F_INV, 1]
-    return [c % Q for c in consts]
+    consts += [ZETA[3], ZETA[2], ZETA[1], 1, "C"]
+    return consts
 
 
 def emit_table(name, words, comment, align=2, lead=0):
@@ -147,20 +150,30 @@ def main():
         " * reads them (127 words); on a 64-byte boundary (see ntt.S)",
         align=6,
     )
-    # invntt.S: pass A's loop ends like ntt.S pass 3 (pointer = table - 4 + 28 (B + 1) after
-    # block B, a multiple of 64 only for B = 15 when the table starts 4 bytes after a boundary).
+    # invntt.S: pass A ends its loop when its pointer (table + 36 (B + 1) after block B) is a
+    # multiple of 64: with the table on a 64-byte boundary only after the last block
+    # (36 B' = 0 mod 64 needs B' = 16k).
     inv = invntt_words()
-    for c in set(inv):
-        check_constant(c)
+    for c in inv:
+        if isinstance(c, int):
+            check_constant(c)
     for blk in range(16):
-        assert ((4 - 4 + 28 * (blk + 1)) % 64 == 0) == (blk == 15)
+        assert ((36 * (blk + 1)) % 64 == 0) == (blk == 15)
+    words = []
+    for c in inv:
+        if c is None:
+            words.append(0)
+        elif c == "C":
+            words.append((Q << 16) | 8)
+        else:
+            words.append(plantard_word(c))
+    assert words.index((Q << 16) | 8) == 160
     lines += emit_table(
         "m4crypt_mlkem_invntt_twiddles_armv7m",
-        [plantard_word(c) for c in inv],
-        "Inverse NTT: w(c) for the constants c listed in invntt_words() (129 words); starts 4\n"
-        " * bytes after a 64-byte boundary (see invntt.S)",
+        words,
+        "Inverse NTT: the words listed in invntt_words() (161); on a 64-byte boundary\n"
+        " * (see invntt.S)",
         align=6,
-        lead=4,
     )
     sys.stdout.write("\n".join(lines))
 

@@ -24,23 +24,28 @@
  * cheaper schedule for inputs up to 4q.)
  *
  * Passes (values kept in registers inside a pass):
- *   pass A: layers 1-3 on 8 consecutive words (16 blocks), 7 constants per block
+ *   pass A: layers 1-3 on 8 consecutive words (16 blocks), a record of 9 table words per block
  *   pass B: layers 4-5 on 4 words 8 apart (4 groups of 8 blocks), 3 twiddles per group
  *   pass C: layers 6-7 on 4 words 32 apart, two blocks per iteration, 3 fixed twiddles
- * Constants: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S), in reading order, then w(F), w(1).
+ * Table: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S, gen_tables.py: invntt_words), in
+ * reading order; C = q << 16 | 8 and w(1) after the twiddles.
  *
  * Register map:
  *   r0        poly pointer (advances)
  *   r9        t, the butterfly's temporary
  *   r10       C = q << 16 | 8
- *   pass A    r1-r8 eight words; r12 twiddle; lr = w(F); r11 the constant pointer, also the
+ *   pass A    r1-r8 eight words; r12, lr twiddles and w(F); r11 the table pointer, also the
  *             loop counter (the loop ends when it reaches a multiple of 64, see gen_tables.py)
  *   pass B    r1-r4 one block; r5, r6, r7 the group's twiddles; r12 = w(1); r8 the end of the
- *             group's blocks, lr the end of the pass, r11 the constant pointer
+ *             group's blocks, lr the end of the pass, r11 the table pointer
  *   pass C    r1-r8 two blocks; r11, r12, lr the twiddles of layers 6, 6, 7; s0 the end
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 5007. Portable C: 34347. Code: 1044 bytes.
+ * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4980 (pass A 16 x 137, pass B
+ * 4 x (8 x 46 + 10), pass C 16 x 78; 480 of them are the reductions that inputs up to 4q
+ * require). Portable C: 34347. Code: 1004 bytes.
  * Constant time: no branch or address depends on data.
+ * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
+ * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).
  */
     .syntax unified
     .thumb
@@ -85,13 +90,13 @@ m4crypt_poly_invntt_armv7m:
     push.w  {r4-r11, lr}
     movw    r11, #:lower16:m4crypt_mlkem_invntt_twiddles_armv7m
     movt    r11, #:upper16:m4crypt_mlkem_invntt_twiddles_armv7m
-    movw    r10, #8
-    movt    r10, #3329
-    ldr.w   lr, [r11, #508]         @ w(F)
-    sub.w   r11, r11, #4
+    add.w   r1, r0, #128
+    vmov    s0, r1                  @ s0: end of pass C
+    ldr.w   r10, [r11, #640]        @ C
 
-    /* pass A: layers 1-3 on words 8 B .. 8 B + 7, B = 0..15. r11 points 4 bytes before the
-     * block's 7 constants (pre-indexed writeback on the last one). */
+    /* pass A: layers 1-3 on words 8 B .. 8 B + 7, B = 0..15, with the block's record of 9
+     * table words at r11 (see gen_tables.py). The loop ends when r11 is a multiple of 64,
+     * which the table's placement makes happen after block 15 and no other. */
     .p2align 2
 1:
     ldr.w   r1, [r0]
@@ -103,20 +108,23 @@ m4crypt_poly_invntt_armv7m:
     ldr     r7, [r0, #24]
     ldr.w   r8, [r0, #28]
     ldr.w   r12, [r11, #4]
-    GSR     r1, r2, r12, lr     @ layer 1: distance 1 word; sums times F, reduced
-    ldr.w   r12, [r11, #8]
-    GSR     r3, r4, r12, lr
-    ldr.w   r12, [r11, #12]
-    GSR     r5, r6, r12, lr
-    ldr.w   r12, [r11, #16]
-    GSR     r7, r8, r12, lr
-    ldr.w   r12, [r11, #20]
+    ldr.w   lr, [r11, #8]
+    GS      r1, r2, r12         @ layer 1: distance 1 word, differences times zeta F
+    GS      r3, r4, lr
+    ldrd    r12, lr, [r11, #12]
+    GS      r5, r6, r12
+    GS      r7, r8, lr
+    ldr.w   r12, [r11, #20]     @ w(F): layer 1's sums times F, reduced
+    PRED    r1, r12
+    PRED    r3, r12
+    PRED    r5, r12
+    PRED    r7, r12
+    ldrd    r12, lr, [r11, #24]
     GS      r1, r3, r12         @ layer 2: distance 2 words
     GS      r2, r4, r12
-    ldr.w   r12, [r11, #24]
-    GS      r5, r7, r12
-    GS      r6, r8, r12
-    ldr.w   r12, [r11, #28]!
+    GS      r5, r7, lr
+    GS      r6, r8, lr
+    ldr.w   r12, [r11], #36
     GS      r1, r5, r12         @ layer 3: distance 4 words
     GS      r2, r6, r12
     GS      r3, r7, r12
@@ -135,12 +143,10 @@ m4crypt_poly_invntt_armv7m:
     /* pass B: layers 4-5; group g = 0..3 at word 32 g, blocks j + 32 g + 0, 8, 16, 24 for
      * j = 0..7; the sum of both layers (block word 0) is reduced. */
     sub.w   r0, r0, #512
-    ldr.w   r12, [r11, #68]         @ w(1)
+    ldr.w   r12, [r11, #60]         @ w(1)
     add.w   lr, r0, #512
 2:
-    ldr.w   r5, [r11, #4]
-    ldr.w   r6, [r11, #8]
-    ldr.w   r7, [r11, #12]!
+    ldm.w   r11!, {r5, r6, r7}
     add.w   r8, r0, #32
     .p2align 2
 3:
@@ -156,25 +162,22 @@ m4crypt_poly_invntt_armv7m:
     str     r3, [r0, #64]
     str.w   r4, [r0, #96]
     str.w   r1, [r0], #4
-    cmp.w   r0, r8
+    cmp     r0, r8
     bne.w   3b
-    add.w   r0, r0, #96
+    adds    r0, #96
     cmp.w   r0, lr
     bne.w   2b
 
     /* pass C: layers 6-7, blocks j, j+32, j+64, j+96 (words) for j = 0..31, two at a time */
     sub.w   r0, r0, #512
-    add.w   r9, r0, #128
-    vmov    s0, r9
-    add.w   r9, r11, #4
-    ldm.w   r9, {r11, r12, lr}
+    ldm.w   r11, {r11, r12, lr}
     .p2align 2
 4:
-    ldr.w   r1, [r0]
+    ldr     r1, [r0]
+    ldr     r5, [r0, #4]
     ldr.w   r2, [r0, #128]
     ldr.w   r3, [r0, #256]
     ldr.w   r4, [r0, #384]
-    ldr.w   r5, [r0, #4]
     ldr.w   r6, [r0, #132]
     ldr.w   r7, [r0, #260]
     ldr.w   r8, [r0, #388]
@@ -189,13 +192,13 @@ m4crypt_poly_invntt_armv7m:
     str.w   r2, [r0, #128]
     str.w   r3, [r0, #256]
     str.w   r4, [r0, #384]
-    str.w   r5, [r0, #4]
     str.w   r6, [r0, #132]
     str.w   r7, [r0, #260]
     str.w   r8, [r0, #388]
-    str.w   r1, [r0], #8
     vmov    r9, s0
-    cmp.w   r0, r9
+    str     r5, [r0, #4]
+    str.w   r1, [r0], #8
+    cmp     r0, r9
     bne.w   4b
 
     pop.w   {r4-r11, pc}
