@@ -49,45 +49,45 @@ m4crypt_fe256_mul_int:
     ldr r0, [sp, #68]
     ldm r0, {r3-r6}
     ldr r1, [r2, #0]
+    ldr r11, [r2, #4]
     umull r0, r7, r3, r1
     str r0, [sp, #0]
-    ldr r11, [r2, #4]
     umull r0, r8, r4, r1
+    ldr r12, [r2, #8]
     umaal r0, r7, r3, r11
     str r0, [sp, #4]
-    ldr r12, [r2, #8]
     umull r0, r9, r5, r1
     umaal r0, r8, r4, r11
+    ldr lr, [r2, #12]
     umaal r0, r7, r3, r12
     str r0, [sp, #8]
-    ldr lr, [r2, #12]
     umull r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
+    ldr r1, [r2, #16]
     umaal r0, r7, r3, lr
     str r0, [sp, #12]
-    ldr r1, [r2, #16]
     movs r0, #0
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
+    ldr r11, [r2, #20]
     umaal r0, r7, r3, r1
     str r0, [sp, #16]
-    ldr r11, [r2, #20]
     movs r0, #0
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
+    ldr r12, [r2, #24]
     umaal r0, r7, r3, r11
     str r0, [sp, #20]
-    ldr r12, [r2, #24]
     movs r0, #0
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
+    ldr lr, [r2, #28]
     umaal r0, r7, r3, r12
     str r0, [sp, #24]
-    ldr lr, [r2, #28]
     movs r0, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
@@ -110,52 +110,52 @@ m4crypt_fe256_mul_int:
     ldm r0, {r3-r6}
     ldr r1, [r2, #0]
     ldr r0, [sp, #16]
+    ldr r11, [r2, #4]
     movs r7, #0
     umaal r0, r7, r3, r1
     str r0, [sp, #16]
-    ldr r11, [r2, #4]
     ldr r0, [sp, #20]
     movs r8, #0
     umaal r0, r8, r4, r1
+    ldr r12, [r2, #8]
     umaal r0, r7, r3, r11
     str r0, [sp, #20]
-    ldr r12, [r2, #8]
     ldr r0, [sp, #24]
     movs r9, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
+    ldr lr, [r2, #12]
     umaal r0, r7, r3, r12
     str r0, [sp, #24]
-    ldr lr, [r2, #12]
     ldr r0, [sp, #28]
     movs r10, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
+    ldr r1, [r2, #16]
     umaal r0, r7, r3, lr
     str r0, [sp, #28]
-    ldr r1, [r2, #16]
     ldr r0, [sp, #32]
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
+    ldr r11, [r2, #20]
     umaal r0, r7, r3, r1
     str r0, [sp, #32]
-    ldr r11, [r2, #20]
     ldr r0, [sp, #36]
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
+    ldr r12, [r2, #24]
     umaal r0, r7, r3, r11
     str r0, [sp, #36]
-    ldr r12, [r2, #24]
     ldr r0, [sp, #40]
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
+    ldr lr, [r2, #28]
     umaal r0, r7, r3, r12
     str r0, [sp, #40]
-    ldr lr, [r2, #28]
     ldr r0, [sp, #44]
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
@@ -174,25 +174,21 @@ m4crypt_fe256_mul_int:
     str r10, [sp, #60]
     @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38
     ldm sp, {r3-r10}
-    movs r11, #38
+    add r0, sp, #32
+    ldm r0, {r1, r2, r11, lr}
+    movs r0, #38
     movs r12, #0
-    ldr lr, [sp, #32]
-    umaal r3, r12, lr, r11
-    ldr lr, [sp, #36]
-    umaal r4, r12, lr, r11
-    ldr lr, [sp, #40]
-    umaal r5, r12, lr, r11
-    ldr lr, [sp, #44]
-    umaal r6, r12, lr, r11
-    ldr lr, [sp, #48]
-    umaal r7, r12, lr, r11
-    ldr lr, [sp, #52]
-    umaal r8, r12, lr, r11
-    ldr lr, [sp, #56]
-    umaal r9, r12, lr, r11
-    ldr lr, [sp, #60]
-    umaal r10, r12, lr, r11
-    mul r12, r12, r11
+    umaal r3, r12, r1, r0
+    umaal r4, r12, r2, r0
+    umaal r5, r12, r11, r0
+    umaal r6, r12, lr, r0
+    add r1, sp, #48
+    ldm r1, {r1, r2, r11, lr}
+    umaal r7, r12, r1, r0
+    umaal r8, r12, r2, r0
+    umaal r9, r12, r11, r0
+    umaal r10, r12, lr, r0
+    mul r12, r12, r0
     movs lr, #0
     adds r3, r3, r12
     adcs r4, r4, #0
@@ -203,7 +199,7 @@ m4crypt_fe256_mul_int:
     adcs r9, r9, #0
     adcs r10, r10, #0
     adc lr, lr, #0
-    mul lr, lr, r11
+    mul lr, lr, r0
     add r3, r3, lr
     ldr r0, [sp, #64]
     stm r0, {r3-r10}
@@ -225,33 +221,33 @@ m4crypt_fe256_sqr_int:
     ldr r0, [sp, #68]
     ldm r0, {r3-r6}
     ldr r11, [r2, #4]
+    ldr r12, [r2, #8]
     umull r0, r7, r3, r11
     str r0, [sp, #4]
-    ldr r12, [r2, #8]
+    ldr lr, [r2, #12]
     movs r0, #0
     umaal r0, r7, r3, r12
     str r0, [sp, #8]
-    ldr lr, [r2, #12]
     umull r0, r8, r4, r12
+    ldr r1, [r2, #16]
     umaal r0, r7, r3, lr
     str r0, [sp, #12]
-    ldr r1, [r2, #16]
     movs r0, #0
     umaal r0, r8, r4, lr
+    ldr r11, [r2, #20]
     umaal r0, r7, r3, r1
     str r0, [sp, #16]
-    ldr r11, [r2, #20]
     umull r0, r9, r5, lr
     umaal r0, r8, r4, r1
+    ldr r12, [r2, #24]
     umaal r0, r7, r3, r11
     str r0, [sp, #20]
-    ldr r12, [r2, #24]
     movs r0, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
+    ldr lr, [r2, #28]
     umaal r0, r7, r3, r12
     str r0, [sp, #24]
-    ldr lr, [r2, #28]
     umull r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
@@ -273,14 +269,14 @@ m4crypt_fe256_sqr_int:
     ldm r0, {r3-r5}
     ldr r11, [r2, #20]
     ldr r0, [sp, #36]
+    ldr r12, [r2, #24]
     movs r7, #0
     umaal r0, r7, r3, r11
     str r0, [sp, #36]
-    ldr r12, [r2, #24]
     ldr r0, [sp, #40]
+    ldr lr, [r2, #28]
     umaal r0, r7, r3, r12
     str r0, [sp, #40]
-    ldr lr, [r2, #28]
     ldr r0, [sp, #44]
     movs r8, #0
     umaal r0, r8, r4, r12
@@ -348,25 +344,21 @@ m4crypt_fe256_sqr_int:
     umaal lr, r12, r0, r0
     strd r1, lr, [sp, #56]
     @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38
-    movs r11, #38
+    add r0, sp, #32
+    ldm r0, {r1, r2, r11, lr}
+    movs r0, #38
     movs r12, #0
-    ldr lr, [sp, #32]
-    umaal r3, r12, lr, r11
-    ldr lr, [sp, #36]
-    umaal r4, r12, lr, r11
-    ldr lr, [sp, #40]
-    umaal r5, r12, lr, r11
-    ldr lr, [sp, #44]
-    umaal r6, r12, lr, r11
-    ldr lr, [sp, #48]
-    umaal r7, r12, lr, r11
-    ldr lr, [sp, #52]
-    umaal r8, r12, lr, r11
-    ldr lr, [sp, #56]
-    umaal r9, r12, lr, r11
-    ldr lr, [sp, #60]
-    umaal r10, r12, lr, r11
-    mul r12, r12, r11
+    umaal r3, r12, r1, r0
+    umaal r4, r12, r2, r0
+    umaal r5, r12, r11, r0
+    umaal r6, r12, lr, r0
+    add r1, sp, #48
+    ldm r1, {r1, r2, r11, lr}
+    umaal r7, r12, r1, r0
+    umaal r8, r12, r2, r0
+    umaal r9, r12, r11, r0
+    umaal r10, r12, lr, r0
+    mul r12, r12, r0
     movs lr, #0
     adds r3, r3, r12
     adcs r4, r4, #0
@@ -377,7 +369,7 @@ m4crypt_fe256_sqr_int:
     adcs r9, r9, #0
     adcs r10, r10, #0
     adc lr, lr, #0
-    mul lr, lr, r11
+    mul lr, lr, r0
     add r3, r3, lr
     ldr r0, [sp, #64]
     stm r0, {r3-r10}

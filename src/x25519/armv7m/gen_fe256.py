@@ -69,16 +69,30 @@ def block(out, rows, a_first, written, label):
     slot = [None] * 4
     kmin = min(i + jlo for i, jlo in rows)
     kmax = max(i for i, _ in rows) + 8
+    steps = []
     for k in range(kmin, kmax + 1):
         active = [(m, i, k - i) for m, (i, jlo) in enumerate(rows) if jlo <= k - i <= 7]
         finished = [m for m, (i, jlo) in enumerate(rows) if k - i == 8]
-        if not active and not finished:
-            continue
-        # g words needed at this step (distinct mod 4: a block spans at most 4 rows)
+        if active or finished:
+            steps.append((k, active, finished))
+
+    def loads(active, keep=None):
+        """Loads of the g words `active` needs that are not in their slots; keep = index of a g
+        word still to be read (its slot must not be overwritten). Returns (code, pending)."""
+        code, pending = [], False
         for m, i, j in sorted(active, key=lambda x: x[0]):
             if slot[j % 4] != j:
-                out.append(f"    ldr {G[j % 4]}, [{GP}, #{4 * j}]")
+                if keep is not None and j % 4 == keep % 4:
+                    pending = True
+                    continue
+                code.append(f"    ldr {G[j % 4]}, [{GP}, #{4 * j}]")
                 slot[j % 4] = j
+        return code, pending
+
+    for n, (k, active, finished) in enumerate(steps):
+        code, _ = loads(active)
+        out.extend(code)
+        pre = []
         acc = None
         if finished:
             acc = C[finished[0]]
@@ -86,22 +100,33 @@ def block(out, rows, a_first, written, label):
                 raise AssertionError("carry into written word")
         elif k in written:
             acc = T
-            out.append(f"    ldr {T}, [sp, #{4 * k}]")
-        # rows in descending order (the newest g word is used last); a starting row first
+            pre.append(f"    ldr {T}, [sp, #{4 * k}]")
+        out.extend(pre)
+        # a starting row first, then descending rows (the newest g word is used last)
         order = sorted(active, key=lambda x: (-(x[2] == rows[x[0]][1]), -x[0]))
+        ops = []
         for m, i, j in order:
             g = G[j % 4]
             starting = j == rows[m][1]
             if starting and acc is None:
-                out.append(f"    umull {T}, {C[m]}, {A[m]}, {g}")
+                ops.append(([f"    umull {T}, {C[m]}, {A[m]}, {g}"], j))
                 acc = T
                 continue
+            lines = []
             if acc is None:
-                out.append(f"    movs {T}, #0")
+                lines.append(f"    movs {T}, #0")
                 acc = T
             if starting:
-                out.append(f"    movs {C[m]}, #0")
-            out.append(f"    umaal {acc}, {C[m]}, {A[m]}, {g}")
+                lines.append(f"    movs {C[m]}, #0")
+            lines.append(f"    umaal {acc}, {C[m]}, {A[m]}, {g}")
+            ops.append((lines, j))
+        for q, (lines, j) in enumerate(ops):
+            if q == len(ops) - 1 and n + 1 < len(steps):
+                # hoist the next step's g loads in front of the last product (away from the
+                # store, which a load must not follow directly)
+                code, _ = loads(steps[n + 1][1], keep=j)
+                out.extend(code)
+            out.extend(lines)
         out.append(f"    str {acc}, [sp, #{4 * k}]")
         written.add(k)
 
@@ -110,18 +135,23 @@ def reduction(out, t_low_in_regs=False):
     out.append("    @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38")
     if not t_low_in_regs:
         out.append("    ldm sp, {r3-r10}")
-    out.append("    movs r11, #38")
+    out.append("    add r0, sp, #32")
+    out.append("    ldm r0, {r1, r2, r11, lr}")
+    out.append("    movs r0, #38")
     out.append("    movs r12, #0")
+    hi = ["r1", "r2", "r11", "lr"]
     for i in range(8):
-        out.append(f"    ldr lr, [sp, #{4 * (8 + i)}]")
-        out.append(f"    umaal r{3 + i}, r12, lr, r11")
-    out.append("    mul r12, r12, r11")
+        if i == 4:
+            out.append("    add r1, sp, #48")
+            out.append("    ldm r1, {r1, r2, r11, lr}")
+        out.append(f"    umaal r{3 + i}, r12, {hi[i % 4]}, r0")
+    out.append("    mul r12, r12, r0")
     out.append("    movs lr, #0")
     out.append("    adds r3, r3, r12")
     for i in range(1, 8):
         out.append(f"    adcs r{3 + i}, r{3 + i}, #0")
     out.append("    adc lr, lr, #0")
-    out.append("    mul lr, lr, r11")
+    out.append("    mul lr, lr, r0")
     out.append("    add r3, r3, lr")
     out.append(f"    ldr r0, [sp, #{H_OFF}]")
     out.append("    stm r0, {r3-r10}")
