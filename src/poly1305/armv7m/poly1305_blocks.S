@@ -27,41 +27,40 @@
  *   layout A: h0..h4 = r0..r4; s1, s2, s3 = r5, r6, r7; column accumulators r8, r9
  *   layout B: h0..h4 = r8, r9, r5, r6, r7; s1, s2, s3 = r2, r3, r4; accumulators r0, r1
  *   the new h of a block is (acc lo, acc hi, s1, s2, s3) of its layout = the other layout's h.
- *   While a block loads its message the s/accumulator registers hold the pointer, hibit and the
- *   four message words.
- * Stack: [sp] message pointer, [sp+4] nblocks, [sp+8] end pointer, [sp+12] ctx. hibit selects
- * the loop (1: nblocks mod 4 blocks first, then four blocks per iteration; 0, only used for a
- * padded last block: one at a time).
+ *   While a block loads its message the s/accumulator registers hold the pointer and the four
+ *   message words.
+ *   s0 the message pointer (advanced once per loop iteration; the blocks use offsets 0, 16, 32,
+ *   48 from it), s1 the end pointer: VMOV costs 1 cycle and, two instructions ahead of the first
+ *   LDR, no address stall (s0, s1 are caller-saved and hold only public pointers).
+ * Stack: [sp+4] nblocks, [sp+12] ctx. hibit selects the loop (1: nblocks mod 4 blocks first,
+ * then four blocks per iteration; 0, only used for a padded last block: one at a time).
  *
- * Cycles (m4sim 0.1.0, m4sim-model 1.1): 48.4 per 16-byte block in the loop (four blocks per
- * iteration; 64 blocks 3131 with the call), m4crypt_poly1305 on 1024 bytes 3407 (3.33 c/b with
+ * Cycles (m4sim 0.1.0, m4sim-model 1.1): 44.6 per 16-byte block in the loop (four blocks per
+ * iteration; 64 blocks 2892 with the call), m4crypt_poly1305 on 1024 bytes 3168 (3.09 c/b with
  * init, final and its wipe).
  */
     .syntax unified
     .thumb
+    .fpu fpv4-sp-d16
     .text
 
-    .equ MPTR, 0
     .equ NBLK, 4
-    .equ END, 8
     .equ CTX, 12
     .equ FRAME, 20      @ + 36 bytes pushed = 56, a multiple of 8
 
 /* One block: h (H0..H4) -> new h in (A, B, S1, S2, S3). R0..R3 are r10, r11, r12, lr. */
-.macro BLOCK H0, H1, H2, H3, H4, S1, S2, S3, A, B, hib
-    ldr.w   \S1, [sp, #MPTR]
-    add.w   \S1, \S1, #16
-    ldr.w   \S2, [\S1, #-16]
-    ldr.w   \S3, [\S1, #-12]
-    ldr.w   \A, [\S1, #-8]
-    ldr.w   \B, [\S1, #-4]
-    str.w   \S1, [sp, #MPTR]
+.macro BLOCK H0, H1, H2, H3, H4, S1, S2, S3, A, B, hib, off
+    vmov    \A, s0                      @ the message pointer
+    add.w   \S1, r11, r11, lsr #2       @ s1 = 5 r1 / 4 (and no address stall on A)
+    ldr.w   \S2, [\A, #\off]
+    ldr.w   \S3, [\A, #\off + 4]
+    ldr.w   \B, [\A, #\off + 8]
+    ldr.w   \A, [\A, #\off + 12]
     adds.w  \H0, \H0, \S2               @ h += block
     adcs.w  \H1, \H1, \S3
-    adcs.w  \H2, \H2, \A
-    adcs.w  \H3, \H3, \B
+    adcs.w  \H2, \H2, \B
+    adcs.w  \H3, \H3, \A
     adc.w   \H4, \H4, #\hib             @ + hibit * 2^128
-    add.w   \S1, r11, r11, lsr #2       @ s1 = 5 r1 / 4
     add.w   \S2, r12, r12, lsr #2       @ s2
     add.w   \S3, lr, lr, lsr #2         @ s3
     umull   \A, \B, \H0, r10            @ column 0
@@ -102,11 +101,11 @@ m4crypt_poly1305_blocks_armv7m:
     bx      lr                          @ no blocks
 1:  push    {r4-r11, lr}
     sub     sp, sp, #FRAME
-    mov     r9, r2                      @ nblocks (parity below)
+    mov     r9, r2                      @ nblocks (residue mod 4 below)
     mov     r8, r3                      @ hibit
     add.w   r2, r1, r2, lsl #4
-    str     r1, [sp, #MPTR]
-    str     r2, [sp, #END]
+    vmov    s0, r1                      @ message pointer
+    vmov    s1, r2                      @ end
     str     r0, [sp, #CTX]
     ldrd    r10, r11, [r0, #0]          @ r0, r1
     ldrd    r12, lr, [r0, #8]           @ r2, r3
@@ -117,30 +116,38 @@ m4crypt_poly1305_blocks_armv7m:
     beq     .Lhibit0
     tst     r9, #1
     beq     2f
-    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 1       @ nblocks odd: one block
+    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 1, 0    @ nblocks odd: one block
     mov     r0, r8                      @ back to layout A
     mov     r1, r9
     mov     r2, r5
     mov     r3, r6
     mov     r4, r7
+    vmov    r5, s0
+    add     r5, r5, #16
+    vmov    s0, r5
 2:  ldr     r5, [sp, #NBLK]
     tst     r5, #2
     beq     3f
-    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 1       @ nblocks & 2: two blocks
-    BLOCK   r8, r9, r5, r6, r7, r2, r3, r4, r0, r1, 1
-3:  ldr     r5, [sp, #MPTR]
-    ldr     r6, [sp, #END]
+    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 1, 0    @ nblocks & 2: two blocks
+    BLOCK   r8, r9, r5, r6, r7, r2, r3, r4, r0, r1, 1, 16
+    vmov    r5, s0
+    add     r5, r5, #32
+    vmov    s0, r5
+3:  vmov    r5, s0
+    vmov    r6, s1
     cmp     r5, r6
     beq     .Ldone
 
     .p2align 2
 .Lloop:                                 @ whole message blocks (hibit = 1), four per iteration
-    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 1       @ layout A -> B
-    BLOCK   r8, r9, r5, r6, r7, r2, r3, r4, r0, r1, 1       @ layout B -> A
-    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 1
-    BLOCK   r8, r9, r5, r6, r7, r2, r3, r4, r0, r1, 1
-    ldr.w   r5, [sp, #MPTR]
-    ldr.w   r6, [sp, #END]
+    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 1, 0    @ layout A -> B
+    BLOCK   r8, r9, r5, r6, r7, r2, r3, r4, r0, r1, 1, 16   @ layout B -> A
+    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 1, 32
+    BLOCK   r8, r9, r5, r6, r7, r2, r3, r4, r0, r1, 1, 48
+    vmov    r5, s0
+    vmov    r6, s1
+    add.w   r5, r5, #64
+    vmov    s0, r5
     cmp.w   r5, r6
     bne.w   .Lloop
 
@@ -152,14 +159,16 @@ m4crypt_poly1305_blocks_armv7m:
     pop     {r4-r11, pc}
 
 .Lhibit0:                               @ hibit = 0 (a padded last block): one at a time
-    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 0
+    BLOCK   r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, 0, 0
     mov     r0, r8
     mov     r1, r9
     mov     r2, r5
     mov     r3, r6
     mov     r4, r7
-    ldr     r5, [sp, #MPTR]
-    ldr     r6, [sp, #END]
+    vmov    r5, s0
+    vmov    r6, s1
+    add     r5, r5, #16
+    vmov    s0, r5
     cmp     r5, r6
     bne     .Lhibit0
     b       .Ldone
