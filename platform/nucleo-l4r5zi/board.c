@@ -174,8 +174,8 @@ uint32_t stm32_board_clock(int bench)
 void stm32_board_report(void)
 {
     if (clk.rcc_absent) {
-        stm32_note("RCC: reads as zero (not implemented): clock setup skipped, running on the reset "
-                   "clock (MSI 4 MHz nominal)");
+        stm32_note("RCC: reads as zero (not implemented): clock setup skipped, running on the "
+                   "reset clock (MSI 4 MHz nominal)");
     } else if (!clk.hsi) {
         stm32_note("clock: HSI16 did not start within 10 ms: running on MSI 4 MHz");
     } else if (!clk.vos_ok) {

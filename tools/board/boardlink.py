@@ -99,7 +99,8 @@ class LinkServer:
     def _load(self, name: str) -> bytes | None:
         if name in self._cache:
             return self._cache[name]
-        if self.vecdir is None or not re.fullmatch(r"[A-Za-z0-9_.+-]+", name) or name.startswith("."):
+        if (self.vecdir is None or not re.fullmatch(r"[A-Za-z0-9_.+-]+", name)
+                or name.startswith(".")):
             return None
         path = self.vecdir / name
         if not path.is_file():
@@ -216,9 +217,9 @@ def run_qemu(elf: Path, vecdir: Path | None, timeout: float, records: int = QUIC
 
     QEMU connects its -serial options to USART1, USART2, ... in order (hw/arm/stm32f405_soc.c),
     so USART2, the Discovery's console, is the second. The exit code comes from semihosting
-    SYS_EXIT_EXTENDED (-2: the firmware sent its exit message but QEMU did not stop, as a board image
-    without semihosting does; -1: timeout); with semihost_dir, files larger than semihost_over go that way too (see
-    LinkServer). Returns (exit code or -1 on timeout, server, seconds)."""
+    SYS_EXIT_EXTENDED (-2: the firmware sent its exit message but QEMU did not stop, as a
+    board image without semihosting does; -1: timeout); with semihost_dir, files larger than
+    semihost_over go that way too (see LinkServer). Returns (exit code, server, seconds)."""
     cmd = [qemu, "-M", "netduinoplus2", "-display", "none", "-monitor", "none",
            "-serial", "null", "-serial", "stdio",
            "-semihosting-config", "enable=on,target=native", "-kernel", str(elf)]
