@@ -11,7 +11,8 @@ and writes the records in the format of `make bench` (benchmarks/results.json):
 with "board" and "clock_hz" added; code_bytes is the size of every function reachable from the
 operation's entry point in the board's ELF (m4sim.size.CodeSize, run_bench.py's entry points).
 The output file (default benchmarks/board-<board>.json) keeps the records of the other
-implementation, so the portable and armv7m runs accumulate. Then `make board-compare` sets them beside m4sim's.
+implementation, so the portable and armv7m runs accumulate; `make board-compare` sets them
+beside m4sim's.
 
   serial_bench.py --board nucleo-l4r5zi --port /dev/ttyACM0 --flash
   serial_bench.py --board stm32f4discovery --log console.txt       (a saved console log)
