@@ -83,6 +83,11 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_INVNTT 0
 #endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_BASEMUL_ACC
+#define HAVE_BASEMUL 1
+#else
+#define HAVE_BASEMUL 0
+#endif
 
 /* ---------------------------------------------------------------- NTT */
 
@@ -154,11 +159,66 @@ static void test_invntt(void)
     CHECK(bad == 0);
 }
 
+/* ---------------------------------------------------------------- base multiplication */
+
+/* r += a * b by both implementations from the same r; they must agree mod q and the selected
+ * one must add less than q to every coefficient (poly.h). */
+static unsigned basemul_twin(const m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+{
+    m4crypt_poly x = *r, y = *r;
+    m4crypt_poly_basemul_acc(&x, a, b);
+    m4crypt_poly_basemul_acc_c(&y, a, b);
+    unsigned bad = 0;
+    for (int i = 0; i < 256; i++) {
+        int32_t added = x.coeffs[i] - r->coeffs[i];
+        bad += modq(x.coeffs[i]) != modq(y.coeffs[i]) || added >= Q || added <= -Q;
+    }
+    return bad;
+}
+
+static void test_basemul(void)
+{
+    say("poly_basemul_acc", HAVE_BASEMUL);
+    m4crypt_poly a, b, r;
+    unsigned bad = 0;
+    const int32_t NB = M4CRYPT_MLKEM_NTT_BOUND;
+    /* Edges: one operand at +-(q-1), the other at +-NTT bound (both orders), all sign
+     * patterns of the edge polynomials (equal signs give the largest sums a0 b1 + a1 b0 =
+     * 2 (q-1) 14976, the bound the Montgomery reduction relies on); r at +-4q (three calls
+     * already accumulated on a reduced r) and zero. */
+    for (unsigned e1 = 0; e1 < EDGES; e1++)
+        for (unsigned e2 = 0; e2 < EDGES; e2++) {
+            edge_poly(&a, e1, Q - 1);
+            edge_poly(&b, e2, NB);
+            edge_poly(&r, (e1 + e2) % EDGES, 4 * Q);
+            bad += basemul_twin(&r, &a, &b);
+            bad += basemul_twin(&r, &b, &a);
+        }
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        rand_poly(&a, Q - 1);
+        rand_poly(&b, n % 2 ? NB : Q - 1);
+        rand_poly(&r, n % 3 ? 4 * Q : Q / 2);
+        bad += n % 4 < 2 ? basemul_twin(&r, &a, &b) : basemul_twin(&r, &b, &a);
+    }
+    /* The largest products in random positions: every coefficient at its bound with a random
+     * sign. */
+    for (unsigned n = 0; n < iters(400, 100); n++) {
+        for (int i = 0; i < 256; i++) {
+            a.coeffs[i] = (int16_t)(t_rand32() & 1 ? Q - 1 : -(Q - 1));
+            b.coeffs[i] = (int16_t)(t_rand32() & 1 ? NB : -NB);
+            r.coeffs[i] = (int16_t)(t_rand32() & 1 ? 4 * Q : -4 * Q);
+        }
+        bad += basemul_twin(&r, &a, &b) + basemul_twin(&r, &b, &a);
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
     t_rand_seed(0x3a7);
     test_ntt();
     test_invntt();
+    test_basemul();
     return t_summary("mlkem_armv7m");
 }

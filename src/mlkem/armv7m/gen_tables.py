@@ -175,6 +175,26 @@ def main():
         " * (see invntt.S)",
         align=6,
     )
+    # basemul.S: records of 5 words per iteration (4 groups of 4 coefficients): w(gamma) of
+    # groups 3, 0, 1, 2, a pad word; gamma_m = 17^(2 BitRev7(m) + 1) = zeta_(64+m) for the
+    # pair 4m, 4m+1 (the pair 4m+2, 4m+3 uses -gamma_m). The loop ends when the pointer
+    # (table + 20 (i + 1) after iteration i) is a multiple of 64: with the table on a 64-byte
+    # boundary only after iteration 15 (20 i' = 0 mod 64 needs i' = 16k).
+    gam = []
+    for it in range(16):
+        ms = [4 * it + 3, 4 * it, 4 * it + 1, 4 * it + 2]
+        for m in ms:
+            check_constant(ZETA[64 + m])
+        gam += [plantard_word(ZETA[64 + m]) for m in ms] + [0]
+    for it in range(16):
+        assert ((20 * (it + 1)) % 64 == 0) == (it == 15)
+    lines += emit_table(
+        "m4crypt_mlkem_basemul_gammas_armv7m",
+        gam,
+        "Base multiplication: w(gamma_m) in the order basemul.S reads them, 5-word records\n"
+        " * (see gen_tables.py); on a 64-byte boundary",
+        align=6,
+    )
     sys.stdout.write("\n".join(lines))
 
 

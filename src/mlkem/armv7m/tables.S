@@ -93,3 +93,31 @@ m4crypt_mlkem_invntt_twiddles_armv7m:
     .word 0xfcec8b58, 0xc666e465, 0x84f5c5b6, 0x0013afb7
     .word 0x0d010008
     .size m4crypt_mlkem_invntt_twiddles_armv7m, .-m4crypt_mlkem_invntt_twiddles_armv7m
+
+/* Base multiplication: w(gamma_m) in the order basemul.S reads them, 5-word records
+ * (see gen_tables.py); on a 64-byte boundary */
+    .p2align 6
+    .global m4crypt_mlkem_basemul_gammas_armv7m
+    .type m4crypt_mlkem_basemul_gammas_armv7m, %object
+m4crypt_mlkem_basemul_gammas_armv7m:
+    .word 0xcbb540d4, 0x014eab2e, 0xd4522111, 0x2cd52aae
+    .word 0x00000000, 0x54970813, 0x7de29fcc, 0x379942fb
+    .word 0xaff27732, 0x00000000, 0x11eaedee, 0x6c5a2074
+    .word 0xccb52d24, 0xfc4f0d9c, 0x00000000, 0xea8b7f1e
+    .word 0x3a22e99f, 0xa5cbdca0, 0xe7da790a, 0x00000000
+    .word 0x8992f4b2, 0x82f5ed15, 0x7ef63bd4, 0xd6795921
+    .word 0x00000000, 0xcea1560d, 0x8e08c440, 0x4935720b
+    .word 0x7059d1b5, 0x00000000, 0xb7a31ad7, 0x483585bb
+    .word 0xb17c3186, 0xbb67bcf1, 0x00000000, 0x314afa3c
+    .word 0x385e2025, 0xb3b7194d, 0x149bf401, 0x00000000
+    .word 0xf79e2ee9, 0x79cf3ed4, 0xb0b7545c, 0x9ca52e5f
+    .word 0x00000000, 0x7e801d88, 0x1cd665a9, 0xc4049d2f
+    .word 0xa0b88f57, 0x00000000, 0x3a369957, 0x51bea291
+    .word 0x1887f58b, 0xd53e5daa, 0x00000000, 0xc77a806c
+    .word 0xa169bcca, 0x2b2410eb, 0xbda2a4b8, 0x00000000
+    .word 0x4ee63d0f, 0xd7a0a4e0, 0x53f98a58, 0x1efd9db9
+    .word 0x00000000, 0x442224c2, 0x57e58be2, 0xa555be54
+    .word 0xd565bd19, 0x00000000, 0x4f214c35, 0x846bf7b2
+    .word 0x5d33e851, 0x901c4c98, 0x00000000, 0xa5a47d31
+    .word 0xa24249ac, 0xe1b38fba, 0x440e750b, 0x00000000
+    .size m4crypt_mlkem_basemul_gammas_armv7m, .-m4crypt_mlkem_basemul_gammas_armv7m

@@ -1,0 +1,101 @@
+/*
+ * ML-KEM multiplication in the NTT domain with accumulation (FIPS 203 Alg. 11 MultiplyNTTs and
+ * Alg. 12 BaseCaseMultiply) for ARMv7E-M (Cortex-M4), Thumb-2.
+ *
+ *   void m4crypt_poly_basemul_acc_armv7m(m4crypt_poly *r, const m4crypt_poly *a,
+ *                                        const m4crypt_poly *b);
+ * r += a * b times R^-1 (R = 2^16), as m4crypt_poly_basemul_acc_c (src/mlkem/poly.h): one of
+ * a, b with |x| < q, the other |x| <= M4CRYPT_MLKEM_NTT_BOUND = 14976; each call adds less
+ * than q to every coefficient of r (wrapping 16-bit addition, as the C).
+ *
+ * Per pair (a0, a1), (b0, b1) of one word each, with gamma = +-zeta_(64+m):
+ *     c0 = a0 b0 + a1 b1 gamma,  c1 = a0 b1 + a1 b0
+ * computed as (11 instructions per pair):
+ *     SMLAWT v, w, a, C; SMULBT v, v, C   v high half = g = a1 gamma mod q, |g| <= 1664
+ *                                         (Plantard by the table word w = w(gamma), see
+ *                                         gen_tables.py; any int16 a1)
+ *     PKHTB  v, v, a                      v = (g, a0)
+ *     SMUADX x1, a, b                     x1 = a0 b1 + a1 b0
+ *     SMUAD  x0, v, b                     x0 = a0 b0 + g b1   (SMUSD for -gamma: a0 b0 - g b1)
+ *     SMULBT m, x, C2; SMLABB x, m, C2, x Montgomery: high half = x R^-1 mod q
+ *                                         (C2 = -q^-1 mod 2^16 << 16 | q)
+ *     PKHTB  x0, x1, x0, ASR #16;  UADD16 r, r, x0
+ * Bounds: |x0| <= 3328 * 14976 + 1664 * 14976 < 75 * 2^20 and |x1| <= 2 * 3328 * 14976
+ * < 100 * 2^20, both below q 2^15 = 109084672, so each Montgomery result is below
+ * (q 2^15 + q 2^15) / 2^16 = q in magnitude (the tests drive a and b at +-(q-1) and
+ * +-14976 in both orders).
+ *
+ * Loop: 16 iterations of 4 groups of 4 coefficients (two pairs, one gamma word per group).
+ * Register map:
+ *   r0, r1, r2   r, a, b pointers (advance)      r3  gamma table pointer, also the loop
+ *   r4, r5       the group's words of a                counter (ends when it reaches a
+ *   r6, r7       the group's words of b                multiple of 64, see gen_tables.py)
+ *   r8, r9       the group's words of r           r10 v / m, the temporary
+ *   r11          w(gamma)                         r12 C = q << 16 | 8
+ *   lr           C2 = 3327 << 16 | 3329
+ *
+ * Cycles (m4sim-model 1.1, benchmarks region mlkem.basemul): 2196 (16 x 135 + 20). Portable C:
+ * 5088. Code: 520 bytes.
+ * Constant time: no branch or address depends on data.
+ */
+    .syntax unified
+    .thumb
+    .cpu cortex-m4
+
+/* One pair: words a, b of the operands, r of the accumulator; op = smuad (gamma) or
+ * smusd (-gamma). Clobbers a, b, r10. */
+.macro PAIR a, b, r, op
+    smlawt  r10, r11, \a, r12
+    smulbt  r10, r10, r12
+    pkhtb   r10, r10, \a
+    smuadx  \a, \a, \b
+    \op     \b, r10, \b
+    smulbt  r10, \b, lr
+    smlabb  \b, r10, lr, \b
+    smulbt  r10, \a, lr
+    smlabb  \a, r10, lr, \a
+    pkhtb   \b, \a, \b, asr #16
+    uadd16  \r, \r, \b
+.endm
+
+/* Four coefficients; gamma word from [r3, #off], or with post-increment when last. */
+.macro GROUP off, last=0
+    ldr     r5, [r1, #4]
+    ldr     r7, [r2, #4]
+    ldr.w   r4, [r1], #8
+    ldr.w   r6, [r2], #8
+    ldr.w   r9, [r0, #4]
+    ldr.w   r8, [r0]
+.if \last
+    ldr.w   r11, [r3], #20
+.else
+    ldr.w   r11, [r3, #\off]
+.endif
+    PAIR    r4, r6, r8, smuad
+    PAIR    r5, r7, r9, smusd
+    str.w   r9, [r0, #4]
+    str.w   r8, [r0], #8
+.endm
+
+    .text
+    .global m4crypt_poly_basemul_acc_armv7m
+    .type m4crypt_poly_basemul_acc_armv7m, %function
+    .p2align 2
+m4crypt_poly_basemul_acc_armv7m:
+    push.w  {r4-r11, lr}
+    movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
+    movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
+    movw    r12, #8
+    movt    r12, #3329
+    movw    lr, #3329
+    movt    lr, #3327
+    .p2align 2
+1:
+    GROUP   4
+    GROUP   8
+    GROUP   12
+    GROUP   0, 1
+    tst.w   r3, #63
+    bne.w   1b
+    pop.w   {r4-r11, pc}
+    .size m4crypt_poly_basemul_acc_armv7m, .-m4crypt_poly_basemul_acc_armv7m
