@@ -29,10 +29,11 @@ void m4crypt_chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nbloc
  * pays the set-up of the block function once. The state is
  *   words 0-3   consts[0..3]
  *   words 4-11  the 32 key bytes (little-endian words, any alignment)
- *   words 12-15 ctr[0..3]; ctr[0..1] is the 64-bit block counter (low word first), advanced by
- *               one per block (with carry) and written back.
+ *   words 12-13 ctr[0..1], the 64-bit block counter (low word first), advanced by one per
+ *               block (with carry) and written back
+ *   words 14-15 the 8 bytes iv (little-endian words, any alignment)
  * seg[0 .. nseg): nseg is 1..3 and every nblocks >= 1; out = in XOR keystream, in order; out may
- * equal in (not otherwise overlap), no alignment needed. Only consts, key and ctr are state: the
+ * equal in (not otherwise overlap), no alignment needed. Only consts, key, ctr and iv are state: the
  * job is read, never written. */
 typedef struct {
     uint8_t *out;
@@ -44,6 +45,7 @@ typedef struct {
     const uint32_t *consts;
     const uint8_t *key;
     uint32_t *ctr;
+    const uint8_t *iv;
     size_t nseg;
     m4crypt_chacha20_seg seg[3];
 } m4crypt_chacha20_job;
@@ -82,12 +84,12 @@ void m4crypt_chacha20_state_djb(uint32_t s[16], const uint8_t key[32], const uin
 /* "expand 32-byte k" as little-endian words (RFC 8439 section 2.3). */
 extern const uint32_t m4crypt_chacha20_sigma[4];
 
-/* out = in XOR keystream for any len under (key, ctr) as in a job (words 0-3 the RFC 8439
+/* out = in XOR keystream for any len under (key, ctr, iv) as in a job (words 0-3 the RFC 8439
  * constants); a final partial block uses one whole block, so the counter advances by
  * ceil(len / 64). If pre is not NULL, one keystream block is first written to pre[0..64) (the
  * AEAD's block 0). One call of the job function. No counter check: callers check the RFC 8439
  * limit. */
 void m4crypt_chacha20_xor_key(uint8_t *pre, uint8_t *out, const uint8_t *in, size_t len,
-                              const uint8_t key[32], uint32_t ctr[4]);
+                              const uint8_t key[32], uint32_t ctr[2], const uint8_t iv[8]);
 
 #endif

@@ -98,8 +98,10 @@ void m4crypt_chacha20_xor_job_c(const m4crypt_chacha20_job *job)
         s[i] = job->consts[i];
     for (int i = 0; i < 8; i++)
         s[4 + i] = load32_le(job->key + 4 * i);
-    for (int i = 0; i < 4; i++)
-        s[12 + i] = job->ctr[i];
+    s[12] = job->ctr[0];
+    s[13] = job->ctr[1];
+    s[14] = load32_le(job->iv);
+    s[15] = load32_le(job->iv + 4);
     for (size_t k = 0; k < job->nseg; k++)
         m4crypt_chacha20_xor_blocks_c(job->seg[k].out, job->seg[k].in, job->seg[k].nblocks, s);
     job->ctr[0] = s[12];
@@ -114,8 +116,8 @@ void m4crypt_chacha20_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks
     if (nblocks == 0)
         return;
     /* The key words of the state as bytes: the backends are little-endian. */
-    const m4crypt_chacha20_job job = {state, (const uint8_t *)(state + 4), state + 12, 1,
-                                      {{out, in, nblocks}}};
+    const m4crypt_chacha20_job job = {state, (const uint8_t *)(state + 4), state + 12,
+                                      (const uint8_t *)(state + 14), 1, {{out, in, nblocks}}};
     M4CRYPT_CHACHA20_XOR_JOB(&job);
 #else
     m4crypt_chacha20_xor_blocks_c(out, in, nblocks, state);
@@ -153,7 +155,7 @@ void m4crypt_chacha20_state_djb(uint32_t s[16], const uint8_t key[32], const uin
 static const uint8_t zeros64[64];
 
 void m4crypt_chacha20_xor_key(uint8_t *pre, uint8_t *out, const uint8_t *in, size_t len,
-                              const uint8_t key[32], uint32_t ctr[4])
+                              const uint8_t key[32], uint32_t ctr[2], const uint8_t iv[8])
 {
     const size_t full = len / 64, rest = len % 64;
     uint8_t buf[64];
@@ -162,6 +164,7 @@ void m4crypt_chacha20_xor_key(uint8_t *pre, uint8_t *out, const uint8_t *in, siz
     job.consts = m4crypt_chacha20_sigma;
     job.key = key;
     job.ctr = ctr;
+    job.iv = iv;
     if (pre != NULL) {
         job.seg[n].out = pre;
         job.seg[n].in = zeros64;
@@ -193,8 +196,8 @@ void m4crypt_chacha20_xor_key(uint8_t *pre, uint8_t *out, const uint8_t *in, siz
 void m4crypt_chacha20_ietf_block(uint8_t out[64], const uint8_t key[32], const uint8_t nonce[12],
                                  uint32_t counter)
 {
-    uint32_t ctr[4] = {counter, load32_le(nonce), load32_le(nonce + 4), load32_le(nonce + 8)};
-    m4crypt_chacha20_xor_key(out, NULL, NULL, 0, key, ctr);
+    uint32_t ctr[2] = {counter, load32_le(nonce)};
+    m4crypt_chacha20_xor_key(out, NULL, NULL, 0, key, ctr, nonce + 4);
 }
 
 /* RFC 8439 section 2.4.1. The blocks used are counter .. counter + ceil(len / 64) - 1; all must
@@ -206,8 +209,8 @@ int m4crypt_chacha20_ietf_xor(uint8_t *out, const uint8_t *in, size_t len, const
     uint64_t blocks = (uint64_t)(len / 64) + (uint64_t)(len % 64 != 0);
     if ((uint64_t)counter + blocks > ((uint64_t)1 << 32))
         return M4CRYPT_ERR_PARAM;
-    uint32_t ctr[4] = {counter, load32_le(nonce), load32_le(nonce + 4), load32_le(nonce + 8)};
-    m4crypt_chacha20_xor_key(NULL, out, in, len, key, ctr);
+    uint32_t ctr[2] = {counter, load32_le(nonce)};
+    m4crypt_chacha20_xor_key(NULL, out, in, len, key, ctr, nonce + 4);
     return M4CRYPT_OK;
 }
 
@@ -216,7 +219,6 @@ int m4crypt_chacha20_ietf_xor(uint8_t *out, const uint8_t *in, size_t len, const
 void m4crypt_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
                           const uint8_t nonce[8], uint64_t counter)
 {
-    uint32_t ctr[4] = {(uint32_t)counter, (uint32_t)(counter >> 32), load32_le(nonce),
-                       load32_le(nonce + 4)};
-    m4crypt_chacha20_xor_key(NULL, out, in, len, key, ctr);
+    uint32_t ctr[2] = {(uint32_t)counter, (uint32_t)(counter >> 32)};
+    m4crypt_chacha20_xor_key(NULL, out, in, len, key, ctr, nonce);
 }

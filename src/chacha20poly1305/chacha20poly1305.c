@@ -61,14 +61,12 @@ static uint32_t load32_le(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Words 12-15 of the ChaCha20 state at block 0 (RFC 8439 section 2.8: counter 0, then the nonce).
- * Public. */
-static void ctr_init(uint32_t ctr[4], const uint8_t nonce[12])
+/* Words 12-13 of the ChaCha20 state at block 0 (RFC 8439 section 2.8: counter 0, then the first
+ * nonce word; words 14-15 are nonce + 4). Public. */
+static void ctr_init(uint32_t ctr[2], const uint8_t nonce[12])
 {
     ctr[0] = 0;
     ctr[1] = load32_le(nonce);
-    ctr[2] = load32_le(nonce + 4);
-    ctr[3] = load32_le(nonce + 8);
 }
 
 /* With block 0 of the keystream in the first 32 bytes of ctx: the one-time Poly1305 key (section
@@ -99,12 +97,12 @@ int m4crypt_aead_chacha20poly1305_encrypt_detached(uint8_t *c, uint8_t tag[16], 
 {
     if (TOO_LONG(len))
         return M4CRYPT_ERR_LENGTH;
-    uint32_t ctr[4];
+    uint32_t ctr[2];
     m4crypt_poly1305_ctx ctx;
     ctr_init(ctr, nonce);
     /* One keystream call: block 0 over the context (the Poly1305 key), then the message with
      * blocks 1, 2, ... */
-    m4crypt_chacha20_xor_key((uint8_t *)&ctx, c, m, len, key, ctr);
+    m4crypt_chacha20_xor_key((uint8_t *)&ctx, c, m, len, key, ctr, nonce + 4);
     start(&ctx, ad, ad_len);
     finish(&ctx, tag, c, len, ad_len);
     return M4CRYPT_OK;
@@ -117,13 +115,13 @@ int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c,
 {
     if (TOO_LONG(len))
         return M4CRYPT_ERR_LENGTH;
-    uint32_t ctr[4];
+    uint32_t ctr[2];
     m4crypt_poly1305_ctx ctx;
     uint8_t expected[16], computed[16];
 
     memcpy(expected, tag, 16); /* the tag may live in the output buffer */
     ctr_init(ctr, nonce);
-    m4crypt_chacha20_xor_key((uint8_t *)&ctx, NULL, NULL, 0, key, ctr); /* block 0 */
+    m4crypt_chacha20_xor_key((uint8_t *)&ctx, NULL, NULL, 0, key, ctr, nonce + 4); /* block 0 */
     start(&ctx, ad, ad_len);
     finish(&ctx, computed, c, len, ad_len);
 
@@ -131,7 +129,7 @@ int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c,
     const int ok = m4crypt_verify(computed, expected, 16);
     const uint32_t keep = ~(uint32_t)ok;
 
-    m4crypt_chacha20_xor_key(NULL, m, c, len, key, ctr); /* blocks 1, 2, ... */
+    m4crypt_chacha20_xor_key(NULL, m, c, len, key, ctr, nonce + 4); /* blocks 1, 2, ... */
     uint8_t *p = m;
     size_t n = len;
     for (; n >= 16; n -= 16, p += 16) {

@@ -4,7 +4,7 @@
  * portable m4crypt_chacha20_xor_blocks_c, on random states and inputs, unaligned and in-place
  * buffers, block counts 0..20, counters near 2^32 (carry into word 13, which also refreshes the
  * assembly's precomputed words) and 2^64, and every message length 0..200 through the public API;
- * then the job function itself (1-3 segments, separate and in-place buffers, unaligned key,
+ * then the job function itself (1-3 segments, separate and in-place buffers, unaligned key and iv,
  * counters crossing 2^32 inside and between segments) against m4crypt_chacha20_xor_job_c. On a
  * build without a backend it compares the C functions with themselves and says so.
  */
@@ -61,16 +61,18 @@ static uint8_t jin[3][64 * 6 + 4], jout_a[3][64 * 6 + 4], jout_b[3][64 * 6 + 4];
 
 static void job_twin(uint32_t ctr_lo, uint32_t ctr_hi, size_t nseg, int consts_rfc)
 {
-    uint32_t consts[4], ctr_a[4], ctr_b[4];
-    uint8_t keybuf[33];
+    uint32_t consts[4], ctr_a[2], ctr_b[2];
+    uint8_t keybuf[33], ivbuf[11];
     t_rand_bytes(keybuf, sizeof keybuf);
+    t_rand_bytes(ivbuf, sizeof ivbuf);
     for (int i = 0; i < 4; i++)
         consts[i] = consts_rfc ? m4crypt_chacha20_sigma[i] : t_rand32();
-    ctr_a[0] = ctr_lo, ctr_a[1] = ctr_hi, ctr_a[2] = t_rand32(), ctr_a[3] = t_rand32();
+    ctr_a[0] = ctr_lo, ctr_a[1] = ctr_hi;
     memcpy(ctr_b, ctr_a, sizeof ctr_b);
     m4crypt_chacha20_job ja, jb;
     ja.consts = jb.consts = consts;
     ja.key = jb.key = keybuf + 1; /* unaligned */
+    ja.iv = jb.iv = ivbuf + t_rand32() % 4;
     ja.ctr = ctr_a;
     jb.ctr = ctr_b;
     ja.nseg = jb.nseg = nseg;

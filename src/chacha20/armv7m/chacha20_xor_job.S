@@ -3,8 +3,9 @@
  *
  *   void m4crypt_chacha20_xor_job_armv7m(const m4crypt_chacha20_job *job);
  * Same contract as m4crypt_chacha20_xor_job_c (src/chacha20/backend.h): the state is words 0-3
- * from job->consts, 4-11 from the 32 key bytes job->key (any alignment), 12-15 from job->ctr;
- * the 64-bit counter (words 12-13) advances by one per block and is written back to ctr[0..1].
+ * from job->consts, 4-11 from the 32 key bytes job->key (any alignment), 12-13 from job->ctr
+ * (the 64-bit counter: advances by one per block and is written back), 14-15 from the 8 bytes
+ * job->iv (any alignment).
  * job->seg[0 .. nseg) (nseg 1..3, every nblocks >= 1) are processed in order with one running
  * counter: out = in XOR keystream, whole 64-byte blocks, out may equal in, no alignment needed
  * (single LDR/STR only on in/out/key). One call serves e.g. the AEAD's block 0 (the Poly1305 key),
@@ -14,10 +15,11 @@
  *   r0-r3   x0-x3   (row a)
  *   r4-r7   x4-x7   (row b, kept rotated: the true value is ROR(reg, 25) between quarter rounds)
  *   r8, r9  two of x8-x11 (row c); the other two live in FPU registers s0-s3 and are swapped in
- *           and out once per half round (VMOV core <-> S: 1 cycle, against STR 1 + LDR 2 + 1)
+ *           and out once per half round (VMOV core <-> S: 1 cycle each way, against STR 1 and LDR 1-2)
  *   r10-r12 x12-x14, lr x15 (row d, kept rotated: true value ROR(reg, 24))
  * Rotations are folded into the barrel shifter: each quarter round is 8 ALU instructions.
- * FPU registers (s0-s15 are caller-saved, all wiped before returning):
+ * FPU registers (s0-s15 are caller-saved; all but s6-s9, the public constants, are wiped before
+ * returning):
  *   s0-s3   x8-x11 spill slots (W8..W11); in the output stage s0, s1 = x12, x13
  *   s4, s5  C9, C10: x9, x10 after the first column round (cached, see below)
  *   s6-s15  the input words 0-9 (feed-forward: VMOV 1 cycle, no pipeline to start)
@@ -34,9 +36,10 @@
  * call into T/C9/C10, and again only when word 12 wraps and word 13 changes (64-bit counter).
  * The branches depend on the public lengths and counter only.
  *
- * Cycles (m4sim 0.1.0, m4sim-model 1.1): 817 per 64-byte block in the loop (708 rounds incl. the
- * LDM of T and the VMOV swaps, 109 output), about 214 per call (frame, state, cache, wipe);
- * m4crypt_chacha20_ietf_xor: 1024 bytes 13380 (13.07 c/b), 16384 bytes 12.78 c/b.
+ * Cycles (m4sim 0.1.0, m4sim-model 1.1): 814 per 64-byte block in the loop (about 707 for the
+ * rounds incl. the LDM of T and the VMOV swaps, 107 for the output), 195 per call (frame, state,
+ * cache, wipe); m4crypt_chacha20_ietf_xor: 1024 bytes 13304 (12.99 c/b), 16384 bytes 208664
+ * (12.74 c/b); a 64-byte call 1094.
  */
     .syntax unified
     .thumb
@@ -45,13 +48,14 @@
 
     .equ T, 0           @ 14 words: r0..r12, lr at the start of a block
     .equ CTR, 40        @ T+40: word 12, the counter
-    .equ S10, 56        @ input words 10, 11, 13, 14, 15
+    .equ S10, 56        @ input words 10, 11 (key)
     .equ S11, 60
-    .equ S13, 64
-    .equ S14, 68
-    .equ S15, 72
-    .equ W14, 76        @ x14, x15 in the output stage
-    .equ W15, 80
+    .equ W14, 64        @ x14, x15 in the output stage
+    .equ W15, 68
+    .equ S13, 72        @ input words 13, 14, 15 (public)
+    .equ S14, 76
+    .equ S15, 80
+    .equ WIPE_WORDS, 18 @ T, S10, S11, W14, W15
     .equ IN, 84         @ the running segment
     .equ OUT, 88
     .equ END, 92        @ in + 64 * nblocks
@@ -64,8 +68,9 @@
     .equ J_CONSTS, 0
     .equ J_KEY, 4
     .equ J_CTR, 8
-    .equ J_NSEG, 12
-    .equ J_SEG, 16      @ {out, in, nblocks}, 12 bytes each
+    .equ J_IV, 12
+    .equ J_NSEG, 16
+    .equ J_SEG, 20      @ {out, in, nblocks}, 12 bytes each
 
 /* One operation of the quarter round (RFC 8439 section 2.1) on rotated b and d words:
  * on entry b is ROR 25 and d ROR 24 of the true value; on exit again. */
@@ -188,21 +193,30 @@ m4crypt_chacha20_xor_job_armv7m:
     ldr     r1, [r0, #J_CONSTS]
     ldr     r2, [r0, #J_KEY]
     ldr     r3, [r0, #J_CTR]
+    ldr     r9, [r0, #J_IV]
     ldr     r4, [r0, #J_NSEG]
-    add     r5, r0, #J_SEG
-    str     r3, [sp, #CTRP]
+    ldr     r6, [r0, #J_SEG + 0]        @ segment 0: out, in, nblocks
+    ldr     r7, [r0, #J_SEG + 4]
+    ldr     r8, [r0, #J_SEG + 8]
+    ldr     r10, [r3, #0]               @ words 12-15
+    ldr     r11, [r3, #4]
+    ldr     r12, [r9, #0]
+    ldr     lr, [r9, #4]
+    add     r5, r0, #J_SEG + 12         @ the next segment record
     add     r4, r4, r4, lsl #1          @ 3 nseg
-    add     r4, r5, r4, lsl #2          @ past the last segment record
+    add     r4, r0, r4, lsl #2
+    add     r4, r4, #J_SEG              @ past the last segment record
+    add     r8, r7, r8, lsl #6
+    str     r3, [sp, #CTRP]
     str     r4, [sp, #SEGEND]
-    ldr     r6, [r5, #0]                @ segment 0: out, in, nblocks
-    ldr     r7, [r5, #4]
-    ldr     r8, [r5, #8]
-    add     r5, r5, #12
     str     r5, [sp, #SEG]
     str     r6, [sp, #OUT]
     str     r7, [sp, #IN]
-    add     r8, r7, r8, lsl #6
     str     r8, [sp, #END]
+    str     r10, [sp, #CTR]
+    str     r11, [sp, #S13]
+    str     r12, [sp, #S14]
+    str     lr, [sp, #S15]
     ldr     r4, [r1, #0]                @ words 0-3
     ldr     r5, [r1, #4]
     ldr     r6, [r1, #8]
@@ -217,7 +231,8 @@ m4crypt_chacha20_xor_job_armv7m:
     ldr     r1, [r2, #28]
     str     r0, [sp, #S10]
     str     r1, [sp, #S11]
-    str     r4, [sp, #T + 0]            @ T words 0, 4, 8
+    add     r0, r4, r8                  @ T word 0: x0 + x4 (counter-independent)
+    str     r0, [sp, #T + 0]            @ T words 0, 4, 8
     str     r8, [sp, #T + 16]
     str     r12, [sp, #T + 32]
     vmov    s6, r4
@@ -230,14 +245,6 @@ m4crypt_chacha20_xor_job_armv7m:
     vmov    s13, r11
     vmov    s14, r12
     vmov    s15, lr
-    ldr     r4, [r3, #0]                @ words 12-15
-    ldr     r5, [r3, #4]
-    ldr     r6, [r3, #8]
-    ldr     r7, [r3, #12]
-    str     r4, [sp, #CTR]
-    str     r5, [sp, #S13]
-    str     r6, [sp, #S14]
-    str     r7, [sp, #S15]
     CACHE
     b.w     .Lblock
 
@@ -250,11 +257,7 @@ m4crypt_chacha20_xor_job_armv7m:
     ldr.w   r1, [sp, #END]
     b.w     .Lnext
 
-.Lseg:                                  @ the next segment, if any
-    ldr.w   r0, [sp, #SEG]
-    ldr.w   r1, [sp, #SEGEND]
-    cmp.w   r0, r1
-    beq.w   .Ldone
+.Lseg:                                  @ the next segment (r0: its record)
     ldr.w   r2, [r0, #0]
     ldr.w   r3, [r0, #4]
     ldr.w   r4, [r0, #8]
@@ -264,6 +267,7 @@ m4crypt_chacha20_xor_job_armv7m:
     str.w   r3, [sp, #IN]
     add.w   r4, r3, r4, lsl #6
     str.w   r4, [sp, #END]
+    b.w     .Lblock
 
     .p2align 2
 .Lblock:
@@ -271,7 +275,13 @@ m4crypt_chacha20_xor_job_armv7m:
 
     /* Double round 1: the column round is QR(0, 4, 8, 12) only (the rest is cached); the
      * diagonal round starts with x10 (C10) and x11 (in r9), then x8 and x9 (C9). */
-    QRF     r0, r4, r8, r10             @ QR(0, 4, 8, 12)
+    eor.w   r10, r0, r10                @ QR(0, 4, 8, 12), x0 += x4 was cached
+    add.w   r8, r8, r10, ror #16
+    eor.w   r4, r8, r4
+    OP5     r0, r4
+    OP6     r0, r10
+    OP7     r8, r10
+    OP8     r4, r8
     vmov    s0, r8
     QR12    r0, r5, r8, lr              @ QR(0, 5, 10, 15)
     vmov    r8, s5
@@ -318,36 +328,36 @@ m4crypt_chacha20_xor_job_armv7m:
     vmov    r11, s15
     add.w   r8, r8, r10
     add.w   r9, r9, r11
-    ldr.w   r10, [r12, #0]              @ words 0, 1
-    ldr.w   r11, [r12, #4]
+    ldr.w   r11, [r12, #4]              @ words 0, 1 (in += 64)
+    ldr.w   r10, [r12], #64
     eor.w   r0, r0, r10
     eor.w   r1, r1, r11
-    ldr.w   r10, [r12, #8]              @ words 2, 3
-    ldr.w   r11, [r12, #12]
-    str.w   r0, [lr, #0]
-    str.w   r1, [lr, #4]
+    ldr.w   r10, [r12, #-56]             @ words 2, 3
+    ldr.w   r11, [r12, #-52]
+    str.w   r1, [lr, #4]                @ out += 64
+    str.w   r0, [lr], #64
     eor.w   r2, r2, r10
     eor.w   r3, r3, r11
-    ldr.w   r10, [r12, #16]             @ words 4-7
-    ldr.w   r11, [r12, #20]
-    ldr.w   r0, [r12, #24]
-    ldr.w   r1, [r12, #28]
-    str.w   r2, [lr, #8]
-    str.w   r3, [lr, #12]
+    ldr.w   r10, [r12, #-48]             @ words 4-7
+    ldr.w   r11, [r12, #-44]
+    ldr.w   r0, [r12, #-40]
+    ldr.w   r1, [r12, #-36]
+    str.w   r2, [lr, #-56]
+    str.w   r3, [lr, #-52]
     eor.w   r4, r4, r10
     eor.w   r5, r5, r11
     eor.w   r6, r6, r0
     eor.w   r7, r7, r1
-    ldr.w   r10, [r12, #32]             @ words 8, 9; input words 10-13
-    ldr.w   r11, [r12, #36]
+    ldr.w   r10, [r12, #-32]             @ words 8, 9; input words 10-13
+    ldr.w   r11, [r12, #-28]
     ldr.w   r0, [sp, #S10]
     ldr.w   r1, [sp, #S11]
     ldr.w   r2, [sp, #CTR]
     ldr.w   r3, [sp, #S13]
-    str.w   r4, [lr, #16]
-    str.w   r5, [lr, #20]
-    str.w   r6, [lr, #24]
-    str.w   r7, [lr, #28]
+    str.w   r4, [lr, #-48]
+    str.w   r5, [lr, #-44]
+    str.w   r6, [lr, #-40]
+    str.w   r7, [lr, #-36]
     eor.w   r8, r8, r10
     eor.w   r9, r9, r11
     vmov    r4, s2                      @ x10-x13
@@ -358,13 +368,13 @@ m4crypt_chacha20_xor_job_armv7m:
     add.w   r5, r5, r1
     add.w   r6, r2, r6, ror #24
     add.w   r7, r3, r7, ror #24
-    ldr.w   r10, [r12, #40]             @ words 10-13
-    ldr.w   r11, [r12, #44]
-    ldr.w   r0, [r12, #48]
-    ldr.w   r1, [r12, #52]
+    ldr.w   r10, [r12, #-24]             @ words 10-13
+    ldr.w   r11, [r12, #-20]
+    ldr.w   r0, [r12, #-16]
+    ldr.w   r1, [r12, #-12]
     ldr.w   r3, [sp, #S14]
-    str.w   r8, [lr, #32]
-    str.w   r9, [lr, #36]
+    str.w   r8, [lr, #-32]
+    str.w   r9, [lr, #-28]
     eor.w   r4, r4, r10
     eor.w   r5, r5, r11
     eor.w   r6, r6, r0
@@ -372,37 +382,39 @@ m4crypt_chacha20_xor_job_armv7m:
     ldr.w   r8, [sp, #W14]              @ words 14, 15
     ldr.w   r9, [sp, #W15]
     ldr.w   r10, [sp, #S15]
-    ldr.w   r11, [r12, #56]
-    ldr.w   r0, [r12, #60]
+    ldr.w   r11, [r12, #-8]
+    ldr.w   r0, [r12, #-4]
     ldr.w   r1, [sp, #END]
-    str.w   r4, [lr, #40]
-    str.w   r5, [lr, #44]
-    str.w   r6, [lr, #48]
-    str.w   r7, [lr, #52]
+    str.w   r4, [lr, #-24]
+    str.w   r5, [lr, #-20]
+    str.w   r6, [lr, #-16]
+    str.w   r7, [lr, #-12]
     add.w   r8, r3, r8, ror #24
     add.w   r9, r10, r9, ror #24
     eor.w   r8, r8, r11
     eor.w   r9, r9, r0
-    str.w   r8, [lr, #56]
-    str.w   r9, [lr, #60]
+    str.w   r8, [lr, #-8]
+    str.w   r9, [lr, #-4]
     adds.w  r2, r2, #1                  @ next counter; C set if word 12 wraps
     str.w   r2, [sp, #CTR]
-    add.w   r12, r12, #64
-    add.w   lr, lr, #64
     str.w   r12, [sp, #IN]
     str.w   lr, [sp, #OUT]
     bcs.w   .Lcarry
 .Lnext:
     cmp.w   r12, r1
     bne.w   .Lblock
-    b.w     .Lseg
+    ldr.w   r0, [sp, #SEG]              @ the next segment, if any
+    ldr.w   r1, [sp, #SEGEND]
+    cmp.w   r0, r1
+    bne.w   .Lseg
 
-.Ldone:                                 @ write the counter back, wipe the frame and s0-s15
+.Ldone:                                 @ write the counter back, wipe the frame and s0-s5, s10-s15
     ldr     r0, [sp, #CTRP]
     ldr     r1, [sp, #CTR]
     ldr     r2, [sp, #S13]
     str     r1, [r0, #0]
     str     r2, [r0, #4]
+    add     r11, sp, #4 * 9
     movs    r0, #0
     movs    r1, #0
     movs    r2, #0
@@ -412,16 +424,11 @@ m4crypt_chacha20_xor_job_armv7m:
     movs    r6, #0
     movs    r7, #0
     mov     r8, r0
-    mov     r9, r0
-    mov     r11, sp
-    stmia   r11!, {r0-r9}               @ words 0-19: T, 10, 11, 13, 14, 15
-    stmia   r11!, {r0-r9}
-    str     r0, [r11]                   @ word 20 (W15)
-    vmov    s0, s1, r0, r1
+    stmia   sp, {r0-r8}                 @ words 0-17: T, 10, 11, W14, W15
+    stmia   r11, {r0-r8}
+    vmov    s0, s1, r0, r1              @ s6-s9 hold the constants (public)
     vmov    s2, s3, r0, r1
     vmov    s4, s5, r0, r1
-    vmov    s6, s7, r0, r1
-    vmov    s8, s9, r0, r1
     vmov    s10, s11, r0, r1
     vmov    s12, s13, r0, r1
     vmov    s14, s15, r0, r1
