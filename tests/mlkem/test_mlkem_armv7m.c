@@ -88,6 +88,11 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_BASEMUL 0
 #endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_REDUCE
+#define HAVE_REDUCE 1
+#else
+#define HAVE_REDUCE 0
+#endif
 
 /* ---------------------------------------------------------------- NTT */
 
@@ -213,6 +218,44 @@ static void test_basemul(void)
     CHECK(bad == 0);
 }
 
+/* ---------------------------------------------------------------- reduction */
+
+static unsigned reduce_twin(const m4crypt_poly *in)
+{
+    m4crypt_poly a = *in, b = *in;
+    m4crypt_poly_reduce(&a);
+    m4crypt_poly_reduce_c(&b);
+    return memcmp(&a, &b, sizeof a) != 0;
+}
+
+static void test_reduce(void)
+{
+    say("poly_reduce", HAVE_REDUCE);
+    m4crypt_poly p;
+    unsigned bad = 0;
+    /* Every int16 value, in every coefficient position class (the value v goes to position
+     * (v + k) mod 256 in round k, so both halves of a word and every word see all values). */
+    for (unsigned k = 0; k < (t_quick() ? 2u : 8u); k++)
+        for (int32_t base = -32768; base < 32768; base += 256) {
+            for (int i = 0; i < 256; i++)
+                p.coeffs[(i + k) % 256] = (int16_t)(base + i);
+            bad += reduce_twin(&p);
+        }
+    for (unsigned e = 0; e < EDGES; e++) {
+        edge_poly(&p, e, 32767);
+        bad += reduce_twin(&p);
+        edge_poly(&p, e, 32768);
+        bad += reduce_twin(&p);
+        edge_poly(&p, e, Q / 2 + 1);
+        bad += reduce_twin(&p);
+    }
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        rand_poly(&p, n % 2 ? 32767 : 4 * Q);
+        bad += reduce_twin(&p);
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -220,5 +263,6 @@ int main(int argc, char **argv)
     test_ntt();
     test_invntt();
     test_basemul();
+    test_reduce();
     return t_summary("mlkem_armv7m");
 }

@@ -195,6 +195,13 @@ def main():
         " * (see gen_tables.py); on a 64-byte boundary",
         align=6,
     )
+    # reduce.S: C and w(1) (the centered representative of x is P(1 x), see check_constant).
+    check_constant(1)
+    lines += emit_table(
+        "m4crypt_mlkem_reduce_consts_armv7m",
+        [(Q << 16) | 8, plantard_word(1)],
+        "poly_reduce: C = q << 16 | 8, w(1)",
+    )
     sys.stdout.write("\n".join(lines))
 
 

@@ -121,3 +121,11 @@ m4crypt_mlkem_basemul_gammas_armv7m:
     .word 0x5d33e851, 0x901c4c98, 0x00000000, 0xa5a47d31
     .word 0xa24249ac, 0xe1b38fba, 0x440e750b, 0x00000000
     .size m4crypt_mlkem_basemul_gammas_armv7m, .-m4crypt_mlkem_basemul_gammas_armv7m
+
+/* poly_reduce: C = q << 16 | 8, w(1) */
+    .p2align 2
+    .global m4crypt_mlkem_reduce_consts_armv7m
+    .type m4crypt_mlkem_reduce_consts_armv7m, %object
+m4crypt_mlkem_reduce_consts_armv7m:
+    .word 0x0d010008, 0x0013afb7
+    .size m4crypt_mlkem_reduce_consts_armv7m, .-m4crypt_mlkem_reduce_consts_armv7m
