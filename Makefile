@@ -186,7 +186,7 @@ fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
-build: host m4-all $(FUZZ_BINS)
+build: host m4-all $(FUZZ_BINS) netduinoplus2-all
 
 test: deps
 	@$(MAKE) --no-print-directory vectors

@@ -12,6 +12,8 @@ Suites (each is skipped with a note only when its binaries were not built):
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
   fuzz                              libFuzzer targets, each for a bounded time
+  netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
+                                    (STM32F405): console and small vector files over the USART
 A suite's count is what its programs report ("name: N passed, M failed"); a program that crashes,
 times out or prints no summary counts as one failure.
 """
@@ -194,6 +196,14 @@ def main() -> int:
                 futures.append(pool.submit(pytest_job, py_tests, args.timeout * 3))
             if m4sim_tests.is_dir():
                 futures.append(pool.submit(pytest_job, [m4sim_tests], args.timeout * 3))
+            board_tests = ROOT / "tools" / "board" / "tests"
+            if board_tests.is_dir():
+                futures.append(pool.submit(pytest_job, [board_tests], args.timeout))
+        if wanted("netduinoplus2") and (build / "netduinoplus2" / "tests").is_dir():
+            cmd = [str(VENV_BIN / "python"), str(ROOT / "tools/board/run_netduinoplus2.py"),
+                   "--build", str(build), "-j", "2"]
+            futures.append(pool.submit(counted, "netduinoplus2", "STM32F4 firmware in QEMU", cmd,
+                                       args.timeout * 2))
         if wanted("fuzz"):
             for prog in programs(build / "host-fuzz" / "fuzz", "*/fuzz_*"):
                 futures.append(pool.submit(fuzz_job, prog, args.fuzz_seconds))
