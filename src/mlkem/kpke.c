@@ -85,8 +85,7 @@ int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKE
             m4crypt_poly_sample_ntt(&a, rho, (uint8_t)i, (uint8_t)j);
             m4crypt_poly_basemul_acc(&acc, &a, &y[j]);
         }
-        m4crypt_poly_reduce(&acc);
-        m4crypt_poly_invntt(&acc);
+        m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q: invntt's input bound, no reduction */
         m4crypt_poly_getnoise(&a, r, (uint8_t)(MLKEM_K + i), MLKEM_ETA2);
         m4crypt_poly_add(&acc, &acc, &a);
         m4crypt_poly_compress(buf, &acc, MLKEM_DU);
@@ -100,8 +99,7 @@ int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKE
         m4crypt_poly_frombytes(&a, ek + 384 * j);
         m4crypt_poly_basemul_acc(&acc, &a, &y[j]);
     }
-    m4crypt_poly_reduce(&acc);
-    m4crypt_poly_invntt(&acc);
+    m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q (see above) */
     m4crypt_poly_getnoise(&a, r, (uint8_t)(2 * MLKEM_K), MLKEM_ETA2);
     m4crypt_poly_add(&acc, &acc, &a);
     m4crypt_poly_decompress(&a, m, 1);
@@ -130,8 +128,7 @@ void MLKEM_NS(kpke_decrypt)(uint8_t m[32], const uint8_t dk[MLKEM_POLYVECBYTES],
         m4crypt_poly_frombytes(&s, dk + 384 * i);
         m4crypt_poly_basemul_acc(&acc, &a, &s);
     }
-    m4crypt_poly_reduce(&acc);
-    m4crypt_poly_invntt(&acc);
+    m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q (see above) */
     m4crypt_poly_decompress(&a, c + MLKEM_C1BYTES, MLKEM_DV);
     m4crypt_poly_sub(&acc, &a, &acc);
     /* m = ByteEncode_1(Compress_1(w)). */
