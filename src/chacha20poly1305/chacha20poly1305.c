@@ -43,8 +43,12 @@
 
 static void store64_le(uint8_t *p, uint64_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, 8); /* word stores where the target allows unaligned ones */
+#else
     for (int i = 0; i < 8; i++)
         p[i] = (uint8_t)(v >> (8 * i));
+#endif
 }
 
 static const uint8_t zeros[16];
@@ -82,12 +86,20 @@ static void start(m4crypt_poly1305_ctx *ctx, const uint8_t *ad, size_t ad_len)
 static void finish(m4crypt_poly1305_ctx *ctx, uint8_t tag[16], const uint8_t *c, size_t len,
                    size_t ad_len)
 {
-    uint8_t lens[16];
-    m4crypt_poly1305_update(ctx, c, len);
-    pad16(ctx, len);
-    store64_le(lens, (uint64_t)ad_len);
-    store64_le(lens + 8, (uint64_t)len);
-    m4crypt_poly1305_update(ctx, lens, sizeof lens);
+    /* The padded AD left no buffered bytes (ctx->buflen == 0), so the whole ciphertext blocks go
+     * straight to the block function, then the last partial block (zero-padded) and the
+     * lengths block, in one call. All of it is public. */
+    const size_t full = len / 16, rest = len % 16;
+    uint8_t last[32];
+    size_t n = 0;
+    if (rest > 0) {
+        memset(last, 0, 16);
+        memcpy(last, c + 16 * full, rest);
+        n = 16;
+    }
+    store64_le(last + n, (uint64_t)ad_len);
+    store64_le(last + n + 8, (uint64_t)len);
+    M4CRYPT_POLY1305_BLOCKS2(ctx, c, full, last, n / 16 + 1);
     m4crypt_poly1305_final(ctx, tag);
 }
 

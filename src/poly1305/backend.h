@@ -43,4 +43,15 @@ _Static_assert(sizeof(m4crypt_poly1305_ctx) >= 64, "the AEAD writes a 64-byte bl
 #define M4CRYPT_POLY1305_BLOCKS m4crypt_poly1305_blocks_c
 #endif
 
+/* Two runs of whole message blocks (hibit 1) in one call: nblocks of m (may be 0), then nblocks2
+ * (>= 1) of m2. The portable version calls the block function in use twice; a backend may do it
+ * with one set-up (the AEAD: ciphertext, then the lengths block). */
+void m4crypt_poly1305_blocks2_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
+                                const uint8_t *m2, size_t nblocks2);
+#ifdef M4CRYPT_POLY1305_HAVE_BLOCKS2
+#define M4CRYPT_POLY1305_BLOCKS2 m4crypt_poly1305_blocks2_armv7m
+#else
+#define M4CRYPT_POLY1305_BLOCKS2 m4crypt_poly1305_blocks2_c
+#endif
+
 #endif

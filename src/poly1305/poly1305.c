@@ -23,10 +23,14 @@ static uint32_t load32_le(const uint8_t *p)
 
 static void store32_le(uint8_t *p, uint32_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, 4); /* one (unaligned) word store where the target allows it */
+#else
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);
     p[2] = (uint8_t)(v >> 16);
     p[3] = (uint8_t)(v >> 24);
+#endif
 }
 
 #define MASK26 0x3ffffffu
@@ -99,6 +103,14 @@ void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size
     t = (t >> 32) + ((uint64_t)h4 << 8);
     ctx->h[3] = (uint32_t)t;
     ctx->h[4] = (uint32_t)(t >> 32);
+}
+
+void m4crypt_poly1305_blocks2_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
+                                const uint8_t *m2, size_t nblocks2)
+{
+    if (nblocks > 0)
+        M4CRYPT_POLY1305_BLOCKS(ctx, m, nblocks, 1);
+    M4CRYPT_POLY1305_BLOCKS(ctx, m2, nblocks2, 1);
 }
 
 /* RFC 8439 section 2.5: r = clamp(key[0..15]), s = key[16..31], h = 0. */
@@ -177,9 +189,11 @@ void m4crypt_poly1305_final(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
     uint32_t h0 = ctx->h[0], h1 = ctx->h[1], h2 = ctx->h[2], h3 = ctx->h[3], h4 = ctx->h[4];
     uint64_t t;
 
-    /* Twice: fold the bits at and above 2^130 back as 5 * (h >> 130). After the first fold
-     * h < 2^130 + 5 * 2^30, after the second h < 2^130. */
-    for (int i = 0; i < 2; i++) {
+    /* Once: fold the bits at and above 2^130 back as 5 * (h >> 130). With h[4] <= 4 (the
+     * context bound, src/poly1305/backend.h) that is 5 * c with c <= 1, so afterwards
+     * h <= 2^130 + 4 < 2p; the selection below handles h in [2^130, 2^130 + 4] as well (h + 5
+     * has bit 130 set and its low 128 bits are those of h - p). */
+    {
         const uint32_t c = h4 >> 2;
         h4 &= 3;
         t = (uint64_t)h0 + (uint64_t)5 * c;
@@ -193,7 +207,7 @@ void m4crypt_poly1305_final(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
         h4 += (uint32_t)(t >> 32);
     }
 
-    /* g = h + 5 - 2^130 = h - p; since h < 2^130 < 2p, h mod p is g if g >= 0 (bit 130 of h + 5
+    /* g = h + 5 - 2^130 = h - p; since h < 2p, h mod p is g if g >= 0 (bit 130 of h + 5
      * set), else h. Select by mask. */
     t = (uint64_t)h0 + 5;
     const uint32_t g0 = (uint32_t)t;

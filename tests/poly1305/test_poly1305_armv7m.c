@@ -59,6 +59,25 @@ static void twin(const m4crypt_poly1305_ctx *start, size_t nblocks, unsigned off
     CHECK_MEM(a.pad, start->pad, sizeof a.pad);
 }
 
+/* Two runs in one call (M4CRYPT_POLY1305_BLOCKS2) against two calls of the portable function. */
+static uint8_t msgbuf2[16 * 6 + 4];
+
+static void twin2(const m4crypt_poly1305_ctx *start, size_t n1, unsigned off1, size_t n2,
+                  unsigned off2)
+{
+    m4crypt_poly1305_ctx a = *start, b = *start;
+    uint32_t ca[5], cb[5];
+    M4CRYPT_POLY1305_BLOCKS2(&a, msgbuf + off1, n1, msgbuf2 + off2, n2);
+    m4crypt_poly1305_blocks_c(&b, msgbuf + off1, n1, 1);
+    m4crypt_poly1305_blocks_c(&b, msgbuf2 + off2, n2, 1);
+    canonical(ca, a.h);
+    canonical(cb, b.h);
+    CHECK_MEM(ca, cb, sizeof ca);
+    CHECK(a.h[4] <= 4);
+    CHECK_MEM(a.r, start->r, sizeof a.r);
+    CHECK_MEM(a.pad, start->pad, sizeof a.pad);
+}
+
 static void random_key(m4crypt_poly1305_ctx *ctx, int extreme)
 {
     uint8_t key[32];
@@ -125,6 +144,20 @@ int main(int argc, char **argv)
         size_t nb = it % 10 == 0 ? t_rand32() % 21 : t_rand32() % 4;
         twin(&ctx, nb, t_rand32() % 4, it & 1);
     }
+    /* two runs in one call: first run 0..20 blocks, second 1..6 */
+    for (unsigned it = 0; it < (t_quick() ? 400u : 2000u); it++) {
+        random_key(&ctx, it % 7 == 1 ? 1 : 0);
+        random_h(&ctx, (int)(it % 4));
+        t_rand_bytes(msgbuf, sizeof msgbuf);
+        t_rand_bytes(msgbuf2, sizeof msgbuf2);
+        if (it % 5 == 1) {
+            memset(msgbuf, 0xff, sizeof msgbuf);
+            memset(msgbuf2, 0xff, sizeof msgbuf2);
+        }
+        twin2(&ctx, it % 3 == 0 ? t_rand32() % 21 : t_rand32() % 5, t_rand32() % 4,
+              1 + t_rand32() % 6, t_rand32() % 4);
+    }
+
     /* a chain of single blocks against one call */
     random_key(&ctx, 0);
     random_h(&ctx, 0);

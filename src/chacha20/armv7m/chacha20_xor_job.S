@@ -36,10 +36,10 @@
  * call into T/C9/C10, and again only when word 12 wraps and word 13 changes (64-bit counter).
  * The branches depend on the public lengths and counter only.
  *
- * Cycles (m4sim 0.1.0, m4sim-model 1.1): 814 per 64-byte block in the loop (about 707 for the
- * rounds incl. the LDM of T and the VMOV swaps, 107 for the output), 195 per call (frame, state,
- * cache, wipe); m4crypt_chacha20_ietf_xor: 1024 bytes 13304 (12.99 c/b), 16384 bytes 208664
- * (12.74 c/b); a 64-byte call 1094.
+ * Cycles (m4sim 0.1.0, m4sim-model 1.1): 813 per 64-byte block in the loop (about 707 for the
+ * rounds incl. the LDM of T and the VMOV swaps, 106 for the output), about 193 per call (frame,
+ * state, cache, wipe) and ~18 per extra segment; m4crypt_chacha20_ietf_xor: 1024 bytes 13288
+ * (12.98 c/b), 16384 bytes 208408 (12.72 c/b); a 64-byte call 1093.
  */
     .syntax unified
     .thumb
@@ -306,8 +306,6 @@ m4crypt_chacha20_xor_job_armv7m:
     str.w   lr, [sp, #W15]
     vmov    s0, r10
     vmov    s1, r11
-    ldr.w   r12, [sp, #IN]
-    ldr.w   lr, [sp, #OUT]
     vmov    r10, s6                     @ feed-forward of words 0-9
     vmov    r11, s7
     add.w   r0, r0, r10
@@ -328,7 +326,9 @@ m4crypt_chacha20_xor_job_armv7m:
     vmov    r11, s15
     add.w   r8, r8, r10
     add.w   r9, r9, r11
-    ldr.w   r11, [r12, #4]              @ words 0, 1 (in += 64)
+    ldr.w   r12, [sp, #IN]              @ in, out, words 0, 1 (in += 64) in one run
+    ldr.w   lr, [sp, #OUT]
+    ldr.w   r11, [r12, #4]
     ldr.w   r10, [r12], #64
     eor.w   r0, r0, r10
     eor.w   r1, r1, r11

@@ -11,4 +11,9 @@ void m4crypt_poly1305_blocks_armv7m(m4crypt_poly1305_ctx *ctx, const uint8_t *m,
                                     uint32_t hibit);
 #define M4CRYPT_POLY1305_HAVE_BLOCKS 1
 
+/* Same contract as m4crypt_poly1305_blocks2_c. */
+void m4crypt_poly1305_blocks2_armv7m(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
+                                     const uint8_t *m2, size_t nblocks2);
+#define M4CRYPT_POLY1305_HAVE_BLOCKS2 1
+
 #endif
