@@ -93,6 +93,16 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_REDUCE 0
 #endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_COMPRESS
+#define HAVE_COMPRESS 1
+#else
+#define HAVE_COMPRESS 0
+#endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_DECOMPRESS
+#define HAVE_DECOMPRESS 1
+#else
+#define HAVE_DECOMPRESS 0
+#endif
 
 /* ---------------------------------------------------------------- NTT */
 
@@ -256,6 +266,95 @@ static void test_reduce(void)
     CHECK(bad == 0);
 }
 
+/* ---------------------------------------------------------------- compression */
+
+static const unsigned DS[5] = {1, 4, 5, 10, 11};
+
+/* Both compressions of a into buffers at byte offset off (0..3, unaligned on purpose) with
+ * guard bytes around; the output and the guards must be identical. */
+static unsigned compress_twin(const m4crypt_poly *a, unsigned d, unsigned off)
+{
+    static uint8_t x[32 * 11 + 8], y[32 * 11 + 8];
+    memset(x, 0xa5, sizeof x);
+    memset(y, 0xa5, sizeof y);
+    m4crypt_poly_compress(x + off, a, d);
+    m4crypt_poly_compress_c(y + off, a, d);
+    return memcmp(x, y, sizeof x) != 0;
+}
+
+static void test_compress(void)
+{
+    say("poly_compress", HAVE_COMPRESS);
+    m4crypt_poly p;
+    unsigned bad = 0;
+    for (unsigned di = 0; di < 5; di++) {
+        /* every int16 value (the assembly needs no reduction first), at every position */
+        for (int32_t base = -32768; base < 32768; base += 256) {
+            for (int i = 0; i < 256; i++)
+                p.coeffs[(i + (unsigned)base / 256) % 256] = (int16_t)(base + i);
+            bad += compress_twin(&p, DS[di], (unsigned)base & 3);
+        }
+        /* the rounding boundaries of Compress_d: x near q k / 2^(d+1) for every k */
+        for (unsigned k = 0; k < (2u << DS[di]); k += 256 / 4) {
+            for (int i = 0; i < 256; i++) {
+                uint32_t kk = (k + (unsigned)i / 4) % (2u << DS[di]);
+                int32_t x = (int32_t)((Q * kk) >> (DS[di] + 1)) + (i % 4) - 1;
+                p.coeffs[i] = (int16_t)(x + (i & 16 ? Q : 0) - (i & 32 ? 2 * Q : 0));
+            }
+            bad += compress_twin(&p, DS[di], k & 3);
+        }
+        for (unsigned e = 0; e < EDGES; e++) {
+            edge_poly(&p, e, 32767);
+            bad += compress_twin(&p, DS[di], e & 3);
+            edge_poly(&p, e, Q - 1);
+            bad += compress_twin(&p, DS[di], (e + 1) & 3);
+        }
+        for (unsigned n = 0; n < iters(1000, 220); n++) {
+            rand_poly(&p, n % 2 ? 32767 : 4 * Q);
+            bad += compress_twin(&p, DS[di], n & 3);
+        }
+    }
+    CHECK(bad == 0);
+}
+
+/* Both decompressions of in (at byte offset off) must agree. */
+static unsigned decompress_twin(const uint8_t *in, unsigned d)
+{
+    m4crypt_poly a, b;
+    m4crypt_poly_decompress(&a, in, d);
+    m4crypt_poly_decompress_c(&b, in, d);
+    return memcmp(&a, &b, sizeof a) != 0;
+}
+
+static void test_decompress(void)
+{
+    say("poly_decompress", HAVE_DECOMPRESS);
+    static uint8_t buf[32 * 11 + 4];
+    unsigned bad = 0;
+    for (unsigned di = 0; di < 5; di++) {
+        unsigned d = DS[di];
+        /* every d-bit value in every position: value (i + k) mod 2^d at coefficient i */
+        for (unsigned k = 0; k < (1u << d); k += d > 5 ? 7 : 1) {
+            memset(buf, 0, sizeof buf);
+            for (unsigned i = 0; i < 256; i++) {
+                uint32_t v = (i + k) & ((1u << d) - 1);
+                for (unsigned j = 0; j < d; j++)
+                    buf[1 + (i * d + j) / 8] |= (uint8_t)(((v >> j) & 1) << ((i * d + j) % 8));
+            }
+            bad += decompress_twin(buf + 1, d);
+        }
+        memset(buf, 0xff, sizeof buf);
+        bad += decompress_twin(buf + 3, d);
+        memset(buf, 0, sizeof buf);
+        bad += decompress_twin(buf + 2, d);
+        for (unsigned n = 0; n < iters(1000, 220); n++) {
+            t_rand_bytes(buf, sizeof buf);
+            bad += decompress_twin(buf + (n & 3), d);
+        }
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -264,5 +363,7 @@ int main(int argc, char **argv)
     test_invntt();
     test_basemul();
     test_reduce();
+    test_compress();
+    test_decompress();
     return t_summary("mlkem_armv7m");
 }
