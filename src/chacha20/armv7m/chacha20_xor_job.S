@@ -37,9 +37,9 @@
  * The branches depend on the public lengths and counter only.
  *
  * Cycles (m4sim 0.1.0, m4sim-model 1.1): 813 per 64-byte block in the loop (about 707 for the
- * rounds incl. the LDM of T and the VMOV swaps, 106 for the output), about 193 per call (frame,
- * state, cache, wipe) and ~18 per extra segment; m4crypt_chacha20_ietf_xor: 1024 bytes 13288
- * (12.98 c/b), 16384 bytes 208408 (12.72 c/b); a 64-byte call 1093.
+ * rounds incl. the LDM of T and the VMOV swaps, 106 for the output), about 178 per call (frame,
+ * state, cache, wipe) and ~18 per extra segment; m4crypt_chacha20_ietf_xor: 1024 bytes 13273
+ * (12.96 c/b), 16384 bytes 208393 (12.72 c/b); a 64-byte call 1078.
  */
     .syntax unified
     .thumb
@@ -150,23 +150,12 @@
     QR      r3, r4, r9, r12             @ QR(3, 4, 9, 14)
 .endm
 
-/* The counter-independent part of the first double round, from s6-s15 and the frame into T,
- * C9 (s4), C10 (s5). */
-.macro CACHE
-    vmov    r1, s7                      @ words 1, 5, 9, 13
-    vmov    r5, s11
-    vmov    r9, s15
-    ldr.w   r11, [sp, #S13]
+/* The counter-independent part of the first double round into T, C9 (s4), C10 (s5), from the
+ * input words 1, 5, 9, 13 in r1, r5, r9, r11; 2, 6, 10, 14 in r2, r6, r8, r12; 3, 7, 11, 15 in
+ * r3, r7, r10, lr. */
+.macro CACHE_CORE
     QRF     r1, r5, r9, r11             @ QR(1, 5, 9, 13)
-    vmov    r2, s8                      @ words 2, 6, 10, 14
-    vmov    r6, s12
-    ldr.w   r8, [sp, #S10]
-    ldr.w   r12, [sp, #S14]
     QRF     r2, r6, r8, r12             @ QR(2, 6, 10, 14)
-    vmov    r3, s9                      @ words 3, 7, 11, 15
-    vmov    r7, s13
-    ldr.w   r10, [sp, #S11]
-    ldr.w   lr, [sp, #S15]
     QRF     r3, r7, r10, lr             @ QR(3, 7, 11, 15)
     OP1     r1, r6                      @ diagonal QR(1, 6, 11, 12): x1 += x6
     QR12    r2, r7, r8, r11             @ diagonal QR(2, 7, 8, 13): x2 += x7, x13 ^= x2
@@ -184,6 +173,23 @@
     vmov    s5, r8                      @ C10
 .endm
 
+/* The same from s6-s15 and the frame (after a carry into word 13). */
+.macro CACHE
+    vmov    r1, s7
+    vmov    r5, s11
+    vmov    r9, s15
+    vmov    r2, s8
+    vmov    r6, s12
+    vmov    r3, s9
+    vmov    r7, s13
+    ldr.w   r11, [sp, #S13]
+    ldr.w   r8, [sp, #S10]
+    ldr.w   r12, [sp, #S14]
+    ldr.w   r10, [sp, #S11]
+    ldr.w   lr, [sp, #S15]
+    CACHE_CORE
+.endm
+
     .global m4crypt_chacha20_xor_job_armv7m
     .type m4crypt_chacha20_xor_job_armv7m, %function
     .p2align 2
@@ -198,7 +204,7 @@ m4crypt_chacha20_xor_job_armv7m:
     ldr     r6, [r0, #J_SEG + 0]        @ segment 0: out, in, nblocks
     ldr     r7, [r0, #J_SEG + 4]
     ldr     r8, [r0, #J_SEG + 8]
-    ldr     r10, [r3, #0]               @ words 12-15
+    ldr     r10, [r3, #0]               @ words 12-15 (13-15 stay in r11, r12, lr)
     ldr     r11, [r3, #4]
     ldr     r12, [r9, #0]
     ldr     lr, [r9, #4]
@@ -217,57 +223,35 @@ m4crypt_chacha20_xor_job_armv7m:
     str     r11, [sp, #S13]
     str     r12, [sp, #S14]
     str     lr, [sp, #S15]
-    ldr     r4, [r1, #0]                @ words 0-3
-    ldr     r5, [r1, #4]
-    ldr     r6, [r1, #8]
-    ldr     r7, [r1, #12]
-    ldr     r8, [r2, #0]                @ words 4-11 (the key)
-    ldr     r9, [r2, #4]
-    ldr     r10, [r2, #8]
-    ldr     r11, [r2, #12]
-    ldr     r12, [r2, #16]
-    ldr     lr, [r2, #20]
-    ldr     r0, [r2, #24]
-    ldr     r1, [r2, #28]
-    str     r0, [sp, #S10]
-    str     r1, [sp, #S11]
-    add     r0, r4, r8                  @ T word 0: x0 + x4 (counter-independent)
+    ldr     r0, [r1, #0]                @ words 0-11 into the registers CACHE_CORE takes
+    ldr     r3, [r1, #12]
+    ldr     r4, [r2, #0]
+    ldr     r5, [r2, #4]
+    ldr     r6, [r2, #8]
+    ldr     r7, [r2, #12]
+    ldr     r9, [r2, #20]
+    ldr     r8, [r2, #24]
+    ldr     r10, [r2, #28]
+    ldr     r2, [r2, #16]               @ word 8
+    vmov    s6, r0
+    add     r0, r0, r4                  @ T word 0: x0 + x4 (counter-independent)
     str     r0, [sp, #T + 0]            @ T words 0, 4, 8
-    str     r8, [sp, #T + 16]
-    str     r12, [sp, #T + 32]
-    vmov    s6, r4
-    vmov    s7, r5
-    vmov    s8, r6
-    vmov    s9, r7
-    vmov    s10, r8
-    vmov    s11, r9
-    vmov    s12, r10
-    vmov    s13, r11
-    vmov    s14, r12
-    vmov    s15, lr
-    CACHE
-    b.w     .Lblock
-
-.Lcarry:                                @ word 12 wrapped: word 13 + 1, recompute the cache
-    ldr.w   r1, [sp, #S13]
-    add.w   r1, r1, #1
-    str.w   r1, [sp, #S13]
-    CACHE
-    ldr.w   r12, [sp, #IN]
-    ldr.w   r1, [sp, #END]
-    b.w     .Lnext
-
-.Lseg:                                  @ the next segment (r0: its record)
-    ldr.w   r2, [r0, #0]
-    ldr.w   r3, [r0, #4]
-    ldr.w   r4, [r0, #8]
-    add.w   r0, r0, #12
-    str.w   r0, [sp, #SEG]
-    str.w   r2, [sp, #OUT]
-    str.w   r3, [sp, #IN]
-    add.w   r4, r3, r4, lsl #6
-    str.w   r4, [sp, #END]
-    b.w     .Lblock
+    str     r4, [sp, #T + 16]
+    str     r2, [sp, #T + 32]
+    str     r8, [sp, #S10]
+    str     r10, [sp, #S11]
+    vmov    s9, r3
+    vmov    s10, r4
+    vmov    s11, r5
+    vmov    s12, r6
+    vmov    s13, r7
+    vmov    s14, r2
+    vmov    s15, r9
+    ldr     r2, [r1, #8]
+    ldr     r1, [r1, #4]
+    vmov    s8, r2
+    vmov    s7, r1
+    CACHE_CORE                          @ (words 13-15 are in r11, r12, lr)
 
     .p2align 2
 .Lblock:
@@ -434,4 +418,25 @@ m4crypt_chacha20_xor_job_armv7m:
     vmov    s14, s15, r0, r1
     add     sp, sp, #FRAME
     pop     {r4-r11, pc}
+
+.Lcarry:                                @ word 12 wrapped: word 13 + 1, recompute the cache
+    ldr.w   r1, [sp, #S13]
+    add.w   r1, r1, #1
+    str.w   r1, [sp, #S13]
+    CACHE
+    ldr.w   r12, [sp, #IN]
+    ldr.w   r1, [sp, #END]
+    b.w     .Lnext
+
+.Lseg:                                  @ the next segment (r0: its record)
+    ldr.w   r2, [r0, #0]
+    ldr.w   r3, [r0, #4]
+    ldr.w   r4, [r0, #8]
+    add.w   r0, r0, #12
+    str.w   r0, [sp, #SEG]
+    str.w   r2, [sp, #OUT]
+    str.w   r3, [sp, #IN]
+    add.w   r4, r3, r4, lsl #6
+    str.w   r4, [sp, #END]
+    b.w     .Lblock
     .size m4crypt_chacha20_xor_job_armv7m, . - m4crypt_chacha20_xor_job_armv7m
