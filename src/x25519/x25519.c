@@ -4,6 +4,7 @@
 #include "m4crypt/x25519.h"
 
 #include "x25519/fe25519.h"
+#include "x25519/x25519_base.h"
 
 /* Backend contract (src/x25519/backend.h): out = X25519(scalar, point) as in RFC 7748 section 5,
  * i.e. with the scalar clamped and bit 255 of the point masked, canonical output, constant time.
@@ -106,13 +107,14 @@ int m4crypt_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
     return zero_check(out);
 }
 
-/* The base point u = 9 (RFC 7748 section 4.1). A fixed-base method can replace the ladder later;
- * the result is never zero (9 generates the prime-order subgroup, a clamped scalar is a nonzero
- * multiple of 8 below 2^255 and no multiple of its order), but it is checked all the same. */
+/* The base point u = 9 (RFC 7748 section 4.1) by the fixed-base method of x25519_base.c (a table
+ * of multiples of the edwards25519 base point). The result is never zero (9 generates the
+ * prime-order subgroup, a clamped scalar is a nonzero multiple of 8 below 2^255 and no multiple
+ * of its order), but it is checked all the same. */
 int m4crypt_x25519_base(uint8_t out[32], const uint8_t scalar[32])
 {
-    static const uint8_t nine[32] = {9};
-    return m4crypt_x25519(out, scalar, nine);
+    m4crypt_x25519_base_fixed(out, scalar);
+    return zero_check(out);
 }
 
 int m4crypt_x25519_keypair(uint8_t pk[32], uint8_t sk[32])

@@ -40,6 +40,11 @@ void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
  * (16 words) to xz2. All field operations stay on its own stack frame, which it wipes. */
 void m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], const uint8_t k[32]);
 
+/* Fixed-base table scan (x25519_base.c): out = the 24 words of entry babs (1..8) of a row of
+ * m4crypt_x25519_base_table, or the identity (1, 1, 0) for babs = 0, reading every entry. */
+void m4crypt_x25519_base_select_armv7m(uint32_t out[3][8], const uint32_t row[8][3][8],
+                                       uint32_t babs);
+
 /* X25519 ladder on this representation (contract of m4crypt_x25519_scalarmult_c). */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32]);

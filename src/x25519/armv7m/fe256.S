@@ -267,3 +267,74 @@ m4crypt_fe256_cswap16_int:
     .endr
     bx      lr
     .size m4crypt_fe256_cswap16_int, .-m4crypt_fe256_cswap16_int
+
+/*
+ * void m4crypt_x25519_base_select_armv7m(uint32_t out[3][8], const uint32_t row[8][3][8],
+ *                                        uint32_t babs);
+ * out = entry babs of the row (babs in 1..8), or the identity (1, 1, 0) for babs = 0, reading all
+ * eight entries: per coordinate, eight accumulator words r3-r10 take each entry's words under the
+ * mask (babs == j ? ~0 : 0), computed as ((babs ^ j) - 1) >> 31 (arithmetic); loop counters and
+ * addresses depend only on the public row. Register map: r0 out, r1 row (advancing), r2 babs,
+ * r3-r10 accumulators, r11 mask, r12/lr the loaded pair, then scratch; stack: j, k counters.
+ */
+/* Two accumulator words a, b take the next two table words (r1, advancing) under the mask r11. */
+.macro SELPAIR a, b
+    ldm     r1!, {r12, lr}
+    eor     r12, r12, \a
+    and     r12, r12, r11
+    eor     \a, \a, r12
+    eor     lr, lr, \b
+    and     lr, lr, r11
+    eor     \b, \b, lr
+.endm
+
+    .section .text.m4crypt_x25519_base_select_armv7m,"ax",%progbits
+    .global m4crypt_x25519_base_select_armv7m
+    .type m4crypt_x25519_base_select_armv7m, %function
+    .align 2
+m4crypt_x25519_base_select_armv7m:
+    push    {r4-r11, lr}
+    sub     sp, sp, #8
+    movs    r3, #0
+    str     r3, [sp, #4]        /* k = 0 */
+1:  /* coordinate k */
+    ldr     r3, [sp, #4]
+    subs    r3, r3, #2
+    lsrs    r3, r3, #31         /* r3 = 1 for k < 2 (ypx, ymx of the identity), 0 for k = 2 */
+    movs    r4, #0
+    movs    r5, #0
+    movs    r6, #0
+    movs    r7, #0
+    mov     r8, #0
+    mov     r9, #0
+    mov     r10, #0
+    movs    r12, #1
+    str     r12, [sp, #0]       /* j = 1 */
+2:  /* entry j */
+    ldr     r12, [sp, #0]
+    eor     r11, r2, r12
+    sub     r11, r11, #1
+    asr     r11, r11, #31
+    SELPAIR r3, r4
+    SELPAIR r5, r6
+    SELPAIR r7, r8
+    SELPAIR r9, r10
+    add     r1, r1, #64         /* next entry, same coordinate */
+    ldr     r12, [sp, #0]
+    add     r12, r12, #1
+    str     r12, [sp, #0]
+    cmp     r12, #8
+    bls     2b
+    stm     r0!, {r3-r10}
+    sub     r1, r1, #(8 * 96 - 32)  /* back to entry 1, next coordinate */
+    ldr     r3, [sp, #4]
+    add     r3, r3, #1
+    str     r3, [sp, #4]
+    cmp     r3, #3
+    blo     1b
+    movs    r3, #0              /* no secret left in registers or on the frame */
+    movs    r11, #0
+    movs    r12, #0
+    add     sp, sp, #8
+    pop     {r4-r11, pc}
+    .size m4crypt_x25519_base_select_armv7m, .-m4crypt_x25519_base_select_armv7m
