@@ -103,6 +103,11 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_DECOMPRESS 0
 #endif
+#ifdef M4CRYPT_MLKEM_HAVE_REJ_UNIFORM
+#define HAVE_REJ 1
+#else
+#define HAVE_REJ 0
+#endif
 
 /* ---------------------------------------------------------------- NTT */
 
@@ -355,6 +360,55 @@ static void test_decompress(void)
     CHECK(bad == 0);
 }
 
+/* ---------------------------------------------------------------- rejection sampling */
+
+/* Both implementations on buf + off (any alignment), len and buflen; same count, same values,
+ * nothing written past the count (guard values). */
+static unsigned rej_twin(const uint8_t *buf, unsigned len, unsigned buflen)
+{
+    static int16_t x[300 + 8], y[300 + 8];
+    for (unsigned i = 0; i < 308; i++)
+        x[i] = y[i] = (int16_t)(0x7a00 + i);
+    unsigned n = m4crypt_mlkem_rej_uniform(x, len, buf, buflen);
+    unsigned m = m4crypt_mlkem_rej_uniform_c(y, len, buf, buflen);
+    return n != m || memcmp(x, y, sizeof x) != 0;
+}
+
+static void test_rej(void)
+{
+    say("rej_uniform", HAVE_REJ);
+    static uint8_t buf[504 + 4];
+    unsigned bad = 0;
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        t_rand_bytes(buf, sizeof buf);
+        /* candidates at the bound: q - 1, q, q + 1, 0, 4095 in random places */
+        if (n % 4 == 0)
+            for (unsigned i = 0; i + 3 <= sizeof buf; i += 3) {
+                static const uint16_t v[6] = {Q - 1, Q, Q + 1, 0, 4095, 2 * Q - 4096 + 4095};
+                uint16_t d1 = v[t_rand32() % 6], d2 = v[t_rand32() % 6];
+                buf[i] = (uint8_t)d1;
+                buf[i + 1] = (uint8_t)((d1 >> 8) | (d2 << 4));
+                buf[i + 2] = (uint8_t)(d2 >> 4);
+            }
+        unsigned buflen = 3 * (t_rand32() % 169);
+        if (n % 5 == 0)
+            buflen = 168;
+        unsigned len = n % 3 == 0 ? t_rand32() % 20 : t_rand32() % 300;
+        if (n % 7 == 0)
+            len = 256;
+        bad += rej_twin(buf + (n & 3), len, buflen);
+    }
+    /* all accepted, all rejected, lengths around the group size of the fast path (8) */
+    for (unsigned len = 0; len < 24; len++)
+        for (unsigned buflen = 0; buflen <= 36; buflen += 3) {
+            memset(buf, 0, sizeof buf);
+            bad += rej_twin(buf + 1, len, buflen);
+            memset(buf, 0xff, sizeof buf);
+            bad += rej_twin(buf + 2, len, buflen);
+        }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -365,5 +419,6 @@ int main(int argc, char **argv)
     test_reduce();
     test_compress();
     test_decompress();
+    test_rej();
     return t_summary("mlkem_armv7m");
 }

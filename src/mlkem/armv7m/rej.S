@@ -1,0 +1,103 @@
+/*
+ * ML-KEM rejection sampling step of SampleNTT (FIPS 203 Alg. 7, the loop body) for ARMv7E-M
+ * (Cortex-M4), Thumb-2.
+ *
+ *   unsigned m4crypt_mlkem_rej_uniform_armv7m(int16_t *r, unsigned len, const uint8_t *buf,
+ *                                            unsigned buflen);
+ * Same contract and results as m4crypt_mlkem_rej_uniform_c (src/mlkem/poly.h): parses buf
+ * (buflen a multiple of 3) into 12-bit candidates d1 = b0 + 256 (b1 mod 16), d2 = b1 / 16 +
+ * 16 b2, appends those below q to r, at most len; returns how many. The input is public (a
+ * SHAKE128 stream of the public seed rho): this code branches on it.
+ *
+ * Fast path, while at least 12 input bytes and 8 output slots remain: 12 bytes (4 triples,
+ * 8 candidates) by three unaligned word loads; candidates by UBFX (LSR + BFI where one crosses
+ * a word), each stored by a conditional STRH with post-increment (CMP; IT LO). Then the rest
+ * triple by triple with byte loads and the exact checks of the C loop.
+ *
+ * Register map: r0 output pointer, r1 output end (r + 2 len), r2 input pointer, r3 input end,
+ * r4-r6 the three words, r7 candidate, r8 q, r12 the start of r (for the count), lr the end of
+ * the fast path's input (input end - 11).
+ *
+ * Cycles (m4sim-model 1.1, scratch region, 168 bytes, len 256): 560 (portable C: 1719). Code:
+ * 210 bytes.
+ */
+    .syntax unified
+    .thumb
+    .cpu cortex-m4
+
+/* Stores candidate r7 if below q. */
+.macro KEEP
+    cmp     r7, r8
+    it      lo
+    strhlo  r7, [r0], #2
+.endm
+
+    .text
+    .global m4crypt_mlkem_rej_uniform_armv7m
+    .type m4crypt_mlkem_rej_uniform_armv7m, %function
+    .p2align 2
+m4crypt_mlkem_rej_uniform_armv7m:
+    push    {r4-r8, lr}
+    mov     r12, r0
+    add.w   r1, r0, r1, lsl #1
+    add     r3, r2, r3
+    movw    r8, #3329
+    sub.w   lr, r3, #11             @ fast path needs r2 + 12 <= r3, i.e. r2 < r3 - 11
+    b       2f
+    .p2align 2
+1:
+    ldr.w   r5, [r2, #4]
+    ldr.w   r6, [r2, #8]
+    ldr.w   r4, [r2], #12
+    ubfx    r7, r4, #0, #12
+    KEEP
+    ubfx    r7, r4, #12, #12
+    KEEP
+    lsr.w   r7, r4, #24
+    bfi     r7, r5, #8, #4
+    KEEP
+    ubfx    r7, r5, #4, #12
+    KEEP
+    ubfx    r7, r5, #16, #12
+    KEEP
+    lsr.w   r7, r5, #28
+    bfi     r7, r6, #4, #8
+    KEEP
+    ubfx    r7, r6, #8, #12
+    KEEP
+    lsr.w   r7, r6, #20
+    KEEP
+2:
+    cmp     r2, lr                  @ 12 more input bytes?
+    bhs     3f
+    sub.w   r7, r1, r0
+    cmp     r7, #16                 @ 8 more output slots?
+    bhs     1b
+
+    /* the rest: one triple at a time, as the C loop */
+3:
+    cmp     r2, r3
+    bhs     4f
+    cmp     r0, r1
+    bhs     4f
+    ldrb    r4, [r2]
+    ldrb    r5, [r2, #1]
+    ldrb    r6, [r2, #2]
+    adds    r2, #3
+    bfi     r4, r5, #8, #4          @ d1 = b0 | (b1 & 15) << 8
+    lsrs    r5, r5, #4
+    orr.w   r5, r5, r6, lsl #4      @ d2 = b1 >> 4 | b2 << 4
+    cmp     r4, r8
+    it      lo
+    strhlo  r4, [r0], #2
+    cmp     r5, r8
+    bhs     3b
+    cmp     r0, r1
+    it      lo
+    strhlo  r5, [r0], #2
+    b       3b
+4:
+    sub.w   r0, r0, r12
+    lsrs    r0, r0, #1
+    pop     {r4-r8, pc}
+    .size m4crypt_mlkem_rej_uniform_armv7m, .-m4crypt_mlkem_rej_uniform_armv7m
