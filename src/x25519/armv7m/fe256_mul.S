@@ -540,3 +540,192 @@ m4crypt_x25519_ladder_armv7m:
     add sp, sp, #320
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_armv7m, .-m4crypt_x25519_ladder_armv7m
+
+    .section .text.m4crypt_fe256_invert_armv7m,"ax",%progbits
+    .global m4crypt_fe256_invert_armv7m
+    .type m4crypt_fe256_invert_armv7m, %function
+    .align 2
+m4crypt_fe256_invert_armv7m:
+    push {r4-r11, lr}
+    sub sp, sp, #208
+    str r0, [sp, #192]
+    str r1, [sp, #196]
+    add r0, sp, #0
+    ldr r1, [sp, #196]
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #96
+    add r1, sp, #0
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #96
+    add r1, sp, #96
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #32
+    add r1, sp, #96
+    ldr r2, [sp, #196]
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #64
+    add r1, sp, #32
+    add r2, sp, #0
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #96
+    add r1, sp, #64
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #96
+    add r1, sp, #96
+    add r2, sp, #32
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #128
+    add r1, sp, #96
+    bl m4crypt_fe256_sqr_int
+    movs r0, #4
+    str r0, [sp, #200]
+101:
+    add r0, sp, #128
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    ldr r0, [sp, #200]
+    subs r0, r0, #1
+    str r0, [sp, #200]
+    bne 101b
+    add r0, sp, #96
+    add r1, sp, #128
+    add r2, sp, #96
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #128
+    add r1, sp, #96
+    bl m4crypt_fe256_sqr_int
+    movs r0, #9
+    str r0, [sp, #200]
+102:
+    add r0, sp, #128
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    ldr r0, [sp, #200]
+    subs r0, r0, #1
+    str r0, [sp, #200]
+    bne 102b
+    add r0, sp, #128
+    add r1, sp, #128
+    add r2, sp, #96
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #160
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    movs r0, #19
+    str r0, [sp, #200]
+103:
+    add r0, sp, #160
+    add r1, sp, #160
+    bl m4crypt_fe256_sqr_int
+    ldr r0, [sp, #200]
+    subs r0, r0, #1
+    str r0, [sp, #200]
+    bne 103b
+    add r0, sp, #128
+    add r1, sp, #160
+    add r2, sp, #128
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #128
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    movs r0, #9
+    str r0, [sp, #200]
+104:
+    add r0, sp, #128
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    ldr r0, [sp, #200]
+    subs r0, r0, #1
+    str r0, [sp, #200]
+    bne 104b
+    add r0, sp, #96
+    add r1, sp, #128
+    add r2, sp, #96
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #128
+    add r1, sp, #96
+    bl m4crypt_fe256_sqr_int
+    movs r0, #49
+    str r0, [sp, #200]
+105:
+    add r0, sp, #128
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    ldr r0, [sp, #200]
+    subs r0, r0, #1
+    str r0, [sp, #200]
+    bne 105b
+    add r0, sp, #128
+    add r1, sp, #128
+    add r2, sp, #96
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #160
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    movs r0, #99
+    str r0, [sp, #200]
+106:
+    add r0, sp, #160
+    add r1, sp, #160
+    bl m4crypt_fe256_sqr_int
+    ldr r0, [sp, #200]
+    subs r0, r0, #1
+    str r0, [sp, #200]
+    bne 106b
+    add r0, sp, #128
+    add r1, sp, #160
+    add r2, sp, #128
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #128
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    movs r0, #49
+    str r0, [sp, #200]
+107:
+    add r0, sp, #128
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    ldr r0, [sp, #200]
+    subs r0, r0, #1
+    str r0, [sp, #200]
+    bne 107b
+    add r0, sp, #96
+    add r1, sp, #128
+    add r2, sp, #96
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #96
+    add r1, sp, #96
+    bl m4crypt_fe256_sqr_int
+    movs r0, #4
+    str r0, [sp, #200]
+108:
+    add r0, sp, #96
+    add r1, sp, #96
+    bl m4crypt_fe256_sqr_int
+    ldr r0, [sp, #200]
+    subs r0, r0, #1
+    str r0, [sp, #200]
+    bne 108b
+    ldr r0, [sp, #192]
+    add r1, sp, #96
+    add r2, sp, #64
+    bl m4crypt_fe256_mul_int
+    @ wipe the frame and the field routines' frame below it
+    movs r3, #0
+    mov r4, #0
+    mov r5, #0
+    mov r6, #0
+    mov r7, #0
+    mov r8, #0
+    mov r9, #0
+    mov r10, #0
+    sub sp, sp, #80
+    mov r0, sp
+    add r1, sp, #288
+2:
+    stm r0!, {r3-r10}
+    cmp r0, r1
+    blo 2b
+    add sp, sp, #288
+    pop {r4-r11, pc}
+    .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m

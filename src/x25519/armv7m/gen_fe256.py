@@ -340,6 +340,94 @@ def gen_ladder(out):
     out.append(f"    .size {name}, .-{name}")
 
 
+def gen_invert(out):
+    """m4crypt_fe256_invert_armv7m(h, f) = f^(p - 2) by the chain of fe25519.c (Bernstein 2006):
+    254 squarings and 11 multiplications through the internal routines, on one wiped frame."""
+    name = "m4crypt_fe256_invert_armv7m"
+    Z2, Z9, Z11, A_, B_, C_ = (32 * i for i in range(6))
+    HP, FP, CNT, FR = 192, 196, 200, 208
+    func_begin(out, name)
+    out.append("    push {r4-r11, lr}")
+    out.append(f"    sub sp, sp, #{FR}")
+    out.append(f"    str r0, [sp, #{HP}]")
+    out.append(f"    str r1, [sp, #{FP}]")
+    lbl = [0]
+
+    def ptr(reg, x):
+        if x == "F":
+            out.append(f"    ldr {reg}, [sp, #{FP}]")
+        elif x == "H":
+            out.append(f"    ldr {reg}, [sp, #{HP}]")
+        else:
+            out.append(f"    add {reg}, sp, #{x}")
+
+    def sqr(d, a):
+        ptr("r0", d)
+        ptr("r1", a)
+        out.append("    bl m4crypt_fe256_sqr_int")
+
+    def mul(d, a, b):
+        ptr("r0", d)
+        ptr("r1", a)
+        ptr("r2", b)
+        out.append("    bl m4crypt_fe256_mul_int")
+
+    def sqr_n(d, a, n):
+        sqr(d, a)
+        if n == 1:
+            return
+        if n <= 3:
+            for _ in range(n - 1):
+                sqr(d, d)
+            return
+        lbl[0] += 1
+        out.append(f"    movs r0, #{n - 1}")
+        out.append(f"    str r0, [sp, #{CNT}]")
+        out.append(f"10{lbl[0]}:")
+        sqr(d, d)
+        out.append(f"    ldr r0, [sp, #{CNT}]")
+        out.append("    subs r0, r0, #1")
+        out.append(f"    str r0, [sp, #{CNT}]")
+        out.append(f"    bne 10{lbl[0]}b")
+
+    sqr(Z2, "F")            # z^2
+    sqr_n(A_, Z2, 2)        # z^8
+    mul(Z9, A_, "F")        # z^9
+    mul(Z11, Z9, Z2)        # z^11
+    sqr(A_, Z11)            # z^22
+    mul(A_, A_, Z9)         # z^(2^5 - 1)
+    sqr_n(B_, A_, 5)
+    mul(A_, B_, A_)         # z^(2^10 - 1)
+    sqr_n(B_, A_, 10)
+    mul(B_, B_, A_)         # z^(2^20 - 1)
+    sqr_n(C_, B_, 20)
+    mul(B_, C_, B_)         # z^(2^40 - 1)
+    sqr_n(B_, B_, 10)
+    mul(A_, B_, A_)         # z^(2^50 - 1)
+    sqr_n(B_, A_, 50)
+    mul(B_, B_, A_)         # z^(2^100 - 1)
+    sqr_n(C_, B_, 100)
+    mul(B_, C_, B_)         # z^(2^200 - 1)
+    sqr_n(B_, B_, 50)
+    mul(A_, B_, A_)         # z^(2^250 - 1)
+    sqr_n(A_, A_, 5)        # z^(2^255 - 32)
+    mul("H", A_, Z11)       # z^(2^255 - 21)
+    out.append("    @ wipe the frame and the field routines' frame below it")
+    out.append("    movs r3, #0")
+    for r in range(4, 11):
+        out.append(f"    mov r{r}, #0")
+    out.append(f"    sub sp, sp, #{FRAME + 8}")
+    out.append("    mov r0, sp")
+    out.append(f"    add r1, sp, #{FR + FRAME + 8}")
+    out.append("2:")
+    out.append("    stm r0!, {r3-r10}")
+    out.append("    cmp r0, r1")
+    out.append("    blo 2b")
+    out.append(f"    add sp, sp, #{FR + FRAME + 8}")
+    out.append("    pop {r4-r11, pc}")
+    out.append(f"    .size {name}, .-{name}")
+
+
 def main():
     out = [HEADER]
     gen_mul(out)
@@ -347,6 +435,7 @@ def main():
     wrapper(out, "m4crypt_fe256_mul_armv7m", "m4crypt_fe256_mul_int")
     wrapper(out, "m4crypt_fe256_sqr_armv7m", "m4crypt_fe256_sqr_int")
     gen_ladder(out)
+    gen_invert(out)
     print("\n".join(out))
 
 

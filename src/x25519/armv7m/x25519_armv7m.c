@@ -1,7 +1,7 @@
 /*
  * X25519 (RFC 7748 section 5) on the ARMv7E-M field backend (8 x 32-bit words mod 2^256 - 38,
- * see backend.h): byte conversion, the inversion chain and the Montgomery ladder. The field
- * multiplications, squarings, additions and the conditional swap are the assembly of fe256*.S.
+ * see backend.h): byte conversion and the glue around the assembly ladder and inversion
+ * (fe256_mul.S).
  *
  * Constant time: fixed loop counts, the swap bit only enters m4crypt_fe256_cswap_armv7m (masked
  * XOR), the final reduction is carry arithmetic without branches.
@@ -9,8 +9,6 @@
 #include "m4crypt/x25519.h"
 
 #include "x25519/fe25519.h"
-
-typedef uint32_t fe[8];
 
 void m4crypt_fe256_frombytes_armv7m(uint32_t h[8], const uint8_t s[32])
 {
@@ -60,50 +58,6 @@ void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8])
         s[4 * i + 3] = (uint8_t)(t[i] >> 24);
     }
     m4crypt_memzero(t, sizeof t);
-}
-
-static void sqr_n(uint32_t h[8], const uint32_t f[8], int n)
-{
-    m4crypt_fe256_sqr_armv7m(h, f);
-    for (int i = 1; i < n; i++)
-        m4crypt_fe256_sqr_armv7m(h, h);
-}
-
-/* f^(p - 2), the chain of fe25519.c (D. J. Bernstein, "Curve25519: new Diffie-Hellman speed
- * records", 2006): 254 squarings and 11 multiplications. */
-void m4crypt_fe256_invert_armv7m(uint32_t h[8], const uint32_t f[8])
-{
-    fe z2, z9, z11, a, b, c;
-
-    m4crypt_fe256_sqr_armv7m(z2, f);        /* z^2 */
-    sqr_n(a, z2, 2);                        /* z^8 */
-    m4crypt_fe256_mul_armv7m(z9, a, f);     /* z^9 */
-    m4crypt_fe256_mul_armv7m(z11, z9, z2);  /* z^11 */
-    m4crypt_fe256_sqr_armv7m(a, z11);       /* z^22 */
-    m4crypt_fe256_mul_armv7m(a, a, z9);     /* z^(2^5 - 1) */
-    sqr_n(b, a, 5);
-    m4crypt_fe256_mul_armv7m(a, b, a);      /* z^(2^10 - 1) */
-    sqr_n(b, a, 10);
-    m4crypt_fe256_mul_armv7m(b, b, a);      /* z^(2^20 - 1) */
-    sqr_n(c, b, 20);
-    m4crypt_fe256_mul_armv7m(b, c, b);      /* z^(2^40 - 1) */
-    sqr_n(b, b, 10);
-    m4crypt_fe256_mul_armv7m(a, b, a);      /* z^(2^50 - 1) */
-    sqr_n(b, a, 50);
-    m4crypt_fe256_mul_armv7m(b, b, a);      /* z^(2^100 - 1) */
-    sqr_n(c, b, 100);
-    m4crypt_fe256_mul_armv7m(b, c, b);      /* z^(2^200 - 1) */
-    sqr_n(b, b, 50);
-    m4crypt_fe256_mul_armv7m(a, b, a);      /* z^(2^250 - 1) */
-    sqr_n(a, a, 5);                         /* z^(2^255 - 32) */
-    m4crypt_fe256_mul_armv7m(h, a, z11);    /* z^(2^255 - 21) */
-
-    m4crypt_memzero(z2, sizeof z2);
-    m4crypt_memzero(z9, sizeof z9);
-    m4crypt_memzero(z11, sizeof z11);
-    m4crypt_memzero(a, sizeof a);
-    m4crypt_memzero(b, sizeof b);
-    m4crypt_memzero(c, sizeof c);
 }
 
 /* RFC 7748 section 5, as m4crypt_x25519_scalarmult_c (x25519.c): clamping and decoding here, the
