@@ -33,8 +33,8 @@ void m4crypt_chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nbloc
  *               block (with carry) and written back
  *   words 14-15 the 8 bytes iv (little-endian words, any alignment)
  * seg[0 .. nseg): nseg is 1..3 and every nblocks >= 1; out = in XOR keystream, in order; out may
- * equal in (not otherwise overlap), no alignment needed. Only consts, key, ctr and iv are state: the
- * job is read, never written. */
+ * equal in (not otherwise overlap), no alignment needed. Only consts, key, ctr and iv are state:
+ * the job is read, never written. */
 typedef struct {
     uint8_t *out;
     const uint8_t *in;

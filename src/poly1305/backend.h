@@ -20,9 +20,10 @@
 #include "m4crypt/poly1305.h"
 
 /* For each of the nblocks 16-byte blocks of m (no alignment needed): h = (h + block + hibit *
- * 2^128) * r mod 2^130 - 5 (partially reduced, h[4] <= 4 in and out). hibit is 1 for whole message blocks
- * (RFC 8439 section 2.5.1, "add one bit beyond the number of octets") and 0 for a last block that
- * was already padded with its 0x01 byte. */
+ * 2^128) * r mod 2^130 - 5 (partially reduced, h[4] <= 4 in and out; m4crypt_poly1305_final
+ * relies on that bound). hibit is 1 for whole message blocks (RFC 8439 section 2.5.1, "add one
+ * bit beyond the number of octets") and 0 for a last block that was already padded with its 0x01
+ * byte. */
 void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
                                uint32_t hibit);
 

@@ -15,7 +15,8 @@
  *   r0-r3   x0-x3   (row a)
  *   r4-r7   x4-x7   (row b, kept rotated: the true value is ROR(reg, 25) between quarter rounds)
  *   r8, r9  two of x8-x11 (row c); the other two live in FPU registers s0-s3 and are swapped in
- *           and out once per half round (VMOV core <-> S: 1 cycle each way, against STR 1 and LDR 1-2)
+ *           and out once per half round (VMOV core <-> S: 1 cycle each way, against STR 1 and
+ *           LDR 1-2)
  *   r10-r12 x12-x14, lr x15 (row d, kept rotated: true value ROR(reg, 24))
  * Rotations are folded into the barrel shifter: each quarter round is 8 ALU instructions.
  * FPU registers (s0-s15 are caller-saved; all but s6-s9, the public constants, are wiped before
