@@ -108,6 +108,16 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_REJ 0
 #endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_CBD_ETA2
+#define HAVE_CBD2 1
+#else
+#define HAVE_CBD2 0
+#endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_CBD_ETA3
+#define HAVE_CBD3 1
+#else
+#define HAVE_CBD3 0
+#endif
 
 /* ---------------------------------------------------------------- NTT */
 
@@ -409,6 +419,52 @@ static void test_rej(void)
     CHECK(bad == 0);
 }
 
+/* ---------------------------------------------------------------- CBD */
+
+static unsigned cbd_twin(const uint8_t *buf, unsigned eta)
+{
+    m4crypt_poly a, b;
+    if (eta == 2) {
+        m4crypt_poly_cbd_eta2(&a, buf);
+        m4crypt_poly_cbd_eta2_c(&b, buf);
+    } else {
+        m4crypt_poly_cbd_eta3(&a, buf);
+        m4crypt_poly_cbd_eta3_c(&b, buf);
+    }
+    return memcmp(&a, &b, sizeof a) != 0;
+}
+
+static void test_cbd(void)
+{
+    say("poly_cbd_eta2", HAVE_CBD2);
+    say("poly_cbd_eta3", HAVE_CBD3);
+    static uint8_t buf[192 + 4];
+    unsigned bad = 0;
+    for (unsigned eta = 2; eta <= 3; eta++) {
+        /* every value of each coefficient's 2 eta bits in every position: coefficient i gets
+         * the bit pattern (i + k) mod 2^(2 eta) */
+        for (unsigned k = 0; k < (1u << (2 * eta)); k++) {
+            memset(buf, 0, sizeof buf);
+            for (unsigned i = 0; i < 256; i++) {
+                unsigned v = (i + k) & ((1u << (2 * eta)) - 1);
+                for (unsigned j = 0; j < 2 * eta; j++)
+                    buf[1 + (2 * eta * i + j) / 8] |= (uint8_t)(((v >> j) & 1) << ((2 * eta * i + j) % 8));
+            }
+            bad += cbd_twin(buf + 1, eta);
+        }
+        memset(buf, 0xff, sizeof buf); /* all coefficients 0, the extremes in between: */
+        bad += cbd_twin(buf + 2, eta);
+        for (unsigned i = 0; i < sizeof buf; i++) /* +eta: first eta bits of each group set */
+            buf[i] = (uint8_t)(eta == 2 ? 0x33 : 0);
+        bad += cbd_twin(buf, eta);
+        for (unsigned n = 0; n < iters(4000, 1000); n++) {
+            t_rand_bytes(buf, sizeof buf);
+            bad += cbd_twin(buf + (n & 3), eta);
+        }
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -420,5 +476,6 @@ int main(int argc, char **argv)
     test_compress();
     test_decompress();
     test_rej();
+    test_cbd();
     return t_summary("mlkem_armv7m");
 }
