@@ -8,6 +8,9 @@
  * its own representation replaces the whole scalar multiplication instead: it defines
  * M4CRYPT_X25519_HAVE_SCALARMULT and m4crypt_x25519_scalarmult_armv7m (same contract as
  * m4crypt_x25519_scalarmult_c in x25519.c).
+ * The armv7m backend does the latter (8 x 32-bit words mod 2^256 - 38, chosen by measurement:
+ * 279 cycles per multiplication against 631 for the ten limbs; see armv7m/backend.h); the
+ * fixed-base code (x25519_base.c) picks the same field as the ladder.
  *
  * Included by fe25519.h; do not include directly.
  */

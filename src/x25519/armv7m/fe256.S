@@ -19,9 +19,16 @@
  * The carry folds turn the flag into a mask (SBC x, x, x = C - 1) and AND/BIC it with 38:
  * no branch, no data-dependent address anywhere.
  *
- * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word,
- * r1/r2 input pointers (then scratch), r0 output pointer.
- * Cycles (m4sim model 1.1): see src/x25519/armv7m/backend.h.
+ * Internal entries (*_int, used by the ladder in fe256_mul.S): the same operations without
+ * register saves (they clobber r1-r12 and keep lr); the AAPCS functions wrap them. Also here:
+ * a24add_int (h = 121666 f + g, one UMAAL per word with g as the accumulator), cswap16_int (two
+ * adjacent elements at once) and m4crypt_x25519_base_select_armv7m (the fixed-base table scan).
+ *
+ * Register map: r3-r10 the eight words of the result, r11 = 38 (a24add: 121666, then 38),
+ * r12 scratch/carry word, r1/r2 input pointers (then scratch), r0 output pointer.
+ * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
+ * mul121666 68, cswap (8 words) 101; the internal entries save the wrapper's ~25 cycles.
+ * Code: add_int 104, sub_int 106, a24add_int 120, cswap16_int 318, base_select 230 bytes.
  */
     .syntax unified
     .thumb

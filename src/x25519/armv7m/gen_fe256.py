@@ -39,8 +39,24 @@ HEADER = """\
  *   r1, r11, r12, lr G window (words of g)      stack: T[0..15], saved h and f pointers
  * Register map (reduction): r3-r10 T[0..7] -> h, r11 = 38, r12 carry, lr T[8 + i], r0 = h.
  *
- * Constant time: straight-line code, no branch and no data-dependent address.
- * Cycles (m4sim model 1.1): see src/x25519/armv7m/backend.h (measured figures).
+ * Also here: m4crypt_x25519_ladder_armv7m (the RFC 7748 ladder: 255 steps of 4 mul, 4 sqr,
+ * 6 add/sub, one 121666 E + BB and one 16-word masked swap, all through the internal entries
+ * *_int, which keep only lr, so a call costs no register saves) and m4crypt_fe256_invert_armv7m
+ * (254 squarings, 11 multiplications). Ladder frame: X1 X2 Z2 X3 Z3 T0 T1 (32 bytes each), the
+ * scalar pointer, the bit counter, the previous bit, the output pointer; x_2, z_2 and x_3, z_3 are
+ * adjacent so that one 16-word swap exchanges both pairs. Ladder register use between calls:
+ * r0-r2 the operand pointers of the next call, r1-r3 the bit extraction.
+ *
+ * Constant time: no branch and no address depends on data. The only branches are the fixed
+ * loop counters (ladder bit index 254..0, the squaring runs of the inversion, the frame wipes);
+ * the scalar byte address depends on the public bit index only; the swap is masked XOR.
+ *
+ * Cycles (m4sim model 1.1, each called from C through its AAPCS wrapper; measured with the
+ * regions fe25519.* of benchmarks/bench_internal.c and x25519.scalarmult of benchmarks/bench.c):
+ *   mul 279, sqr 285, invert 70,438, ladder (255 steps) 759,329, x25519.scalarmult 830,866
+ *   (portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
+ * Stack: mul/sqr 76 bytes + the caller's 36 of the wrapper; x25519.scalarmult 508 in all.
+ * Code: mul 548, sqr 544, ladder 362, invert 426 bytes.
  */
     .syntax unified
     .thumb
