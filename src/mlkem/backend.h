@@ -70,4 +70,22 @@
 #define m4crypt_poly_decompress m4crypt_poly_decompress_c
 #endif
 
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_TOMONT
+#define m4crypt_poly_tomont m4crypt_poly_tomont_armv7m
+#else
+#define m4crypt_poly_tomont m4crypt_poly_tomont_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_TOBYTES
+#define m4crypt_poly_tobytes m4crypt_poly_tobytes_armv7m
+#else
+#define m4crypt_poly_tobytes m4crypt_poly_tobytes_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_FROMBYTES
+#define m4crypt_poly_frombytes m4crypt_poly_frombytes_armv7m
+#else
+#define m4crypt_poly_frombytes m4crypt_poly_frombytes_c
+#endif
+
 #endif

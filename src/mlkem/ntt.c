@@ -59,7 +59,7 @@ void m4crypt_poly_reduce_c(m4crypt_poly *r)
         r->coeffs[i] = m4crypt_mlkem_barrett_reduce(r->coeffs[i]);
 }
 
-void m4crypt_poly_tomont(m4crypt_poly *r)
+void m4crypt_poly_tomont_c(m4crypt_poly *r)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = fqmul(r->coeffs[i], MONT_R2);

@@ -75,7 +75,7 @@ void m4crypt_poly_decompress_c(m4crypt_poly *r, const uint8_t *in, unsigned d)
 }
 
 /* Alg. 5 ByteEncode_12: two canonical 12-bit coefficients per 3 bytes. */
-void m4crypt_poly_tobytes(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_poly *a)
+void m4crypt_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_poly *a)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N / 2; i++) {
         uint16_t x0 = canonical(a->coeffs[2 * i]), x1 = canonical(a->coeffs[2 * i + 1]);
@@ -87,7 +87,7 @@ void m4crypt_poly_tobytes(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_po
 
 /* Alg. 6 ByteDecode_12: for d = 12 the values are taken mod m = q; a 12-bit value is
  * below 2q, so one conditional subtraction (by mask) suffices. */
-void m4crypt_poly_frombytes(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES])
+void m4crypt_poly_frombytes_c(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES])
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N / 2; i++) {
         int16_t x0 = (int16_t)(in[3 * i] | ((in[3 * i + 1] & 0x0f) << 8));

@@ -67,6 +67,14 @@ void m4crypt_poly_compress_c(uint8_t *out, const m4crypt_poly *a, unsigned d);
 /* Decompress_d(ByteDecode_d(in)) (Alg. 6, eq. 4.8) for d in {1,4,5,10,11}; output in [0, q). */
 void m4crypt_poly_decompress_c(m4crypt_poly *r, const uint8_t *in, unsigned d);
 
+/* r = r * R mod q (cancels the R^-1 of basemul without an inverse NTT); any int16 input, output
+ * |x| < q. */
+void m4crypt_poly_tomont_c(m4crypt_poly *r);
+/* ByteEncode_12 (Alg. 5, d = 12) of the canonical representatives; any int16 input. */
+void m4crypt_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_poly *a);
+/* ByteDecode_12 (Alg. 6, d = 12): 12-bit values reduced mod q, output in [0, q). */
+void m4crypt_poly_frombytes_c(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES]);
+
 #include "backend.h"
 
 /* ---------------------------------------------------------------- the rest */
@@ -81,15 +89,9 @@ int16_t m4crypt_mlkem_barrett_reduce(int16_t a);
 /* Compress_d(x) (eq. 4.7) for x in [0, q) and 1 <= d <= 11, by multiplication and shift. */
 uint16_t m4crypt_mlkem_compress(uint16_t x, unsigned d);
 
-/* r = r * R mod q (cancels the R^-1 of basemul without an inverse NTT). Output |x| < q. */
-void m4crypt_poly_tomont(m4crypt_poly *r);
 /* r = a + b, r = a - b, coefficient-wise, no reduction (Alg. 13-15 vector additions). */
 void m4crypt_poly_add(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
 void m4crypt_poly_sub(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
-/* ByteEncode_12 (Alg. 5, d = 12) of the canonical representatives; any int16 input. */
-void m4crypt_poly_tobytes(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_poly *a);
-/* ByteDecode_12 (Alg. 6, d = 12): 12-bit values reduced mod q, output in [0, q). */
-void m4crypt_poly_frombytes(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES]);
 /* SampleNTT (FIPS 203 Alg. 7) on the XOF input rho || b0 || b1: the NTT-domain matrix entry. */
 void m4crypt_poly_sample_ntt(m4crypt_poly *r, const uint8_t rho[32], uint8_t b0, uint8_t b1);
 /* SamplePolyCBD_eta(PRF_eta(s, b)) (Alg. 8 and section 4.1 eq. 4.3), eta = 2 or 3. */
