@@ -105,6 +105,7 @@ static void p1p1_to_p3(ge_p3 *r, const ge_p1p1 *p, int with_t)
         fe_mul(&r->T, &p->X, &p->Y);
 }
 
+#ifndef M4CRYPT_X25519_HAVE_SCALARMULT
 /* r = p + q, q affine precomputed (madd-2008-hwcd-3 with k = 2d): 3 multiplications. */
 static void madd(ge_p1p1 *r, const ge_p3 *p, const ge_precomp *q)
 {
@@ -119,6 +120,22 @@ static void madd(ge_p1p1 *r, const ge_p3 *p, const ge_precomp *q)
     fe_add(&a, &p->Z, &p->Z);    /* D = 2 Z1 */
     fe_add(&r->Z, &a, &c);       /* G = D + C (three tight values) */
     fe_sub(&r->T, &a, &c);       /* F = D - C */
+    m4crypt_memzero(&a, sizeof a);
+    m4crypt_memzero(&b, sizeof b);
+    m4crypt_memzero(&c, sizeof c);
+}
+#endif
+
+/* h = h + q in extended coordinates (r is scratch). */
+static void madd_p3(ge_p3 *h, ge_p1p1 *r, const ge_precomp *q)
+{
+#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
+    (void)r;
+    m4crypt_ge25519_madd_armv7m(h->X.v, q->ypx.v);
+#else
+    madd(r, h, q);
+    p1p1_to_p3(h, r, 1);
+#endif
 }
 
 /* r = 2 p (dbl-2008-hwcd, a = -1), p's T unused. */
@@ -228,8 +245,7 @@ void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
     fe_set_small(&h.T, 0);
     for (int i = 1; i < 64; i += 2) {
         select_entry(&t, i / 2, e[i]);
-        madd(&r, &h, &t);
-        p1p1_to_p3(&h, &r, 1);
+        madd_p3(&h, &r, &t);
     }
     for (int d = 0; d < 4; d++) {
         dbl(&r, &h);
@@ -237,8 +253,7 @@ void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
     }
     for (int i = 0; i < 64; i += 2) {
         select_entry(&t, i / 2, e[i]);
-        madd(&r, &h, &t);
-        p1p1_to_p3(&h, &r, i < 62);
+        madd_p3(&h, &r, &t);
     }
 
     /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y); Z - Y != 0 as k B is not the identity */

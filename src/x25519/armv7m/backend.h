@@ -49,6 +49,10 @@ void m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], const 
 void m4crypt_x25519_base_select_armv7m(uint32_t out[3][8], const uint32_t row[8][3][8],
                                        uint32_t babs);
 
+/* Fixed-base mixed addition (x25519_base.c): p = p + q, p = (X, Y, Z, T) extended coordinates on
+ * edwards25519 (4 elements), q = (y + x, y - x, 2 d x y) (3 elements); fe256_mul.S. */
+void m4crypt_ge25519_madd_armv7m(uint32_t *p, const uint32_t *q);
+
 /* X25519 ladder on this representation (contract of m4crypt_x25519_scalarmult_c). */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32]);

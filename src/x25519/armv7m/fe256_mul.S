@@ -745,3 +745,97 @@ m4crypt_fe256_invert_armv7m:
     add sp, sp, #288
     pop {r4-r11, pc}
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
+
+    .section .text.m4crypt_ge25519_madd_armv7m,"ax",%progbits
+    .global m4crypt_ge25519_madd_armv7m
+    .type m4crypt_ge25519_madd_armv7m, %function
+    .align 2
+m4crypt_ge25519_madd_armv7m:
+    push {r4-r11, lr}
+    sub sp, sp, #168
+    str r0, [sp, #160]
+    str r1, [sp, #164]
+    add r0, sp, #0
+    ldr r1, [sp, #160]
+    add r1, r1, #32
+    ldr r2, [sp, #160]
+    bl m4crypt_fe256_add_int
+    add r0, sp, #0
+    add r1, sp, #0
+    ldr r2, [sp, #164]
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #32
+    ldr r1, [sp, #160]
+    add r1, r1, #32
+    ldr r2, [sp, #160]
+    bl m4crypt_fe256_sub_int
+    add r0, sp, #32
+    add r1, sp, #32
+    ldr r2, [sp, #164]
+    add r2, r2, #32
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #64
+    ldr r1, [sp, #160]
+    add r1, r1, #96
+    ldr r2, [sp, #164]
+    add r2, r2, #64
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #96
+    add r1, sp, #0
+    add r2, sp, #32
+    bl m4crypt_fe256_sub_int
+    add r0, sp, #0
+    add r1, sp, #0
+    add r2, sp, #32
+    bl m4crypt_fe256_add_int
+    add r0, sp, #32
+    ldr r1, [sp, #160]
+    add r1, r1, #64
+    ldr r2, [sp, #160]
+    add r2, r2, #64
+    bl m4crypt_fe256_add_int
+    add r0, sp, #128
+    add r1, sp, #32
+    add r2, sp, #64
+    bl m4crypt_fe256_add_int
+    add r0, sp, #64
+    add r1, sp, #32
+    add r2, sp, #64
+    bl m4crypt_fe256_sub_int
+    ldr r0, [sp, #160]
+    add r1, sp, #96
+    add r2, sp, #64
+    bl m4crypt_fe256_mul_int
+    ldr r0, [sp, #160]
+    add r0, r0, #32
+    add r1, sp, #128
+    add r2, sp, #0
+    bl m4crypt_fe256_mul_int
+    ldr r0, [sp, #160]
+    add r0, r0, #64
+    add r1, sp, #64
+    add r2, sp, #128
+    bl m4crypt_fe256_mul_int
+    ldr r0, [sp, #160]
+    add r0, r0, #96
+    add r1, sp, #96
+    add r2, sp, #0
+    bl m4crypt_fe256_mul_int
+    @ wipe the temporaries
+    movs r3, #0
+    mov r4, #0
+    mov r5, #0
+    mov r6, #0
+    mov r7, #0
+    mov r8, #0
+    mov r9, #0
+    mov r10, #0
+    mov r0, sp
+    stm r0!, {r3-r10}
+    stm r0!, {r3-r10}
+    stm r0!, {r3-r10}
+    stm r0!, {r3-r10}
+    stm r0!, {r3-r10}
+    add sp, sp, #168
+    pop {r4-r11, pc}
+    .size m4crypt_ge25519_madd_armv7m, .-m4crypt_ge25519_madd_armv7m
