@@ -118,6 +118,21 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_CBD3 0
 #endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_TOMONT
+#define HAVE_TOMONT 1
+#else
+#define HAVE_TOMONT 0
+#endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_TOBYTES
+#define HAVE_TOBYTES 1
+#else
+#define HAVE_TOBYTES 0
+#endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_FROMBYTES
+#define HAVE_FROMBYTES 1
+#else
+#define HAVE_FROMBYTES 0
+#endif
 
 /* ---------------------------------------------------------------- NTT */
 
@@ -465,6 +480,81 @@ static void test_cbd(void)
     CHECK(bad == 0);
 }
 
+/* ---------------------------------------------------------------- tomont, ByteEncode/Decode_12 */
+
+static unsigned tomont_twin(const m4crypt_poly *in)
+{
+    m4crypt_poly a = *in, b = *in;
+    m4crypt_poly_tomont(&a);
+    m4crypt_poly_tomont_c(&b);
+    return diff_modq(&a, &b, Q - 1);
+}
+
+static unsigned tobytes_twin(const m4crypt_poly *a, unsigned off)
+{
+    static uint8_t x[384 + 8], y[384 + 8];
+    memset(x, 0x5a, sizeof x);
+    memset(y, 0x5a, sizeof y);
+    m4crypt_poly_tobytes(x + off, a);
+    m4crypt_poly_tobytes_c(y + off, a);
+    return memcmp(x, y, sizeof x) != 0;
+}
+
+static unsigned frombytes_twin(const uint8_t *in)
+{
+    m4crypt_poly a, b;
+    m4crypt_poly_frombytes(&a, in);
+    m4crypt_poly_frombytes_c(&b, in);
+    return memcmp(&a, &b, sizeof a) != 0;
+}
+
+static void test_bytes(void)
+{
+    say("poly_tomont", HAVE_TOMONT);
+    say("poly_tobytes", HAVE_TOBYTES);
+    say("poly_frombytes", HAVE_FROMBYTES);
+    m4crypt_poly p;
+    static uint8_t buf[384 + 4];
+    unsigned bad_m = 0, bad_t = 0, bad_f = 0;
+    /* every int16 value at every position class */
+    for (int32_t base = -32768; base < 32768; base += 256) {
+        for (int i = 0; i < 256; i++)
+            p.coeffs[(i + (unsigned)base / 256) % 256] = (int16_t)(base + i);
+        bad_m += tomont_twin(&p);
+        bad_t += tobytes_twin(&p, (unsigned)base / 256 & 3);
+    }
+    for (unsigned e = 0; e < EDGES; e++) {
+        edge_poly(&p, e, 32767);
+        bad_m += tomont_twin(&p);
+        bad_t += tobytes_twin(&p, e & 3);
+        edge_poly(&p, e, Q);
+        bad_t += tobytes_twin(&p, (e + 1) & 3);
+    }
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        rand_poly(&p, n % 2 ? 32767 : Q - 1);
+        bad_m += tomont_twin(&p);
+        bad_t += tobytes_twin(&p, n & 3);
+    }
+    /* every 12-bit value at every position (value (i + k) mod 4096 at coefficient i), from
+     * unaligned buffers, and random bytes */
+    for (unsigned k = 0; k < 4096; k += t_quick() ? 61 : 1) {
+        for (unsigned i = 0; i < 128; i++) {
+            uint32_t v0 = (2 * i + k) & 4095, v1 = (2 * i + 1 + k) & 4095;
+            buf[1 + 3 * i] = (uint8_t)v0;
+            buf[2 + 3 * i] = (uint8_t)((v0 >> 8) | (v1 << 4));
+            buf[3 + 3 * i] = (uint8_t)(v1 >> 4);
+        }
+        bad_f += frombytes_twin(buf + 1);
+    }
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        t_rand_bytes(buf, sizeof buf);
+        bad_f += frombytes_twin(buf + (n & 3));
+    }
+    CHECK(bad_m == 0);
+    CHECK(bad_t == 0);
+    CHECK(bad_f == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -477,5 +567,6 @@ int main(int argc, char **argv)
     test_decompress();
     test_rej();
     test_cbd();
+    test_bytes();
     return t_summary("mlkem_armv7m");
 }

@@ -75,6 +75,17 @@ def check_constant(c):
 ZETA = [pow(17, bitrev7(i), Q) for i in range(128)]  # FIPS 203 section 4.3, plain (not Montgomery)
 
 
+def check_unsigned(w):
+    """bytes.S (tobytes) takes the low half of SMLAWB's result as an unsigned s_u = s mod 2^16
+    and computes floor(s_u q / 2^16): this is t + q when s < 0, so the result is the
+    representative in [0, q). Checked for every int16 input."""
+    ws = w - (1 << 32) if w & 0x80000000 else w
+    for b in range(-32768, 32768):
+        s_u = (((ws * b) >> 16) + 8) & 0xFFFF
+        if (s_u * Q) >> 16 != b % Q:
+            sys.exit(f"unsigned Plantard: mismatch at {b}")
+
+
 def ntt_order():
     """NTT twiddle indices in the order m4crypt_poly_ntt_armv7m reads them (ntt.S, passes 1-3)."""
     order = [1, 2, 3]  # pass 1: layers 1-2, fixed
@@ -195,12 +206,15 @@ def main():
         " * (see gen_tables.py); on a 64-byte boundary",
         align=6,
     )
-    # reduce.S: C and w(1) (the centered representative of x is P(1 x), see check_constant).
+    # reduce.S: C and w(1) (the centered representative of x is P(1 x), see check_constant),
+    # then C and w(R mod q) for tomont; bytes.S (tobytes) uses C and w(1) as well.
     check_constant(1)
+    check_constant(1 << 16)
+    check_unsigned(plantard_word(1))
     lines += emit_table(
         "m4crypt_mlkem_reduce_consts_armv7m",
-        [(Q << 16) | 8, plantard_word(1)],
-        "poly_reduce: C = q << 16 | 8, w(1)",
+        [(Q << 16) | 8, plantard_word(1), (Q << 16) | 8, plantard_word(1 << 16)],
+        "poly_reduce: C = q << 16 | 8, w(1); poly_tomont: C, w(2^16 mod q)",
     )
     sys.stdout.write("\n".join(lines))
 

@@ -122,10 +122,10 @@ m4crypt_mlkem_basemul_gammas_armv7m:
     .word 0xa24249ac, 0xe1b38fba, 0x440e750b, 0x00000000
     .size m4crypt_mlkem_basemul_gammas_armv7m, .-m4crypt_mlkem_basemul_gammas_armv7m
 
-/* poly_reduce: C = q << 16 | 8, w(1) */
+/* poly_reduce: C = q << 16 | 8, w(1); poly_tomont: C, w(2^16 mod q) */
     .p2align 2
     .global m4crypt_mlkem_reduce_consts_armv7m
     .type m4crypt_mlkem_reduce_consts_armv7m, %object
 m4crypt_mlkem_reduce_consts_armv7m:
-    .word 0x0d010008, 0x0013afb7
+    .word 0x0d010008, 0x0013afb7, 0x0d010008, 0xafb7680c
     .size m4crypt_mlkem_reduce_consts_armv7m, .-m4crypt_mlkem_reduce_consts_armv7m
