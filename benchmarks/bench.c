@@ -48,6 +48,10 @@ static int check(int ok, const char *what)
         REGION("mlkem" #N ".encaps", sink = m4crypt_mlkem##N##_enc_derand(ct, ss, pk, coins));    \
         REGION("mlkem" #N ".decaps", sink = m4crypt_mlkem##N##_dec(ss2, ct, sk));                 \
         failures += check(memcmp(ss, ss2, 32) == 0, "mlkem" #N " round trip");                    \
+        /* part of decaps: the FIPS 203 section 7.3 hash check, H(ek) against the copy in dk */    \
+        REGION("mlkem" #N ".decaps_hash_check", sink = m4crypt_mlkem##N##_check_sk(sk));          \
+        /* part of encaps: the FIPS 203 section 7.2 modulus check of ek */                         \
+        REGION("mlkem" #N ".encaps_modulus_check", sink = m4crypt_mlkem##N##_check_pk(pk));       \
     } while (0)
 
 int main(void)

@@ -30,6 +30,8 @@ ENTRY = {
     "keypair": "m4crypt_mlkem{n}_keypair_derand",
     "encaps": "m4crypt_mlkem{n}_enc_derand",
     "decaps": "m4crypt_mlkem{n}_dec",
+    "decaps_hash_check": "m4crypt_mlkem{n}_check_sk",
+    "encaps_modulus_check": "m4crypt_mlkem{n}_check_pk",
 }
 
 
