@@ -10,21 +10,6 @@
 #include "harness.h"
 #include "m4crypt/chacha20.h"
 
-/* Decodes a hex string constant; returns the length. */
-static size_t unhex(uint8_t *out, const char *s)
-{
-    size_t n = 0;
-    for (; s[0] && s[1]; s += 2) {
-        int v = 0;
-        for (int i = 0; i < 2; i++) {
-            char c = s[i];
-            v = v * 16 + (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-        }
-        out[n++] = (uint8_t)v;
-    }
-    return n;
-}
-
 static uint32_t load32_le(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -88,9 +73,9 @@ static void test_block(void)
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         uint8_t key[32], nonce[12], want[64], out[64], zero[64] = {0}, out2[64];
-        unhex(key, v[i].key);
-        unhex(nonce, v[i].nonce);
-        unhex(want, v[i].out);
+        t_unhex(key, v[i].key);
+        t_unhex(nonce, v[i].nonce);
+        t_unhex(want, v[i].out);
         m4crypt_chacha20_ietf_block(out, key, nonce, v[i].counter);
         CHECK_MEM(out, want, 64);
         /* the XOR form over zeros gives the same block */
@@ -103,9 +88,9 @@ static void test_block(void)
 static void test_encrypt_242(void)
 {
     uint8_t key[32], nonce[12], want[114], out[114], back[114];
-    unhex(key, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
-    unhex(nonce, "000000000000004a00000000");
-    size_t n = unhex(want, "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
+    t_unhex(key, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+    t_unhex(nonce, "000000000000004a00000000");
+    size_t n = t_unhex(want, "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
                            "f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
                            "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
                            "5af90bbf74a35be6b40b8eedf2785e42874d");
@@ -262,7 +247,7 @@ static void test_djb_variant(void)
     CHECK_MEM(out, want, 128);
     /* RFC 8439 A.1 #1 is also the original variant's all-zero vector */
     uint8_t zero[64] = {0}, k0[32] = {0}, want0[64];
-    unhex(want0, "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
+    t_unhex(want0, "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
                  "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586");
     m4crypt_chacha20_xor(out, zero, 64, k0, zero, 0);
     CHECK_MEM(out, want0, 64);

@@ -12,20 +12,6 @@
 #include "m4crypt/chacha20poly1305.h"
 #include "m4crypt/poly1305.h"
 
-static size_t unhex(uint8_t *out, const char *s)
-{
-    size_t n = 0;
-    for (; s[0] && s[1]; s += 2) {
-        int v = 0;
-        for (int i = 0; i < 2; i++) {
-            char c = s[i];
-            v = v * 16 + (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-        }
-        out[n++] = (uint8_t)v;
-    }
-    return n;
-}
-
 static int all_eq(const uint8_t *p, uint8_t v, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -68,9 +54,9 @@ static void test_poly_keygen(void)
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         uint8_t key[32], nonce[12], want[32], blk[64];
-        unhex(key, v[i].key);
-        unhex(nonce, v[i].nonce);
-        unhex(want, v[i].otk);
+        t_unhex(key, v[i].key);
+        t_unhex(nonce, v[i].nonce);
+        t_unhex(want, v[i].otk);
         m4crypt_chacha20_ietf_block(blk, key, nonce, 0);
         CHECK_MEM(blk, want, 32);
     }
@@ -80,10 +66,10 @@ static void test_poly_keygen(void)
 static void test_rfc_282(void)
 {
     uint8_t key[32], nonce[12], ad[12], want[114 + 16], c[114 + 16], m[114], tag[16];
-    unhex(key, "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
-    unhex(nonce, "070000004041424344454647");
-    unhex(ad, "50515253c0c1c2c3c4c5c6c7");
-    unhex(want, "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
+    t_unhex(key, "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
+    t_unhex(nonce, "070000004041424344454647");
+    t_unhex(ad, "50515253c0c1c2c3c4c5c6c7");
+    t_unhex(want, "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
                 "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
                 "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
                 "3ff4def08e4b7a9de576d26586cec64b6116"
@@ -104,10 +90,10 @@ static void test_rfc_a5(void)
 {
     static uint8_t c[265 + 16], m[265 + 16];
     uint8_t key[32], nonce[12], ad[12];
-    unhex(key, "1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0");
-    unhex(nonce, "000000000102030405060708");
-    unhex(ad, "f33388860000000000004e91");
-    size_t n = unhex(c, "64a0861575861af460f062c79be643bd5e805cfd345cf389f108670ac76c8cb2"
+    t_unhex(key, "1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0");
+    t_unhex(nonce, "000000000102030405060708");
+    t_unhex(ad, "f33388860000000000004e91");
+    size_t n = t_unhex(c, "64a0861575861af460f062c79be643bd5e805cfd345cf389f108670ac76c8cb2"
                         "4c6cfc18755d43eea09ee94e382d26b0bdb7b73c321b0100d4f03b7f355894cf"
                         "332f830e710b97ce98c8a84abd0b948114ad176e008d33bd60f982b1ff37c855"
                         "9797a06ef4f0ef61c186324e2b3506383606907b6a7c02b0f9f6157b53c867e4"

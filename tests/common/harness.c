@@ -336,6 +336,20 @@ static int hexval(char c)
     return -1;
 }
 
+size_t t_unhex(uint8_t *out, const char *hex)
+{
+    size_t n = 0;
+    for (; hex[0] && hex[1]; hex += 2) {
+        int hi = hexval(hex[0]), lo = hexval(hex[1]);
+        if (hi < 0 || lo < 0) {
+            t_fail(__FILE__, __LINE__, "bad hex constant");
+            break;
+        }
+        out[n++] = (uint8_t)(hi << 4 | lo);
+    }
+    return n;
+}
+
 long vec_hex(const char *key, uint8_t *out, size_t max)
 {
     const char *s = vec_str(key);

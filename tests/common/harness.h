@@ -22,6 +22,8 @@
 /* printf subset: %s %c %d %u %x %ld %lu %lx %zu %%, with width and '0' flag (e.g. %02x). */
 void t_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void t_hexdump(const char *label, const uint8_t *p, size_t len);
+/* Decodes a hex string constant (test vectors printed in RFCs) into out; returns the length. */
+size_t t_unhex(uint8_t *out, const char *hex);
 
 /* Parse argv: sets the vector directory and quick mode. Call first in main. */
 void t_init(int argc, char **argv);

@@ -10,20 +10,6 @@
 #include "m4crypt/poly1305.h"
 #include "poly1305/backend.h"
 
-static size_t unhex(uint8_t *out, const char *s)
-{
-    size_t n = 0;
-    for (; s[0] && s[1]; s += 2) {
-        int v = 0;
-        for (int i = 0; i < 2; i++) {
-            char c = s[i];
-            v = v * 16 + (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-        }
-        out[n++] = (uint8_t)v;
-    }
-    return n;
-}
-
 /*
  * Reference Poly1305 with 17 limbs of 8 bits (RFC 8439 section 2.5.1 literally: h = (h + block
  * with a 0x01 byte appended) * r mod 2^130 - 5, then + s mod 2^128). Limb 16 has weight 2^128;
@@ -101,8 +87,8 @@ static void ref_poly1305(uint8_t tag[16], const uint8_t *m, size_t len, const ui
 static void test_rfc_252(void)
 {
     uint8_t key[32], want[16], tag[16];
-    unhex(key, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
-    unhex(want, "a8061dc1305136c6c22b8baf0c0127a9");
+    t_unhex(key, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+    t_unhex(want, "a8061dc1305136c6c22b8baf0c0127a9");
     const char *msg = "Cryptographic Forum Research Group";
     m4crypt_poly1305(tag, (const uint8_t *)msg, strlen(msg), key);
     CHECK_MEM(tag, want, 16);
