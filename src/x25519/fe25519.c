@@ -68,6 +68,14 @@ static inline void carry_columns(m4crypt_fe25519 *out, int64_t h[10])
         out->v[i] = r[i];
 }
 
+void m4crypt_fe25519_carry(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
+{
+    int64_t t[10];
+    for (int i = 0; i < 10; i++)
+        t[i] = f->v[i];
+    carry_columns(h, t);
+}
+
 /*
  * Schoolbook multiplication. With offset(i) + offset(j) = offset(i + j) + [i and j odd], a
  * product of two odd limbs carries an extra factor 2 (taken from f1_2, f3_2, ...), and a product

@@ -52,6 +52,8 @@ void m4crypt_fe25519_cswap_c(m4crypt_fe25519 *f, m4crypt_fe25519 *g, uint32_t b)
 /* Not replaceable: trivial helpers. */
 void m4crypt_fe25519_0(m4crypt_fe25519 *h);
 void m4crypt_fe25519_1(m4crypt_fe25519 *h);
+/* h = f with the limbs carried to the "tight" bound; f's limbs below 2^30 in magnitude. */
+void m4crypt_fe25519_carry(m4crypt_fe25519 *h, const m4crypt_fe25519 *f);
 
 #include "x25519/backend.h"
 

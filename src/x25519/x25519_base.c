@@ -26,68 +26,20 @@
 #include "m4crypt/common.h"
 #include "x25519/fe25519.h"
 
-#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
-/* armv7m backend: 8 x 32-bit words mod 2^256 - 38. */
-typedef struct {
-    uint32_t v[8];
-} fe;
-#define fe_mul(h, f, g) m4crypt_fe256_mul_armv7m((h)->v, (f)->v, (g)->v)
-#define fe_sqr(h, f) m4crypt_fe256_sqr_armv7m((h)->v, (f)->v)
-#define fe_add(h, f, g) m4crypt_fe256_add_armv7m((h)->v, (f)->v, (g)->v)
-#define fe_sub(h, f, g) m4crypt_fe256_sub_armv7m((h)->v, (f)->v, (g)->v)
-#define fe_invert(h, f) m4crypt_fe256_invert_armv7m((h)->v, (f)->v)
-#define fe_frombytes(h, s) m4crypt_fe256_frombytes_armv7m((h)->v, (s))
-#define fe_tobytes(s, f) m4crypt_fe256_tobytes_armv7m((s), (f)->v)
-#define FE_WORDS 8
-/* a canonical value as 8 little-endian words is already this representation */
-static void fe_fromwords(fe *h, const uint32_t w[8])
-{
-    for (int i = 0; i < 8; i++)
-        h->v[i] = w[i];
-}
-#else
-typedef m4crypt_fe25519 fe;
-#define fe_mul m4crypt_fe25519_mul
-#define fe_sqr m4crypt_fe25519_sqr
-#define fe_add m4crypt_fe25519_add
-#define fe_sub m4crypt_fe25519_sub
-#define fe_invert m4crypt_fe25519_invert
-#define fe_frombytes m4crypt_fe25519_frombytes
-#define fe_tobytes m4crypt_fe25519_tobytes
-#define FE_WORDS 10
-static void fe_fromwords(fe *h, const uint32_t w[8])
-{
-    uint8_t s[32];
-    for (int i = 0; i < 8; i++) {
-        s[4 * i] = (uint8_t)w[i];
-        s[4 * i + 1] = (uint8_t)(w[i] >> 8);
-        s[4 * i + 2] = (uint8_t)(w[i] >> 16);
-        s[4 * i + 3] = (uint8_t)(w[i] >> 24);
-    }
-    m4crypt_fe25519_frombytes(h, s);
-    m4crypt_memzero(s, sizeof s);
-}
-#endif
+#include "x25519/fe_select.h"
 
-static void fe_set_small(fe *h, uint32_t v)
-{
-    for (int i = 0; i < FE_WORDS; i++)
-        h->v[i] = 0;
-    h->v[0] = v;
-}
+typedef m4crypt_fesel fe;
+#define fe_mul fs_mul
+#define fe_sqr fs_sqr
+#define fe_add fs_add
+#define fe_sub fs_sub
+#define fe_invert fs_invert
+#define fe_tobytes fs_tobytes
+#define fe_fromwords fs_fromwords
+#define fe_set_small fs_set_small
+#define fe_cmov fs_cmov
 
-/* f = g where mask is all ones, unchanged where it is zero. */
-static void fe_cmov(fe *f, const fe *g, uint32_t mask)
-{
-    for (int i = 0; i < FE_WORDS; i++) {
-        const uint32_t x = ((uint32_t)f->v[i] ^ (uint32_t)g->v[i]) & mask;
-        f->v[i] = (int32_t)((uint32_t)f->v[i] ^ x);
-    }
-}
-
-typedef struct {
-    fe X, Y, Z, T; /* x = X / Z, y = Y / Z, x y = T / Z */
-} ge_p3;
+typedef m4crypt_ge25519_p3 ge_p3;
 typedef struct {
     fe X, Y, Z, T; /* "completed": x = X / Z, y = Y / T */
 } ge_p1p1;
@@ -211,26 +163,17 @@ static void select_entry(ge_precomp *t, int pos, int8_t b)
     m4crypt_memzero(tmp, sizeof tmp);
 }
 
-void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
+void m4crypt_ge25519_scalarmult_base(ge_p3 *h, const uint8_t a[32])
 {
-    uint8_t k[32];
     int8_t e[64];
     int8_t carry = 0;
-    ge_p3 h;
     ge_p1p1 r;
     ge_precomp t;
-    fe num, den;
 
-    for (int i = 0; i < 32; i++)
-        k[i] = scalar[i];
-    k[0] &= 248; /* RFC 7748 section 5, decodeScalar25519 */
-    k[31] &= 127;
-    k[31] |= 64;
-
-    /* k = sum e_i 16^i, e_i in [-8, 8) for i < 63; e_63 <= 8 since k < 2^255 */
+    /* a = sum e_i 16^i, e_i in [-8, 8) for i < 63; e_63 <= 8 since a < 2^255 */
     for (int i = 0; i < 32; i++) {
-        e[2 * i] = (int8_t)(k[i] & 15);
-        e[2 * i + 1] = (int8_t)(k[i] >> 4);
+        e[2 * i] = (int8_t)(a[i] & 15);
+        e[2 * i + 1] = (int8_t)(a[i] >> 4);
     }
     for (int i = 0; i < 63; i++) {
         e[i] = (int8_t)(e[i] + carry);
@@ -239,22 +182,42 @@ void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
     }
     e[63] = (int8_t)(e[63] + carry);
 
-    fe_set_small(&h.X, 0);
-    fe_set_small(&h.Y, 1);
-    fe_set_small(&h.Z, 1);
-    fe_set_small(&h.T, 0);
+    fe_set_small(&h->X, 0);
+    fe_set_small(&h->Y, 1);
+    fe_set_small(&h->Z, 1);
+    fe_set_small(&h->T, 0);
     for (int i = 1; i < 64; i += 2) {
         select_entry(&t, i / 2, e[i]);
-        madd_p3(&h, &r, &t);
+        madd_p3(h, &r, &t);
     }
     for (int d = 0; d < 4; d++) {
-        dbl(&r, &h);
-        p1p1_to_p3(&h, &r, d == 3);
+        dbl(&r, h);
+        p1p1_to_p3(h, &r, d == 3);
     }
     for (int i = 0; i < 64; i += 2) {
         select_entry(&t, i / 2, e[i]);
-        madd_p3(&h, &r, &t);
+        madd_p3(h, &r, &t);
     }
+
+    m4crypt_memzero(e, sizeof e);
+    m4crypt_memzero(&carry, sizeof carry);
+    m4crypt_memzero(&r, sizeof r);
+    m4crypt_memzero(&t, sizeof t);
+}
+
+void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
+{
+    uint8_t k[32];
+    ge_p3 h;
+    fe num, den;
+
+    for (int i = 0; i < 32; i++)
+        k[i] = scalar[i];
+    k[0] &= 248; /* RFC 7748 section 5, decodeScalar25519 */
+    k[31] &= 127;
+    k[31] |= 64;
+
+    m4crypt_ge25519_scalarmult_base(&h, k);
 
     /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y); Z - Y != 0 as k B is not the identity */
     fe_add(&num, &h.Z, &h.Y);
@@ -264,11 +227,7 @@ void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
     fe_tobytes(out, &num);
 
     m4crypt_memzero(k, sizeof k);
-    m4crypt_memzero(e, sizeof e);
-    m4crypt_memzero(&carry, sizeof carry);
     m4crypt_memzero(&h, sizeof h);
-    m4crypt_memzero(&r, sizeof r);
-    m4crypt_memzero(&t, sizeof t);
     m4crypt_memzero(&num, sizeof num);
     m4crypt_memzero(&den, sizeof den);
 }

@@ -1,0 +1,481 @@
+/*
+ * ristretto255 (RFC 9496) on edwards25519 in extended coordinates, on the field arithmetic the
+ * X25519 code selects (src/x25519/fe_select.h: portable limbs, or the armv7m assembly).
+ *
+ * Formulas: RFC 9496 section 4 (SQRT_RATIO_M1 4.2, decode 4.3.1, encode 4.3.2, MAP and "from
+ * uniform bytes" 4.3.4); point addition add-2008-hwcd-3 and doubling dbl-2008-hwcd of Hisil,
+ * Wong, Carter, Dawson, "Twisted Edwards curves revisited" (ASIACRYPT 2008), a = -1, k = 2d
+ * (complete on edwards25519). Scalar multiplication: signed 4-bit windows (digits in [-8, 8],
+ * as for the fixed base), four doublings and one addition of a multiple chosen from a table of
+ * 1P..8P by reading all eight entries with masks; the fixed base uses
+ * m4crypt_ge25519_scalarmult_base (src/x25519/x25519_base.c).
+ *
+ * Constant time in the scalar: no branch or address depends on it. Decoding branches only on the
+ * validity of the (public) input encoding; the identity check of a result is arithmetic.
+ */
+#include "m4crypt/ristretto255.h"
+
+#include "x25519/fe_select.h"
+
+typedef m4crypt_fesel fe;
+typedef m4crypt_ge25519_p3 ge;
+
+/* RFC 9496 section 4.1 constants (d of edwards25519, 2d, sqrt(-1), sqrt(a d - 1),
+ * 1 / sqrt(a - d), 1 - d^2, (d - 1)^2), as 8 little-endian 32-bit words. */
+static const uint32_t C_D[8] = {0x135978a3, 0x75eb4dca, 0x4141d8ab, 0x00700a4d,
+                                0x7779e898, 0x8cc74079, 0x2b6ffe73, 0x52036cee};
+static const uint32_t C_D2[8] = {0x26b2f159, 0xebd69b94, 0x8283b156, 0x00e0149a,
+                                 0xeef3d130, 0x198e80f2, 0x56dffce7, 0x2406d9dc};
+static const uint32_t C_SQRT_M1[8] = {0x4a0ea0b0, 0xc4ee1b27, 0xad2fe478, 0x2f431806,
+                                      0x3dfbd7a7, 0x2b4d0099, 0x4fc1df0b, 0x2b832480};
+static const uint32_t C_SQRT_AD_MINUS_ONE[8] = {0x497b2e1b, 0x7e97f6a0, 0x1b7854bd, 0xaf9d8e0c,
+                                                0x31f5d1fd, 0x0f3cfcc9, 0x2b8348ac, 0x376931bf};
+static const uint32_t C_INVSQRT_A_MINUS_D[8] = {0x805d40ea, 0x99c8fdaa, 0x5a4172be, 0x9d2f1617,
+                                                0xfe01d840, 0x16c27b91, 0xcfaffca2, 0x786c8905};
+static const uint32_t C_ONE_MINUS_D_SQ[8] = {0x945fc176, 0xe27c09c1, 0xcd5e350f, 0x2c81a138,
+                                             0xbe70dfe4, 0x9994abdd, 0xb2b3e0d7, 0x029072a8};
+static const uint32_t C_D_MINUS_ONE_SQ[8] = {0x44ed4d20, 0x31ad5aaa, 0xb01e1999, 0xd29e4a2c,
+                                             0x529b4eeb, 0x4cdcd32f, 0xf66c2241, 0x5968b37a};
+
+static void fe_const(fe *h, const uint32_t w[8]) { fs_fromwords(h, w); }
+
+static void fe_neg(fe *h, const fe *f)
+{
+    fe z;
+    fs_set_small(&z, 0);
+    fs_subc(h, &z, f);
+}
+
+/* 1 if f = 0 mod p, else 0. */
+static uint32_t fe_iszero(const fe *f)
+{
+    uint8_t s[32];
+    uint32_t acc = 0;
+    fs_tobytes(s, f);
+    for (int i = 0; i < 32; i++)
+        acc |= s[i];
+    return (acc - 1) >> 31; /* acc in 0..255 */
+}
+
+/* RFC 9496 IS_NEGATIVE: the low bit of the canonical encoding. */
+static uint32_t fe_isneg(const fe *f)
+{
+    uint8_t s[32];
+    fs_tobytes(s, f);
+    return s[0] & 1u;
+}
+
+static uint32_t fe_eq(const fe *f, const fe *g)
+{
+    fe d;
+    fs_subc(&d, f, g);
+    return fe_iszero(&d);
+}
+
+static uint32_t mask_of(uint32_t bit) { return 0u - bit; }
+
+/* f = -f if bit (CT_NEG), |f| (CT_ABS). */
+static void fe_cneg(fe *f, uint32_t bit)
+{
+    fe n;
+    fe_neg(&n, f);
+    fs_cmov(f, &n, mask_of(bit));
+}
+
+static void fe_abs(fe *f) { fe_cneg(f, fe_isneg(f)); }
+
+/* f^((p - 5) / 8) = f^(2^252 - 3): the inversion chain of fe25519.c up to f^(2^250 - 1), two
+ * squarings, times f. */
+static void fe_pow22523(fe *h, const fe *f)
+{
+    fe t0, t1, t2;
+    fs_sqr(&t0, f);         /* 2 */
+    fs_sqr(&t1, &t0);
+    fs_sqr(&t1, &t1);       /* 8 */
+    fs_mul(&t1, f, &t1);    /* 9 */
+    fs_mul(&t0, &t0, &t1);  /* 11 */
+    fs_sqr(&t0, &t0);       /* 22 */
+    fs_mul(&t0, &t1, &t0);  /* 2^5 - 1 */
+    fs_sqr(&t1, &t0);
+    for (int i = 1; i < 5; i++)
+        fs_sqr(&t1, &t1);
+    fs_mul(&t0, &t1, &t0);  /* 2^10 - 1 */
+    fs_sqr(&t1, &t0);
+    for (int i = 1; i < 10; i++)
+        fs_sqr(&t1, &t1);
+    fs_mul(&t1, &t1, &t0);  /* 2^20 - 1 */
+    fs_sqr(&t2, &t1);
+    for (int i = 1; i < 20; i++)
+        fs_sqr(&t2, &t2);
+    fs_mul(&t1, &t2, &t1);  /* 2^40 - 1 */
+    for (int i = 0; i < 10; i++)
+        fs_sqr(&t1, &t1);
+    fs_mul(&t0, &t1, &t0);  /* 2^50 - 1 */
+    fs_sqr(&t1, &t0);
+    for (int i = 1; i < 50; i++)
+        fs_sqr(&t1, &t1);
+    fs_mul(&t1, &t1, &t0);  /* 2^100 - 1 */
+    fs_sqr(&t2, &t1);
+    for (int i = 1; i < 100; i++)
+        fs_sqr(&t2, &t2);
+    fs_mul(&t1, &t2, &t1);  /* 2^200 - 1 */
+    for (int i = 0; i < 50; i++)
+        fs_sqr(&t1, &t1);
+    fs_mul(&t0, &t1, &t0);  /* 2^250 - 1 */
+    fs_sqr(&t0, &t0);
+    fs_sqr(&t0, &t0);       /* 2^252 - 4 */
+    fs_mul(h, &t0, f);      /* 2^252 - 3 */
+    m4crypt_memzero(&t0, sizeof t0);
+    m4crypt_memzero(&t1, sizeof t1);
+    m4crypt_memzero(&t2, sizeof t2);
+}
+
+/* RFC 9496 section 4.2, SQRT_RATIO_M1(u, v): r = sqrt(u / v) or sqrt(i u / v), non-negative;
+ * returns was_square (1 if u / v is a square). */
+static uint32_t sqrt_ratio_m1(fe *r, const fe *u, const fe *v)
+{
+    fe v3, v7, t, check, nu, sm1;
+    fs_sqr(&v3, v);
+    fs_mul(&v3, &v3, v);          /* v^3 */
+    fs_sqr(&v7, &v3);
+    fs_mul(&v7, &v7, v);          /* v^7 */
+    fs_mul(&t, u, &v7);
+    fe_pow22523(&t, &t);          /* (u v^7)^((p - 5) / 8) */
+    fs_mul(&t, &t, &v3);
+    fs_mul(&t, &t, u);            /* r = u v^3 (u v^7)^((p - 5) / 8) */
+    fs_sqr(&check, &t);
+    fs_mul(&check, &check, v);    /* v r^2 */
+    fe_neg(&nu, u);
+    fe_const(&sm1, C_SQRT_M1);
+    const uint32_t correct = fe_eq(&check, u);
+    const uint32_t flipped = fe_eq(&check, &nu);
+    fs_mul(&nu, &nu, &sm1);
+    const uint32_t flipped_i = fe_eq(&check, &nu);
+    fs_mul(&v3, &t, &sm1);        /* r' = r sqrt(-1) */
+    fs_cmov(&t, &v3, mask_of(flipped | flipped_i));
+    fe_abs(&t);
+    *r = t;
+    m4crypt_memzero(&t, sizeof t);
+    m4crypt_memzero(&v3, sizeof v3);
+    m4crypt_memzero(&v7, sizeof v7);
+    m4crypt_memzero(&check, sizeof check);
+    m4crypt_memzero(&nu, sizeof nu);
+    return correct | flipped;
+}
+
+static void ge_identity(ge *h)
+{
+    fs_set_small(&h->X, 0);
+    fs_set_small(&h->Y, 1);
+    fs_set_small(&h->Z, 1);
+    fs_set_small(&h->T, 0);
+}
+
+/* r = p + q (add-2008-hwcd-3, k = 2d; complete). r may alias p or q. */
+static void ge_add(ge *r, const ge *p, const ge *q)
+{
+    fe a, b, c, d, t;
+    fs_subc(&a, &p->Y, &p->X);
+    fs_subc(&t, &q->Y, &q->X);
+    fs_mul(&a, &a, &t);           /* A */
+    fs_addc(&b, &p->Y, &p->X);
+    fs_addc(&t, &q->Y, &q->X);
+    fs_mul(&b, &b, &t);           /* B */
+    fe_const(&t, C_D2);
+    fs_mul(&c, &p->T, &t);
+    fs_mul(&c, &c, &q->T);        /* C = T1 2d T2 */
+    fs_addc(&d, &p->Z, &p->Z);
+    fs_mul(&d, &d, &q->Z);        /* D = 2 Z1 Z2 */
+    fs_subc(&t, &b, &a);          /* E */
+    fs_addc(&b, &b, &a);          /* H */
+    fs_subc(&a, &d, &c);          /* F */
+    fs_addc(&d, &d, &c);          /* G */
+    fs_mul(&r->X, &t, &a);        /* E F */
+    fs_mul(&r->Y, &d, &b);        /* G H */
+    fs_mul(&r->T, &t, &b);        /* E H */
+    fs_mul(&r->Z, &a, &d);        /* F G */
+    m4crypt_memzero(&a, sizeof a);
+    m4crypt_memzero(&b, sizeof b);
+    m4crypt_memzero(&c, sizeof c);
+    m4crypt_memzero(&d, sizeof d);
+    m4crypt_memzero(&t, sizeof t);
+}
+
+/* r = 2 p (dbl-2008-hwcd, a = -1). r may alias p. */
+static void ge_dbl(ge *r, const ge *p)
+{
+    fe a, b, c, e, g;
+    fs_sqr(&a, &p->X);            /* A = X^2 */
+    fs_sqr(&b, &p->Y);            /* B = Y^2 */
+    fs_sqr(&c, &p->Z);
+    fs_addc(&c, &c, &c);          /* C = 2 Z^2 */
+    fs_addc(&e, &p->X, &p->Y);
+    fs_sqr(&e, &e);
+    fs_subc(&e, &e, &a);
+    fs_subc(&e, &e, &b);          /* E = (X + Y)^2 - A - B */
+    fs_subc(&g, &b, &a);          /* G = B - A (D = -A) */
+    fs_subc(&c, &g, &c);          /* F = G - C */
+    fs_addc(&a, &a, &b);
+    fe_neg(&a, &a);               /* H = -A - B */
+    fs_mul(&r->X, &e, &c);        /* E F */
+    fs_mul(&r->Y, &g, &a);        /* G H */
+    fs_mul(&r->T, &e, &a);        /* E H */
+    fs_mul(&r->Z, &c, &g);        /* F G */
+    m4crypt_memzero(&a, sizeof a);
+    m4crypt_memzero(&b, sizeof b);
+    m4crypt_memzero(&c, sizeof c);
+    m4crypt_memzero(&e, sizeof e);
+    m4crypt_memzero(&g, sizeof g);
+}
+
+static void ge_cmov(ge *f, const ge *g, uint32_t mask)
+{
+    fs_cmov(&f->X, &g->X, mask);
+    fs_cmov(&f->Y, &g->Y, mask);
+    fs_cmov(&f->Z, &g->Z, mask);
+    fs_cmov(&f->T, &g->T, mask);
+}
+
+/* RFC 9496 section 4.3.1. Returns 1 for a valid encoding (h set), 0 otherwise. */
+static uint32_t decode(ge *h, const uint8_t s[32])
+{
+    fe sf, ss, u1, u2, u2sq, v, inv, denx, deny, t, one;
+    uint8_t chk[32];
+    uint32_t diff = 0;
+
+    fs_frombytes(&sf, s);
+    fs_tobytes(chk, &sf);
+    for (int i = 0; i < 32; i++)
+        diff |= (uint32_t)(chk[i] ^ s[i]); /* non-canonical or bit 255 set */
+    const uint32_t canonical = ((diff - 1) >> 31) & (1u ^ (s[0] & 1u)); /* and non-negative */
+
+    fs_set_small(&one, 1);
+    fs_sqr(&ss, &sf);
+    fs_subc(&u1, &one, &ss);      /* 1 + a s^2, a = -1 */
+    fs_addc(&u2, &one, &ss);      /* 1 - a s^2 */
+    fs_sqr(&u2sq, &u2);
+    fe_const(&t, C_D);
+    fs_sqr(&v, &u1);
+    fs_mul(&v, &v, &t);
+    fe_neg(&v, &v);
+    fs_subc(&v, &v, &u2sq);       /* v = -(d u1^2) - u2^2 */
+    fs_mul(&t, &v, &u2sq);
+    const uint32_t was_square = sqrt_ratio_m1(&inv, &one, &t);
+    fs_mul(&denx, &inv, &u2);
+    fs_mul(&deny, &inv, &denx);
+    fs_mul(&deny, &deny, &v);
+    fs_addc(&t, &sf, &sf);
+    fs_mul(&t, &t, &denx);
+    fe_abs(&t);                   /* x = |2 s den_x| */
+    h->X = t;
+    fs_mul(&h->Y, &u1, &deny);    /* y = u1 den_y */
+    fs_set_small(&h->Z, 1);
+    fs_mul(&h->T, &h->X, &h->Y);
+    return canonical & was_square & (1u ^ fe_isneg(&h->T)) & (1u ^ fe_iszero(&h->Y));
+}
+
+/* RFC 9496 section 4.3.2. */
+static void encode(uint8_t s[32], const ge *p)
+{
+    fe u1, u2, t, inv, den1, den2, zinv, ix, iy, ench, x, y, one;
+    fs_addc(&u1, &p->Z, &p->Y);
+    fs_subc(&t, &p->Z, &p->Y);
+    fs_mul(&u1, &u1, &t);         /* (Z + Y)(Z - Y) */
+    fs_mul(&u2, &p->X, &p->Y);
+    fs_sqr(&t, &u2);
+    fs_mul(&t, &t, &u1);
+    fs_set_small(&one, 1);
+    (void)sqrt_ratio_m1(&inv, &one, &t);
+    fs_mul(&den1, &inv, &u1);
+    fs_mul(&den2, &inv, &u2);
+    fs_mul(&zinv, &den1, &den2);
+    fs_mul(&zinv, &zinv, &p->T);
+    fe_const(&t, C_SQRT_M1);
+    fs_mul(&ix, &p->X, &t);
+    fs_mul(&iy, &p->Y, &t);
+    fe_const(&t, C_INVSQRT_A_MINUS_D);
+    fs_mul(&ench, &den1, &t);
+    fs_mul(&t, &p->T, &zinv);
+    const uint32_t rotate = mask_of(fe_isneg(&t));
+    x = p->X;
+    y = p->Y;
+    fs_cmov(&x, &iy, rotate);
+    fs_cmov(&y, &ix, rotate);
+    fs_cmov(&den2, &ench, rotate); /* den_inv */
+    fs_mul(&t, &x, &zinv);
+    fe_cneg(&y, fe_isneg(&t));
+    fs_subc(&t, &p->Z, &y);
+    fs_mul(&t, &den2, &t);
+    fe_abs(&t);
+    fs_tobytes(s, &t);
+    m4crypt_memzero(&u1, sizeof u1);
+    m4crypt_memzero(&u2, sizeof u2);
+    m4crypt_memzero(&t, sizeof t);
+    m4crypt_memzero(&inv, sizeof inv);
+    m4crypt_memzero(&den1, sizeof den1);
+    m4crypt_memzero(&den2, sizeof den2);
+    m4crypt_memzero(&zinv, sizeof zinv);
+    m4crypt_memzero(&ix, sizeof ix);
+    m4crypt_memzero(&iy, sizeof iy);
+    m4crypt_memzero(&ench, sizeof ench);
+    m4crypt_memzero(&x, sizeof x);
+    m4crypt_memzero(&y, sizeof y);
+}
+
+/* RFC 9496 section 4.3.4, MAP(t). */
+static void map(ge *h, const fe *t)
+{
+    fe r, u, v, s, sp, c, n, w0, w1, w2, w3, k, one;
+    fs_set_small(&one, 1);
+    fe_const(&k, C_SQRT_M1);
+    fs_sqr(&r, t);
+    fs_mul(&r, &r, &k);           /* r = sqrt(-1) t^2 */
+    fs_addc(&u, &r, &one);
+    fe_const(&k, C_ONE_MINUS_D_SQ);
+    fs_mul(&u, &u, &k);           /* u = (r + 1) (1 - d^2) */
+    fe_const(&k, C_D);
+    fs_mul(&v, &r, &k);
+    fs_addc(&v, &v, &one);
+    fe_neg(&v, &v);               /* -1 - r d */
+    fs_addc(&w0, &r, &k);         /* r + d */
+    fs_mul(&v, &v, &w0);          /* v = (-1 - r d)(r + d) */
+    const uint32_t was_square = mask_of(sqrt_ratio_m1(&s, &u, &v));
+    fs_mul(&sp, &s, t);
+    fe_abs(&sp);
+    fe_neg(&sp, &sp);             /* s' = -|s t| */
+    fs_cmov(&sp, &s, was_square); /* s = was_square ? s : s' */
+    s = sp;
+    fe_neg(&c, &one);
+    fs_cmov(&r, &c, was_square);  /* c = was_square ? -1 : r (kept in r) */
+    c = r;
+    fs_sqr(&r, t);
+    fe_const(&k, C_SQRT_M1);
+    fs_mul(&r, &r, &k);           /* r again */
+    fs_subc(&n, &r, &one);
+    fs_mul(&n, &n, &c);
+    fe_const(&k, C_D_MINUS_ONE_SQ);
+    fs_mul(&n, &n, &k);
+    fs_subc(&n, &n, &v);          /* N = c (r - 1) (d - 1)^2 - v */
+    fs_addc(&w0, &s, &s);
+    fs_mul(&w0, &w0, &v);         /* w0 = 2 s v */
+    fe_const(&k, C_SQRT_AD_MINUS_ONE);
+    fs_mul(&w1, &n, &k);          /* w1 = N sqrt(a d - 1) */
+    fs_sqr(&w3, &s);
+    fs_subc(&w2, &one, &w3);      /* w2 = 1 - s^2 */
+    fs_addc(&w3, &one, &w3);      /* w3 = 1 + s^2 */
+    fs_mul(&h->X, &w0, &w3);
+    fs_mul(&h->Y, &w2, &w1);
+    fs_mul(&h->Z, &w1, &w3);
+    fs_mul(&h->T, &w0, &w2);
+}
+
+/* 1 (as an int error mask source) if all 32 bytes are zero. */
+static int zero_result(const uint8_t q[32])
+{
+    uint32_t acc = 0;
+    for (int i = 0; i < 32; i++)
+        acc |= q[i];
+    const uint32_t is_zero = (acc - 1) >> 31;
+    return (int)(0u - is_zero) & M4CRYPT_ERR_ZERO_SHARED;
+}
+
+int m4crypt_ristretto255_is_valid_point(const uint8_t p[32])
+{
+    ge h;
+    return decode(&h, p) ? 0 : M4CRYPT_ERR_PUBLIC_KEY;
+}
+
+int m4crypt_ristretto255_from_uniform_bytes(uint8_t p[32], const uint8_t r[64])
+{
+    fe t;
+    ge a, b;
+    fs_frombytes(&t, r);          /* bit 255 masked, values >= p reduced */
+    map(&a, &t);
+    fs_frombytes(&t, r + 32);
+    map(&b, &t);
+    ge_add(&a, &a, &b);
+    encode(p, &a);
+    return 0;
+}
+
+/* Recodes a (a[31] <= 127) into 64 signed digits in [-8, 8] (as in x25519_base.c). */
+static void recode(int8_t e[64], const uint8_t a[32])
+{
+    int8_t carry = 0;
+    for (int i = 0; i < 32; i++) {
+        e[2 * i] = (int8_t)(a[i] & 15);
+        e[2 * i + 1] = (int8_t)(a[i] >> 4);
+    }
+    for (int i = 0; i < 63; i++) {
+        e[i] = (int8_t)(e[i] + carry);
+        carry = (int8_t)((e[i] + 8) >> 4);
+        e[i] = (int8_t)(e[i] - carry * 16);
+    }
+    e[63] = (int8_t)(e[63] + carry);
+}
+
+int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
+{
+    ge P, table[8], h, sel, neg;
+    uint8_t t[32];
+    int8_t e[64];
+
+    if (!decode(&P, p)) { /* the encoding is public */
+        for (int i = 0; i < 32; i++)
+            q[i] = 0;
+        return M4CRYPT_ERR_PUBLIC_KEY;
+    }
+    for (int i = 0; i < 32; i++)
+        t[i] = n[i];
+    t[31] &= 127; /* libsodium crypto_scalarmult_ristretto255: bit 255 ignored */
+    recode(e, t);
+
+    table[0] = P;
+    for (int j = 1; j < 8; j++) {
+        if (j & 1)
+            ge_dbl(&table[j], &table[j / 2]);      /* (j + 1) P = 2 ((j + 1) / 2) P */
+        else
+            ge_add(&table[j], &table[j - 1], &P);  /* (j + 1) P = j P + P */
+    }
+
+    ge_identity(&h);
+    for (int i = 63; i >= 0; i--) {
+        for (int d = 0; d < 4; d++)
+            ge_dbl(&h, &h);
+        const uint32_t bu = (uint32_t)(int32_t)e[i];
+        const uint32_t sign = bu >> 31;
+        const uint32_t babs = (bu ^ (0u - sign)) + sign;
+        ge_identity(&sel);
+        for (uint32_t j = 1; j <= 8; j++)
+            ge_cmov(&sel, &table[j - 1], 0u - (((babs ^ j) - 1) >> 31));
+        fe_neg(&neg.X, &sel.X);
+        neg.Y = sel.Y;
+        neg.Z = sel.Z;
+        fe_neg(&neg.T, &sel.T);
+        ge_cmov(&sel, &neg, mask_of(sign));
+        ge_add(&h, &h, &sel);
+    }
+    encode(q, &h);
+
+    m4crypt_memzero(t, sizeof t);
+    m4crypt_memzero(e, sizeof e);
+    m4crypt_memzero(table, sizeof table);
+    m4crypt_memzero(&h, sizeof h);
+    m4crypt_memzero(&sel, sizeof sel);
+    m4crypt_memzero(&neg, sizeof neg);
+    return zero_result(q);
+}
+
+int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
+{
+    ge h;
+    uint8_t t[32];
+    for (int i = 0; i < 32; i++)
+        t[i] = n[i];
+    t[31] &= 127; /* libsodium crypto_scalarmult_ristretto255_base: bit 255 ignored */
+    m4crypt_ge25519_scalarmult_base(&h, t);
+    encode(q, &h);
+    m4crypt_memzero(t, sizeof t);
+    m4crypt_memzero(&h, sizeof h);
+    return zero_result(q);
+}
