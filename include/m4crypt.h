@@ -9,4 +9,5 @@
 #include "m4crypt/poly1305.h"
 #include "m4crypt/chacha20poly1305.h"
 #include "m4crypt/xwing.h"
+#include "m4crypt/ristretto255.h"
 #endif
