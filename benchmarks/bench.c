@@ -71,6 +71,9 @@ int main(void)
     fill(pk, 32, 2);
     REGION("x25519.scalarmult", sink = m4crypt_x25519(out, key, pk));
     REGION("x25519.scalarmult_base", sink = m4crypt_x25519_base(out, key));
+    REGION("ristretto255.scalarmult_base", sink = m4crypt_ristretto255_scalarmult_base(out, key));
+    memcpy(pk, out, 32); /* a valid encoding as the variable-base input */
+    REGION("ristretto255.scalarmult", sink = m4crypt_ristretto255_scalarmult(out, key, pk));
 
     fill(nonce, 12, 3);
     fill(msg, sizeof msg, 4);
