@@ -42,7 +42,9 @@ HEADER = """\
  * Also here: m4crypt_x25519_ladder_armv7m (the RFC 7748 ladder: 255 steps of 4 mul, 4 sqr,
  * 6 add/sub, one 121666 E + BB and one 16-word masked swap, all through the internal entries
  * *_int, which keep only lr, so a call costs no register saves) and m4crypt_fe256_invert_armv7m
- * (254 squarings, 11 multiplications). Ladder frame: X1 X2 Z2 X3 Z3 T0 T1 (32 bytes each), the
+ * (254 squarings, 11 multiplications), and m4crypt_ge25519_madd_armv7m (the fixed-base mixed
+ * addition of src/x25519/x25519_base.c with the conversion back to extended coordinates, 7
+ * multiplications, 248 bytes). Ladder frame: X1 X2 Z2 X3 Z3 T0 T1 (32 bytes each), the
  * scalar pointer, the bit counter, the previous bit, the output pointer; x_2, z_2 and x_3, z_3 are
  * adjacent so that one 16-word swap exchanges both pairs. Ladder register use between calls:
  * r0-r2 the operand pointers of the next call, r1-r3 the bit extraction.

@@ -3,8 +3,8 @@
  * see backend.h): byte conversion and the glue around the assembly ladder and inversion
  * (fe256_mul.S).
  *
- * Constant time: fixed loop counts, the swap bit only enters m4crypt_fe256_cswap_armv7m (masked
- * XOR), the final reduction is carry arithmetic without branches.
+ * Constant time: fixed loop counts; the scalar only enters the assembly ladder (masked-XOR swap);
+ * the final reduction is carry arithmetic without branches.
  */
 #include "m4crypt/x25519.h"
 
