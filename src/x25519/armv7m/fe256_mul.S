@@ -60,12 +60,10 @@
     .type m4crypt_fe256_mul_int, %function
     .align 2
 m4crypt_fe256_mul_int:
-    push {lr}
-    sub sp, sp, #72
-    strd r0, r1, [sp, #64]
+    push {r0, r1, lr}
+    sub sp, sp, #64
     @ rows 0..3
-    ldr r0, [sp, #68]
-    ldm r0, {r3-r6}
+    ldm r1, {r3-r6}
     ldr r1, [r2, #0]
     ldr r11, [r2, #4]
     umull r0, r7, r3, r1
@@ -230,14 +228,11 @@ m4crypt_fe256_mul_int:
     .type m4crypt_fe256_sqr_int, %function
     .align 2
 m4crypt_fe256_sqr_int:
-    push {lr}
-    sub sp, sp, #72
-    str r0, [sp, #64]
-    str r1, [sp, #68]
+    push {r0, r1, lr}
+    sub sp, sp, #64
     mov r2, r1
     @ upper triangle, rows 0..3
-    ldr r0, [sp, #68]
-    ldm r0, {r3-r6}
+    ldm r1, {r3-r6}
     ldr r11, [r2, #4]
     ldr r12, [r2, #8]
     umull r0, r7, r3, r11

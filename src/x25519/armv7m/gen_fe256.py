@@ -70,8 +70,9 @@ GP = "r2"
 A = ["r3", "r4", "r5", "r6"]
 C = ["r7", "r8", "r9", "r10"]
 G = ["r1", "r11", "r12", "lr"]
-FRAME = 72          # T (64) + saved h, f pointers
+FRAME = 72          # T (64) + saved h, f pointers (pushed with lr)
 H_OFF, F_OFF = 64, 68
+assert H_OFF == FRAME - 8 and F_OFF == FRAME - 4
 
 
 def block(out, rows, a_first, written, label):
@@ -79,11 +80,13 @@ def block(out, rows, a_first, written, label):
     a_i * g_j at position i + j for j = jlo .. 7; a_i is register A[m] for the m-th row, loaded
     from word a_first + m of the f pointer. written: set of positions already in T (updated)."""
     out.append(f"    @ {label}")
-    out.append(f"    ldr r0, [sp, #{F_OFF}]")
     nrows = len(rows)
     if a_first:
+        out.append(f"    ldr r0, [sp, #{F_OFF}]")
         out.append(f"    add r0, r0, #{4 * a_first}")
-    out.append(f"    ldm r0, {{r3-r{3 + nrows - 1}}}" if nrows > 1 else "    ldr r3, [r0]")
+        out.append(f"    ldm r0, {{r3-r{3 + nrows - 1}}}")
+    else:
+        out.append(f"    ldm r1, {{r3-r{3 + nrows - 1}}}")   # r1 = f at entry
     slot = [None] * 4
     kmin = min(i + jlo for i, jlo in rows)
     kmax = max(i for i, _ in rows) + 8
@@ -202,9 +205,8 @@ def wrapper(out, name, internal):
 def gen_mul(out):
     name = "m4crypt_fe256_mul_int"
     func_begin(out, name)
-    out.append("    push {lr}")
-    out.append(f"    sub sp, sp, #{FRAME}")
-    out.append(f"    strd r0, r1, [sp, #{H_OFF}]")
+    out.append("    push {r0, r1, lr}")           # h, f pointers at H_OFF, F_OFF
+    out.append(f"    sub sp, sp, #{FRAME - 8}")
     written = set()
     block(out, [(0, 0), (1, 0), (2, 0), (3, 0)], 0, written, "rows 0..3")
     block(out, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7")
@@ -219,10 +221,8 @@ def gen_sqr(out):
     T' go to r3-r10 directly, words 8..15 back to the stack; then the common reduction."""
     name = "m4crypt_fe256_sqr_int"
     func_begin(out, name)
-    out.append("    push {lr}")
-    out.append(f"    sub sp, sp, #{FRAME}")
-    out.append(f"    str r0, [sp, #{H_OFF}]")
-    out.append(f"    str r1, [sp, #{F_OFF}]")
+    out.append("    push {r0, r1, lr}")           # h, f pointers at H_OFF, F_OFF
+    out.append(f"    sub sp, sp, #{FRAME - 8}")
     out.append("    mov r2, r1")
     written = set()
     block(out, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3")
