@@ -126,52 +126,52 @@ m4crypt_fe256_mul_int:
     ldm r0, {r3-r6}
     ldr r1, [r2, #0]
     ldr r0, [sp, #16]
-    ldr r11, [r2, #4]
     movs r7, #0
     umaal r0, r7, r3, r1
     str r0, [sp, #16]
+    ldr r11, [r2, #4]
     ldr r0, [sp, #20]
     movs r8, #0
     umaal r0, r8, r4, r1
-    ldr r12, [r2, #8]
     umaal r0, r7, r3, r11
     str r0, [sp, #20]
+    ldr r12, [r2, #8]
     ldr r0, [sp, #24]
     movs r9, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    ldr lr, [r2, #12]
     umaal r0, r7, r3, r12
     str r0, [sp, #24]
+    ldr lr, [r2, #12]
     ldr r0, [sp, #28]
     movs r10, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
-    ldr r1, [r2, #16]
     umaal r0, r7, r3, lr
     str r0, [sp, #28]
+    ldr r1, [r2, #16]
     ldr r0, [sp, #32]
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
-    ldr r11, [r2, #20]
     umaal r0, r7, r3, r1
     str r0, [sp, #32]
+    ldr r11, [r2, #20]
     ldr r0, [sp, #36]
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
-    ldr r12, [r2, #24]
     umaal r0, r7, r3, r11
     str r0, [sp, #36]
+    ldr r12, [r2, #24]
     ldr r0, [sp, #40]
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    ldr lr, [r2, #28]
     umaal r0, r7, r3, r12
     str r0, [sp, #40]
+    ldr lr, [r2, #28]
     ldr r0, [sp, #44]
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
@@ -189,8 +189,8 @@ m4crypt_fe256_mul_int:
     str r9, [sp, #56]
     str r10, [sp, #60]
     @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38
-    ldm sp, {r3-r10}
     add r0, sp, #32
+    ldm sp, {r3-r10}
     ldm r0, {r1, r2, r11, lr}
     movs r0, #38
     movs r12, #0
@@ -282,14 +282,14 @@ m4crypt_fe256_sqr_int:
     ldm r0, {r3-r5}
     ldr r11, [r2, #20]
     ldr r0, [sp, #36]
-    ldr r12, [r2, #24]
     movs r7, #0
     umaal r0, r7, r3, r11
     str r0, [sp, #36]
+    ldr r12, [r2, #24]
     ldr r0, [sp, #40]
-    ldr lr, [r2, #28]
     umaal r0, r7, r3, r12
     str r0, [sp, #40]
+    ldr lr, [r2, #28]
     ldr r0, [sp, #44]
     movs r8, #0
     umaal r0, r8, r4, r12

@@ -141,11 +141,14 @@ def block(out, rows, a_first, written, label):
                 lines.append(f"    movs {C[m]}, #0")
             lines.append(f"    umaal {acc}, {C[m]}, {A[m]}, {g}")
             ops.append((lines, j))
+        nxt = steps[n + 1] if n + 1 < len(steps) else None
+        # the next step reloads its T word: its g loads go with that load (two loads in a row
+        # pipeline); otherwise they are hoisted in front of this step's last product, away from
+        # the store, which a load must not follow directly
+        hoist = nxt is not None and not (nxt[0] in written and not nxt[2])
         for q, (lines, j) in enumerate(ops):
-            if q == len(ops) - 1 and n + 1 < len(steps):
-                # hoist the next step's g loads in front of the last product (away from the
-                # store, which a load must not follow directly)
-                code, _ = loads(steps[n + 1][1], keep=j)
+            if q == len(ops) - 1 and hoist:
+                code, _ = loads(nxt[1], keep=j)
                 out.extend(code)
             out.extend(lines)
         out.append(f"    str {acc}, [sp, #{4 * k}]")
@@ -154,9 +157,9 @@ def block(out, rows, a_first, written, label):
 
 def reduction(out, t_low_in_regs=False):
     out.append("    @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38")
+    out.append("    add r0, sp, #32")            # keeps the LDMs off the last store / off r0
     if not t_low_in_regs:
         out.append("    ldm sp, {r3-r10}")
-    out.append("    add r0, sp, #32")
     out.append("    ldm r0, {r1, r2, r11, lr}")
     out.append("    movs r0, #38")
     out.append("    movs r12, #0")
