@@ -45,10 +45,10 @@
  *
  * Cycles (m4sim model 1.1, each called from C through its AAPCS wrapper; measured with the
  * regions fe25519.* of benchmarks/bench_internal.c and x25519.scalarmult of benchmarks/bench.c):
- *   mul 279, sqr 285, invert 70,438, ladder (255 steps) 759,329, x25519.scalarmult 830,866
+ *   mul 269, sqr 278, invert 68,026, ladder (255 steps) 734,849, x25519.scalarmult 803,956
  *   (portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * Stack: mul/sqr 76 bytes + the caller's 36 of the wrapper; x25519.scalarmult 508 in all.
- * Code: mul 548, sqr 544, ladder 362, invert 426 bytes.
+ * Code: mul 542, sqr 538, ladder 362, invert 426 bytes.
  */
     .syntax unified
     .thumb
