@@ -45,10 +45,10 @@
  *
  * Cycles (m4sim model 1.1, each called from C through its AAPCS wrapper; measured with the
  * regions fe25519.* of benchmarks/bench_internal.c and x25519.scalarmult of benchmarks/bench.c):
- *   mul 269, sqr 278, invert 68,026, ladder (255 steps) 734,849, x25519.scalarmult 803,956
+ *   mul 259, sqr 272, invert 66,392, x25519.scalarmult 783,442
  *   (portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * Stack: mul/sqr 76 bytes + the caller's 36 of the wrapper; x25519.scalarmult 508 in all.
- * Code: mul 542, sqr 538, ladder 362, invert 426 bytes.
+ * Code: mul 632, sqr 624 (all 32-bit encodings, see widen()), ladder 362, invert 426 bytes.
  */
     .syntax unified
     .thumb
@@ -60,167 +60,167 @@
     .type m4crypt_fe256_mul_int, %function
     .align 2
 m4crypt_fe256_mul_int:
-    push {r0, r1, lr}
-    sub sp, sp, #64
+    push.w {r0, r1, lr}
+    sub.w sp, sp, #64
     @ rows 0..3
-    ldm r1, {r3-r6}
-    ldr r1, [r2, #0]
-    ldr r11, [r2, #4]
+    ldm.w r1, {r3-r6}
+    ldr.w r1, [r2, #0]
+    ldr.w r11, [r2, #4]
     umull r0, r7, r3, r1
-    str r0, [sp, #0]
+    str.w r0, [sp, #0]
     umull r0, r8, r4, r1
-    ldr r12, [r2, #8]
+    ldr.w r12, [r2, #8]
     umaal r0, r7, r3, r11
-    str r0, [sp, #4]
+    str.w r0, [sp, #4]
     umull r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    ldr lr, [r2, #12]
+    ldr.w lr, [r2, #12]
     umaal r0, r7, r3, r12
-    str r0, [sp, #8]
+    str.w r0, [sp, #8]
     umull r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
-    ldr r1, [r2, #16]
+    ldr.w r1, [r2, #16]
     umaal r0, r7, r3, lr
-    str r0, [sp, #12]
-    movs r0, #0
+    str.w r0, [sp, #12]
+    movs.w r0, #0
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
-    ldr r11, [r2, #20]
+    ldr.w r11, [r2, #20]
     umaal r0, r7, r3, r1
-    str r0, [sp, #16]
-    movs r0, #0
+    str.w r0, [sp, #16]
+    movs.w r0, #0
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
-    ldr r12, [r2, #24]
+    ldr.w r12, [r2, #24]
     umaal r0, r7, r3, r11
-    str r0, [sp, #20]
-    movs r0, #0
+    str.w r0, [sp, #20]
+    movs.w r0, #0
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    ldr lr, [r2, #28]
+    ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
-    str r0, [sp, #24]
-    movs r0, #0
+    str.w r0, [sp, #24]
+    movs.w r0, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    str r0, [sp, #28]
+    str.w r0, [sp, #28]
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
-    str r7, [sp, #32]
+    str.w r7, [sp, #32]
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
-    str r8, [sp, #36]
+    str.w r8, [sp, #36]
     umaal r9, r10, r6, lr
-    str r9, [sp, #40]
-    str r10, [sp, #44]
+    str.w r9, [sp, #40]
+    str.w r10, [sp, #44]
     @ rows 4..7
-    ldr r0, [sp, #68]
-    add r0, r0, #16
-    ldm r0, {r3-r6}
-    ldr r1, [r2, #0]
-    ldr r0, [sp, #16]
-    movs r7, #0
+    ldr.w r0, [sp, #68]
+    add.w r0, r0, #16
+    ldm.w r0, {r3-r6}
+    ldr.w r1, [r2, #0]
+    ldr.w r0, [sp, #16]
+    movs.w r7, #0
     umaal r0, r7, r3, r1
-    str r0, [sp, #16]
-    ldr r11, [r2, #4]
-    ldr r0, [sp, #20]
-    movs r8, #0
+    str.w r0, [sp, #16]
+    ldr.w r11, [r2, #4]
+    ldr.w r0, [sp, #20]
+    movs.w r8, #0
     umaal r0, r8, r4, r1
     umaal r0, r7, r3, r11
-    str r0, [sp, #20]
-    ldr r12, [r2, #8]
-    ldr r0, [sp, #24]
-    movs r9, #0
+    str.w r0, [sp, #20]
+    ldr.w r12, [r2, #8]
+    ldr.w r0, [sp, #24]
+    movs.w r9, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
     umaal r0, r7, r3, r12
-    str r0, [sp, #24]
-    ldr lr, [r2, #12]
-    ldr r0, [sp, #28]
-    movs r10, #0
+    str.w r0, [sp, #24]
+    ldr.w lr, [r2, #12]
+    ldr.w r0, [sp, #28]
+    movs.w r10, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    str r0, [sp, #28]
-    ldr r1, [r2, #16]
-    ldr r0, [sp, #32]
+    str.w r0, [sp, #28]
+    ldr.w r1, [r2, #16]
+    ldr.w r0, [sp, #32]
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
     umaal r0, r7, r3, r1
-    str r0, [sp, #32]
-    ldr r11, [r2, #20]
-    ldr r0, [sp, #36]
+    str.w r0, [sp, #32]
+    ldr.w r11, [r2, #20]
+    ldr.w r0, [sp, #36]
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
     umaal r0, r7, r3, r11
-    str r0, [sp, #36]
-    ldr r12, [r2, #24]
-    ldr r0, [sp, #40]
+    str.w r0, [sp, #36]
+    ldr.w r12, [r2, #24]
+    ldr.w r0, [sp, #40]
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
     umaal r0, r7, r3, r12
-    str r0, [sp, #40]
-    ldr lr, [r2, #28]
-    ldr r0, [sp, #44]
+    str.w r0, [sp, #40]
+    ldr.w lr, [r2, #28]
+    ldr.w r0, [sp, #44]
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    str r0, [sp, #44]
+    str.w r0, [sp, #44]
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
-    str r7, [sp, #48]
+    str.w r7, [sp, #48]
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
-    str r8, [sp, #52]
+    str.w r8, [sp, #52]
     umaal r9, r10, r6, lr
-    str r9, [sp, #56]
-    str r10, [sp, #60]
+    str.w r9, [sp, #56]
+    str.w r10, [sp, #60]
     @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38
-    add r0, sp, #32
-    ldm sp, {r3-r10}
-    ldm r0, {r1, r2, r11, lr}
-    movs r0, #38
-    movs r12, #0
+    add.w r0, sp, #32
+    ldm.w sp, {r3-r10}
+    ldm.w r0, {r1, r2, r11, lr}
+    movs.w r0, #38
+    movs.w r12, #0
     umaal r3, r12, r1, r0
     umaal r4, r12, r2, r0
     umaal r5, r12, r11, r0
     umaal r6, r12, lr, r0
-    add r1, sp, #48
-    ldm r1, {r1, r2, r11, lr}
+    add.w r1, sp, #48
+    ldm.w r1, {r1, r2, r11, lr}
     umaal r7, r12, r1, r0
     umaal r8, r12, r2, r0
     umaal r9, r12, r11, r0
     umaal r10, r12, lr, r0
-    mul r12, r12, r0
-    movs lr, #0
-    adds r3, r3, r12
-    adcs r4, r4, #0
-    adcs r5, r5, #0
-    adcs r6, r6, #0
-    adcs r7, r7, #0
-    adcs r8, r8, #0
-    adcs r9, r9, #0
-    adcs r10, r10, #0
-    adc lr, lr, #0
-    mul lr, lr, r0
-    add r3, r3, lr
-    ldr r0, [sp, #64]
-    stm r0, {r3-r10}
-    add sp, sp, #72
-    pop {pc}
+    mul.w r12, r12, r0
+    movs.w lr, #0
+    adds.w r3, r3, r12
+    adcs.w r4, r4, #0
+    adcs.w r5, r5, #0
+    adcs.w r6, r6, #0
+    adcs.w r7, r7, #0
+    adcs.w r8, r8, #0
+    adcs.w r9, r9, #0
+    adcs.w r10, r10, #0
+    adc.w lr, lr, #0
+    mul.w lr, lr, r0
+    add.w r3, r3, lr
+    ldr.w r0, [sp, #64]
+    stm.w r0, {r3-r10}
+    add.w sp, sp, #72
+    pop.w {pc}
     .size m4crypt_fe256_mul_int, .-m4crypt_fe256_mul_int
 
     .section .text.m4crypt_fe256_sqr_int,"ax",%progbits
@@ -228,166 +228,166 @@ m4crypt_fe256_mul_int:
     .type m4crypt_fe256_sqr_int, %function
     .align 2
 m4crypt_fe256_sqr_int:
-    push {r0, r1, lr}
-    sub sp, sp, #64
-    mov r2, r1
+    push.w {r0, r1, lr}
+    sub.w sp, sp, #64
+    mov.w r2, r1
     @ upper triangle, rows 0..3
-    ldm r1, {r3-r6}
-    ldr r11, [r2, #4]
-    ldr r12, [r2, #8]
+    ldm.w r1, {r3-r6}
+    ldr.w r11, [r2, #4]
+    ldr.w r12, [r2, #8]
     umull r0, r7, r3, r11
-    str r0, [sp, #4]
-    ldr lr, [r2, #12]
-    movs r0, #0
+    str.w r0, [sp, #4]
+    ldr.w lr, [r2, #12]
+    movs.w r0, #0
     umaal r0, r7, r3, r12
-    str r0, [sp, #8]
+    str.w r0, [sp, #8]
     umull r0, r8, r4, r12
-    ldr r1, [r2, #16]
+    ldr.w r1, [r2, #16]
     umaal r0, r7, r3, lr
-    str r0, [sp, #12]
-    movs r0, #0
+    str.w r0, [sp, #12]
+    movs.w r0, #0
     umaal r0, r8, r4, lr
-    ldr r11, [r2, #20]
+    ldr.w r11, [r2, #20]
     umaal r0, r7, r3, r1
-    str r0, [sp, #16]
+    str.w r0, [sp, #16]
     umull r0, r9, r5, lr
     umaal r0, r8, r4, r1
-    ldr r12, [r2, #24]
+    ldr.w r12, [r2, #24]
     umaal r0, r7, r3, r11
-    str r0, [sp, #20]
-    movs r0, #0
+    str.w r0, [sp, #20]
+    movs.w r0, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    ldr lr, [r2, #28]
+    ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
-    str r0, [sp, #24]
+    str.w r0, [sp, #24]
     umull r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    str r0, [sp, #28]
+    str.w r0, [sp, #28]
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
-    str r7, [sp, #32]
+    str.w r7, [sp, #32]
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
-    str r8, [sp, #36]
+    str.w r8, [sp, #36]
     umaal r9, r10, r6, lr
-    str r9, [sp, #40]
-    str r10, [sp, #44]
+    str.w r9, [sp, #40]
+    str.w r10, [sp, #44]
     @ upper triangle, rows 4..6
-    ldr r0, [sp, #68]
-    add r0, r0, #16
-    ldm r0, {r3-r5}
-    ldr r11, [r2, #20]
-    ldr r0, [sp, #36]
-    movs r7, #0
+    ldr.w r0, [sp, #68]
+    add.w r0, r0, #16
+    ldm.w r0, {r3-r5}
+    ldr.w r11, [r2, #20]
+    ldr.w r0, [sp, #36]
+    movs.w r7, #0
     umaal r0, r7, r3, r11
-    str r0, [sp, #36]
-    ldr r12, [r2, #24]
-    ldr r0, [sp, #40]
+    str.w r0, [sp, #36]
+    ldr.w r12, [r2, #24]
+    ldr.w r0, [sp, #40]
     umaal r0, r7, r3, r12
-    str r0, [sp, #40]
-    ldr lr, [r2, #28]
-    ldr r0, [sp, #44]
-    movs r8, #0
+    str.w r0, [sp, #40]
+    ldr.w lr, [r2, #28]
+    ldr.w r0, [sp, #44]
+    movs.w r8, #0
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    str r0, [sp, #44]
+    str.w r0, [sp, #44]
     umaal r7, r8, r4, lr
-    str r7, [sp, #48]
-    movs r9, #0
+    str.w r7, [sp, #48]
+    movs.w r9, #0
     umaal r8, r9, r5, lr
-    str r8, [sp, #52]
-    str r9, [sp, #56]
+    str.w r8, [sp, #52]
+    str.w r9, [sp, #56]
     @ T' = 2 T (ADCS x, x, x chain) + f_i^2 at word 2i (UMAAL chain, carry in r12)
-    movs r0, #0
-    movs r12, #0
-    movs r3, #0
-    ldr r4, [sp, #4]
-    adds r4, r4, r4
-    ldr r11, [r2, #0]
+    movs.w r0, #0
+    movs.w r12, #0
+    movs.w r3, #0
+    ldr.w r4, [sp, #4]
+    adds.w r4, r4, r4
+    ldr.w r11, [r2, #0]
     umaal r3, r12, r11, r11
     umaal r4, r12, r0, r0
     ldrd r5, r6, [sp, #8]
-    adcs r5, r5, r5
-    adcs r6, r6, r6
-    ldr r11, [r2, #4]
+    adcs.w r5, r5, r5
+    adcs.w r6, r6, r6
+    ldr.w r11, [r2, #4]
     umaal r5, r12, r11, r11
     umaal r6, r12, r0, r0
     ldrd r7, r8, [sp, #16]
-    adcs r7, r7, r7
-    adcs r8, r8, r8
-    ldr r11, [r2, #8]
+    adcs.w r7, r7, r7
+    adcs.w r8, r8, r8
+    ldr.w r11, [r2, #8]
     umaal r7, r12, r11, r11
     umaal r8, r12, r0, r0
     ldrd r9, r10, [sp, #24]
-    adcs r9, r9, r9
-    adcs r10, r10, r10
-    ldr r11, [r2, #12]
+    adcs.w r9, r9, r9
+    adcs.w r10, r10, r10
+    ldr.w r11, [r2, #12]
     umaal r9, r12, r11, r11
     umaal r10, r12, r0, r0
     ldrd r1, lr, [sp, #32]
-    adcs r1, r1, r1
-    adcs lr, lr, lr
-    ldr r11, [r2, #16]
+    adcs.w r1, r1, r1
+    adcs.w lr, lr, lr
+    ldr.w r11, [r2, #16]
     umaal r1, r12, r11, r11
     umaal lr, r12, r0, r0
     strd r1, lr, [sp, #32]
     ldrd r1, lr, [sp, #40]
-    adcs r1, r1, r1
-    adcs lr, lr, lr
-    ldr r11, [r2, #20]
+    adcs.w r1, r1, r1
+    adcs.w lr, lr, lr
+    ldr.w r11, [r2, #20]
     umaal r1, r12, r11, r11
     umaal lr, r12, r0, r0
     strd r1, lr, [sp, #40]
     ldrd r1, lr, [sp, #48]
-    adcs r1, r1, r1
-    adcs lr, lr, lr
-    ldr r11, [r2, #24]
+    adcs.w r1, r1, r1
+    adcs.w lr, lr, lr
+    ldr.w r11, [r2, #24]
     umaal r1, r12, r11, r11
     umaal lr, r12, r0, r0
     strd r1, lr, [sp, #48]
-    ldr r1, [sp, #56]
-    adcs r1, r1, r1
-    adc lr, r0, #0
-    ldr r11, [r2, #28]
+    ldr.w r1, [sp, #56]
+    adcs.w r1, r1, r1
+    adc.w lr, r0, #0
+    ldr.w r11, [r2, #28]
     umaal r1, r12, r11, r11
     umaal lr, r12, r0, r0
     strd r1, lr, [sp, #56]
     @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38
-    add r0, sp, #32
-    ldm r0, {r1, r2, r11, lr}
-    movs r0, #38
-    movs r12, #0
+    add.w r0, sp, #32
+    ldm.w r0, {r1, r2, r11, lr}
+    movs.w r0, #38
+    movs.w r12, #0
     umaal r3, r12, r1, r0
     umaal r4, r12, r2, r0
     umaal r5, r12, r11, r0
     umaal r6, r12, lr, r0
-    add r1, sp, #48
-    ldm r1, {r1, r2, r11, lr}
+    add.w r1, sp, #48
+    ldm.w r1, {r1, r2, r11, lr}
     umaal r7, r12, r1, r0
     umaal r8, r12, r2, r0
     umaal r9, r12, r11, r0
     umaal r10, r12, lr, r0
-    mul r12, r12, r0
-    movs lr, #0
-    adds r3, r3, r12
-    adcs r4, r4, #0
-    adcs r5, r5, #0
-    adcs r6, r6, #0
-    adcs r7, r7, #0
-    adcs r8, r8, #0
-    adcs r9, r9, #0
-    adcs r10, r10, #0
-    adc lr, lr, #0
-    mul lr, lr, r0
-    add r3, r3, lr
-    ldr r0, [sp, #64]
-    stm r0, {r3-r10}
-    add sp, sp, #72
-    pop {pc}
+    mul.w r12, r12, r0
+    movs.w lr, #0
+    adds.w r3, r3, r12
+    adcs.w r4, r4, #0
+    adcs.w r5, r5, #0
+    adcs.w r6, r6, #0
+    adcs.w r7, r7, #0
+    adcs.w r8, r8, #0
+    adcs.w r9, r9, #0
+    adcs.w r10, r10, #0
+    adc.w lr, lr, #0
+    mul.w lr, lr, r0
+    add.w r3, r3, lr
+    ldr.w r0, [sp, #64]
+    stm.w r0, {r3-r10}
+    add.w sp, sp, #72
+    pop.w {pc}
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
 
     .section .text.m4crypt_fe256_mul_armv7m,"ax",%progbits
