@@ -67,6 +67,12 @@ int main(void)
     REGION("x25519.scalarmult", sink = m4crypt_x25519(out, key, point));
     REGION("x25519.scalarmult_base", sink = m4crypt_x25519_base(out, key));
 
+    static uint8_t group_element[32];
+    public_bytes(buf, 64, 6);
+    m4crypt_ristretto255_from_uniform_bytes(group_element, buf); /* a valid public element */
+    REGION("ristretto255.scalarmult", sink = m4crypt_ristretto255_scalarmult(out, key, group_element));
+    REGION("ristretto255.scalarmult_base", sink = m4crypt_ristretto255_scalarmult_base(out, key));
+
     secret_bytes(buf, 64);
     REGION("sha3_256.secret_input", m4crypt_sha3_256(out, buf, 64));
     REGION("shake256.secret_input", m4crypt_shake256(out, 200, buf, 300));
