@@ -22,7 +22,8 @@ ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 
     need+=(libclang-rt-dev)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
 # libsodium: the independent implementation the Ristretto255 differential tests call via ctypes.
-ls /usr/lib/*/libsodium.so.* /lib/*/libsodium.so.* >/dev/null 2>&1 || need+=(libsodium23)
+compgen -G '/usr/lib/*/libsodium.so.*' >/dev/null || compgen -G '/lib/*/libsodium.so.*' >/dev/null ||
+    need+=(libsodium23)
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "bootstrap: installing Debian packages: ${need[*]}"
