@@ -39,7 +39,12 @@ int MLKEM_NS(check_sk)(const uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
     uint8_t h[32];
     m4crypt_mlkem_hash_h(h, sk + DK_EK, MLKEM_PUBLICKEYBYTES);
-    return m4crypt_verify(h, sk + DK_H, 32) ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
+    int mismatch = m4crypt_verify(h, sk + DK_H, 32);
+    /* The outcome says whether dk is well formed, which the caller learns from the return code:
+     * public (ek and H(ek) are the public key and its hash, even when derived from a secret seed
+     * as in X-Wing). */
+    m4crypt_mlkem_ct_declassify(&mismatch, sizeof mismatch);
+    return mismatch ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
 }
 
 /* Alg. 16 ML-KEM.KeyGen_internal(d, z), coins = d || z. */
