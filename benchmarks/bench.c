@@ -12,13 +12,6 @@
 #include "m4crypt.h"
 #include "platform.h"
 
-#define REGION(name, ...)                                                                          \
-    do {                                                                                           \
-        m4sim_region_begin(name);                                                                  \
-        __VA_ARGS__;                                                                               \
-        m4sim_region_end();                                                                        \
-    } while (0)
-
 static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
 static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
 static uint8_t coins[64];

@@ -27,5 +27,12 @@ void m4sim_region_begin(const char *name);
 void m4sim_region_end(void);
 /* Filled by m4sim's constant-time checker with a different secret seed on each run. */
 extern volatile uint8_t m4sim_ct_seed[32];
+/* Runs the statements in an m4sim region named name (benchmarks, constant-time firmware). */
+#define REGION(name, ...)                                                                          \
+    do {                                                                                           \
+        m4sim_region_begin(name);                                                                  \
+        __VA_ARGS__;                                                                               \
+        m4sim_region_end();                                                                        \
+    } while (0)
 
 #endif

@@ -398,22 +398,6 @@ int m4crypt_ristretto255_from_uniform_bytes(uint8_t p[32], const uint8_t r[64])
     return 0;
 }
 
-/* Recodes a (a[31] <= 127) into 64 signed digits in [-8, 8] (as in x25519_base.c). */
-static void recode(int8_t e[64], const uint8_t a[32])
-{
-    int8_t carry = 0;
-    for (int i = 0; i < 32; i++) {
-        e[2 * i] = (int8_t)(a[i] & 15);
-        e[2 * i + 1] = (int8_t)(a[i] >> 4);
-    }
-    for (int i = 0; i < 63; i++) {
-        e[i] = (int8_t)(e[i] + carry);
-        carry = (int8_t)((e[i] + 8) >> 4);
-        e[i] = (int8_t)(e[i] - carry * 16);
-    }
-    e[63] = (int8_t)(e[63] + carry);
-}
-
 int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
 {
     ge P, table[8], h, sel, neg;
@@ -428,7 +412,7 @@ int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const ui
     for (int i = 0; i < 32; i++)
         t[i] = n[i];
     t[31] &= 127; /* libsodium crypto_scalarmult_ristretto255: bit 255 ignored */
-    recode(e, t);
+    m4crypt_scalar_recode_signed4(e, t);
 
     table[0] = P;
     for (int j = 1; j < 8; j++) {

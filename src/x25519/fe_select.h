@@ -95,4 +95,22 @@ typedef struct {
  * little-endian a with a[31] <= 127, constant time (x25519_base.c). */
 void m4crypt_ge25519_scalarmult_base(m4crypt_ge25519_p3 *h, const uint8_t a[32]);
 
+/* Recodes a scalar a (a[31] <= 127) into 64 signed radix-16 digits e_i in [-8, 8) (e_63 <= 8) with
+ * a = sum e_i 16^i, for the fixed-window multiplications of x25519_base.c and src/ristretto255/.
+ * Branch-free and data-independent in its memory accesses. */
+static inline void m4crypt_scalar_recode_signed4(int8_t e[64], const uint8_t a[32])
+{
+    int8_t carry = 0;
+    for (int i = 0; i < 32; i++) {
+        e[2 * i] = (int8_t)(a[i] & 15);
+        e[2 * i + 1] = (int8_t)(a[i] >> 4);
+    }
+    for (int i = 0; i < 63; i++) {
+        e[i] = (int8_t)(e[i] + carry);
+        carry = (int8_t)((e[i] + 8) >> 4);
+        e[i] = (int8_t)(e[i] - carry * 16);
+    }
+    e[63] = (int8_t)(e[63] + carry);
+}
+
 #endif

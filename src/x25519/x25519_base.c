@@ -166,21 +166,11 @@ static void select_entry(ge_precomp *t, int pos, int8_t b)
 void m4crypt_ge25519_scalarmult_base(ge_p3 *h, const uint8_t a[32])
 {
     int8_t e[64];
-    int8_t carry = 0;
     ge_p1p1 r;
     ge_precomp t;
 
     /* a = sum e_i 16^i, e_i in [-8, 8) for i < 63; e_63 <= 8 since a < 2^255 */
-    for (int i = 0; i < 32; i++) {
-        e[2 * i] = (int8_t)(a[i] & 15);
-        e[2 * i + 1] = (int8_t)(a[i] >> 4);
-    }
-    for (int i = 0; i < 63; i++) {
-        e[i] = (int8_t)(e[i] + carry);
-        carry = (int8_t)((e[i] + 8) >> 4);
-        e[i] = (int8_t)(e[i] - carry * 16);
-    }
-    e[63] = (int8_t)(e[63] + carry);
+    m4crypt_scalar_recode_signed4(e, a);
 
     fe_set_small(&h->X, 0);
     fe_set_small(&h->Y, 1);
@@ -200,7 +190,6 @@ void m4crypt_ge25519_scalarmult_base(ge_p3 *h, const uint8_t a[32])
     }
 
     m4crypt_memzero(e, sizeof e);
-    m4crypt_memzero(&carry, sizeof carry);
     m4crypt_memzero(&r, sizeof r);
     m4crypt_memzero(&t, sizeof t);
 }

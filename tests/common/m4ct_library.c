@@ -13,13 +13,6 @@
 #include "m4crypt.h"
 #include "platform.h"
 
-#define REGION(name, ...)                                                                          \
-    do {                                                                                           \
-        m4sim_region_begin(name);                                                                  \
-        __VA_ARGS__;                                                                               \
-        m4sim_region_end();                                                                        \
-    } while (0)
-
 static m4crypt_keccak_ctx secret_stream;
 static void secret_bytes(uint8_t *out, size_t len) { m4crypt_keccak_squeeze(&secret_stream, out, len); }
 static void public_bytes(uint8_t *out, size_t len, uint8_t label)
