@@ -201,6 +201,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--build", default="build")
     ap.add_argument("--no-charts", action="store_true")
+    ap.add_argument("--print-only", action="store_true",
+                    help="print the table, write no file (for work in progress)")
+    ap.add_argument("--only", default="",
+                    help="print only operations whose name contains this text")
     args = ap.parse_args()
     build = (ROOT / args.build).resolve()
     compiler = toolchain()
@@ -220,9 +224,13 @@ def main() -> int:
         order.setdefault(r["operation"], len(order))
     records.sort(key=lambda r: (order[r["operation"]], r["impl"] != "portable"))
 
+    if args.only:
+        records = [r for r in records if args.only in r["operation"]]
     lines = table(records, anchors)
     print()
     print("\n".join(lines))
+    if args.print_only or args.only:
+        return 0
     (HERE / "results.json").write_text(json.dumps(records, indent=1) + "\n")
     md = ["# m4crypt benchmark results", "",
           "Written by `make bench`; do not edit by hand. Cycles are those of m4sim's Cortex-M4 model "
