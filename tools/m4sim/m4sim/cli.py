@@ -1,4 +1,4 @@
-"""Command line: m4sim run | ct | size."""
+"""Command line: m4sim run | ct | size | profile."""
 import argparse
 import json
 import sys
@@ -76,6 +76,12 @@ def cmd_size(a):
     return report(a.elf, groups=groups, as_json=a.json, reachable=a.reachable, out=sys.stdout)
 
 
+def cmd_profile(a):
+    from .profile import profile
+    return profile(a.elf, a.region, args=a.args, top=a.top, by_address=a.by_address,
+                   out=sys.stdout)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="m4sim", description="Cortex-M4 cycle-approximate simulator")
     p.add_argument("--version", action="version", version=f"m4sim {__version__} ({MODEL_VERSION})")
@@ -115,6 +121,15 @@ def main(argv=None):
     s.add_argument("--reachable", action="append", metavar="SYMBOL",
                    help="also report the code bytes reachable from SYMBOL")
     s.set_defaults(fn=cmd_size)
+
+    f = sub.add_parser("profile", help="cycles of one region per function and instruction class")
+    f.add_argument("elf")
+    f.add_argument("region")
+    f.add_argument("args", nargs=argparse.REMAINDER, help="command-line arguments for the firmware")
+    f.add_argument("--top", type=int, default=30, metavar="N", help="functions to list")
+    f.add_argument("--by-address", type=int, default=0, metavar="N",
+                   help="also list the N instruction addresses that cost the most cycles")
+    f.set_defaults(fn=cmd_profile)
 
     a = p.parse_args(argv)
     if not getattr(a, "fn", None):

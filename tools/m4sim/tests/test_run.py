@@ -133,3 +133,25 @@ def test_fault_reported(tmp_path):
     res = Simulator(asm_elf(tmp_path, "  ldr r1, =0x90000000\n  ldr r1, [r1]\n")).run()
     assert res.error and "0x" in res.error
     assert res.exit_code == 125
+
+
+def test_profile(tmp_path):
+    """m4sim profile attributes a region's cycles to functions: the totals agree with the region's
+    cycle count, and the callee work() (called twice inside "outer") is listed apart from main."""
+    import io
+    from m4sim.profile import profile
+    elf = build_c(tmp_path, "regions", "regions.c")
+    res = Simulator(elf).run(args=[elf])
+    outer = [r for r in res.regions if r.name == "outer"][0]
+    buf = io.StringIO()
+    assert profile(elf, "outer", out=buf) == 0
+    text = buf.getvalue()
+    assert f": {outer.cycles} cycles" in text
+    rows = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) > 2 and parts[1].replace(",", "").isdigit() and parts[2].endswith("%"):
+            rows[parts[0]] = int(parts[1].replace(",", ""))
+    assert "work" in rows and "use_stack" in rows and "main" in rows
+    assert sum(rows.values()) == outer.cycles
+    assert profile(elf, "no-such-region", out=io.StringIO()) == 2
