@@ -34,6 +34,12 @@
 #define m4crypt_poly_basemul_acc m4crypt_poly_basemul_acc_c
 #endif
 
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_BASEMUL
+#define m4crypt_poly_basemul m4crypt_poly_basemul_armv7m
+#else
+#define m4crypt_poly_basemul m4crypt_poly_basemul_c
+#endif
+
 #ifdef M4CRYPT_MLKEM_HAVE_POLY_REDUCE
 #define m4crypt_poly_reduce m4crypt_poly_reduce_armv7m
 #else

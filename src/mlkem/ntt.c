@@ -128,3 +128,24 @@ void m4crypt_poly_basemul_acc_c(m4crypt_poly *r, const m4crypt_poly *a, const m4
         }
     }
 }
+
+/* FIPS 203 Alg. 11 MultiplyNTTs without accumulation: r = a * b in the NTT domain, times R^-1,
+ * with the operand contract of m4crypt_poly_basemul_acc_c; output |x| < q. r may alias a or b
+ * (each pair is read before it is written). */
+void m4crypt_poly_basemul_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+{
+    for (unsigned m = 0; m < 64; m++) {
+        int16_t gamma = m4crypt_mlkem_zetas[64 + m];
+        for (unsigned h = 0; h < 2; h++) {
+            unsigned i = 4 * m + 2 * h;
+            int32_t a0 = a->coeffs[i], a1 = a->coeffs[i + 1];
+            int32_t b0 = b->coeffs[i], b1 = b->coeffs[i + 1];
+            int16_t t = fqmul((int16_t)a1, (int16_t)b1);
+            int32_t c0 = a0 * b0 + (int32_t)t * gamma;
+            int32_t c1 = a0 * b1 + a1 * b0;
+            r->coeffs[i] = m4crypt_mlkem_montgomery_reduce(c0);
+            r->coeffs[i + 1] = m4crypt_mlkem_montgomery_reduce(c1);
+            gamma = (int16_t)-gamma;
+        }
+    }
+}

@@ -52,6 +52,10 @@ void m4crypt_poly_invntt_c(m4crypt_poly *r);
  * and each call adds less than q in absolute value to every coefficient of r, so up to four
  * calls may be accumulated onto a reduced r before m4crypt_poly_reduce. */
 void m4crypt_poly_basemul_acc_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+/* r = a * b in the NTT domain, times R^-1 (Alg. 11 without accumulation: the first product of a
+ * sum, no zeroing of r needed). Same operand contract as m4crypt_poly_basemul_acc_c; output
+ * |x| < q. r may be the same polynomial as a or b. */
+void m4crypt_poly_basemul_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
 /* Barrett reduction of every coefficient to the centered range [-(q-1)/2, (q-1)/2]. */
 void m4crypt_poly_reduce_c(m4crypt_poly *r);
 /* SamplePolyCBD_eta (FIPS 203 Alg. 8) from 64 * eta bytes; eta = 2 or 3. */

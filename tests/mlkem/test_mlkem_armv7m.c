@@ -88,6 +88,11 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_BASEMUL 0
 #endif
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_BASEMUL
+#define HAVE_BASEMUL_NACC 1
+#else
+#define HAVE_BASEMUL_NACC 0
+#endif
 #ifdef M4CRYPT_MLKEM_HAVE_POLY_REDUCE
 #define HAVE_REDUCE 1
 #else
@@ -254,6 +259,58 @@ static void test_basemul(void)
             r.coeffs[i] = (int16_t)(t_rand32() & 1 ? 4 * Q : -4 * Q);
         }
         bad += basemul_twin(&r, &a, &b) + basemul_twin(&r, &b, &a);
+    }
+    CHECK(bad == 0);
+}
+
+/* r = a * b (no accumulation) by both implementations, from different garbage in r (the result
+ * must not depend on it); equal mod q, |x| < q; also in place (r = a and r = b). */
+static unsigned basemul_nacc_twin(const m4crypt_poly *a, const m4crypt_poly *b)
+{
+    m4crypt_poly x, y;
+    unsigned bad = 0;
+    rand_poly(&x, 32767);
+    rand_poly(&y, 32767);
+    m4crypt_poly_basemul(&x, a, b);
+    m4crypt_poly_basemul_c(&y, a, b);
+    for (int i = 0; i < 256; i++)
+        bad += modq(x.coeffs[i]) != modq(y.coeffs[i]) || x.coeffs[i] >= Q || x.coeffs[i] <= -Q;
+    /* the accumulating version from r = 0 must give the same representatives */
+    m4crypt_poly z;
+    memset(&z, 0, sizeof z);
+    m4crypt_poly_basemul_acc(&z, a, b);
+    bad += memcmp(&z, &x, sizeof z) != 0;
+    m4crypt_poly ia = *a, ib = *b;
+    m4crypt_poly_basemul(&ia, &ia, b);
+    m4crypt_poly_basemul(&ib, a, &ib);
+    bad += memcmp(&ia, &x, sizeof x) != 0;
+    bad += memcmp(&ib, &x, sizeof x) != 0;
+    return bad;
+}
+
+static void test_basemul_nacc(void)
+{
+    say("poly_basemul", HAVE_BASEMUL_NACC);
+    m4crypt_poly a, b;
+    unsigned bad = 0;
+    const int32_t NB = M4CRYPT_MLKEM_NTT_BOUND;
+    for (unsigned e1 = 0; e1 < EDGES; e1++)
+        for (unsigned e2 = 0; e2 < EDGES; e2++) {
+            edge_poly(&a, e1, Q - 1);
+            edge_poly(&b, e2, NB);
+            bad += basemul_nacc_twin(&a, &b) + basemul_nacc_twin(&b, &a);
+        }
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        rand_poly(&a, Q - 1);
+        rand_poly(&b, n % 2 ? NB : Q - 1);
+        bad += n % 4 < 2 ? basemul_nacc_twin(&a, &b) : basemul_nacc_twin(&b, &a);
+    }
+    for (unsigned n = 0; n < iters(400, 100); n++) {
+        for (int i = 0; i < 256; i++) {
+            a.coeffs[i] = (int16_t)(t_rand32() & 1 ? Q - 1 : -(Q - 1));
+            b.coeffs[i] = (int16_t)(t_rand32() & 1 ? NB : -NB);
+        }
+        bad += basemul_nacc_twin(&a, &b) + basemul_nacc_twin(&b, &a);
     }
     CHECK(bad == 0);
 }
@@ -562,6 +619,7 @@ int main(int argc, char **argv)
     test_ntt();
     test_invntt();
     test_basemul();
+    test_basemul_nacc();
     test_reduce();
     test_compress();
     test_decompress();

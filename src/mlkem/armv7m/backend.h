@@ -30,6 +30,8 @@ void m4crypt_poly_invntt_armv7m(m4crypt_poly *r);
 #define M4CRYPT_MLKEM_HAVE_POLY_INVNTT 1
 void m4crypt_poly_basemul_acc_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
 #define M4CRYPT_MLKEM_HAVE_POLY_BASEMUL_ACC 1
+void m4crypt_poly_basemul_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+#define M4CRYPT_MLKEM_HAVE_POLY_BASEMUL 1
 void m4crypt_poly_reduce_armv7m(m4crypt_poly *r);
 #define M4CRYPT_MLKEM_HAVE_POLY_REDUCE 1
 void m4crypt_poly_compress_armv7m(uint8_t *out, const m4crypt_poly *a, unsigned d);

@@ -99,3 +99,63 @@ m4crypt_poly_basemul_acc_armv7m:
     bne.w   1b
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_basemul_acc_armv7m, .-m4crypt_poly_basemul_acc_armv7m
+
+/* ---------------------------------------------------------------- r = a * b (no accumulation)
+ *   void m4crypt_poly_basemul_armv7m(m4crypt_poly *r, const m4crypt_poly *a,
+ *                                    const m4crypt_poly *b);
+ * r = a * b times R^-1, as m4crypt_poly_basemul_c: the same pair computation without the load
+ * of r and the UADD16 (10 instructions per pair); output |x| < q (the Montgomery bound above).
+ * r may equal a or b: a group's words are loaded before its results are stored.
+ * Register map as above; r8, r9 unused. */
+
+/* One pair without accumulation: the result word goes to b. */
+.macro PAIRN a, b, op
+    smlawt  r10, r11, \a, r12
+    smulbt  r10, r10, r12
+    pkhtb   r10, r10, \a
+    smuadx  \a, \a, \b
+    \op     \b, r10, \b
+    smulbt  r10, \b, lr
+    smlabb  \b, r10, lr, \b
+    smulbt  r10, \a, lr
+    smlabb  \a, r10, lr, \a
+    pkhtb   \b, \a, \b, asr #16
+.endm
+
+.macro GROUPN off, last=0
+    ldr     r5, [r1, #4]
+    ldr     r7, [r2, #4]
+    ldr.w   r4, [r1], #8
+    ldr.w   r6, [r2], #8
+.if \last
+    ldr.w   r11, [r3], #20
+.else
+    ldr.w   r11, [r3, #\off]
+.endif
+    PAIRN   r4, r6, smuad
+    PAIRN   r5, r7, smusd
+    str.w   r7, [r0, #4]
+    str.w   r6, [r0], #8
+.endm
+
+    .global m4crypt_poly_basemul_armv7m
+    .type m4crypt_poly_basemul_armv7m, %function
+    .p2align 2
+m4crypt_poly_basemul_armv7m:
+    push.w  {r4-r11, lr}
+    movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
+    movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
+    movw    r12, #8
+    movt    r12, #3329
+    movw    lr, #3329
+    movt    lr, #3327
+    .p2align 2
+1:
+    GROUPN  4
+    GROUPN  8
+    GROUPN  12
+    GROUPN  0, 1
+    tst.w   r3, #63
+    bne.w   1b
+    pop.w   {r4-r11, pc}
+    .size m4crypt_poly_basemul_armv7m, .-m4crypt_poly_basemul_armv7m
