@@ -1,5 +1,5 @@
 /* Error strings, the randombytes hook, wiping and constant-time comparison. */
-#include "m4crypt/common.h"
+#include "common_internal.h"
 
 const char *m4crypt_strerror(int code)
 {
@@ -35,7 +35,7 @@ int m4crypt_randombytes(uint8_t *out, size_t len)
     return M4CRYPT_OK;
 }
 
-void m4crypt_memzero(void *p, size_t len)
+void m4crypt_memzero_c(void *p, size_t len)
 {
     volatile uint8_t *v = (volatile uint8_t *)p;
     __asm__ volatile("" : : "r"(p) : "memory"); /* earlier stores to p happen before */
@@ -57,7 +57,7 @@ void m4crypt_memzero(void *p, size_t len)
     __asm__ volatile("" : : "r"(p) : "memory");
 }
 
-int m4crypt_verify(const uint8_t *a, const uint8_t *b, size_t len)
+int m4crypt_verify_c(const uint8_t *a, const uint8_t *b, size_t len)
 {
     uint32_t diff = 0;
     for (size_t i = 0; i < len; i++)
@@ -65,3 +65,19 @@ int m4crypt_verify(const uint8_t *a, const uint8_t *b, size_t len)
     /* diff in 0..255: (diff - 1) >> 31 is 1 iff diff == 0. */
     return (int)((1 & ((diff - 1) >> 31)) - 1);
 }
+
+/* The public names: the backend's assembly carries them itself (common/armv7m/common.S), else
+ * the portable versions. */
+#ifndef M4CRYPT_COMMON_HAVE_MEMZERO
+void m4crypt_memzero(void *p, size_t len)
+{
+    m4crypt_memzero_c(p, len);
+}
+#endif
+
+#ifndef M4CRYPT_COMMON_HAVE_VERIFY
+int m4crypt_verify(const uint8_t *a, const uint8_t *b, size_t len)
+{
+    return m4crypt_verify_c(a, b, len);
+}
+#endif

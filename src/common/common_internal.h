@@ -1,0 +1,23 @@
+/*
+ * Internal interface of src/common: the replaceable wiping and comparison functions.
+ *
+ * The portable versions are always built as m4crypt_memzero_c and m4crypt_verify_c. With
+ * M4CRYPT_ARCH_ARMV7M, src/common/armv7m/backend.h declares the assembly versions (suffix
+ * _armv7m) and defines M4CRYPT_COMMON_HAVE_MEMZERO / _VERIFY; the public m4crypt_memzero and
+ * m4crypt_verify are then the assembly (docs/DEVELOPING.md, "Assembly backends").
+ */
+#ifndef M4CRYPT_COMMON_INTERNAL_H
+#define M4CRYPT_COMMON_INTERNAL_H
+
+#include "m4crypt/common.h"
+
+void m4crypt_memzero_c(void *p, size_t len);
+int m4crypt_verify_c(const uint8_t *a, const uint8_t *b, size_t len);
+
+#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
+#if __has_include("common/armv7m/backend.h")
+#include "common/armv7m/backend.h"
+#endif
+#endif
+
+#endif
