@@ -22,9 +22,17 @@
 #ifdef M4CRYPT_FIPS202_INTERLEAVED
 /*
  * The backend keeps the state bit-interleaved (see armv7m/backend.h): lane value
- * (even bits) | (odd bits) << 32. Conversion of one lane by four delta swaps per 32-bit half, the
- * "perfect outer unshuffle" (H. S. Warren, Hacker's Delight, section 7-2), then a repack.
+ * (even bits) | (odd bits) << 32. Whole lanes (xor_lanes: XOR n lanes of input into s;
+ * extract_lanes: write n lanes of s out) are converted by the backend's assembly
+ * (armv7m/keccak_lanes.S) when it has it, else in C below: four delta swaps per 32-bit half, the
+ * "perfect outer unshuffle" (H. S. Warren, Hacker's Delight, section 7-2), then a repack, on
+ * 32-bit halves (the interleaved backends run on 32-bit little-endian Arm, where load32 and
+ * store32 become single word accesses).
  */
+#ifdef M4CRYPT_FIPS202_HAVE_LANES
+#define xor_lanes m4crypt_keccak_xor_lanes_armv7m
+#define extract_lanes m4crypt_keccak_extract_lanes_armv7m
+#else
 static uint32_t unshuffle32(uint32_t w) /* even bits to the low half, odd bits to the high half */
 {
     uint32_t t;
@@ -60,14 +68,6 @@ static uint64_t from_lane(uint64_t v) /* interleaved -> standard */
     return (uint64_t)lo | (uint64_t)hi << 32;
 }
 
-/* Whole lanes: XOR n lanes of input into s, or write n lanes of s out, converting each lane once:
- * with the backend's assembly (armv7m/keccak_lanes.S) when it has it, else on 32-bit halves (the
- * interleaved backends run on 32-bit little-endian Arm, where load32 and store32 become single
- * word accesses). */
-#ifdef M4CRYPT_FIPS202_HAVE_LANES
-#define xor_lanes m4crypt_keccak_xor_lanes_armv7m
-#define extract_lanes m4crypt_keccak_extract_lanes_armv7m
-#else
 static uint32_t load32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -99,9 +99,6 @@ static void extract_lanes(const uint64_t *s, uint8_t *out, unsigned n)
 }
 #endif
 #else
-#define to_lane(v) (v)
-#define from_lane(v) (v)
-
 static uint64_t load64(const uint8_t *p)
 {
     return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
@@ -130,51 +127,99 @@ static void extract_lanes(const uint64_t *s, uint8_t *out, unsigned n)
 }
 #endif
 
-/* XORs len bytes into the state starting at byte offset off (off + len <= 200): a partial
- * lane at each end, whole lanes in between. */
+/* One byte at byte offset off of the state (off < 200): XOR in, read out. Interleaved: byte k of
+ * a lane holds lane bits 8k..8k+7; its even bits are bits 4k..4k+3 of the even word, its odd bits
+ * the same bits of the odd word. Used only for the ends of a range that are not whole lanes
+ * (padding bytes, a 2-byte index, the 33rd byte of a PRF input). */
+#ifdef M4CRYPT_FIPS202_INTERLEAVED
+static uint32_t even_nibble(uint32_t b) /* bits 0, 2, 4, 6 of b -> bits 0..3 */
+{
+    b &= 0x55u;
+    b = (b | (b >> 1)) & 0x33u;
+    return (b | (b >> 2)) & 0x0fu;
+}
+
+static uint32_t spread_nibble(uint32_t n) /* bits 0..3 of n -> bits 0, 2, 4, 6 */
+{
+    n &= 0x0fu;
+    n = (n | (n << 2)) & 0x33u;
+    return (n | (n << 1)) & 0x55u;
+}
+
+static void xor_byte(uint64_t s[25], unsigned off, uint8_t b)
+{
+    unsigned sh = 4 * (off & 7);
+    s[off >> 3] ^= (uint64_t)(even_nibble(b) << sh) | (uint64_t)(even_nibble(b >> 1u) << sh) << 32;
+}
+
+static uint8_t get_byte(const uint64_t s[25], unsigned off)
+{
+    unsigned sh = 4 * (off & 7);
+    uint64_t v = s[off >> 3];
+    return (uint8_t)(spread_nibble((uint32_t)v >> sh) | spread_nibble((uint32_t)(v >> 32) >> sh) << 1);
+}
+#else
+static void xor_byte(uint64_t s[25], unsigned off, uint8_t b)
+{
+    s[off >> 3] ^= (uint64_t)b << (8 * (off & 7));
+}
+
+static uint8_t get_byte(const uint64_t s[25], unsigned off)
+{
+    return (uint8_t)(s[off >> 3] >> (8 * (off & 7)));
+}
+#endif
+
+/* XORs len bytes into the state starting at byte offset off (off + len <= 200): single bytes up
+ * to a lane boundary, whole lanes (one call of xor_lanes), single bytes after the last lane. */
 static void xor_bytes(uint64_t s[25], unsigned off, const uint8_t *in, size_t len)
 {
-    while (len > 0 && ((off & 7) || len < 8)) { /* head (or a short tail) inside one lane */
-        unsigned k = off & 7;
-        uint64_t v = 0;
-        for (; k < 8 && len > 0; k++, off++, len--)
-            v |= (uint64_t)*in++ << (8 * k);
-        s[(off - 1) >> 3] ^= to_lane(v);
-    }
+    for (; len > 0 && (off & 7); len--)
+        xor_byte(s, off++, *in++);
     if (len >= 8) {
         unsigned n = (unsigned)(len >> 3);
         xor_lanes(s + (off >> 3), in, n);
-        in += 8 * n, off += 8 * n, len -= 8 * (size_t)n;
-        xor_bytes(s, off, in, len); /* the tail: less than one lane */
+        in += 8 * n, off += 8 * n, len &= 7;
     }
+    for (; len > 0; len--)
+        xor_byte(s, off++, *in++);
 }
 
 /* Copies len bytes of the state starting at byte offset off into out (off + len <= 200). */
 static void extract_bytes(const uint64_t s[25], unsigned off, uint8_t *out, size_t len)
 {
-    while (len > 0 && ((off & 7) || len < 8)) {
-        unsigned k = off & 7;
-        uint64_t v = from_lane(s[off >> 3]);
-        for (; k < 8 && len > 0; k++, off++, len--)
-            *out++ = (uint8_t)(v >> (8 * k));
-    }
+    for (; len > 0 && (off & 7); len--)
+        *out++ = get_byte(s, off++);
     if (len >= 8) {
         unsigned n = (unsigned)(len >> 3);
         extract_lanes(s + (off >> 3), out, n);
-        out += 8 * n, off += 8 * n, len -= 8 * (size_t)n;
-        extract_bytes(s, off, out, len);
+        out += 8 * n, off += 8 * n, len &= 7;
     }
+    for (; len > 0; len--)
+        *out++ = get_byte(s, off++);
 }
 
 #ifdef M4CRYPT_FIPS202_INTERLEAVED
 /* The public permutation on a standard state: convert, permute with the backend, convert back. */
 void m4crypt_keccakf1600(uint64_t state[25])
 {
+#ifdef M4CRYPT_FIPS202_HAVE_LANES
+    /* The lane assembly reads and writes little-endian bytes, which on this (little-endian)
+     * target are the uint64_t lanes themselves. */
+    uint64_t t[25];
+    for (unsigned i = 0; i < 25; i++)
+        t[i] = 0;
+    xor_lanes(t, (const uint8_t *)state, 25);
+    M4CRYPT_KECCAKF1600_IMPL(t);
+    extract_lanes(t, (uint8_t *)state, 25);
+    m4crypt_memzero(t, sizeof t);
+#else
     for (unsigned i = 0; i < 25; i++)
         state[i] = to_lane(state[i]);
     M4CRYPT_KECCAKF1600_IMPL(state);
     for (unsigned i = 0; i < 25; i++)
         state[i] = from_lane(state[i]);
+#endif
 }
 #endif
 
@@ -182,8 +227,7 @@ void m4crypt_keccakf1600(uint64_t state[25])
  * that range makes an inert context: absorb ignores input and squeeze writes zeros. */
 void m4crypt_keccak_init(m4crypt_keccak_ctx *ctx, unsigned rate, uint8_t dsbyte)
 {
-    for (unsigned i = 0; i < 25; i++)
-        ctx->state[i] = 0;
+    m4crypt_memzero(ctx->state, sizeof ctx->state); /* (the loop became a memset call) */
     ctx->rate = (rate > 0 && rate < 200) ? rate : 0;
     ctx->pos = 0;
     ctx->dsbyte = dsbyte;
@@ -227,10 +271,8 @@ void m4crypt_keccak_finalize(m4crypt_keccak_ctx *ctx)
     ctx->squeezing = 1;
     if (ctx->rate == 0)
         return;
-    uint8_t b = ctx->dsbyte;
-    xor_bytes(ctx->state, ctx->pos, &b, 1);
-    b = 0x80;
-    xor_bytes(ctx->state, ctx->rate - 1, &b, 1);
+    xor_byte(ctx->state, ctx->pos, ctx->dsbyte);
+    xor_byte(ctx->state, ctx->rate - 1, 0x80);
     M4CRYPT_KECCAKF1600_IMPL(ctx->state);
     ctx->pos = 0;
 }
