@@ -229,10 +229,12 @@ m4crypt_fe256_mul_int:
     .align 2
 m4crypt_fe256_sqr_int:
     push.w {r0, r1, lr}
-    sub.w sp, sp, #64
+    sub.w sp, sp, #80
     mov.w r2, r1
     @ upper triangle, rows 0..3
     ldm.w r1, {r3-r6}
+    add.w r0, sp, #64
+    stm.w r0, {r3-r6}
     ldr.w r11, [r2, #4]
     ldr.w r12, [r2, #8]
     umull r0, r7, r3, r11
@@ -277,7 +279,7 @@ m4crypt_fe256_sqr_int:
     str.w r9, [sp, #40]
     str.w r10, [sp, #44]
     @ upper triangle, rows 4..6
-    ldr.w r0, [sp, #68]
+    ldr.w r0, [sp, #84]
     add.w r0, r0, #16
     ldm.w r0, {r3-r5}
     ldr.w r11, [r2, #20]
@@ -296,97 +298,88 @@ m4crypt_fe256_sqr_int:
     umaal r0, r7, r3, lr
     str.w r0, [sp, #44]
     umaal r7, r8, r4, lr
-    str.w r7, [sp, #48]
     movs.w r9, #0
     umaal r8, r9, r5, lr
-    str.w r8, [sp, #52]
-    str.w r9, [sp, #56]
-    @ T' = 2 T (ADCS x, x, x chain) + f_i^2 at word 2i (UMAAL chain, carry in r12)
-    movs.w r0, #0
-    movs.w r12, #0
-    movs.w r3, #0
-    ldr.w r4, [sp, #4]
-    adds.w r4, r4, r4
-    ldr.w r11, [r2, #0]
-    umaal r3, r12, r11, r11
-    umaal r4, r12, r0, r0
-    ldrd r5, r6, [sp, #8]
-    adcs.w r5, r5, r5
+    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r0 r1 r2 r6 r7 r8 r9 r10
+    add.w r0, sp, #32
+    mov.w r10, #0
+    ldm.w r0, {r0, r1, r2, r6}
+    mov.w r11, #0
+    mov.w r12, #0
+    adds.w r0, r0, r0
+    adcs.w r1, r1, r1
+    adcs.w r2, r2, r2
     adcs.w r6, r6, r6
-    ldr.w r11, [r2, #4]
-    umaal r5, r12, r11, r11
-    umaal r6, r12, r0, r0
-    ldrd r7, r8, [sp, #16]
     adcs.w r7, r7, r7
     adcs.w r8, r8, r8
-    ldr.w r11, [r2, #8]
-    umaal r7, r12, r11, r11
-    umaal r8, r12, r0, r0
-    ldrd r9, r10, [sp, #24]
     adcs.w r9, r9, r9
-    adcs.w r10, r10, r10
-    ldr.w r11, [r2, #12]
-    umaal r9, r12, r11, r11
-    umaal r10, r12, r0, r0
-    ldrd r1, lr, [sp, #32]
+    adc.w r10, r10, #0
+    umaal r0, r11, r3, r3
+    umaal r1, r11, r12, r12
+    umaal r2, r11, r4, r4
+    umaal r6, r11, r12, r12
+    umaal r7, r11, r5, r5
+    umaal r8, r11, r12, r12
+    umaal r9, r11, lr, lr
+    umaal r10, r11, r12, r12
+    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r11 cd, r12 cr, r4 f_i
+    ldr.w lr, [sp, #4]
+    ldr.w r4, [sp, #64]
+    mov.w r3, #38
+    adds.w lr, lr, lr
+    umull r5, r11, r4, r4
+    mov.w r4, #0
+    umaal lr, r11, r4, r4
+    umaal r5, r12, r0, r3
+    umaal lr, r12, r1, r3
+    ldr.w r0, [sp, #8]
+    ldr.w r1, [sp, #12]
+    ldr.w r4, [sp, #68]
+    adcs.w r0, r0, r0
     adcs.w r1, r1, r1
-    adcs.w lr, lr, lr
-    ldr.w r11, [r2, #16]
-    umaal r1, r12, r11, r11
-    umaal lr, r12, r0, r0
-    strd r1, lr, [sp, #32]
-    ldrd r1, lr, [sp, #40]
-    adcs.w r1, r1, r1
-    adcs.w lr, lr, lr
-    ldr.w r11, [r2, #20]
-    umaal r1, r12, r11, r11
-    umaal lr, r12, r0, r0
-    strd r1, lr, [sp, #40]
-    ldrd r1, lr, [sp, #48]
-    adcs.w r1, r1, r1
-    adcs.w lr, lr, lr
-    ldr.w r11, [r2, #24]
-    umaal r1, r12, r11, r11
-    umaal lr, r12, r0, r0
-    strd r1, lr, [sp, #48]
-    ldr.w r1, [sp, #56]
-    adcs.w r1, r1, r1
-    adc.w lr, r0, #0
-    ldr.w r11, [r2, #28]
-    umaal r1, r12, r11, r11
-    umaal lr, r12, r0, r0
-    strd r1, lr, [sp, #56]
-    @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38
-    add.w r0, sp, #32
-    ldm.w r0, {r1, r2, r11, lr}
-    movs.w r0, #38
-    movs.w r12, #0
-    umaal r3, r12, r1, r0
-    umaal r4, r12, r2, r0
-    umaal r5, r12, r11, r0
-    umaal r6, r12, lr, r0
-    add.w r1, sp, #48
-    ldm.w r1, {r1, r2, r11, lr}
-    umaal r7, r12, r1, r0
-    umaal r8, r12, r2, r0
-    umaal r9, r12, r11, r0
-    umaal r10, r12, lr, r0
-    mul.w r12, r12, r0
-    movs.w lr, #0
-    adds.w r3, r3, r12
-    adcs.w r4, r4, #0
-    adcs.w r5, r5, #0
+    umaal r0, r11, r4, r4
+    mov.w r4, #0
+    umaal r1, r11, r4, r4
+    umaal r0, r12, r2, r3
+    umaal r1, r12, r6, r3
+    ldr.w r2, [sp, #16]
+    ldr.w r6, [sp, #20]
+    ldr.w r4, [sp, #72]
+    adcs.w r2, r2, r2
+    adcs.w r6, r6, r6
+    umaal r2, r11, r4, r4
+    mov.w r4, #0
+    umaal r6, r11, r4, r4
+    umaal r2, r12, r7, r3
+    umaal r6, r12, r8, r3
+    ldr.w r7, [sp, #24]
+    ldr.w r8, [sp, #28]
+    ldr.w r4, [sp, #76]
+    adcs.w r7, r7, r7
+    adcs.w r8, r8, r8
+    umaal r7, r11, r4, r4
+    mov.w r4, #0
+    umaal r8, r11, r4, r4
+    umaal r7, r12, r9, r3
+    umaal r8, r12, r10, r3
+    @ + 38 (cr + cd + C), then + 38 once more if that carried
+    adc.w r12, r12, r11
+    mul.w r12, r12, r3
+    adds.w r5, r5, r12
+    adcs.w lr, lr, #0
+    adcs.w r0, r0, #0
+    adcs.w r1, r1, #0
+    adcs.w r2, r2, #0
     adcs.w r6, r6, #0
     adcs.w r7, r7, #0
     adcs.w r8, r8, #0
-    adcs.w r9, r9, #0
-    adcs.w r10, r10, #0
-    adc.w lr, lr, #0
-    mul.w lr, lr, r0
-    add.w r3, r3, lr
-    ldr.w r0, [sp, #64]
-    stm.w r0, {r3-r10}
-    add.w sp, sp, #72
+    sbc r12, r12, r12
+    bic r12, r3, r12
+    ldr.w r9, [sp, #80]
+    add.w r5, r5, r12
+    strd r5, lr, [r9], #8
+    stm.w r9, {r0, r1, r2, r6, r7, r8}
+    add.w sp, sp, #88
     pop.w {pc}
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
 
@@ -416,9 +409,9 @@ m4crypt_fe256_sqr_armv7m:
     .align 2
 m4crypt_x25519_ladder_armv7m:
     push {r4-r11, lr}
-    sub sp, sp, #240
-    str r0, [sp, #236]
-    str r2, [sp, #224]
+    sub sp, sp, #208
+    str r0, [sp, #204]
+    str r2, [sp, #192]
     ldm r1, {r3-r10}
     stm sp, {r3-r10}
     add r0, sp, #96
@@ -438,20 +431,20 @@ m4crypt_x25519_ladder_armv7m:
     movs r3, #0
     add r0, sp, #64
     stm r0, {r3-r10}
-    str r3, [sp, #232]
+    str r3, [sp, #200]
     movs r0, #254
-    str r0, [sp, #228]
+    str r0, [sp, #196]
 1:
     @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)
-    ldr r1, [sp, #228]
-    ldr r2, [sp, #224]
+    ldr r1, [sp, #196]
+    ldr r2, [sp, #192]
     lsrs r3, r1, #3
     ldrb r3, [r2, r3]
     and r1, r1, #7
     lsrs r3, r3, r1
     and r3, r3, #1
-    ldr r2, [sp, #232]
-    str r3, [sp, #232]
+    ldr r2, [sp, #200]
+    str r3, [sp, #200]
     eors r2, r2, r3
     add r0, sp, #32
     add r1, sp, #96
@@ -512,23 +505,23 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #32
     add r2, sp, #160
     bl m4crypt_fe256_mul_int
-    add r0, sp, #192
+    add r0, sp, #160
     add r1, sp, #64
     add r2, sp, #160
     bl m4crypt_fe256_a24add_int
     add r0, sp, #64
     add r1, sp, #64
-    add r2, sp, #192
+    add r2, sp, #160
     bl m4crypt_fe256_mul_int
-    ldr r0, [sp, #228]
+    ldr r0, [sp, #196]
     subs r0, r0, #1
-    str r0, [sp, #228]
+    str r0, [sp, #196]
     bpl 1b
-    ldr r2, [sp, #232]
+    ldr r2, [sp, #200]
     add r0, sp, #32
     add r1, sp, #96
     bl m4crypt_fe256_cswap16_int
-    ldr r0, [sp, #236]
+    ldr r0, [sp, #204]
     add r1, sp, #32
     ldm r1!, {r3-r10}
     stm r0!, {r3-r10}
@@ -543,7 +536,7 @@ m4crypt_x25519_ladder_armv7m:
     mov r8, #0
     mov r9, #0
     mov r10, #0
-    sub sp, sp, #80
+    sub sp, sp, #112
     mov r0, sp
     add r1, sp, #320
 2:
@@ -732,14 +725,14 @@ m4crypt_fe256_invert_armv7m:
     mov r8, #0
     mov r9, #0
     mov r10, #0
-    sub sp, sp, #80
+    sub sp, sp, #112
     mov r0, sp
-    add r1, sp, #288
+    add r1, sp, #320
 2:
     stm r0!, {r3-r10}
     cmp r0, r1
     blo 2b
-    add sp, sp, #288
+    add sp, sp, #320
     pop {r4-r11, pc}
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
 

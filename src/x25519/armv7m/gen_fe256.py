@@ -75,14 +75,14 @@ H_OFF, F_OFF = 64, 68
 assert H_OFF == FRAME - 8 and F_OFF == FRAME - 4
 
 
-def block(out, rows, a_first, written, label):
+def block(out, rows, a_first, written, label, f_off=F_OFF, keep_from=99):
     """Operand scanning of len(rows) <= 4 rows in registers. rows = [(i, jlo)]: row i adds
     a_i * g_j at position i + j for j = jlo .. 7; a_i is register A[m] for the m-th row, loaded
     from word a_first + m of the f pointer. written: set of positions already in T (updated)."""
     out.append(f"    @ {label}")
     nrows = len(rows)
     if a_first:
-        out.append(f"    ldr r0, [sp, #{F_OFF}]")
+        out.append(f"    ldr r0, [sp, #{f_off}]")
         out.append(f"    add r0, r0, #{4 * a_first}")
         out.append(f"    ldm r0, {{r3-r{3 + nrows - 1}}}")
     else:
@@ -151,7 +151,8 @@ def block(out, rows, a_first, written, label):
                 code, _ = loads(nxt[1], keep=j)
                 out.extend(code)
             out.extend(lines)
-        out.append(f"    str {acc}, [sp, #{4 * k}]")
+        if k < keep_from:
+            out.append(f"    str {acc}, [sp, #{4 * k}]")
         written.add(k)
 
 
@@ -236,54 +237,109 @@ def gen_mul(out_final):
     out_final.extend(widen(out))
 
 
+SQ_FRAME = 88       # T (64) + copy of f_0..f_3 (16) + saved h, f pointers (pushed, lr above)
+SQ_FC, SQ_H, SQ_F = 64, 80, 84
+
+
 def gen_sqr(out_final):
-    """T = sum_(i<j) f_i f_j 2^(32(i+j)) by the blocks (g = f), then T' = 2 T + sum f_i^2 2^(64 i):
-    2 T word by word from shifts (no flags), the squares added in one ADDS/ADCS chain. Words 0..7 of
-    T' go to r3-r10 directly, words 8..15 back to the stack; then the common reduction."""
+    """T = sum_(i<j) f_i f_j 2^(32(i+j)) (words 1..14) by the blocks (g = f); then with
+    Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64(i-4)) computed in registers (the doubling chain of the
+    high half starts without the bit T[7] shifts out, which the low chain carries instead), the
+    low half L = 2 T[0..7] + sum_(i<4) f_i^2 2^(64i) is formed pair by pair and folded at once:
+    h = L + 38 Y, with one carry per chain (flags for the doubling, cd for the squares, cr for
+    the 38 Y) and their sum folded as 38 (cr + cd + C) at the end."""
     out = []
     name = "m4crypt_fe256_sqr_int"
     func_begin(out, name)
-    out.append("    push {r0, r1, lr}")           # h, f pointers at H_OFF, F_OFF
-    out.append(f"    sub sp, sp, #{FRAME - 8}")
+    out.append("    push {r0, r1, lr}")           # h, f pointers at SQ_H, SQ_F
+    out.append(f"    sub sp, sp, #{SQ_FRAME - 8}")
     out.append("    mov r2, r1")
     written = set()
-    block(out, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3")
-    block(out, [(4, 5), (5, 6), (6, 7)], 4, written, "upper triangle, rows 4..6")
+    blk = []
+    block(blk, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3",
+          f_off=SQ_F)
+    # keep a copy of f_0..f_3 (A0..A3 of the first block) for the low half
+    assert blk[1].startswith("    ldm r1, {r3-r6}")
+    blk.insert(2, f"    add r0, sp, #{SQ_FC}")
+    blk.insert(3, "    stm r0, {r3-r6}")
+    out.extend(blk)
+    block(out, [(4, 5), (5, 6), (6, 7)], 4, written, "upper triangle, rows 4..6", f_off=SQ_F,
+          keep_from=12)
     assert written == set(range(1, 15)), written
-    out.append("    @ T' = 2 T (ADCS x, x, x chain) + f_i^2 at word 2i (UMAAL chain, carry in r12)")
-    # r0 = 0, r12 = square carry, r11 = f_i, words 0..7 in r3..r10, words 8..15 via r1, lr
-    out.append("    movs r0, #0")
-    out.append("    movs r12, #0")
-    out.append("    movs r3, #0")          # T[0] = 0 (flags are set before the chain starts)
-    for i in range(8):
-        w0, w1 = 2 * i, 2 * i + 1
-        x0 = f"r{3 + w0}" if w0 < 8 else "r1"
-        x1 = f"r{3 + w1}" if w1 < 8 else "lr"
-        if w0 == 0:
-            out.append(f"    ldr {x1}, [sp, #4]")
-            out.append(f"    adds {x1}, {x1}, {x1}")
-        elif w1 == 15:
-            out.append(f"    ldr {x0}, [sp, #{4 * w0}]")
-            out.append(f"    adcs {x0}, {x0}, {x0}")
-            out.append(f"    adc {x1}, r0, #0")
-        else:
-            out.append(f"    ldrd {x0}, {x1}, [sp, #{4 * w0}]")
-            out.append(f"    adcs {x0}, {x0}, {x0}")
-            out.append(f"    adcs {x1}, {x1}, {x1}")
-        out.append(f"    ldr r11, [r2, #{4 * i}]")
-        out.append(f"    umaal {x0}, r12, r11, r11")
-        out.append(f"    umaal {x1}, r12, r0, r0")
-        if w0 >= 8:
-            out.append(f"    strd {x0}, {x1}, [sp, #{4 * w0}]")
-    reduction(out, t_low_in_regs=True)
-    func_end(out, name)
+    # now: r7, r8, r9 = T12, T13, T14; r3, r4, r5 = f4, f5, f6; lr = f7
+    out.append("    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r0 r1 r2 r6 r7 r8 r9 r10")
+    out.append("    add r0, sp, #32")
+    out.append("    mov r10, #0")
+    out.append("    ldm r0, {r0, r1, r2, r6}")
+    out.append("    mov r11, #0")
+    out.append("    mov r12, #0")
+    ys = ["r0", "r1", "r2", "r6", "r7", "r8", "r9", "r10"]
+    out.append("    adds r0, r0, r0")
+    for r in ys[1:7]:
+        out.append(f"    adcs {r}, {r}, {r}")
+    out.append("    adc r10, r10, #0")
+    fh = ["r3", "r4", "r5", "lr"]
+    for i in range(4):
+        out.append(f"    umaal {ys[2 * i]}, r11, {fh[i]}, {fh[i]}")
+        out.append(f"    umaal {ys[2 * i + 1]}, r11, r12, r12")
+    out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r11 cd, r12 cr, r4 f_i")
+    # pair 0: x = (r5, lr)
+    out.append("    ldr lr, [sp, #4]")
+    out.append(f"    ldr r4, [sp, #{SQ_FC}]")
+    out.append("    mov r3, #38")
+    out.append("    adds lr, lr, lr")
+    out.append("    umull r5, r11, r4, r4")
+    out.append("    mov r4, #0")
+    out.append("    umaal lr, r11, r4, r4")
+    out.append(f"    umaal r5, r12, {ys[0]}, r3")
+    out.append(f"    umaal lr, r12, {ys[1]}, r3")
+    hregs = ["r5", "lr"]
+    for p_ in range(1, 4):
+        x0, x1 = ys[2 * p_ - 2], ys[2 * p_ - 1]
+        out.append(f"    ldr {x0}, [sp, #{8 * p_}]")
+        out.append(f"    ldr {x1}, [sp, #{8 * p_ + 4}]")
+        out.append(f"    ldr r4, [sp, #{SQ_FC + 4 * p_}]")
+        out.append(f"    adcs {x0}, {x0}, {x0}")
+        out.append(f"    adcs {x1}, {x1}, {x1}")
+        out.append(f"    umaal {x0}, r11, r4, r4")
+        out.append("    mov r4, #0")
+        out.append(f"    umaal {x1}, r11, r4, r4")
+        out.append(f"    umaal {x0}, r12, {ys[2 * p_]}, r3")
+        out.append(f"    umaal {x1}, r12, {ys[2 * p_ + 1]}, r3")
+        hregs += [x0, x1]
+    out.append("    @ + 38 (cr + cd + C), then + 38 once more if that carried")
+    out.append("    adc r12, r12, r11")
+    out.append("    mul r12, r12, r3")
+    out.append(f"    adds {hregs[0]}, {hregs[0]}, r12")
+    for r in hregs[1:]:
+        out.append(f"    adcs {r}, {r}, #0")
+    out.append("    sbc r12, r12, r12")
+    out.append("    bic r12, r3, r12")
+    out.append(f"    ldr r9, [sp, #{SQ_H}]")
+    out.append(f"    add {hregs[0]}, {hregs[0]}, r12")
+    out.append(f"    strd {hregs[0]}, {hregs[1]}, [r9], #8")
+    assert hregs[2:] == ["r0", "r1", "r2", "r6", "r7", "r8"], hregs
+    out.append("    stm r9, {r0, r1, r2, r6, r7, r8}")
+    out.append(f"    add sp, sp, #{SQ_FRAME}")
+    out.append("    pop {pc}")
+    out.append(f"    .size {name}, .-{name}")
     out_final.extend(widen(out))
 
 
 # Ladder frame: field elements X1, X2, Z2, X3, Z3, T0, T1 (32 bytes each), then variables.
-X1, X2, Z2, X3, Z3, T0, T1 = (32 * i for i in range(7))
-K_OFF, BIT_OFF, PREV_OFF, OUT_OFF = 224, 228, 232, 236
-LFRAME = 240
+X1, X2, Z2, X3, Z3, T0 = (32 * i for i in range(6))
+K_OFF, BIT_OFF, PREV_OFF, OUT_OFF = 192, 196, 200, 204
+LFRAME = 208
+# bytes below a frame the field routines may have used (sqr: 88 + lr), rounded so that the wipe
+# loop (32 bytes per STM) ends exactly at the frame's top
+SUBFRAME = max(FRAME, SQ_FRAME) + 4
+
+
+def wipe_below(fr):
+    w = SUBFRAME
+    while (w + fr) % 32:
+        w += 4
+    return w
 
 
 def gen_ladder(out):
@@ -349,8 +405,8 @@ def gen_ladder(out):
     call("mul", Z3, Z3, X1)      # z3 = x1 (DA - CB)^2
     call("sub", Z2, X2, T0)      # E = AA - BB
     call("mul", X2, X2, T0)      # x2 = AA BB
-    call("a24add", T1, Z2, T0)   # BB + 121666 E
-    call("mul", Z2, Z2, T1)      # z2 = E (BB + 121666 E)
+    call("a24add", T0, Z2, T0)   # BB + 121666 E (a24add reads all of g before it writes h)
+    call("mul", Z2, Z2, T0)      # z2 = E (BB + 121666 E)
     out.append(f"    ldr r0, [sp, #{BIT_OFF}]")
     out.append("    subs r0, r0, #1")
     out.append(f"    str r0, [sp, #{BIT_OFF}]")
@@ -369,14 +425,15 @@ def gen_ladder(out):
     out.append("    movs r3, #0")
     for r in range(4, 11):
         out.append(f"    mov r{r}, #0")
-    out.append(f"    sub sp, sp, #{FRAME + 8}")
+    w = wipe_below(LFRAME)
+    out.append(f"    sub sp, sp, #{w}")
     out.append("    mov r0, sp")
-    out.append(f"    add r1, sp, #{LFRAME + FRAME + 8}")
+    out.append(f"    add r1, sp, #{LFRAME + w}")
     out.append("2:")
     out.append("    stm r0!, {r3-r10}")
     out.append("    cmp r0, r1")
     out.append("    blo 2b")
-    out.append(f"    add sp, sp, #{LFRAME + FRAME + 8}")
+    out.append(f"    add sp, sp, #{LFRAME + w}")
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
@@ -457,14 +514,15 @@ def gen_invert(out):
     out.append("    movs r3, #0")
     for r in range(4, 11):
         out.append(f"    mov r{r}, #0")
-    out.append(f"    sub sp, sp, #{FRAME + 8}")
+    w = wipe_below(FR)
+    out.append(f"    sub sp, sp, #{w}")
     out.append("    mov r0, sp")
-    out.append(f"    add r1, sp, #{FR + FRAME + 8}")
+    out.append(f"    add r1, sp, #{FR + w}")
     out.append("2:")
     out.append("    stm r0!, {r3-r10}")
     out.append("    cmp r0, r1")
     out.append("    blo 2b")
-    out.append(f"    add sp, sp, #{FR + FRAME + 8}")
+    out.append(f"    add sp, sp, #{FR + w}")
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
