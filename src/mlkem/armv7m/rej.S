@@ -9,17 +9,23 @@
  * 16 b2, appends those below q to r, at most len; returns how many. The input is public (a
  * SHAKE128 stream of the public seed rho): this code branches on it.
  *
- * Fast path, while at least 12 input bytes and 8 output slots remain: 12 bytes (4 triples,
- * 8 candidates) by three unaligned word loads; candidates by UBFX (LSR + BFI where one crosses
- * a word), each stored by a conditional STRH with post-increment (CMP; IT LO). Then the rest
- * triple by triple with byte loads and the exact checks of the C loop.
+ * Group of 12 bytes (4 triples, 8 candidates): three word loads (unaligned allowed);
+ * candidates by UBFX (LSR + BFI where one crosses a word), each stored by a conditional STRH
+ * with post-increment (CMP; IT LO): 3 cycles per candidate.
+ * Fastest path: k = min(input bytes left / 24, output slots left / 16) iterations of two groups
+ * with no per-group checks (a counted loop: SUBS + BNE), k computed again after each run (the
+ * groups accepted fewer than 16 candidates each time, so more may fit); the division by 24 is
+ * a multiplication, (x * 2731) >> 16 = floor(x / 24) for every x < 4096, with x clamped to
+ * 4095 by USAT. Then single groups while at least 12 input bytes and 8 output slots remain;
+ * then the rest triple by triple with byte loads and the exact checks of the C loop.
  *
  * Register map: r0 output pointer, r1 output end (r + 2 len), r2 input pointer, r3 input end,
- * r4-r6 the three words, r7 candidate, r8 q, r12 the start of r (for the count), lr the end of
- * the fast path's input (input end - 11).
+ * r4-r6 the three words, r7 candidate (and temporary of the k computation), r8 q, r12 the start
+ * of r (for the count), lr the iteration count k in the fastest path, else the end of the
+ * single-group path's input (input end - 11).
  *
- * Cycles (m4sim-model 1.1, scratch region, 168 bytes, len 256): 560 (portable C: 1719). Code:
- * 210 bytes.
+ * Cycles (m4sim-model 1.1): 168 bytes, len 256: 478 (one group per check: 560; portable C:
+ * 1719); 84 bytes, len 56: about 250. Code: 330 bytes.
  */
     .syntax unified
     .thumb
@@ -32,20 +38,8 @@
     strhlo  r7, [r0], #2
 .endm
 
-    .text
-    .global m4crypt_mlkem_rej_uniform_armv7m
-    .type m4crypt_mlkem_rej_uniform_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_rej_uniform_armv7m:
-    push    {r4-r8, lr}
-    mov     r12, r0
-    add.w   r1, r0, r1, lsl #1
-    add     r3, r2, r3
-    movw    r8, #3329
-    sub.w   lr, r3, #11             @ fast path needs r2 + 12 <= r3, i.e. r2 < r3 - 11
-    b       2f
-    .p2align 2
-1:
+/* One group: 12 bytes at r2 (advanced), up to 8 candidates stored at r0. */
+.macro GROUP12
     ldr.w   r5, [r2, #4]
     ldr.w   r6, [r2, #8]
     ldr.w   r4, [r2], #12
@@ -67,6 +61,45 @@ m4crypt_mlkem_rej_uniform_armv7m:
     KEEP
     lsr.w   r7, r6, #20
     KEEP
+.endm
+
+    .text
+    .global m4crypt_mlkem_rej_uniform_armv7m
+    .type m4crypt_mlkem_rej_uniform_armv7m, %function
+    .p2align 2
+m4crypt_mlkem_rej_uniform_armv7m:
+    push    {r4-r8, lr}
+    mov     r12, r0
+    add.w   r1, r0, r1, lsl #1
+    add     r3, r2, r3
+    movw    r8, #3329
+    .p2align 2
+5:                                  @ k = min(input bytes left / 24, output bytes left / 32)
+    sub.w   r7, r3, r2
+    usat    r7, #12, r7
+    movw    lr, #2731
+    mul     r7, r7, lr
+    lsr.w   r7, r7, #16
+    sub.w   lr, r1, r0
+    lsr.w   lr, lr, #5
+    cmp     r7, lr
+    it      lo
+    movlo   lr, r7
+    cmp.w   lr, #0
+    beq.w   0f
+    .p2align 2
+6:
+    GROUP12
+    GROUP12
+    subs.w  lr, lr, #1
+    bne.w   6b
+    b.w     5b
+0:
+    sub.w   lr, r3, #11             @ a group needs r2 + 12 <= r3, i.e. r2 < r3 - 11
+    b       2f
+    .p2align 2
+1:
+    GROUP12
 2:
     cmp     r2, lr                  @ 12 more input bytes?
     bhs     3f
