@@ -271,114 +271,98 @@ m4crypt_fe256_sqr_int:
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
-    str.w r7, [sp, #32]
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
-    str.w r8, [sp, #36]
     umaal r9, r10, r6, lr
-    str.w r9, [sp, #40]
-    str.w r10, [sp, #44]
-    @ upper triangle, rows 4..6
+    @ upper triangle, rows 4..6 in registers: f4..f7 in r3..r6, T8..T14 in r7..r12, lr
     ldr.w r0, [sp, #84]
-    add.w r0, r0, #16
-    ldm.w r0, {r3-r5}
-    ldr.w r11, [r2, #20]
-    ldr.w r0, [sp, #36]
-    movs.w r7, #0
-    umaal r0, r7, r3, r11
-    str.w r0, [sp, #36]
-    ldr.w r12, [r2, #24]
-    ldr.w r0, [sp, #40]
-    umaal r0, r7, r3, r12
-    str.w r0, [sp, #40]
-    ldr.w lr, [r2, #28]
-    ldr.w r0, [sp, #44]
-    movs.w r8, #0
-    umaal r0, r8, r4, r12
-    umaal r0, r7, r3, lr
-    str.w r0, [sp, #44]
-    umaal r7, r8, r4, lr
-    movs.w r9, #0
-    umaal r8, r9, r5, lr
-    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r0 r1 r2 r6 r7 r8 r9 r10
-    add.w r0, sp, #32
-    mov.w r10, #0
-    ldm.w r0, {r0, r1, r2, r6}
     mov.w r11, #0
+    add.w r0, r0, #16
     mov.w r12, #0
-    adds.w r0, r0, r0
-    adcs.w r1, r1, r1
-    adcs.w r2, r2, r2
-    adcs.w r6, r6, r6
-    adcs.w r7, r7, r7
+    ldm.w r0, {r3-r6}
+    umaal r8, r11, r3, r4
+    umaal r9, r11, r3, r5
+    umaal r10, r11, r3, r6
+    umaal r10, r12, r4, r5
+    umaal r11, r12, r4, r6
+    mov.w lr, #0
+    umaal r12, lr, r5, r6
+    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r7..r12, lr, r0
+    mov.w r0, #0
+    adds.w r7, r7, r7
     adcs.w r8, r8, r8
     adcs.w r9, r9, r9
-    adc.w r10, r10, #0
-    umaal r0, r11, r3, r3
-    umaal r1, r11, r12, r12
-    umaal r2, r11, r4, r4
-    umaal r6, r11, r12, r12
-    umaal r7, r11, r5, r5
-    umaal r8, r11, r12, r12
-    umaal r9, r11, lr, lr
-    umaal r10, r11, r12, r12
-    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r11 cd, r12 cr, r4 f_i
-    ldr.w lr, [sp, #4]
+    adcs.w r10, r10, r10
+    adcs.w r11, r11, r11
+    adcs.w r12, r12, r12
+    adcs.w lr, lr, lr
+    adc.w r0, r0, #0
+    mov.w r1, #0
+    mov.w r2, #0
+    umaal r7, r1, r3, r3
+    umaal r8, r1, r2, r2
+    umaal r9, r1, r4, r4
+    umaal r10, r1, r2, r2
+    umaal r11, r1, r5, r5
+    umaal r12, r1, r2, r2
+    umaal lr, r1, r6, r6
+    umaal r0, r1, r2, r2
+    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r1 cd, r2 cr, r4 f_i
+    ldr.w r6, [sp, #4]
     ldr.w r4, [sp, #64]
     mov.w r3, #38
-    adds.w lr, lr, lr
-    umull r5, r11, r4, r4
+    adds.w r6, r6, r6
+    umull r5, r1, r4, r4
     mov.w r4, #0
-    umaal lr, r11, r4, r4
-    umaal r5, r12, r0, r3
-    umaal lr, r12, r1, r3
-    ldr.w r0, [sp, #8]
-    ldr.w r1, [sp, #12]
+    umaal r6, r1, r4, r4
+    umaal r5, r2, r7, r3
+    umaal r6, r2, r8, r3
+    ldr.w r7, [sp, #8]
+    ldr.w r8, [sp, #12]
     ldr.w r4, [sp, #68]
-    adcs.w r0, r0, r0
-    adcs.w r1, r1, r1
-    umaal r0, r11, r4, r4
-    mov.w r4, #0
-    umaal r1, r11, r4, r4
-    umaal r0, r12, r2, r3
-    umaal r1, r12, r6, r3
-    ldr.w r2, [sp, #16]
-    ldr.w r6, [sp, #20]
-    ldr.w r4, [sp, #72]
-    adcs.w r2, r2, r2
-    adcs.w r6, r6, r6
-    umaal r2, r11, r4, r4
-    mov.w r4, #0
-    umaal r6, r11, r4, r4
-    umaal r2, r12, r7, r3
-    umaal r6, r12, r8, r3
-    ldr.w r7, [sp, #24]
-    ldr.w r8, [sp, #28]
-    ldr.w r4, [sp, #76]
     adcs.w r7, r7, r7
     adcs.w r8, r8, r8
-    umaal r7, r11, r4, r4
+    umaal r7, r1, r4, r4
     mov.w r4, #0
-    umaal r8, r11, r4, r4
-    umaal r7, r12, r9, r3
-    umaal r8, r12, r10, r3
+    umaal r8, r1, r4, r4
+    umaal r7, r2, r9, r3
+    umaal r8, r2, r10, r3
+    ldr.w r9, [sp, #16]
+    ldr.w r10, [sp, #20]
+    ldr.w r4, [sp, #72]
+    adcs.w r9, r9, r9
+    adcs.w r10, r10, r10
+    umaal r9, r1, r4, r4
+    mov.w r4, #0
+    umaal r10, r1, r4, r4
+    umaal r9, r2, r11, r3
+    umaal r10, r2, r12, r3
+    ldr.w r11, [sp, #24]
+    ldr.w r12, [sp, #28]
+    ldr.w r4, [sp, #76]
+    adcs.w r11, r11, r11
+    adcs.w r12, r12, r12
+    umaal r11, r1, r4, r4
+    mov.w r4, #0
+    umaal r12, r1, r4, r4
+    umaal r11, r2, lr, r3
+    umaal r12, r2, r0, r3
     @ + 38 (cr + cd + C), then + 38 once more if that carried
-    adc.w r12, r12, r11
-    mul.w r12, r12, r3
-    adds.w r5, r5, r12
-    adcs.w lr, lr, #0
-    adcs.w r0, r0, #0
-    adcs.w r1, r1, #0
-    adcs.w r2, r2, #0
+    adc.w r2, r2, r1
+    mul.w r2, r2, r3
+    adds.w r5, r5, r2
     adcs.w r6, r6, #0
     adcs.w r7, r7, #0
     adcs.w r8, r8, #0
-    sbc r12, r12, r12
-    bic r12, r3, r12
-    ldr.w r9, [sp, #80]
-    add.w r5, r5, r12
-    strd r5, lr, [r9], #8
-    stm.w r9, {r0, r1, r2, r6, r7, r8}
+    adcs.w r9, r9, #0
+    adcs.w r10, r10, #0
+    adcs.w r11, r11, #0
+    adcs.w r12, r12, #0
+    sbc r2, r2, r2
+    ldr.w r0, [sp, #80]
+    bic r2, r3, r2
+    add.w r5, r5, r2
+    stm.w r0, {r5-r12}
     add.w sp, sp, #88
     pop.w {pc}
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int

@@ -257,43 +257,51 @@ def gen_sqr(out_final):
     written = set()
     blk = []
     block(blk, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3",
-          f_off=SQ_F)
+          f_off=SQ_F, keep_from=8)
     # keep a copy of f_0..f_3 (A0..A3 of the first block) for the low half
     assert blk[1].startswith("    ldm r1, {r3-r6}")
     blk.insert(2, f"    add r0, sp, #{SQ_FC}")
     blk.insert(3, "    stm r0, {r3-r6}")
     out.extend(blk)
-    block(out, [(4, 5), (5, 6), (6, 7)], 4, written, "upper triangle, rows 4..6", f_off=SQ_F,
-          keep_from=12)
-    assert written == set(range(1, 15)), written
-    # now: r7, r8, r9 = T12, T13, T14; r3, r4, r5 = f4, f5, f6; lr = f7
-    out.append("    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r0 r1 r2 r6 r7 r8 r9 r10")
-    out.append("    add r0, sp, #32")
-    out.append("    mov r10, #0")
-    out.append("    ldm r0, {r0, r1, r2, r6}")
+    # block 1 leaves T8..T11 in r7..r10 (C0..C3, not stored)
+    out.append("    @ upper triangle, rows 4..6 in registers: f4..f7 in r3..r6, T8..T14 in r7..r12, lr")
+    out.append(f"    ldr r0, [sp, #{SQ_F}]")
     out.append("    mov r11, #0")
+    out.append("    add r0, r0, #16")
     out.append("    mov r12, #0")
-    ys = ["r0", "r1", "r2", "r6", "r7", "r8", "r9", "r10"]
-    out.append("    adds r0, r0, r0")
+    out.append("    ldm r0, {r3-r6}")
+    out.append("    umaal r8, r11, r3, r4")       # T9 += f4 f5
+    out.append("    umaal r9, r11, r3, r5")       # T10 += f4 f6
+    out.append("    umaal r10, r11, r3, r6")      # T11 += f4 f7, r11 = row 4's carry at 12
+    out.append("    umaal r10, r12, r4, r5")      # T11 += f5 f6
+    out.append("    umaal r11, r12, r4, r6")      # T12 = f5 f7 + carries
+    out.append("    mov lr, #0")
+    out.append("    umaal r12, lr, r5, r6")       # T13, T14 = f6 f7 + carry
+    out.append("    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r7..r12, lr, r0")
+    ys = ["r7", "r8", "r9", "r10", "r11", "r12", "lr", "r0"]
+    out.append("    mov r0, #0")
+    out.append("    adds r7, r7, r7")
     for r in ys[1:7]:
         out.append(f"    adcs {r}, {r}, {r}")
-    out.append("    adc r10, r10, #0")
-    fh = ["r3", "r4", "r5", "lr"]
+    out.append("    adc r0, r0, #0")
+    out.append("    mov r1, #0")
+    out.append("    mov r2, #0")
+    fh = ["r3", "r4", "r5", "r6"]
     for i in range(4):
-        out.append(f"    umaal {ys[2 * i]}, r11, {fh[i]}, {fh[i]}")
-        out.append(f"    umaal {ys[2 * i + 1]}, r11, r12, r12")
-    out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r11 cd, r12 cr, r4 f_i")
-    # pair 0: x = (r5, lr)
-    out.append("    ldr lr, [sp, #4]")
+        out.append(f"    umaal {ys[2 * i]}, r1, {fh[i]}, {fh[i]}")
+        out.append(f"    umaal {ys[2 * i + 1]}, r1, r2, r2")
+    out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r1 cd, r2 cr, r4 f_i")
+    # pair 0: x = (r5, r6); pair p: the registers of Y's pair p - 1
+    out.append("    ldr r6, [sp, #4]")
     out.append(f"    ldr r4, [sp, #{SQ_FC}]")
     out.append("    mov r3, #38")
-    out.append("    adds lr, lr, lr")
-    out.append("    umull r5, r11, r4, r4")
+    out.append("    adds r6, r6, r6")
+    out.append("    umull r5, r1, r4, r4")
     out.append("    mov r4, #0")
-    out.append("    umaal lr, r11, r4, r4")
-    out.append(f"    umaal r5, r12, {ys[0]}, r3")
-    out.append(f"    umaal lr, r12, {ys[1]}, r3")
-    hregs = ["r5", "lr"]
+    out.append("    umaal r6, r1, r4, r4")
+    out.append(f"    umaal r5, r2, {ys[0]}, r3")
+    out.append(f"    umaal r6, r2, {ys[1]}, r3")
+    hregs = ["r5", "r6"]
     for p_ in range(1, 4):
         x0, x1 = ys[2 * p_ - 2], ys[2 * p_ - 1]
         out.append(f"    ldr {x0}, [sp, #{8 * p_}]")
@@ -301,25 +309,24 @@ def gen_sqr(out_final):
         out.append(f"    ldr r4, [sp, #{SQ_FC + 4 * p_}]")
         out.append(f"    adcs {x0}, {x0}, {x0}")
         out.append(f"    adcs {x1}, {x1}, {x1}")
-        out.append(f"    umaal {x0}, r11, r4, r4")
+        out.append(f"    umaal {x0}, r1, r4, r4")
         out.append("    mov r4, #0")
-        out.append(f"    umaal {x1}, r11, r4, r4")
-        out.append(f"    umaal {x0}, r12, {ys[2 * p_]}, r3")
-        out.append(f"    umaal {x1}, r12, {ys[2 * p_ + 1]}, r3")
+        out.append(f"    umaal {x1}, r1, r4, r4")
+        out.append(f"    umaal {x0}, r2, {ys[2 * p_]}, r3")
+        out.append(f"    umaal {x1}, r2, {ys[2 * p_ + 1]}, r3")
         hregs += [x0, x1]
     out.append("    @ + 38 (cr + cd + C), then + 38 once more if that carried")
-    out.append("    adc r12, r12, r11")
-    out.append("    mul r12, r12, r3")
-    out.append(f"    adds {hregs[0]}, {hregs[0]}, r12")
+    out.append("    adc r2, r2, r1")
+    out.append("    mul r2, r2, r3")
+    out.append(f"    adds {hregs[0]}, {hregs[0]}, r2")
     for r in hregs[1:]:
         out.append(f"    adcs {r}, {r}, #0")
-    out.append("    sbc r12, r12, r12")
-    out.append("    bic r12, r3, r12")
-    out.append(f"    ldr r9, [sp, #{SQ_H}]")
-    out.append(f"    add {hregs[0]}, {hregs[0]}, r12")
-    out.append(f"    strd {hregs[0]}, {hregs[1]}, [r9], #8")
-    assert hregs[2:] == ["r0", "r1", "r2", "r6", "r7", "r8"], hregs
-    out.append("    stm r9, {r0, r1, r2, r6, r7, r8}")
+    out.append("    sbc r2, r2, r2")
+    out.append(f"    ldr r0, [sp, #{SQ_H}]")
+    out.append("    bic r2, r3, r2")
+    out.append(f"    add {hregs[0]}, {hregs[0]}, r2")
+    assert hregs == ["r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12"], hregs
+    out.append("    stm r0, {r5-r12}")
     out.append(f"    add sp, sp, #{SQ_FRAME}")
     out.append("    pop {pc}")
     out.append(f"    .size {name}, .-{name}")
