@@ -181,44 +181,40 @@ m4crypt_fe256_mul_int:
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
-    str.w r7, [sp, #48]
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
-    str.w r8, [sp, #52]
     umaal r9, r10, r6, lr
-    str.w r9, [sp, #56]
-    str.w r10, [sp, #60]
-    @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38
+    @ reduction: h = T[0..7] + 38 Y, Y = T[8..15] in r3..r6 (loaded), r7..r10
     add.w r0, sp, #32
-    ldm.w sp, {r3-r10}
-    ldm.w r0, {r1, r2, r11, lr}
-    movs.w r0, #38
-    movs.w r12, #0
-    umaal r3, r12, r1, r0
-    umaal r4, r12, r2, r0
-    umaal r5, r12, r11, r0
-    umaal r6, r12, lr, r0
-    add.w r1, sp, #48
-    ldm.w r1, {r1, r2, r11, lr}
-    umaal r7, r12, r1, r0
-    umaal r8, r12, r2, r0
-    umaal r9, r12, r11, r0
-    umaal r10, r12, lr, r0
-    mul.w r12, r12, r0
-    movs.w lr, #0
-    adds.w r3, r3, r12
+    mov.w r11, #38
+    ldm.w r0, {r3-r6}
+    ldm.w sp, {r0, r1, r2, r12}
+    mov.w lr, #0
+    umaal r0, lr, r3, r11
+    umaal r1, lr, r4, r11
+    add.w r3, sp, #16
+    umaal r2, lr, r5, r11
+    umaal r12, lr, r6, r11
+    ldm.w r3, {r3-r6}
+    umaal r3, lr, r7, r11
+    umaal r4, lr, r8, r11
+    umaal r5, lr, r9, r11
+    umaal r6, lr, r10, r11
+    mul.w lr, lr, r11
+    adds.w r0, r0, lr
+    adcs.w r1, r1, #0
+    adcs.w r2, r2, #0
+    adcs.w r12, r12, #0
+    adcs.w r3, r3, #0
     adcs.w r4, r4, #0
     adcs.w r5, r5, #0
     adcs.w r6, r6, #0
-    adcs.w r7, r7, #0
-    adcs.w r8, r8, #0
-    adcs.w r9, r9, #0
-    adcs.w r10, r10, #0
-    adc.w lr, lr, #0
-    mul.w lr, lr, r0
-    add.w r3, r3, lr
-    ldr.w r0, [sp, #64]
-    stm.w r0, {r3-r10}
+    sbc lr, lr, lr
+    ldr.w r7, [sp, #64]
+    bic lr, r11, lr
+    add.w r0, r0, lr
+    stm.w r7!, {r0, r1, r2, r12}
+    stm.w r7, {r3-r6}
     add.w sp, sp, #72
     pop.w {pc}
     .size m4crypt_fe256_mul_int, .-m4crypt_fe256_mul_int

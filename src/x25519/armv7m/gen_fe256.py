@@ -156,32 +156,6 @@ def block(out, rows, a_first, written, label, f_off=F_OFF, keep_from=99):
         written.add(k)
 
 
-def reduction(out, t_low_in_regs=False):
-    out.append("    @ reduction: h = T[0..7] + 38 T[8..15] mod 2^256 - 38")
-    out.append("    add r0, sp, #32")            # keeps the LDMs off the last store / off r0
-    if not t_low_in_regs:
-        out.append("    ldm sp, {r3-r10}")
-    out.append("    ldm r0, {r1, r2, r11, lr}")
-    out.append("    movs r0, #38")
-    out.append("    movs r12, #0")
-    hi = ["r1", "r2", "r11", "lr"]
-    for i in range(8):
-        if i == 4:
-            out.append("    add r1, sp, #48")
-            out.append("    ldm r1, {r1, r2, r11, lr}")
-        out.append(f"    umaal r{3 + i}, r12, {hi[i % 4]}, r0")
-    out.append("    mul r12, r12, r0")
-    out.append("    movs lr, #0")
-    out.append("    adds r3, r3, r12")
-    for i in range(1, 8):
-        out.append(f"    adcs r{3 + i}, r{3 + i}, #0")
-    out.append("    adc lr, lr, #0")
-    out.append("    mul lr, lr, r0")
-    out.append("    add r3, r3, lr")
-    out.append(f"    ldr r0, [sp, #{H_OFF}]")
-    out.append("    stm r0, {r3-r10}")
-
-
 WIDE = ("ldr", "str", "movs", "adds", "adcs", "add", "mov", "ldm", "stm", "push", "pop", "sub",
         "mul", "adc", "lsl", "orr")
 
@@ -230,9 +204,33 @@ def gen_mul(out_final):
     out.append(f"    sub sp, sp, #{FRAME - 8}")
     written = set()
     block(out, [(0, 0), (1, 0), (2, 0), (3, 0)], 0, written, "rows 0..3")
-    block(out, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7")
+    block(out, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
     assert written == set(range(16))
-    reduction(out)
+    # T12..T15 are in r7..r10 (C0..C3 of the second block, not stored)
+    out.append("    @ reduction: h = T[0..7] + 38 Y, Y = T[8..15] in r3..r6 (loaded), r7..r10")
+    out.append("    add r0, sp, #32")
+    out.append("    mov r11, #38")
+    out.append("    ldm r0, {r3-r6}")
+    out.append("    ldm sp, {r0, r1, r2, r12}")
+    out.append("    mov lr, #0")
+    out.append("    umaal r0, lr, r3, r11")
+    out.append("    umaal r1, lr, r4, r11")
+    out.append("    add r3, sp, #16")
+    out.append("    umaal r2, lr, r5, r11")
+    out.append("    umaal r12, lr, r6, r11")
+    out.append("    ldm r3, {r3-r6}")
+    for i in range(4):
+        out.append(f"    umaal r{3 + i}, lr, r{7 + i}, r11")
+    out.append("    mul lr, lr, r11")
+    out.append("    adds r0, r0, lr")
+    for r in ["r1", "r2", "r12", "r3", "r4", "r5", "r6"]:
+        out.append(f"    adcs {r}, {r}, #0")
+    out.append("    sbc lr, lr, lr")
+    out.append(f"    ldr r7, [sp, #{H_OFF}]")
+    out.append("    bic lr, r11, lr")
+    out.append("    add r0, r0, lr")
+    out.append("    stm r7!, {r0, r1, r2, r12}")
+    out.append("    stm r7, {r3-r6}")
     func_end(out, name)
     out_final.extend(widen(out))
 
