@@ -236,30 +236,48 @@ void m4crypt_keccak_init(m4crypt_keccak_ctx *ctx, unsigned rate, uint8_t dsbyte)
 
 /* Absorbs inlen more message bytes (Algorithm 8, steps 5-6, one block at a time). Must not be
  * called after finalize (the input is then ignored). */
+/* The part of absorb / squeeze that works on the current block: up to the end of the block or
+ * of the data, whichever comes first; returns the number of bytes. Not inlined, so that only
+ * ctx, the data pointer and the length live across the calls in absorb / squeeze: their frame
+ * is on the path to the permutation, which sets the stack depth of the callers (ML-KEM's
+ * sampling squeezes at its deepest point). */
+__attribute__((noinline)) static unsigned absorb_part(m4crypt_keccak_ctx *ctx, const uint8_t *in,
+                                                      size_t inlen)
+{
+    unsigned pos = ctx->pos, take = ctx->rate - pos;
+    if (take > inlen)
+        take = (unsigned)inlen;
+    ctx->pos = pos + take;
+    xor_bytes(ctx->state, pos, in, take);
+    return take;
+}
+
+__attribute__((noinline)) static unsigned squeeze_part(m4crypt_keccak_ctx *ctx, uint8_t *out,
+                                                       size_t outlen)
+{
+    unsigned pos = ctx->pos, take;
+    if (pos == ctx->rate) /* the block was used up and squeeze has just permuted */
+        pos = 0;
+    take = ctx->rate - pos;
+    if (take > outlen)
+        take = (unsigned)outlen;
+    ctx->pos = pos + take;
+    extract_bytes(ctx->state, pos, out, take);
+    return take;
+}
+
 void m4crypt_keccak_absorb(m4crypt_keccak_ctx *ctx, const uint8_t *in, size_t inlen)
 {
-    const unsigned rate = ctx->rate;
-    unsigned pos = ctx->pos;
-    if (rate == 0 || ctx->squeezing)
+    if (ctx->rate == 0 || ctx->squeezing)
         return;
     while (inlen > 0) {
-        if (pos == 0 && inlen >= rate) {
-            xor_bytes(ctx->state, 0, in, rate);
+        unsigned take = absorb_part(ctx, in, inlen);
+        in += take, inlen -= take;
+        if (ctx->pos == ctx->rate) {
+            ctx->pos = 0;
             M4CRYPT_KECCAKF1600_IMPL(ctx->state);
-            in += rate, inlen -= rate;
-            continue;
-        }
-        size_t take = rate - pos;
-        if (take > inlen)
-            take = inlen;
-        xor_bytes(ctx->state, pos, in, take);
-        pos += (unsigned)take, in += take, inlen -= take;
-        if (pos == rate) {
-            M4CRYPT_KECCAKF1600_IMPL(ctx->state);
-            pos = 0;
         }
     }
-    ctx->pos = pos;
 }
 
 /* Ends the message: domain bits and pad10*1 (section 5.1), then the permutation that yields the
@@ -281,27 +299,19 @@ void m4crypt_keccak_finalize(m4crypt_keccak_ctx *ctx)
  * not. */
 void m4crypt_keccak_squeeze(m4crypt_keccak_ctx *ctx, uint8_t *out, size_t outlen)
 {
-    const unsigned rate = ctx->rate;
     if (!ctx->squeezing)
         m4crypt_keccak_finalize(ctx);
-    if (rate == 0) {
+    if (ctx->rate == 0) {
         while (outlen-- > 0)
             *out++ = 0;
         return;
     }
-    unsigned pos = ctx->pos;
     while (outlen > 0) {
-        if (pos == rate) {
+        if (ctx->pos == ctx->rate) /* (squeeze_part then starts at 0) */
             M4CRYPT_KECCAKF1600_IMPL(ctx->state);
-            pos = 0;
-        }
-        size_t take = rate - pos;
-        if (take > outlen)
-            take = outlen;
-        extract_bytes(ctx->state, pos, out, take);
-        pos += (unsigned)take, out += take, outlen -= take;
+        unsigned take = squeeze_part(ctx, out, outlen);
+        out += take, outlen -= take;
     }
-    ctx->pos = pos;
 }
 
 /* SHAKE128(M, d) = KECCAK[256](M || 1111, d), SHAKE256(M, d) = KECCAK[512](M || 1111, d)
