@@ -13,7 +13,12 @@
  *
  * Constant time: each table entry is chosen by reading all eight entries of its row and keeping
  * one by masks (the row address depends only on the public window position), the sign by a
- * masked swap/negation; no branch on the scalar.
+ * masked swap/negation; no branch on the scalar. Temporaries are wiped once, at the end.
+ *
+ * With the armv7m X25519 backend, the 2 x 32 scans and mixed additions run in assembly
+ * (armv7m/ge25519_select.S, armv7m/ge25519_base.S, declared in armv7m/ge25519_backend.h); their
+ * C twins are m4crypt_x25519_base_select_c and m4crypt_ge25519_base_adds_c below, which perform
+ * the same field operations in the same order (the twin test compares the words).
  *
  * The field is the one the selected X25519 ladder uses: the portable radix-2^25.5 functions, or
  * with the armv7m backend its 8-word representation (src/x25519/armv7m/backend.h). Bounds for
@@ -28,11 +33,16 @@
 
 #include "x25519/fe_select.h"
 
+#if defined(M4CRYPT_X25519_HAVE_SCALARMULT) && defined(M4CRYPT_ARCH_ARMV7M)
+#include "x25519/armv7m/ge25519_backend.h"
+#endif
+
 typedef m4crypt_fesel fe;
 #define fe_mul fs_mul
 #define fe_sqr fs_sqr
 #define fe_add fs_add
 #define fe_sub fs_sub
+#define fe_addc fs_addc
 #define fe_invert fs_invert
 #define fe_tobytes fs_tobytes
 #define fe_fromwords fs_fromwords
@@ -57,99 +67,79 @@ static void p1p1_to_p3(ge_p3 *r, const ge_p1p1 *p, int with_t)
         fe_mul(&r->T, &p->X, &p->Y);
 }
 
-#ifndef M4CRYPT_X25519_HAVE_SCALARMULT
-/* r = p + q, q affine precomputed (madd-2008-hwcd-3 with k = 2d): 3 multiplications. */
-static void madd(ge_p1p1 *r, const ge_p3 *p, const ge_precomp *q)
+/* r = 2 p (dbl-2008-hwcd, a = -1), p's T unused; s: scratch (wiped by the caller). */
+static void dbl(ge_p1p1 *r, const ge_p3 *p, fe s[3])
 {
-    fe a, b, c;
-    fe_add(&a, &p->Y, &p->X);
-    fe_mul(&a, &a, &q->ypx);     /* A = (Y1 + X1)(y2 + x2) */
-    fe_sub(&b, &p->Y, &p->X);
-    fe_mul(&b, &b, &q->ymx);     /* B = (Y1 - X1)(y2 - x2) */
-    fe_mul(&c, &p->T, &q->xy2d); /* C = T1 2 d x2 y2 */
-    fe_sub(&r->X, &a, &b);       /* E = A - B */
-    fe_add(&r->Y, &a, &b);       /* H = A + B */
-    fe_add(&a, &p->Z, &p->Z);    /* D = 2 Z1 */
-    fe_add(&r->Z, &a, &c);       /* G = D + C (three tight values) */
-    fe_sub(&r->T, &a, &c);       /* F = D - C */
-    m4crypt_memzero(&a, sizeof a);
-    m4crypt_memzero(&b, sizeof b);
-    m4crypt_memzero(&c, sizeof c);
-}
-#endif
-
-/* h = h + q in extended coordinates (r is scratch). */
-static void madd_p3(ge_p3 *h, ge_p1p1 *r, const ge_precomp *q)
-{
-#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
-    (void)r;
-    m4crypt_ge25519_madd_armv7m(h->X.v, q->ypx.v);
-#else
-    madd(r, h, q);
-    p1p1_to_p3(h, r, 1);
-#endif
-}
-
-/* r = 2 p (dbl-2008-hwcd, a = -1), p's T unused. */
-static void dbl(ge_p1p1 *r, const ge_p3 *p)
-{
-    fe xx, yy, t;
-    fe_sqr(&xx, &p->X);
-    fe_sqr(&yy, &p->Y);
-    fe_sqr(&t, &p->Z);
-    fe_set_small(&r->T, 2);
-    fe_mul(&t, &t, &r->T);       /* C = 2 Z^2, tight */
+    fe_sqr(&s[0], &p->X);
+    fe_sqr(&s[1], &p->Y);
+    fe_sqr(&s[2], &p->Z);
+    fe_addc(&s[2], &s[2], &s[2]);    /* C = 2 Z^2, tight */
     fe_add(&r->X, &p->X, &p->Y);
-    fe_sqr(&r->X, &r->X);        /* (X + Y)^2 */
-    fe_add(&r->Y, &yy, &xx);     /* -H = B + A */
-    fe_sub(&r->Z, &yy, &xx);     /* G = B - A */
-    fe_sub(&r->X, &r->X, &r->Y); /* E = (X + Y)^2 - A - B */
-    fe_sub(&r->T, &t, &r->Z);    /* -F = C - G */
-    m4crypt_memzero(&xx, sizeof xx);
-    m4crypt_memzero(&yy, sizeof yy);
-    m4crypt_memzero(&t, sizeof t);
+    fe_sqr(&r->X, &r->X);            /* (X + Y)^2 */
+    fe_add(&r->Y, &s[1], &s[0]);     /* -H = B + A */
+    fe_sub(&r->Z, &s[1], &s[0]);     /* G = B - A */
+    fe_sub(&r->X, &r->X, &r->Y);     /* E = (X + Y)^2 - A - B */
+    fe_sub(&r->T, &s[2], &r->Z);     /* -F = C - G */
 }
 
-#ifndef M4CRYPT_X25519_HAVE_SCALARMULT
-/* 0xffffffff if a == b (both < 2^16), else 0. */
+/* 0xffffffff if a == b (both < 2^16), else 0. (A mask for a >= b, as the assembly scan uses,
+ * gcc -O2 turns into a conditional jump; this form it keeps branch-free.) */
 static uint32_t eq_mask(uint32_t a, uint32_t b)
 {
     return (uint32_t)0 - (((a ^ b) - 1) >> 31);
 }
-#endif
 
-/* t = b * 256^pos * B for b in [-8, 8]: all eight entries of the row are read. */
-static void select_entry(ge_precomp *t, int pos, int8_t b)
+void m4crypt_x25519_base_select_c(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
 {
-    uint32_t enc[3][8];
-    const uint32_t bu = (uint32_t)(int32_t)b;
-    const uint32_t neg = 0u - (bu >> 31);      /* all ones if b < 0 */
-    const uint32_t babs = (bu ^ neg) - neg;    /* |b| */
-#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
-    m4crypt_x25519_base_select_armv7m(enc, m4crypt_x25519_base_table[pos], babs);
-#else
-    /* the identity (1, 1, 0) for b = 0 */
-    for (int k = 0; k < 3; k++)
-        for (int w = 0; w < 8; w++)
-            enc[k][w] = (k < 2 && w == 0) ? 1 : 0;
-    /* one coordinate at a time, so that its eight words can stay in registers */
+    const uint32_t bu = (uint32_t)b;
+    const uint32_t neg = 0u - (bu >> 31);   /* all ones if b < 0 */
+    const uint32_t babs = (bu ^ neg) - neg; /* |b| */
     for (int k = 0; k < 3; k++) {
         uint32_t r[8];
         for (int w = 0; w < 8; w++)
-            r[w] = enc[k][w];
+            r[w] = (k < 2 && w == 0) ? 1 : 0; /* the identity (1, 1, 0) */
+        /* entry j taken where |b| == j (the assembly takes it where |b| >= j: same result) */
         for (uint32_t j = 1; j <= 8; j++) {
             const uint32_t m = eq_mask(babs, j);
-            const uint32_t *e = m4crypt_x25519_base_table[pos][j - 1][k];
             for (int w = 0; w < 8; w++)
-                r[w] ^= (r[w] ^ e[w]) & m;
+                r[w] ^= (r[w] ^ row[k][j - 1][w]) & m;
         }
         for (int w = 0; w < 8; w++)
-            enc[k][w] = r[w];
+            out[8 * k + w] = r[w];
     }
-#endif
-    fe tmp[3];
+    /* -P = (y - x, y + x, -2 d x y): 2 d x y -> ~v - 37 = 2^256 - 38 - v (v < p: no borrow out) */
+    {
+        uint64_t c = 37 & neg; /* then the borrow */
+        for (int w = 0; w < 8; w++) {
+            const uint64_t d = (uint64_t)(out[16 + w] ^ neg) - c;
+            out[16 + w] = (uint32_t)d;
+            c = d >> 63;
+        }
+    }
+    for (int w = 0; w < 8; w++) {
+        const uint32_t x = (out[w] ^ out[8 + w]) & neg;
+        out[w] ^= x;
+        out[8 + w] ^= x;
+    }
+}
+
+/* t = b * 256^pos * B for b in [-8, 8]. */
+static void select_entry(ge_precomp *t, fe tmp[3], uint32_t enc[24], int pos, int8_t b)
+{
+#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
+    /* the armv7m field: the words are the representation, the negation is the field's */
+    (void)tmp;
+    m4crypt_x25519_base_select_c(enc, m4crypt_x25519_base_table[pos], b);
+    fe_fromwords(&t->ypx, enc);
+    fe_fromwords(&t->ymx, enc + 8);
+    fe_fromwords(&t->xy2d, enc + 16);
+#else
+    const uint32_t bu = (uint32_t)(int32_t)b;
+    const uint32_t neg = 0u - (bu >> 31);      /* all ones if b < 0 */
+    const uint32_t babs = (bu ^ neg) - neg;    /* |b| */
+    m4crypt_x25519_base_select_c(enc, m4crypt_x25519_base_table[pos], (int32_t)babs);
     for (int k = 0; k < 3; k++)
-        fe_fromwords(&tmp[k], enc[k]);
+        fe_fromwords(&tmp[k], enc + 8 * k);
     /* -P = (y - x, y + x, -2 d x y): swap the first two, negate the third, by masks */
     t->ypx = tmp[0];
     t->ymx = tmp[1];
@@ -159,64 +149,104 @@ static void select_entry(ge_precomp *t, int pos, int8_t b)
     fe_sub(&tmp[1], &tmp[0], &tmp[2]);
     t->xy2d = tmp[2];
     fe_cmov(&t->xy2d, &tmp[1], neg);
-    m4crypt_memzero(enc, sizeof enc);
-    m4crypt_memzero(tmp, sizeof tmp);
+#endif
+}
+
+/* Scratch of the C path, wiped once. */
+typedef struct {
+    ge_precomp q;
+    fe tmp[3];
+    fe s[4];
+    uint32_t enc[24];
+} base_scratch;
+
+/* h = h + q (madd-2008-hwcd-3 with k = 2 d, then extended coordinates): the field operations of
+ * ge25519_base.S in the same order; s: 4 scratch elements. */
+static void madd(ge_p3 *h, ge_precomp *q, fe s[4])
+{
+    fe_add(&s[0], &h->Y, &h->X);
+    fe_sub(&s[1], &h->Y, &h->X);
+    fe_mul(&s[0], &s[0], &q->ypx);     /* A = (Y1 + X1)(y2 + x2) */
+    fe_mul(&s[1], &s[1], &q->ymx);     /* B = (Y1 - X1)(y2 - x2) */
+    fe_mul(&s[2], &h->T, &q->xy2d);    /* C = T1 2 d x2 y2 */
+    fe_sub(&q->ypx, &s[0], &s[1]);     /* E = A - B */
+    fe_add(&q->ymx, &s[0], &s[1]);     /* H = A + B */
+    fe_add(&s[3], &h->Z, &h->Z);       /* D = 2 Z1 */
+    fe_add(&q->xy2d, &s[3], &s[2]);    /* G = D + C (three tight values) */
+    fe_sub(&s[0], &s[3], &s[2]);       /* F = D - C */
+    fe_mul(&h->X, &q->ypx, &s[0]);     /* E F */
+    fe_mul(&h->Y, &q->xy2d, &q->ymx);  /* G H */
+    fe_mul(&h->Z, &s[0], &q->xy2d);    /* F G */
+    fe_mul(&h->T, &q->ypx, &q->ymx);   /* E H */
+}
+
+/* h = h + sum_{i = 0..31} e[2 i] 256^i B (twin of m4crypt_ge25519_base_adds_armv7m). */
+void m4crypt_ge25519_base_adds_c(ge_p3 *h, const int8_t *e)
+{
+    base_scratch s;
+    for (int i = 0; i < 32; i++) {
+        select_entry(&s.q, s.tmp, s.enc, i, e[2 * i]);
+        madd(h, &s.q, s.s);
+    }
+    m4crypt_memzero(&s, sizeof s);
+}
+
+static void base_adds(ge_p3 *h, const int8_t *e)
+{
+#ifdef M4CRYPT_GE25519_HAVE_BASE_ADDS
+    m4crypt_ge25519_base_adds_armv7m(h->X.v, e, m4crypt_x25519_base_table);
+#else
+    m4crypt_ge25519_base_adds_c(h, e);
+#endif
 }
 
 void m4crypt_ge25519_scalarmult_base(ge_p3 *h, const uint8_t a[32])
 {
-    int8_t e[64];
-    ge_p1p1 r;
-    ge_precomp t;
+    struct {
+        int8_t e[64];
+        ge_p1p1 r;
+        fe s[3];
+    } w;
 
     /* a = sum e_i 16^i, e_i in [-8, 8) for i < 63; e_63 <= 8 since a < 2^255 */
-    m4crypt_scalar_recode_signed4(e, a);
+    m4crypt_scalar_recode_signed4(w.e, a);
 
     fe_set_small(&h->X, 0);
     fe_set_small(&h->Y, 1);
     fe_set_small(&h->Z, 1);
     fe_set_small(&h->T, 0);
-    for (int i = 1; i < 64; i += 2) {
-        select_entry(&t, i / 2, e[i]);
-        madd_p3(h, &r, &t);
-    }
+    base_adds(h, w.e + 1); /* odd digits */
     for (int d = 0; d < 4; d++) {
-        dbl(&r, h);
-        p1p1_to_p3(h, &r, d == 3);
+        dbl(&w.r, h, w.s);
+        p1p1_to_p3(h, &w.r, d == 3);
     }
-    for (int i = 0; i < 64; i += 2) {
-        select_entry(&t, i / 2, e[i]);
-        madd_p3(h, &r, &t);
-    }
+    base_adds(h, w.e); /* even digits */
 
-    m4crypt_memzero(e, sizeof e);
-    m4crypt_memzero(&r, sizeof r);
-    m4crypt_memzero(&t, sizeof t);
+    m4crypt_memzero(&w, sizeof w);
 }
 
 void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
 {
-    uint8_t k[32];
-    ge_p3 h;
-    fe num, den;
+    struct {
+        uint8_t k[32];
+        ge_p3 h;
+        fe num, den;
+    } w;
 
     for (int i = 0; i < 32; i++)
-        k[i] = scalar[i];
-    k[0] &= 248; /* RFC 7748 section 5, decodeScalar25519 */
-    k[31] &= 127;
-    k[31] |= 64;
+        w.k[i] = scalar[i];
+    w.k[0] &= 248; /* RFC 7748 section 5, decodeScalar25519 */
+    w.k[31] &= 127;
+    w.k[31] |= 64;
 
-    m4crypt_ge25519_scalarmult_base(&h, k);
+    m4crypt_ge25519_scalarmult_base(&w.h, w.k);
 
     /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y); Z - Y != 0 as k B is not the identity */
-    fe_add(&num, &h.Z, &h.Y);
-    fe_sub(&den, &h.Z, &h.Y);
-    fe_invert(&den, &den);
-    fe_mul(&num, &num, &den);
-    fe_tobytes(out, &num);
+    fe_add(&w.num, &w.h.Z, &w.h.Y);
+    fe_sub(&w.den, &w.h.Z, &w.h.Y);
+    fe_invert(&w.den, &w.den);
+    fe_mul(&w.num, &w.num, &w.den);
+    fe_tobytes(out, &w.num);
 
-    m4crypt_memzero(k, sizeof k);
-    m4crypt_memzero(&h, sizeof h);
-    m4crypt_memzero(&num, sizeof num);
-    m4crypt_memzero(&den, sizeof den);
+    m4crypt_memzero(&w, sizeof w);
 }

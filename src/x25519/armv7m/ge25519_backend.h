@@ -1,0 +1,29 @@
+/*
+ * ARMv7E-M (Cortex-M4) assembly for the fixed-base multiplication of x25519_base.c (edwards25519,
+ * shared by X25519 key generation and ristretto255): the constant-time table scan and the loop of
+ * 32 scans + mixed additions, on the field representation of the X25519 backend
+ * (src/x25519/armv7m/backend.h: 8 x 32-bit words mod 2^256 - 38). Included by x25519_base.c when
+ * that backend is selected (M4CRYPT_X25519_HAVE_SCALARMULT); the C twins are in x25519_base.c.
+ */
+#ifndef M4CRYPT_X25519_ARMV7M_GE25519_BACKEND_H
+#define M4CRYPT_X25519_ARMV7M_GE25519_BACKEND_H
+
+#include <stdint.h>
+
+/* Twin of m4crypt_x25519_base_select_c (x25519_base.h): out = b * 256^i * B in the form
+ * (y + x, y - x, 2 d x y) for row = m4crypt_x25519_base_table[i], b in [-8, 8]; every word of
+ * the row is read (ge25519_select.S). */
+void m4crypt_ge25519_select_armv7m(uint32_t out[24], const uint32_t row[3][8][8], int32_t b);
+
+/* p = p + sum_{i = 0..31} e[2 i] * 256^i * B: for each i the scan of row i then the mixed
+ * addition (madd-2008-hwcd-3 + conversion to extended coordinates, 7 multiplications), p = (X,
+ * Y, Z, T) as 32 consecutive words (m4crypt_ge25519_p3). e[2 i] in [-8, 8] (the caller passes e or e + 1 of the recoded scalar).
+ * table = m4crypt_x25519_base_table. Twin: m4crypt_ge25519_base_adds_c (x25519_base.c).
+ * All temporaries stay on its own frame, which it wipes with the field routines' frames below
+ * it before returning (ge25519_base.S). */
+void m4crypt_ge25519_base_adds_armv7m(uint32_t *p, const int8_t *e,
+                                      const uint32_t table[32][3][8][8]);
+
+#define M4CRYPT_GE25519_HAVE_BASE_ADDS 1
+
+#endif

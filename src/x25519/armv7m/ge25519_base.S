@@ -1,0 +1,144 @@
+/*
+ * The 32 table scans and mixed additions of the fixed-base multiplication (src/x25519/
+ * x25519_base.c) for ARMv7E-M (Cortex-M4), Thumb-2, on the field of the X25519 backend
+ * (src/x25519/armv7m/backend.h: 8 x 32-bit words mod 2^256 - 38).
+ *
+ *   void m4crypt_ge25519_base_adds_armv7m(uint32_t *p, const int8_t *e,
+ *                                         const uint32_t table[32][3][8][8]);
+ * p = p + sum_{i = 0..31} e[2 i] * 256^i * B (contract and C twin: ge25519_backend.h,
+ * m4crypt_ge25519_base_adds_c in x25519_base.c, which performs the same field operations in the
+ * same order, so both give the same words).
+ *
+ * Per row i: the scan m4crypt_ge25519_select_int (ge25519_select.S) writes q = (y + x, y - x,
+ * 2 d x y) of e[2 i] * 256^i * B into the frame, then the mixed addition of Hisil, Wong, Carter,
+ * Dawson, "Twisted Edwards curves revisited" (ASIACRYPT 2008; madd-2008-hwcd-3, a = -1,
+ * k = 2 d), with the conversion back to extended coordinates:
+ *   A = (Y + X)(y + x), B = (Y - X)(y - x), C = T (2 d x y), D = 2 Z,
+ *   E = A - B, H = A + B, G = D + C, F = D - C,
+ *   X = E F, Y = G H, Z = F G, T = E H          (7 multiplications)
+ * The point stays on the frame for all 32 rows (copied in and out once); every field operation
+ * is a call of an internal entry of fe256.S / fe256_mul.S (r0 = result, r1, r2 = operands, all
+ * on the frame; they clobber r0-r12 and keep lr), through the one macro FE below.
+ * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z, 96 T, 128 / 160 / 192 q (then E, H, G),
+ * 224 / 256 / 288 / 320 scratch (A, B, C, D; then F), 352 p, 356 e, 360 row pointer, 364 rows
+ * left. The frame and the 112 bytes below it (the frames of the field routines) are wiped once,
+ * at the end; nothing is wiped per row.
+ *
+ * Constant time: the loop count is fixed; the digit's address depends on the public row index
+ * only; the scan reads every word of each row; the field routines have no data-dependent branch
+ * or address.
+ * Register map between calls: r0-r2 the operand pointers of the next call (all registers are
+ * free: the state lives on the frame).
+ * Cycles (m4sim model 1.1): see the header of x25519_base.c (measured per change in the commit
+ * messages); code 306 bytes; stack 368 + 36 bytes + the callees' 80.
+ */
+    .syntax unified
+    .thumb
+    .cpu cortex-m4
+
+/* one field operation: \op(frame + \h, frame + \f, frame + \g) */
+.macro FE op, h, f, g
+    add.w     r0, sp, #\h
+    add.w     r1, sp, #\f
+    add.w     r2, sp, #\g
+    bl        m4crypt_fe256_\op\()_int
+.endm
+
+    .equ      OX, 0
+    .equ      OY, 32
+    .equ      OZ, 64
+    .equ      OT, 96
+    .equ      Q0, 128
+    .equ      Q1, 160
+    .equ      Q2, 192
+    .equ      S0, 224
+    .equ      S1, 256
+    .equ      S2, 288
+    .equ      S3, 320
+    .equ      FP, 352
+    .equ      FE_, 356
+    .equ      FROW, 360
+    .equ      FCNT, 364
+    .equ      FRAME, 368
+
+    .section .text.m4crypt_ge25519_base_adds_armv7m,"ax",%progbits
+    .global m4crypt_ge25519_base_adds_armv7m
+    .type m4crypt_ge25519_base_adds_armv7m, %function
+    .align 2
+m4crypt_ge25519_base_adds_armv7m:
+    push.w    {r4-r11, lr}
+    sub.w     sp, sp, #FRAME
+    str.w     r0, [sp, #FP]
+    str.w     r1, [sp, #FE_]
+    str.w     r2, [sp, #FROW]
+    mov.w     r3, #32
+    str.w     r3, [sp, #FCNT]
+    mov.w     r12, sp             /* the point into the frame */
+    ldm.w     r0!, {r1-r8}
+    stm.w     r12!, {r1-r8}
+    ldm.w     r0!, {r1-r8}
+    stm.w     r12!, {r1-r8}
+    ldm.w     r0!, {r1-r8}
+    stm.w     r12!, {r1-r8}
+    ldm.w     r0!, {r1-r8}
+    stm.w     r12!, {r1-r8}
+1:  /* q = e[2 i] * 256^i B */
+    ldr.w     r3, [sp, #FE_]
+    ldrsb.w   r2, [r3], #2
+    str.w     r3, [sp, #FE_]
+    ldr.w     r1, [sp, #FROW]
+    add.w     r3, r1, #768
+    str.w     r3, [sp, #FROW]
+    add.w     r0, sp, #Q0
+    bl        m4crypt_ge25519_select_int
+    /* p = p + q */
+    FE add, S0, OY, OX            /* Y + X */
+    FE sub, S1, OY, OX            /* Y - X */
+    FE mul, S0, S0, Q0            /* A */
+    FE mul, S1, S1, Q1            /* B */
+    FE mul, S2, OT, Q2            /* C */
+    FE sub, Q0, S0, S1            /* E = A - B */
+    FE add, Q1, S0, S1            /* H = A + B */
+    FE add, S3, OZ, OZ            /* D = 2 Z */
+    FE add, Q2, S3, S2            /* G = D + C */
+    FE sub, S0, S3, S2            /* F = D - C */
+    FE mul, OX, Q0, S0            /* X = E F */
+    FE mul, OY, Q2, Q1            /* Y = G H */
+    FE mul, OZ, S0, Q2            /* Z = F G */
+    FE mul, OT, Q0, Q1            /* T = E H */
+    ldr.w     r0, [sp, #FCNT]
+    subs.w    r0, r0, #1
+    str.w     r0, [sp, #FCNT]
+    bne.w     1b
+    /* the point out, then wipe the frame and the 112 bytes below it */
+    ldr.w     r0, [sp, #FP]
+    mov.w     r12, sp
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    mov.w     r1, #0
+    mov.w     r2, #0
+    mov.w     r3, #0
+    mov.w     r4, #0
+    mov.w     r5, #0
+    mov.w     r6, #0
+    mov.w     r7, #0
+    mov.w     r8, #0
+    sub.w     r0, sp, #112         /* 480 bytes: 15 stores of 8 words */
+    add.w     r12, sp, #FRAME
+2:  stm.w     r0!, {r1-r8}
+    cmp.w     r0, r12
+    blo.w     2b
+    mov.w     r9, #0
+    mov.w     r10, #0
+    mov.w     r11, #0
+    mov.w     r12, #0
+    mov.w     r0, #0
+    add.w     sp, sp, #FRAME
+    pop.w     {r4-r11, pc}
+    .size m4crypt_ge25519_base_adds_armv7m, .-m4crypt_ge25519_base_adds_armv7m

@@ -1,0 +1,170 @@
+/*
+ * Twin tests of the fixed-base assembly (src/x25519/armv7m/ge25519_select.S, ge25519_base.S)
+ * against their C twins in src/x25519/x25519_base.c:
+ *  - the table scan m4crypt_ge25519_select_armv7m vs m4crypt_x25519_base_select_c on every row of
+ *    the table with every digit -8..8, and on 1000 random rows (random words) with random digits;
+ *    the C scan itself is checked against direct indexing of the row (entry |b|, the identity for
+ *    b = 0, the swap and 2^256 - 38 - v for b < 0);
+ *  - the loop of 32 scans and mixed additions m4crypt_ge25519_base_adds_armv7m vs
+ *    m4crypt_ge25519_base_adds_c (same field operations in the same order: equal words) on 1000
+ *    random points (random words: the operations do not need a curve point) with random digits,
+ *    and edge inputs (all-zero / all-ones words, the identity, digits all 0, 8, -8, alternating).
+ * On a build without the backend the assembly side is the C twin itself (and it says so); the
+ * checks of the C scan against the table run everywhere.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "x25519/fe_select.h"
+#include "x25519/x25519_base.h"
+
+#if defined(M4CRYPT_X25519_HAVE_SCALARMULT) && defined(M4CRYPT_ARCH_ARMV7M)
+#include "x25519/armv7m/ge25519_backend.h"
+#endif
+
+#ifdef M4CRYPT_GE25519_HAVE_BASE_ADDS
+#define BACKEND 1
+static void a_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
+{
+    m4crypt_ge25519_select_armv7m(out, row, b);
+}
+static void a_adds(m4crypt_ge25519_p3 *h, const int8_t *e)
+{
+    m4crypt_ge25519_base_adds_armv7m(h->X.v, e, m4crypt_x25519_base_table);
+}
+#else
+#define BACKEND 0
+static void a_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
+{
+    m4crypt_x25519_base_select_c(out, row, b);
+}
+static void a_adds(m4crypt_ge25519_p3 *h, const int8_t *e)
+{
+    m4crypt_ge25519_base_adds_c(h, e);
+}
+#endif
+
+/* The expected scan result by direct indexing (test only: not constant time). */
+static void ref_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
+{
+    const int32_t a = b < 0 ? -b : b;
+    for (int k = 0; k < 3; k++)
+        for (int w = 0; w < 8; w++)
+            out[8 * k + w] = a == 0 ? (uint32_t)(k < 2 && w == 0) : row[k][a - 1][w];
+    if (b < 0) {
+        uint32_t t[8];
+        memcpy(t, out, 32);
+        memcpy(out, out + 8, 32);
+        memcpy(out + 8, t, 32);
+        /* 2^256 - 38 - v: words 0xffffffda, 0xffffffff, ... minus v with borrow */
+        uint64_t borrow = 0;
+        for (int w = 0; w < 8; w++) {
+            const uint64_t m = w == 0 ? 0xffffffdau : 0xffffffffu;
+            const uint64_t d = m - out[16 + w] - borrow;
+            out[16 + w] = (uint32_t)d;
+            borrow = (d >> 32) & 1;
+        }
+    }
+}
+
+static uint32_t rand_word(void)
+{
+    /* words biased towards 0 and 2^32 - 1 to drive the carry and borrow chains */
+    const uint32_t r = t_rand32();
+    switch (r & 7) {
+    case 0: return 0;
+    case 1: return 0xffffffffu;
+    default: return t_rand32();
+    }
+}
+
+static int32_t rand_digit(void)
+{
+    return (int32_t)(t_rand32() % 17) - 8;
+}
+
+static void test_select(void)
+{
+    unsigned n = 0, bad_twin = 0, bad_ref = 0;
+    uint32_t a[24], c[24], r[24];
+    /* every row of the table, every digit */
+    for (int i = 0; i < 32; i++) {
+        for (int32_t b = -8; b <= 8; b++) {
+            a_select(a, m4crypt_x25519_base_table[i], b);
+            m4crypt_x25519_base_select_c(c, m4crypt_x25519_base_table[i], b);
+            ref_select(r, m4crypt_x25519_base_table[i], b);
+            n++;
+            bad_twin += memcmp(a, c, sizeof a) != 0;
+            bad_ref += memcmp(c, r, sizeof c) != 0;
+        }
+    }
+    /* random rows (any words, values below p for the negation's contract) */
+    static uint32_t row[3][8][8];
+    for (unsigned t = 0; t < 1000; t++) {
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 8; j++) {
+                for (int w = 0; w < 8; w++)
+                    row[k][j][w] = rand_word();
+                row[k][j][7] &= 0x7fffffff;
+                if (row[k][j][7] == 0x7fffffff)
+                    row[k][j][7] = 0x7ffffffe; /* < 2^255 - 2^32 < p */
+            }
+        const int32_t b = rand_digit();
+        a_select(a, (const uint32_t(*)[8][8])row, b);
+        m4crypt_x25519_base_select_c(c, (const uint32_t(*)[8][8])row, b);
+        ref_select(r, (const uint32_t(*)[8][8])row, b);
+        n++;
+        if (memcmp(a, c, sizeof a) != 0 && bad_twin++ < 4)
+            t_printf("  select twin mismatch, random row %u, b = %d\n", t, (int)b);
+        bad_ref += memcmp(c, r, sizeof c) != 0;
+    }
+    CHECK(bad_twin == 0);
+    CHECK(bad_ref == 0);
+    t_printf("select: %u scans (%s), %u twin mismatches, %u against direct indexing\n", n,
+             BACKEND ? "assembly vs C" : "no backend: C against itself", bad_twin, bad_ref);
+}
+
+static void test_adds(void)
+{
+    unsigned n = 0, bad = 0;
+    const unsigned reps = 1000;
+    for (unsigned t = 0; t < reps + 8; t++) {
+        m4crypt_ge25519_p3 pa, pc;
+        int8_t e[64];
+        const unsigned edge = t >= reps ? t - reps : 8;
+        uint32_t *w = (uint32_t *)(void *)&pa;
+        for (size_t i = 0; i < sizeof pa / 4; i++)
+            w[i] = edge == 0 ? 0 : edge == 1 ? 0xffffffffu : rand_word();
+        if (edge == 2) { /* the identity */
+            fs_set_small(&pa.X, 0);
+            fs_set_small(&pa.Y, 1);
+            fs_set_small(&pa.Z, 1);
+            fs_set_small(&pa.T, 0);
+        }
+#if !BACKEND
+        /* the portable field needs limbs within its bounds: use small words */
+        for (size_t i = 0; i < sizeof pa / 4; i++)
+            w[i] &= 0x00ffffff;
+#endif
+        for (int i = 0; i < 64; i++)
+            e[i] = (int8_t)(edge == 3 ? 0 : edge == 4 ? 8 : edge == 5 ? -8
+                            : edge == 6 ? ((i & 1) ? 8 : -8) : rand_digit());
+        pc = pa;
+        a_adds(&pa, e + (t & 1));
+        m4crypt_ge25519_base_adds_c(&pc, e + (t & 1));
+        n++;
+        if (memcmp(&pa, &pc, sizeof pa) != 0 && bad++ < 4)
+            t_printf("  base_adds twin mismatch, case %u\n", t);
+    }
+    CHECK(bad == 0);
+    t_printf("base_adds: %u inputs (%s), %u mismatches\n", n,
+             BACKEND ? "assembly vs C" : "no backend: C against itself", bad);
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    test_select();
+    test_adds();
+    return t_summary("ge25519_armv7m");
+}
