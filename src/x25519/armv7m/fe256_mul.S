@@ -61,123 +61,122 @@
     .align 2
 m4crypt_fe256_mul_int:
     push.w {r0, r1, lr}
-    sub.w sp, sp, #64
     @ rows 0..3
     ldm.w r1, {r3-r6}
     ldr.w r1, [r2, #0]
     ldr.w r11, [r2, #4]
     umull r0, r7, r3, r1
-    str.w r0, [sp, #0]
+    vmov s0, r0
     umull r0, r8, r4, r1
     ldr.w r12, [r2, #8]
     umaal r0, r7, r3, r11
-    str.w r0, [sp, #4]
+    vmov s1, r0
     umull r0, r9, r5, r1
     umaal r0, r8, r4, r11
     ldr.w lr, [r2, #12]
     umaal r0, r7, r3, r12
-    str.w r0, [sp, #8]
+    vmov s2, r0
     umull r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     ldr.w r1, [r2, #16]
     umaal r0, r7, r3, lr
-    str.w r0, [sp, #12]
+    vmov s3, r0
     movs.w r0, #0
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
     ldr.w r11, [r2, #20]
     umaal r0, r7, r3, r1
-    str.w r0, [sp, #16]
+    vmov s4, r0
     movs.w r0, #0
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
     ldr.w r12, [r2, #24]
     umaal r0, r7, r3, r11
-    str.w r0, [sp, #20]
+    vmov s5, r0
     movs.w r0, #0
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
     ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
-    str.w r0, [sp, #24]
+    vmov s6, r0
     movs.w r0, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    str.w r0, [sp, #28]
+    vmov s7, r0
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
-    str.w r7, [sp, #32]
+    vmov s8, r7
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
-    str.w r8, [sp, #36]
+    vmov s9, r8
     umaal r9, r10, r6, lr
-    str.w r9, [sp, #40]
-    str.w r10, [sp, #44]
+    vmov s10, r9
+    vmov s11, r10
     @ rows 4..7
-    ldr.w r0, [sp, #68]
+    ldr.w r0, [sp, #4]
     add.w r0, r0, #16
     ldm.w r0, {r3-r6}
     ldr.w r1, [r2, #0]
-    ldr.w r0, [sp, #16]
+    vmov r0, s4
+    ldr.w r11, [r2, #4]
     movs.w r7, #0
     umaal r0, r7, r3, r1
-    str.w r0, [sp, #16]
-    ldr.w r11, [r2, #4]
-    ldr.w r0, [sp, #20]
+    vmov s4, r0
+    vmov r0, s5
     movs.w r8, #0
     umaal r0, r8, r4, r1
-    umaal r0, r7, r3, r11
-    str.w r0, [sp, #20]
     ldr.w r12, [r2, #8]
-    ldr.w r0, [sp, #24]
+    umaal r0, r7, r3, r11
+    vmov s5, r0
+    vmov r0, s6
     movs.w r9, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    umaal r0, r7, r3, r12
-    str.w r0, [sp, #24]
     ldr.w lr, [r2, #12]
-    ldr.w r0, [sp, #28]
+    umaal r0, r7, r3, r12
+    vmov s6, r0
+    vmov r0, s7
     movs.w r10, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
-    umaal r0, r7, r3, lr
-    str.w r0, [sp, #28]
     ldr.w r1, [r2, #16]
-    ldr.w r0, [sp, #32]
+    umaal r0, r7, r3, lr
+    vmov s7, r0
+    vmov r0, s8
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
-    umaal r0, r7, r3, r1
-    str.w r0, [sp, #32]
     ldr.w r11, [r2, #20]
-    ldr.w r0, [sp, #36]
+    umaal r0, r7, r3, r1
+    vmov s8, r0
+    vmov r0, s9
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
-    umaal r0, r7, r3, r11
-    str.w r0, [sp, #36]
     ldr.w r12, [r2, #24]
-    ldr.w r0, [sp, #40]
+    umaal r0, r7, r3, r11
+    vmov s9, r0
+    vmov r0, s10
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    umaal r0, r7, r3, r12
-    str.w r0, [sp, #40]
     ldr.w lr, [r2, #28]
-    ldr.w r0, [sp, #44]
+    umaal r0, r7, r3, r12
+    vmov s10, r0
+    vmov r0, s11
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    str.w r0, [sp, #44]
+    vmov s11, r0
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -185,17 +184,18 @@ m4crypt_fe256_mul_int:
     umaal r8, r9, r5, lr
     umaal r9, r10, r6, lr
     @ reduction: h = T[0..7] + 38 Y, Y = T[8..15] in r3..r6 (loaded), r7..r10
-    add.w r0, sp, #32
     mov.w r11, #38
-    ldm.w r0, {r3-r6}
-    ldm.w sp, {r0, r1, r2, r12}
+    vmov r3, r4, s8, s9
+    vmov r5, r6, s10, s11
+    vmov r0, r1, s0, s1
+    vmov r2, r12, s2, s3
     mov.w lr, #0
     umaal r0, lr, r3, r11
     umaal r1, lr, r4, r11
-    add.w r3, sp, #16
     umaal r2, lr, r5, r11
     umaal r12, lr, r6, r11
-    ldm.w r3, {r3-r6}
+    vmov r3, r4, s4, s5
+    vmov r5, r6, s6, s7
     umaal r3, lr, r7, r11
     umaal r4, lr, r8, r11
     umaal r5, lr, r9, r11
@@ -210,12 +210,12 @@ m4crypt_fe256_mul_int:
     adcs.w r5, r5, #0
     adcs.w r6, r6, #0
     sbc lr, lr, lr
-    ldr.w r7, [sp, #64]
+    ldr.w r7, [sp, #0]
     bic lr, r11, lr
     add.w r0, r0, lr
     stm.w r7!, {r0, r1, r2, r12}
     stm.w r7, {r3-r6}
-    add.w sp, sp, #72
+    add.w sp, sp, #8
     pop.w {pc}
     .size m4crypt_fe256_mul_int, .-m4crypt_fe256_mul_int
 
@@ -225,45 +225,44 @@ m4crypt_fe256_mul_int:
     .align 2
 m4crypt_fe256_sqr_int:
     push.w {r0, r1, lr}
-    sub.w sp, sp, #80
     mov.w r2, r1
     @ upper triangle, rows 0..3
     ldm.w r1, {r3-r6}
-    add.w r0, sp, #64
-    stm.w r0, {r3-r6}
+    vmov s8, s9, r3, r4
+    vmov s10, s11, r5, r6
     ldr.w r11, [r2, #4]
     ldr.w r12, [r2, #8]
     umull r0, r7, r3, r11
-    str.w r0, [sp, #4]
+    vmov s1, r0
     ldr.w lr, [r2, #12]
     movs.w r0, #0
     umaal r0, r7, r3, r12
-    str.w r0, [sp, #8]
+    vmov s2, r0
     umull r0, r8, r4, r12
     ldr.w r1, [r2, #16]
     umaal r0, r7, r3, lr
-    str.w r0, [sp, #12]
+    vmov s3, r0
     movs.w r0, #0
     umaal r0, r8, r4, lr
     ldr.w r11, [r2, #20]
     umaal r0, r7, r3, r1
-    str.w r0, [sp, #16]
+    vmov s4, r0
     umull r0, r9, r5, lr
     umaal r0, r8, r4, r1
     ldr.w r12, [r2, #24]
     umaal r0, r7, r3, r11
-    str.w r0, [sp, #20]
+    vmov s5, r0
     movs.w r0, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
     ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
-    str.w r0, [sp, #24]
+    vmov s6, r0
     umull r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    str.w r0, [sp, #28]
+    vmov s7, r0
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -271,7 +270,7 @@ m4crypt_fe256_sqr_int:
     umaal r8, r9, r5, lr
     umaal r9, r10, r6, lr
     @ upper triangle, rows 4..6 in registers: f4..f7 in r3..r6, T8..T14 in r7..r12, lr
-    ldr.w r0, [sp, #84]
+    ldr.w r0, [sp, #4]
     mov.w r11, #0
     add.w r0, r0, #16
     mov.w r12, #0
@@ -304,8 +303,8 @@ m4crypt_fe256_sqr_int:
     umaal lr, r1, r6, r6
     umaal r0, r1, r2, r2
     @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r1 cd, r2 cr, r4 f_i
-    ldr.w r6, [sp, #4]
-    ldr.w r4, [sp, #64]
+    vmov r6, s1
+    vmov r4, s8
     mov.w r3, #38
     adds.w r6, r6, r6
     umull r5, r1, r4, r4
@@ -313,9 +312,8 @@ m4crypt_fe256_sqr_int:
     umaal r6, r1, r4, r4
     umaal r5, r2, r7, r3
     umaal r6, r2, r8, r3
-    ldr.w r7, [sp, #8]
-    ldr.w r8, [sp, #12]
-    ldr.w r4, [sp, #68]
+    vmov r7, r8, s2, s3
+    vmov r4, s9
     adcs.w r7, r7, r7
     adcs.w r8, r8, r8
     umaal r7, r1, r4, r4
@@ -323,9 +321,8 @@ m4crypt_fe256_sqr_int:
     umaal r8, r1, r4, r4
     umaal r7, r2, r9, r3
     umaal r8, r2, r10, r3
-    ldr.w r9, [sp, #16]
-    ldr.w r10, [sp, #20]
-    ldr.w r4, [sp, #72]
+    vmov r9, r10, s4, s5
+    vmov r4, s10
     adcs.w r9, r9, r9
     adcs.w r10, r10, r10
     umaal r9, r1, r4, r4
@@ -333,9 +330,8 @@ m4crypt_fe256_sqr_int:
     umaal r10, r1, r4, r4
     umaal r9, r2, r11, r3
     umaal r10, r2, r12, r3
-    ldr.w r11, [sp, #24]
-    ldr.w r12, [sp, #28]
-    ldr.w r4, [sp, #76]
+    vmov r11, r12, s6, s7
+    vmov r4, s11
     adcs.w r11, r11, r11
     adcs.w r12, r12, r12
     umaal r11, r1, r4, r4
@@ -355,11 +351,11 @@ m4crypt_fe256_sqr_int:
     adcs.w r11, r11, #0
     adcs.w r12, r12, #0
     sbc r2, r2, r2
-    ldr.w r0, [sp, #80]
+    ldr.w r0, [sp, #0]
     bic r2, r3, r2
     add.w r5, r5, r2
     stm.w r0, {r5-r12}
-    add.w sp, sp, #88
+    add.w sp, sp, #8
     pop.w {pc}
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
 
@@ -516,14 +512,23 @@ m4crypt_x25519_ladder_armv7m:
     mov r8, #0
     mov r9, #0
     mov r10, #0
-    sub sp, sp, #112
+    sub sp, sp, #16
     mov r0, sp
-    add r1, sp, #320
+    add r1, sp, #224
 2:
     stm r0!, {r3-r10}
     cmp r0, r1
     blo 2b
-    add sp, sp, #320
+    @ the field routines' T words in s0..s15
+    vmov s0, s1, r3, r4
+    vmov s2, s3, r3, r4
+    vmov s4, s5, r3, r4
+    vmov s6, s7, r3, r4
+    vmov s8, s9, r3, r4
+    vmov s10, s11, r3, r4
+    vmov s12, s13, r3, r4
+    vmov s14, s15, r3, r4
+    add sp, sp, #224
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_armv7m, .-m4crypt_x25519_ladder_armv7m
 
@@ -705,14 +710,23 @@ m4crypt_fe256_invert_armv7m:
     mov r8, #0
     mov r9, #0
     mov r10, #0
-    sub sp, sp, #112
+    sub sp, sp, #16
     mov r0, sp
-    add r1, sp, #320
+    add r1, sp, #224
 2:
     stm r0!, {r3-r10}
     cmp r0, r1
     blo 2b
-    add sp, sp, #320
+    @ the field routines' T words in s0..s15
+    vmov s0, s1, r3, r4
+    vmov s2, s3, r3, r4
+    vmov s4, s5, r3, r4
+    vmov s6, s7, r3, r4
+    vmov s8, s9, r3, r4
+    vmov s10, s11, r3, r4
+    vmov s12, s13, r3, r4
+    vmov s14, s15, r3, r4
+    add sp, sp, #224
     pop {r4-r11, pc}
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
 

@@ -70,9 +70,8 @@ GP = "r2"
 A = ["r3", "r4", "r5", "r6"]
 C = ["r7", "r8", "r9", "r10"]
 G = ["r1", "r11", "r12", "lr"]
-FRAME = 72          # T (64) + saved h, f pointers (pushed with lr)
-H_OFF, F_OFF = 64, 68
-assert H_OFF == FRAME - 8 and F_OFF == FRAME - 4
+FRAME = 8           # saved h, f pointers (pushed with lr); T lives in s0..s15
+H_OFF, F_OFF = 0, 4
 
 
 def block(out, rows, a_first, written, label, f_off=F_OFF, keep_from=99):
@@ -121,7 +120,7 @@ def block(out, rows, a_first, written, label, f_off=F_OFF, keep_from=99):
                 raise AssertionError("carry into written word")
         elif k in written:
             acc = T
-            pre.append(f"    ldr {T}, [sp, #{4 * k}]")
+            pre.append(f"    vmov {T}, s{k}")
         out.extend(pre)
         # a starting row first, then descending rows (the newest g word is used last)
         order = sorted(active, key=lambda x: (-(x[2] == rows[x[0]][1]), -x[0]))
@@ -142,17 +141,16 @@ def block(out, rows, a_first, written, label, f_off=F_OFF, keep_from=99):
             lines.append(f"    umaal {acc}, {C[m]}, {A[m]}, {g}")
             ops.append((lines, j))
         nxt = steps[n + 1] if n + 1 < len(steps) else None
-        # the next step reloads its T word: its g loads go with that load (two loads in a row
-        # pipeline); otherwise they are hoisted in front of this step's last product, away from
-        # the store, which a load must not follow directly
-        hoist = nxt is not None and not (nxt[0] in written and not nxt[2])
+        # the next step's g loads are hoisted in front of this step's last product (T words move
+        # to and from s0..s15 by VMOV, 1 cycle, no load/store timing rules involved)
+        hoist = nxt is not None
         for q, (lines, j) in enumerate(ops):
             if q == len(ops) - 1 and hoist:
                 code, _ = loads(nxt[1], keep=j)
                 out.extend(code)
             out.extend(lines)
         if k < keep_from:
-            out.append(f"    str {acc}, [sp, #{4 * k}]")
+            out.append(f"    vmov s{k}, {acc}")
         written.add(k)
 
 
@@ -201,24 +199,24 @@ def gen_mul(out_final):
     name = "m4crypt_fe256_mul_int"
     func_begin(out, name)
     out.append("    push {r0, r1, lr}")           # h, f pointers at H_OFF, F_OFF
-    out.append(f"    sub sp, sp, #{FRAME - 8}")
     written = set()
     block(out, [(0, 0), (1, 0), (2, 0), (3, 0)], 0, written, "rows 0..3")
     block(out, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
     assert written == set(range(16))
     # T12..T15 are in r7..r10 (C0..C3 of the second block, not stored)
     out.append("    @ reduction: h = T[0..7] + 38 Y, Y = T[8..15] in r3..r6 (loaded), r7..r10")
-    out.append("    add r0, sp, #32")
     out.append("    mov r11, #38")
-    out.append("    ldm r0, {r3-r6}")
-    out.append("    ldm sp, {r0, r1, r2, r12}")
+    out.append("    vmov r3, r4, s8, s9")
+    out.append("    vmov r5, r6, s10, s11")
+    out.append("    vmov r0, r1, s0, s1")
+    out.append("    vmov r2, r12, s2, s3")
     out.append("    mov lr, #0")
     out.append("    umaal r0, lr, r3, r11")
     out.append("    umaal r1, lr, r4, r11")
-    out.append("    add r3, sp, #16")
     out.append("    umaal r2, lr, r5, r11")
     out.append("    umaal r12, lr, r6, r11")
-    out.append("    ldm r3, {r3-r6}")
+    out.append("    vmov r3, r4, s4, s5")
+    out.append("    vmov r5, r6, s6, s7")
     for i in range(4):
         out.append(f"    umaal r{3 + i}, lr, r{7 + i}, r11")
     out.append("    mul lr, lr, r11")
@@ -235,8 +233,8 @@ def gen_mul(out_final):
     out_final.extend(widen(out))
 
 
-SQ_FRAME = 88       # T (64) + copy of f_0..f_3 (16) + saved h, f pointers (pushed, lr above)
-SQ_FC, SQ_H, SQ_F = 64, 80, 84
+SQ_FRAME = 8        # saved h, f pointers (pushed, lr above); T1..T7 in s1..s7, f0..f3 in s8..s11
+SQ_H, SQ_F = 0, 4
 
 
 def gen_sqr(out_final):
@@ -250,7 +248,6 @@ def gen_sqr(out_final):
     name = "m4crypt_fe256_sqr_int"
     func_begin(out, name)
     out.append("    push {r0, r1, lr}")           # h, f pointers at SQ_H, SQ_F
-    out.append(f"    sub sp, sp, #{SQ_FRAME - 8}")
     out.append("    mov r2, r1")
     written = set()
     blk = []
@@ -258,8 +255,8 @@ def gen_sqr(out_final):
           f_off=SQ_F, keep_from=8)
     # keep a copy of f_0..f_3 (A0..A3 of the first block) for the low half
     assert blk[1].startswith("    ldm r1, {r3-r6}")
-    blk.insert(2, f"    add r0, sp, #{SQ_FC}")
-    blk.insert(3, "    stm r0, {r3-r6}")
+    blk.insert(2, "    vmov s8, s9, r3, r4")
+    blk.insert(3, "    vmov s10, s11, r5, r6")
     out.extend(blk)
     # block 1 leaves T8..T11 in r7..r10 (C0..C3, not stored)
     out.append("    @ upper triangle, rows 4..6 in registers: f4..f7 in r3..r6, T8..T14 in r7..r12, lr")
@@ -290,8 +287,8 @@ def gen_sqr(out_final):
         out.append(f"    umaal {ys[2 * i + 1]}, r1, r2, r2")
     out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r1 cd, r2 cr, r4 f_i")
     # pair 0: x = (r5, r6); pair p: the registers of Y's pair p - 1
-    out.append("    ldr r6, [sp, #4]")
-    out.append(f"    ldr r4, [sp, #{SQ_FC}]")
+    out.append("    vmov r6, s1")
+    out.append("    vmov r4, s8")
     out.append("    mov r3, #38")
     out.append("    adds r6, r6, r6")
     out.append("    umull r5, r1, r4, r4")
@@ -302,9 +299,8 @@ def gen_sqr(out_final):
     hregs = ["r5", "r6"]
     for p_ in range(1, 4):
         x0, x1 = ys[2 * p_ - 2], ys[2 * p_ - 1]
-        out.append(f"    ldr {x0}, [sp, #{8 * p_}]")
-        out.append(f"    ldr {x1}, [sp, #{8 * p_ + 4}]")
-        out.append(f"    ldr r4, [sp, #{SQ_FC + 4 * p_}]")
+        out.append(f"    vmov {x0}, {x1}, s{2 * p_}, s{2 * p_ + 1}")
+        out.append(f"    vmov r4, s{8 + p_}")
         out.append(f"    adcs {x0}, {x0}, {x0}")
         out.append(f"    adcs {x1}, {x1}, {x1}")
         out.append(f"    umaal {x0}, r1, r4, r4")
@@ -338,6 +334,13 @@ LFRAME = 208
 # bytes below a frame the field routines may have used (sqr: 88 + lr), rounded so that the wipe
 # loop (32 bytes per STM) ends exactly at the frame's top
 SUBFRAME = max(FRAME, SQ_FRAME) + 4
+
+
+def wipe_s(out):
+    """s0..s15 held T words and copies of f: zero them (r3, r4 = 0)."""
+    out.append("    @ the field routines' T words in s0..s15")
+    for i in range(0, 16, 2):
+        out.append(f"    vmov s{i}, s{i + 1}, r3, r4")
 
 
 def wipe_below(fr):
@@ -438,6 +441,7 @@ def gen_ladder(out):
     out.append("    stm r0!, {r3-r10}")
     out.append("    cmp r0, r1")
     out.append("    blo 2b")
+    wipe_s(out)
     out.append(f"    add sp, sp, #{LFRAME + w}")
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
@@ -527,6 +531,7 @@ def gen_invert(out):
     out.append("    stm r0!, {r3-r10}")
     out.append("    cmp r0, r1")
     out.append("    blo 2b")
+    wipe_s(out)
     out.append(f"    add sp, sp, #{FR + w}")
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
