@@ -60,7 +60,8 @@
     .type m4crypt_fe256_mul_int, %function
     .align 2
 m4crypt_fe256_mul_int:
-    push.w {r0, r1, lr}
+    vmov s12, s13, r0, r1
+    vmov s14, lr
     @ rows 0..3
     ldm.w r1, {r3-r6}
     ldr.w r1, [r2, #0]
@@ -120,7 +121,7 @@ m4crypt_fe256_mul_int:
     vmov s10, r9
     vmov s11, r10
     @ rows 4..7
-    ldr.w r0, [sp, #4]
+    vmov r0, s13
     add.w r0, r0, #16
     ldm.w r0, {r3-r6}
     ldr.w r1, [r2, #0]
@@ -210,13 +211,13 @@ m4crypt_fe256_mul_int:
     adcs.w r5, r5, #0
     adcs.w r6, r6, #0
     sbc lr, lr, lr
-    ldr.w r7, [sp, #0]
+    vmov r7, s12
     bic lr, r11, lr
     add.w r0, r0, lr
     stm.w r7!, {r0, r1, r2, r12}
     stm.w r7, {r3-r6}
-    add.w sp, sp, #8
-    pop.w {pc}
+    vmov lr, s14
+    bx lr
     .size m4crypt_fe256_mul_int, .-m4crypt_fe256_mul_int
 
     .section .text.m4crypt_fe256_sqr_int,"ax",%progbits
@@ -224,7 +225,8 @@ m4crypt_fe256_mul_int:
     .type m4crypt_fe256_sqr_int, %function
     .align 2
 m4crypt_fe256_sqr_int:
-    push.w {r0, r1, lr}
+    vmov s12, s13, r0, r1
+    vmov s14, lr
     mov.w r2, r1
     @ upper triangle, rows 0..3
     ldm.w r1, {r3-r6}
@@ -270,7 +272,7 @@ m4crypt_fe256_sqr_int:
     umaal r8, r9, r5, lr
     umaal r9, r10, r6, lr
     @ upper triangle, rows 4..6 in registers: f4..f7 in r3..r6, T8..T14 in r7..r12, lr
-    ldr.w r0, [sp, #4]
+    vmov r0, s13
     mov.w r11, #0
     add.w r0, r0, #16
     mov.w r12, #0
@@ -351,12 +353,12 @@ m4crypt_fe256_sqr_int:
     adcs.w r11, r11, #0
     adcs.w r12, r12, #0
     sbc r2, r2, r2
-    ldr.w r0, [sp, #0]
+    vmov r0, s12
     bic r2, r3, r2
     add.w r5, r5, r2
     stm.w r0, {r5-r12}
-    add.w sp, sp, #8
-    pop.w {pc}
+    vmov lr, s14
+    bx lr
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
 
     .section .text.m4crypt_fe256_mul_armv7m,"ax",%progbits

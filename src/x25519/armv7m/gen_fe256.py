@@ -70,18 +70,17 @@ GP = "r2"
 A = ["r3", "r4", "r5", "r6"]
 C = ["r7", "r8", "r9", "r10"]
 G = ["r1", "r11", "r12", "lr"]
-FRAME = 8           # saved h, f pointers (pushed with lr); T lives in s0..s15
-H_OFF, F_OFF = 0, 4
+FRAME = 0           # no stack: T in s0..s11, the h, f pointers and lr in s12, s13, s14
 
 
-def block(out, rows, a_first, written, label, f_off=F_OFF, keep_from=99):
+def block(out, rows, a_first, written, label, keep_from=99):
     """Operand scanning of len(rows) <= 4 rows in registers. rows = [(i, jlo)]: row i adds
     a_i * g_j at position i + j for j = jlo .. 7; a_i is register A[m] for the m-th row, loaded
     from word a_first + m of the f pointer. written: set of positions already in T (updated)."""
     out.append(f"    @ {label}")
     nrows = len(rows)
     if a_first:
-        out.append(f"    ldr r0, [sp, #{f_off}]")
+        out.append("    vmov r0, s13")                     # f pointer
         out.append(f"    add r0, r0, #{4 * a_first}")
         out.append(f"    ldm r0, {{r3-r{3 + nrows - 1}}}")
     else:
@@ -180,8 +179,8 @@ def func_begin(out, name):
 
 
 def func_end(out, name):
-    out.append(f"    add sp, sp, #{FRAME}")
-    out.append("    pop {pc}")
+    out.append("    vmov lr, s14")
+    out.append("    bx lr")
     out.append(f"    .size {name}, .-{name}")
 
 
@@ -198,7 +197,8 @@ def gen_mul(out_final):
     out = []
     name = "m4crypt_fe256_mul_int"
     func_begin(out, name)
-    out.append("    push {r0, r1, lr}")           # h, f pointers at H_OFF, F_OFF
+    out.append("    vmov s12, s13, r0, r1")       # h, f pointers
+    out.append("    vmov s14, lr")
     written = set()
     block(out, [(0, 0), (1, 0), (2, 0), (3, 0)], 0, written, "rows 0..3")
     block(out, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
@@ -224,7 +224,7 @@ def gen_mul(out_final):
     for r in ["r1", "r2", "r12", "r3", "r4", "r5", "r6"]:
         out.append(f"    adcs {r}, {r}, #0")
     out.append("    sbc lr, lr, lr")
-    out.append(f"    ldr r7, [sp, #{H_OFF}]")
+    out.append("    vmov r7, s12")
     out.append("    bic lr, r11, lr")
     out.append("    add r0, r0, lr")
     out.append("    stm r7!, {r0, r1, r2, r12}")
@@ -233,8 +233,7 @@ def gen_mul(out_final):
     out_final.extend(widen(out))
 
 
-SQ_FRAME = 8        # saved h, f pointers (pushed, lr above); T1..T7 in s1..s7, f0..f3 in s8..s11
-SQ_H, SQ_F = 0, 4
+SQ_FRAME = 0        # no stack: T1..T7 in s1..s7, f0..f3 in s8..s11, h, f, lr in s12, s13, s14
 
 
 def gen_sqr(out_final):
@@ -247,12 +246,13 @@ def gen_sqr(out_final):
     out = []
     name = "m4crypt_fe256_sqr_int"
     func_begin(out, name)
-    out.append("    push {r0, r1, lr}")           # h, f pointers at SQ_H, SQ_F
+    out.append("    vmov s12, s13, r0, r1")       # h, f pointers
+    out.append("    vmov s14, lr")
     out.append("    mov r2, r1")
     written = set()
     blk = []
     block(blk, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3",
-          f_off=SQ_F, keep_from=8)
+          keep_from=8)
     # keep a copy of f_0..f_3 (A0..A3 of the first block) for the low half
     assert blk[1].startswith("    ldm r1, {r3-r6}")
     blk.insert(2, "    vmov s8, s9, r3, r4")
@@ -260,7 +260,7 @@ def gen_sqr(out_final):
     out.extend(blk)
     # block 1 leaves T8..T11 in r7..r10 (C0..C3, not stored)
     out.append("    @ upper triangle, rows 4..6 in registers: f4..f7 in r3..r6, T8..T14 in r7..r12, lr")
-    out.append(f"    ldr r0, [sp, #{SQ_F}]")
+    out.append("    vmov r0, s13")
     out.append("    mov r11, #0")
     out.append("    add r0, r0, #16")
     out.append("    mov r12, #0")
@@ -316,13 +316,13 @@ def gen_sqr(out_final):
     for r in hregs[1:]:
         out.append(f"    adcs {r}, {r}, #0")
     out.append("    sbc r2, r2, r2")
-    out.append(f"    ldr r0, [sp, #{SQ_H}]")
+    out.append("    vmov r0, s12")
     out.append("    bic r2, r3, r2")
     out.append(f"    add {hregs[0]}, {hregs[0]}, r2")
     assert hregs == ["r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12"], hregs
     out.append("    stm r0, {r5-r12}")
-    out.append(f"    add sp, sp, #{SQ_FRAME}")
-    out.append("    pop {pc}")
+    out.append("    vmov lr, s14")
+    out.append("    bx lr")
     out.append(f"    .size {name}, .-{name}")
     out_final.extend(widen(out))
 
