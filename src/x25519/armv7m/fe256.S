@@ -243,35 +243,30 @@ m4crypt_fe256_a24add_int:
     bx      lr
     .size m4crypt_fe256_a24add_int, .-m4crypt_fe256_a24add_int
 
-/* Internal: swaps the 16 words at r0 with the 16 words at r1 when r2 == 1 (r2 in {0, 1}), masked
- * XOR; the ladder keeps x_2, z_2 and x_3, z_3 adjacent so one call swaps both pairs.
- * Clobbers r0-r11, keeps lr. */
+/* Internal: swaps the 16 words at r0 with the 16 words at r1 when r2 == 1 (r2 in {0, 1}); the
+ * ladder keeps x_2, z_2 and x_3, z_3 adjacent so one call swaps both pairs. The mask 0 - r2 sets
+ * the four APSR.GE bits (UADD8 of the mask with itself carries out of every byte exactly when the
+ * mask is all ones); then each word pair is exchanged by two SEL (Rd = GE ? Rn : Rm, 1 cycle, no
+ * branch, same addresses for either bit). Clobbers r0-r10 and APSR.GE, keeps lr. */
     .section .text.m4crypt_fe256_cswap16_int,"ax",%progbits
     .global m4crypt_fe256_cswap16_int
     .type m4crypt_fe256_cswap16_int, %function
     .align 2
 m4crypt_fe256_cswap16_int:
     rsb.w     r2, r2, #0
+    uadd8     r2, r2, r2
     .rept 4
     ldm.w     r0, {r3-r6}
     ldm.w     r1, {r7-r10}
-    eor.w     r11, r3, r7
-    and.w     r11, r11, r2
-    eor.w     r3, r3, r11
-    eor.w     r7, r7, r11
-    eor.w     r11, r4, r8
-    and.w     r11, r11, r2
-    eor.w     r4, r4, r11
-    eor.w     r8, r8, r11
-    eor.w     r11, r5, r9
-    and.w     r11, r11, r2
-    eor.w     r5, r5, r11
-    eor.w     r9, r9, r11
-    eor.w     r11, r6, r10
-    and.w     r11, r11, r2
-    eor.w     r6, r6, r11
-    eor.w     r10, r10, r11
-    stm.w     r0!, {r3-r6}
+    sel       r2, r7, r3
+    sel       r7, r3, r7
+    sel       r3, r8, r4
+    sel       r8, r4, r8
+    sel       r4, r9, r5
+    sel       r9, r5, r9
+    sel       r5, r10, r6
+    sel       r10, r6, r10
+    stm.w     r0!, {r2-r5}
     stm.w     r1!, {r7-r10}
     .endr
     bx      lr
