@@ -29,8 +29,19 @@
  * Register map: r0 r, r1 buf, r2 0x6DB6DB, r3 0x249249, r4 0x1C71C7, r5 0x104104,
  * r6 0x00040004, r7-r10 the loaded words, r11, r12 temporaries, lr end of r.
  *
+ *   void m4crypt_poly_cbd_eta2_add_armv7m(m4crypt_poly *r, const uint8_t buf[128]);
+ *   void m4crypt_poly_cbd_eta3_add_armv7m(m4crypt_poly *r, const uint8_t buf[192]);
+ * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of m4crypt_poly_cbd_eta2_add_c
+ * and _eta3_add_c, src/mlkem/poly.c): the same sampling, then LDM / LDR of the output words and
+ * SADD16 before the store, so that a noise term needs no polynomial of its own. eta2_add: one
+ * input word per half iteration (output words in r4-r7, r's words in r8-r11, the second input
+ * word in lr). eta3_add: r's two words per group in lr and the group's spent input register;
+ * the end of r in the stack slot of the pushed r12 (all registers are in use).
+ *
  * Cycles (m4sim-model 1.1, scratch region): eta2 764 (portable C: 1466), eta3 1283 (portable
- * C: 2075). Code: 160 and 348 bytes.
+ * C: 2075); eta2_add 1,071, eta3_add 1,655 (one call in a region of test_mlkem_io_armv7m;
+ * instead of the sampling plus a polynomial addition). Code: 160 and 348 bytes; the _add
+ * versions 204 and 416.
  * Constant time: no branch or address depends on data.
  */
     .syntax unified
@@ -129,3 +140,91 @@ m4crypt_poly_cbd_eta3_armv7m:
     bne.w   1b
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_cbd_eta3_armv7m, .-m4crypt_poly_cbd_eta3_armv7m
+
+    .global m4crypt_poly_cbd_eta2_add_armv7m
+    .type m4crypt_poly_cbd_eta2_add_armv7m, %function
+    .p2align 2
+m4crypt_poly_cbd_eta2_add_armv7m:
+    push.w  {r4-r11, lr}
+    mov.w   r2, #0x55555555
+    mov.w   r3, #0x03030303
+    add.w   r12, r0, #512
+    .p2align 2
+1:
+    ldr.w   lr, [r1, #4]
+    ldr.w   r5, [r1], #8
+    CBD2    r5, r4, r5, r6, r7, r7, r6
+    ldm.w   r0, {r8-r11}
+    sadd16  r8, r8, r4
+    sadd16  r9, r9, r5
+    sadd16  r10, r10, r6
+    sadd16  r11, r11, r7
+    stm.w   r0!, {r8-r11}
+    CBD2    lr, r4, r5, r6, r7, r7, r6
+    ldm.w   r0, {r8-r11}
+    sadd16  r8, r8, r4
+    sadd16  r9, r9, r5
+    sadd16  r10, r10, r6
+    sadd16  r11, r11, r7
+    stm.w   r0!, {r8-r11}
+    cmp.w   r0, r12
+    bne.w   1b
+    pop.w   {r4-r11, pc}
+    .size m4crypt_poly_cbd_eta2_add_armv7m, .-m4crypt_poly_cbd_eta2_add_armv7m
+
+/* eta = 3, adding: as CBD3, then r's two words (in lr and the spent t) added before the stores. */
+.macro CBD3ADD t
+    and.w   r11, r2, \t, lsr #1
+    sub.w   r11, \t, r11
+    and.w   \t, r3, \t, lsr #2
+    sub.w   \t, r11, \t             @ s
+    and.w   r11, r4, \t
+    add.w   r11, r11, r5
+    and.w   \t, r4, \t, lsr #3
+    sub.w   \t, r11, \t             @ D
+    pkhbt   r11, \t, \t, lsl #10
+    and.w   r11, r11, #0x00070007
+    ssub16  r11, r11, r6            @ (c1, c0)
+    lsr.w   \t, \t, #12
+    pkhbt   r12, \t, \t, lsl #10
+    and.w   r12, r12, #0x00070007
+    ssub16  r12, r12, r6            @ (c3, c2)
+    ldr.w   lr, [r0]
+    ldr.w   \t, [r0, #4]
+    sadd16  r11, r11, lr
+    sadd16  r12, r12, \t
+    str.w   r12, [r0, #4]
+    str.w   r11, [r0], #8
+.endm
+
+    .global m4crypt_poly_cbd_eta3_add_armv7m
+    .type m4crypt_poly_cbd_eta3_add_armv7m, %function
+    .p2align 2
+m4crypt_poly_cbd_eta3_add_armv7m:
+    add.w   r12, r0, #512
+    push.w  {r4-r12, lr}            @ (r12, the end of r, is read back from [sp, #32])
+    movw    r2, #0xB6DB
+    movt    r2, #0x6D
+    movw    r3, #0x9249
+    movt    r3, #0x24
+    movw    r4, #0x71C7
+    movt    r4, #0x1C
+    movw    r5, #0x4104
+    movt    r5, #0x10
+    mov.w   r6, #0x00040004
+    .p2align 2
+1:
+    ldr.w   r8, [r1, #3]
+    ldr.w   r9, [r1, #6]
+    ldr.w   r10, [r1, #8]
+    ldr.w   r7, [r1], #12
+    CBD3ADD r7
+    CBD3ADD r8
+    CBD3ADD r9
+    lsr.w   r10, r10, #8
+    CBD3ADD r10
+    ldr.w   lr, [sp, #32]
+    cmp.w   r0, lr
+    bne.w   1b
+    pop.w   {r4-r12, pc}
+    .size m4crypt_poly_cbd_eta3_add_armv7m, .-m4crypt_poly_cbd_eta3_add_armv7m
