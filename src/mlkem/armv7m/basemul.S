@@ -25,7 +25,9 @@
  * (q 2^15 + q 2^15) / 2^16 = q in magnitude (the tests drive a and b at +-(q-1) and
  * +-14976 in both orders).
  *
- * Loop: 16 iterations of 4 groups of 4 coefficients (two pairs, one gamma word per group).
+ * Loop: 16 iterations of 4 groups of 4 coefficients (two pairs, one gamma word per group). A
+ * group's first load after the previous group's stores would cost one more cycle (m4sim rule 17,
+ * store then load); the loop test TST sits in one of those three slots per iteration.
  * Register map:
  *   r0, r1, r2   r, a, b pointers (advance)      r3  gamma table pointer, also the loop
  *   r4, r5       the group's words of a                counter (ends when it reaches a
@@ -34,8 +36,9 @@
  *   r11          w(gamma)                         r12 C = q << 16 | 8
  *   lr           C2 = 3327 << 16 | 3329
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.basemul): 2196 (16 x 135 + 20). Portable C:
- * 5088. Code: 520 bytes.
+ * Cycles (m4sim-model 1.1, benchmarks region mlkem.basemul): 2180 (16 x 134 + 36). Portable C:
+ * 5088. Code: 520 bytes. m4crypt_poly_basemul_armv7m below (no accumulation): 1,914 cycles per
+ * call (exclusive, m4sim profile of mlkem512.decaps), 16 x 118 + 26.
  * Constant time: no branch or address depends on data.
  */
     .syntax unified
@@ -58,15 +61,16 @@
     uadd16  \r, \r, \b
 .endm
 
-/* Four coefficients; gamma word from [r3, #off], or with post-increment when last. */
-.macro GROUP off, last=0
+/* Four coefficients; gamma word from [r3, #off] (off < 0), or with post-increment #20 for the
+ * first group of an iteration (off = 0). */
+.macro GROUP off
     ldr     r5, [r1, #4]
     ldr     r7, [r2, #4]
     ldr.w   r4, [r1], #8
     ldr.w   r6, [r2], #8
     ldr.w   r9, [r0, #4]
     ldr.w   r8, [r0]
-.if \last
+.if \off == 0
     ldr.w   r11, [r3], #20
 .else
     ldr.w   r11, [r3, #\off]
@@ -91,11 +95,11 @@ m4crypt_poly_basemul_acc_armv7m:
     movt    lr, #3327
     .p2align 2
 1:
-    GROUP   4
-    GROUP   8
-    GROUP   12
-    GROUP   0, 1
-    tst.w   r3, #63
+    GROUP   0
+    GROUP   -16
+    tst.w   r3, #63         @ between a store and a load: fills the store-then-load slot
+    GROUP   -12
+    GROUP   -8
     bne.w   1b
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_basemul_acc_armv7m, .-m4crypt_poly_basemul_acc_armv7m
@@ -122,12 +126,12 @@ m4crypt_poly_basemul_acc_armv7m:
     pkhtb   \b, \a, \b, asr #16
 .endm
 
-.macro GROUPN off, last=0
+.macro GROUPN off
     ldr     r5, [r1, #4]
     ldr     r7, [r2, #4]
     ldr.w   r4, [r1], #8
     ldr.w   r6, [r2], #8
-.if \last
+.if \off == 0
     ldr.w   r11, [r3], #20
 .else
     ldr.w   r11, [r3, #\off]
@@ -151,11 +155,11 @@ m4crypt_poly_basemul_armv7m:
     movt    lr, #3327
     .p2align 2
 1:
-    GROUPN  4
-    GROUPN  8
-    GROUPN  12
-    GROUPN  0, 1
+    GROUPN  0
+    GROUPN  -16
     tst.w   r3, #63
+    GROUPN  -12
+    GROUPN  -8
     bne.w   1b
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_basemul_armv7m, .-m4crypt_poly_basemul_armv7m

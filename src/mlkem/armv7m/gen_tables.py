@@ -187,13 +187,14 @@ def main():
         align=6,
     )
     # basemul.S: records of 5 words per iteration (4 groups of 4 coefficients): w(gamma) of
-    # groups 3, 0, 1, 2, a pad word; gamma_m = 17^(2 BitRev7(m) + 1) = zeta_(64+m) for the
+    # groups 0, 1, 2, 3, a pad word (group 0 reads with post-increment, the others at -16, -12,
+    # -8); gamma_m = 17^(2 BitRev7(m) + 1) = zeta_(64+m) for the
     # pair 4m, 4m+1 (the pair 4m+2, 4m+3 uses -gamma_m). The loop ends when the pointer
     # (table + 20 (i + 1) after iteration i) is a multiple of 64: with the table on a 64-byte
     # boundary only after iteration 15 (20 i' = 0 mod 64 needs i' = 16k).
     gam = []
     for it in range(16):
-        ms = [4 * it + 3, 4 * it, 4 * it + 1, 4 * it + 2]
+        ms = [4 * it, 4 * it + 1, 4 * it + 2, 4 * it + 3]
         for m in ms:
             check_constant(ZETA[64 + m])
         gam += [plantard_word(ZETA[64 + m]) for m in ms] + [0]
