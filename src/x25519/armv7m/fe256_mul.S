@@ -64,17 +64,14 @@ m4crypt_fe256_mul_int:
     vmov s14, lr
     @ rows 0..3
     ldm.w r1, {r3-r6}
-    ldr.w r1, [r2, #0]
-    ldr.w r11, [r2, #4]
+    ldm.w r2, {r1, r11, r12, lr}
     umull r0, r7, r3, r1
     vmov s0, r0
     umull r0, r8, r4, r1
-    ldr.w r12, [r2, #8]
     umaal r0, r7, r3, r11
     vmov s1, r0
     umull r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    ldr.w lr, [r2, #12]
     umaal r0, r7, r3, r12
     vmov s2, r0
     umull r0, r10, r6, r1
@@ -124,23 +121,20 @@ m4crypt_fe256_mul_int:
     vmov r0, s13
     add.w r0, r0, #16
     ldm.w r0, {r3-r6}
-    ldr.w r1, [r2, #0]
+    ldm.w r2, {r1, r11, r12, lr}
     vmov r0, s4
-    ldr.w r11, [r2, #4]
     movs.w r7, #0
     umaal r0, r7, r3, r1
     vmov s4, r0
     vmov r0, s5
     movs.w r8, #0
     umaal r0, r8, r4, r1
-    ldr.w r12, [r2, #8]
     umaal r0, r7, r3, r11
     vmov s5, r0
     vmov r0, s6
     movs.w r9, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    ldr.w lr, [r2, #12]
     umaal r0, r7, r3, r12
     vmov s6, r0
     vmov r0, s7
