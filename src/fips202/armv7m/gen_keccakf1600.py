@@ -162,7 +162,7 @@ S_D = 0           # theta effect D (x, h) in s(2x + h)   (FPU registers as a scr
 S_CE = 10         # even parities Ce[x] in s(10 + x)      VMOV core <-> S costs one cycle and,
 S_RCO = 15        # odd round-constant word in s15         unlike a load, never starts a run)
 SP_RCP = 0        # stack: pointer to the round constants of the current iteration
-FRAME = 8
+FRAME = 4
 LOW = {f"r{i}" for i in range(8)}
 SENTINEL = 2      # even round-constant word after the table: the loop stops when it is loaded
 ORDER = (0, 1, 2, 4, 3)   # row order in a pass: consecutive rows share two D words
@@ -793,7 +793,7 @@ CYCLES_TEXT = "8,950 (8,734 under model 1.0)"
 MODEL_TEXT = "m4sim-model 1.1"
 
 
-def write(path, cycles_text, model, stack=44):
+def write(path, cycles_text, model, stack=40):
     g, enc, size, total, kinds = main()
     rc = "\n".join("    .word 0x%08x, 0x%08x" % interleave(v) for v in RC)
     counts = ", ".join(f"{v} {k}" for k, v in sorted(kinds.items()))
