@@ -171,32 +171,33 @@ static uint8_t get_byte(const uint64_t s[25], unsigned off)
 #endif
 
 /* XORs len bytes into the state starting at byte offset off (off + len <= 200): single bytes up
- * to a lane boundary, whole lanes (one call of xor_lanes), single bytes after the last lane. */
-static void xor_bytes(uint64_t s[25], unsigned off, const uint8_t *in, size_t len)
+ * to a lane boundary, single bytes after the last whole lane, then the whole lanes (one call of
+ * xor_lanes). Not inlined, and the lane call is its last action (a tail call): none of its frame
+ * stays on the stack below the lane routine, so absorb's deepest point is the permutation. */
+__attribute__((noinline)) static void xor_bytes(uint64_t s[25], unsigned off, const uint8_t *in,
+                                                size_t len)
 {
     for (; len > 0 && (off & 7); len--)
         xor_byte(s, off++, *in++);
-    if (len >= 8) {
-        unsigned n = (unsigned)(len >> 3);
+    unsigned n = (unsigned)(len >> 3), roff = off + 8 * n;
+    for (size_t i = 8 * (size_t)n; i < len; i++)
+        xor_byte(s, roff++, in[i]);
+    if (n > 0)
         xor_lanes(s + (off >> 3), in, n);
-        in += 8 * n, off += 8 * n, len &= 7;
-    }
-    for (; len > 0; len--)
-        xor_byte(s, off++, *in++);
 }
 
-/* Copies len bytes of the state starting at byte offset off into out (off + len <= 200). */
-static void extract_bytes(const uint64_t s[25], unsigned off, uint8_t *out, size_t len)
+/* Copies len bytes of the state starting at byte offset off into out (off + len <= 200), in the
+ * same order and with the same tail call as xor_bytes. */
+__attribute__((noinline)) static void extract_bytes(const uint64_t s[25], unsigned off,
+                                                    uint8_t *out, size_t len)
 {
     for (; len > 0 && (off & 7); len--)
         *out++ = get_byte(s, off++);
-    if (len >= 8) {
-        unsigned n = (unsigned)(len >> 3);
+    unsigned n = (unsigned)(len >> 3), roff = off + 8 * n;
+    for (size_t i = 8 * (size_t)n; i < len; i++)
+        out[i] = get_byte(s, roff++);
+    if (n > 0)
         extract_lanes(s + (off >> 3), out, n);
-        out += 8 * n, off += 8 * n, len &= 7;
-    }
-    for (; len > 0; len--)
-        *out++ = get_byte(s, off++);
 }
 
 #ifdef M4CRYPT_FIPS202_INTERLEAVED
@@ -236,42 +237,16 @@ void m4crypt_keccak_init(m4crypt_keccak_ctx *ctx, unsigned rate, uint8_t dsbyte)
 
 /* Absorbs inlen more message bytes (Algorithm 8, steps 5-6, one block at a time). Must not be
  * called after finalize (the input is then ignored). */
-/* The part of absorb / squeeze that works on the current block: up to the end of the block or
- * of the data, whichever comes first; returns the number of bytes. Not inlined, so that only
- * ctx, the data pointer and the length live across the calls in absorb / squeeze: their frame
- * is on the path to the permutation, which sets the stack depth of the callers (ML-KEM's
- * sampling squeezes at its deepest point). */
-__attribute__((noinline)) static unsigned absorb_part(m4crypt_keccak_ctx *ctx, const uint8_t *in,
-                                                      size_t inlen)
-{
-    unsigned pos = ctx->pos, take = ctx->rate - pos;
-    if (take > inlen)
-        take = (unsigned)inlen;
-    ctx->pos = pos + take;
-    xor_bytes(ctx->state, pos, in, take);
-    return take;
-}
-
-__attribute__((noinline)) static unsigned squeeze_part(m4crypt_keccak_ctx *ctx, uint8_t *out,
-                                                       size_t outlen)
-{
-    unsigned pos = ctx->pos, take;
-    if (pos == ctx->rate) /* the block was used up and squeeze has just permuted */
-        pos = 0;
-    take = ctx->rate - pos;
-    if (take > outlen)
-        take = (unsigned)outlen;
-    ctx->pos = pos + take;
-    extract_bytes(ctx->state, pos, out, take);
-    return take;
-}
-
 void m4crypt_keccak_absorb(m4crypt_keccak_ctx *ctx, const uint8_t *in, size_t inlen)
 {
     if (ctx->rate == 0 || ctx->squeezing)
         return;
     while (inlen > 0) {
-        unsigned take = absorb_part(ctx, in, inlen);
+        unsigned pos = ctx->pos, take = ctx->rate - pos;
+        if (take > inlen)
+            take = (unsigned)inlen;
+        ctx->pos = pos + take;
+        xor_bytes(ctx->state, pos, in, take);
         in += take, inlen -= take;
         if (ctx->pos == ctx->rate) {
             ctx->pos = 0;
@@ -291,8 +266,8 @@ void m4crypt_keccak_finalize(m4crypt_keccak_ctx *ctx)
         return;
     xor_byte(ctx->state, ctx->pos, ctx->dsbyte);
     xor_byte(ctx->state, ctx->rate - 1, 0x80);
-    M4CRYPT_KECCAKF1600_IMPL(ctx->state);
     ctx->pos = 0;
+    M4CRYPT_KECCAKF1600_IMPL(ctx->state); /* last: a tail call, no frame below the permutation */
 }
 
 /* Squeezes outlen more output bytes (Algorithm 8, steps 7-10). Finalizes first if the caller did
@@ -307,9 +282,15 @@ void m4crypt_keccak_squeeze(m4crypt_keccak_ctx *ctx, uint8_t *out, size_t outlen
         return;
     }
     while (outlen > 0) {
-        if (ctx->pos == ctx->rate) /* (squeeze_part then starts at 0) */
+        if (ctx->pos == ctx->rate) {
+            ctx->pos = 0;
             M4CRYPT_KECCAKF1600_IMPL(ctx->state);
-        unsigned take = squeeze_part(ctx, out, outlen);
+        }
+        unsigned pos = ctx->pos, take = ctx->rate - pos;
+        if (take > outlen)
+            take = (unsigned)outlen;
+        ctx->pos = pos + take;
+        extract_bytes(ctx->state, pos, out, take);
         out += take, outlen -= take;
     }
 }

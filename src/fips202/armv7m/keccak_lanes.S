@@ -24,12 +24,13 @@
 @ r4/r5 the state words. Two lanes per iteration, the second one first (so that the first
 @ one's last load and store can advance the pointers).
 @ Register map (extract_lanes): r0 state pointer, r1 output pointer, r2 lanes left (minus 2),
-@ r3/r12 lane 0 (even, odd), r5/r6 lane 1, r4/r7 the rebuilt low words, lr temporary. Both
+@ r3/r12 lane 0 (even, odd), r5/r6 lane 1, r4/r3 the rebuilt low words, lr temporary. Both
 @ lanes are loaded before anything is stored (no store-then-load stall).
 @ (The rates are 9, 17 and 21 lanes: one odd lane at the end, by the same code.)
 @ Cycles (m4sim model 1.1): xor_lanes 59 per two lanes, 17 lanes about 530 (in-word unshuffle:
-@ 746); extract_lanes 49 per two lanes, 21 lanes about 540 (842); stack 12 / 20 bytes (the
-@ extraction's frame stays below the permutation's on the squeeze path).
+@ 746); extract_lanes 49 per two lanes, 21 lanes about 540 (842); stack 12 / 16 bytes (below
+@ the permutation's 40: the sponge reaches them by tail calls, so its deepest point stays the
+@ permutation).
 @ Constant time: the only branches are on n (public).
 
     .syntax unified
@@ -120,7 +121,7 @@ m4crypt_keccak_xor_lanes_armv7m:
     .type m4crypt_keccak_extract_lanes_armv7m, %function
     .thumb_func
 m4crypt_keccak_extract_lanes_armv7m:
-    push.w {r4-r7, lr}
+    push.w {r4-r6, lr}
     subs.w r2, r2, #2
     blo.w .Lext_one
 .Lext_loop:                             @ both lanes loaded first: no store before a load
@@ -129,9 +130,9 @@ m4crypt_keccak_extract_lanes_armv7m:
     ldr.w r6, [r0, #12]
     ldr.w r3, [r0], #16
     from_il r3, r12, r4, lr             @ lane 0 -> (r4, r12)
-    from_il r5, r6, r7, lr              @ lane 1 -> (r7, r6)
+    from_il r5, r6, r3, lr              @ lane 1 -> (r3, r6)
     str.w r12, [r1, #4]
-    str.w r7, [r1, #8]
+    str.w r3, [r1, #8]
     str.w r6, [r1, #12]
     str.w r4, [r1], #16
     subs.w r2, r2, #2
@@ -141,5 +142,5 @@ m4crypt_keccak_extract_lanes_armv7m:
     bne.w .Lext_done
     ext_lane 0, 0
 .Lext_done:
-    pop.w {r4-r7, pc}
+    pop.w {r4-r6, pc}
     .size m4crypt_keccak_extract_lanes_armv7m, . - m4crypt_keccak_extract_lanes_armv7m
