@@ -342,3 +342,35 @@ m4crypt_x25519_base_select_armv7m:
     add.w     sp, sp, #8
     pop.w     {r4-r11, pc}
     .size m4crypt_x25519_base_select_armv7m, .-m4crypt_x25519_base_select_armv7m
+
+/* Internal (ladder): out[e] = (r3 == 1) ? c[e] : a[e] for the two elements e = 0, 1 (8 words each,
+ * 32 bytes apart): r0 = out, r1 = a, r2 = c, r3 = bit in {0, 1}. The mask 0 - r3 sets APSR.GE
+ * (UADD8, as in cswap16_int) and SEL picks each word: same instructions and addresses for either
+ * bit. Register map: r3-r10 the words of a, r11, r12, lr three words of c at a time, lr saved in
+ * s15. Clobbers r0-r12, s15, APSR.GE; keeps lr. */
+    .section .text.m4crypt_fe256_sel2_int,"ax",%progbits
+    .global m4crypt_fe256_sel2_int
+    .type m4crypt_fe256_sel2_int, %function
+    .align 2
+m4crypt_fe256_sel2_int:
+    rsb.w     r3, r3, #0
+    vmov      s15, lr
+    uadd8     r3, r3, r3
+    .rept 2
+    ldm.w     r1!, {r3-r10}
+    ldm.w     r2!, {r11, r12, lr}
+    sel       r3, r11, r3
+    sel       r4, r12, r4
+    sel       r5, lr, r5
+    ldm.w     r2!, {r11, r12, lr}
+    sel       r6, r11, r6
+    sel       r7, r12, r7
+    sel       r8, lr, r8
+    ldm.w     r2!, {r11, r12}
+    sel       r9, r11, r9
+    sel       r10, r12, r10
+    stm.w     r0!, {r3-r10}
+    .endr
+    vmov      lr, s15
+    bx        lr
+    .size m4crypt_fe256_sel2_int, .-m4crypt_fe256_sel2_int

@@ -381,9 +381,9 @@ m4crypt_fe256_sqr_armv7m:
     .align 2
 m4crypt_x25519_ladder_armv7m:
     push {r4-r11, lr}
-    sub sp, sp, #208
-    str r0, [sp, #204]
-    str r2, [sp, #192]
+    sub sp, sp, #248
+    str r0, [sp, #236]
+    str r2, [sp, #224]
     ldm r1, {r3-r10}
     stm sp, {r3-r10}
     add r0, sp, #96
@@ -403,29 +403,27 @@ m4crypt_x25519_ladder_armv7m:
     movs r3, #0
     add r0, sp, #64
     stm r0, {r3-r10}
-    str r3, [sp, #200]
+    str r3, [sp, #232]
     movs r0, #254
-    str r0, [sp, #196]
+    str r0, [sp, #228]
 1:
     @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)
-    ldr r1, [sp, #196]
-    ldr r2, [sp, #192]
+    ldr r1, [sp, #228]
+    ldr r2, [sp, #224]
     lsrs r3, r1, #3
     ldrb r3, [r2, r3]
     and r1, r1, #7
     lsrs r3, r3, r1
     and r3, r3, #1
-    ldr r2, [sp, #200]
-    str r3, [sp, #200]
+    ldr r2, [sp, #232]
+    str r3, [sp, #232]
     eors r2, r2, r3
-    add r0, sp, #32
-    add r1, sp, #96
-    bl m4crypt_fe256_cswap16_int
+    str r2, [sp, #240]
     add r0, sp, #160
     add r1, sp, #32
     add r2, sp, #64
     bl m4crypt_fe256_add_int
-    add r0, sp, #64
+    add r0, sp, #192
     add r1, sp, #32
     add r2, sp, #64
     bl m4crypt_fe256_sub_int
@@ -433,34 +431,39 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #96
     add r2, sp, #128
     bl m4crypt_fe256_add_int
-    add r0, sp, #128
+    add r0, sp, #64
     add r1, sp, #96
     add r2, sp, #128
     bl m4crypt_fe256_sub_int
+    ldr r3, [sp, #240]
     add r0, sp, #96
-    add r1, sp, #128
+    add r1, sp, #160
+    add r2, sp, #32
+    bl m4crypt_fe256_sel2_int
+    add r0, sp, #64
+    add r1, sp, #64
     add r2, sp, #160
     bl m4crypt_fe256_mul_int
-    add r0, sp, #128
-    add r1, sp, #32
-    add r2, sp, #64
-    bl m4crypt_fe256_mul_int
     add r0, sp, #32
-    add r1, sp, #160
-    bl m4crypt_fe256_sqr_int
+    add r1, sp, #32
+    add r2, sp, #192
+    bl m4crypt_fe256_mul_int
     add r0, sp, #160
-    add r1, sp, #64
+    add r1, sp, #96
     bl m4crypt_fe256_sqr_int
-    add r0, sp, #64
-    add r1, sp, #96
-    add r2, sp, #128
-    bl m4crypt_fe256_add_int
-    add r0, sp, #128
-    add r1, sp, #96
-    add r2, sp, #128
-    bl m4crypt_fe256_sub_int
+    add r0, sp, #192
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
     add r0, sp, #96
     add r1, sp, #64
+    add r2, sp, #32
+    bl m4crypt_fe256_add_int
+    add r0, sp, #128
+    add r1, sp, #64
+    add r2, sp, #32
+    bl m4crypt_fe256_sub_int
+    add r0, sp, #96
+    add r1, sp, #96
     bl m4crypt_fe256_sqr_int
     add r0, sp, #128
     add r1, sp, #128
@@ -470,30 +473,30 @@ m4crypt_x25519_ladder_armv7m:
     add r2, sp, #0
     bl m4crypt_fe256_mul_int
     add r0, sp, #64
-    add r1, sp, #32
-    add r2, sp, #160
+    add r1, sp, #160
+    add r2, sp, #192
     bl m4crypt_fe256_sub_int
     add r0, sp, #32
-    add r1, sp, #32
-    add r2, sp, #160
+    add r1, sp, #160
+    add r2, sp, #192
     bl m4crypt_fe256_mul_int
-    add r0, sp, #160
+    add r0, sp, #192
     add r1, sp, #64
-    add r2, sp, #160
+    add r2, sp, #192
     bl m4crypt_fe256_a24add_int
     add r0, sp, #64
     add r1, sp, #64
-    add r2, sp, #160
+    add r2, sp, #192
     bl m4crypt_fe256_mul_int
-    ldr r0, [sp, #196]
+    ldr r0, [sp, #228]
     subs r0, r0, #1
-    str r0, [sp, #196]
+    str r0, [sp, #228]
     bpl 1b
-    ldr r2, [sp, #200]
+    ldr r2, [sp, #232]
     add r0, sp, #32
     add r1, sp, #96
     bl m4crypt_fe256_cswap16_int
-    ldr r0, [sp, #204]
+    ldr r0, [sp, #236]
     add r1, sp, #32
     ldm r1!, {r3-r10}
     stm r0!, {r3-r10}
@@ -508,9 +511,9 @@ m4crypt_x25519_ladder_armv7m:
     mov r8, #0
     mov r9, #0
     mov r10, #0
-    sub sp, sp, #16
+    sub sp, sp, #8
     mov r0, sp
-    add r1, sp, #224
+    add r1, sp, #256
 2:
     stm r0!, {r3-r10}
     cmp r0, r1
@@ -524,7 +527,7 @@ m4crypt_x25519_ladder_armv7m:
     vmov s10, s11, r3, r4
     vmov s12, s13, r3, r4
     vmov s14, s15, r3, r4
-    add sp, sp, #224
+    add sp, sp, #256
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_armv7m, .-m4crypt_x25519_ladder_armv7m
 

@@ -332,9 +332,9 @@ def gen_sqr(out_final):
 
 
 # Ladder frame: field elements X1, X2, Z2, X3, Z3, T0, T1 (32 bytes each), then variables.
-X1, X2, Z2, X3, Z3, T0 = (32 * i for i in range(6))
-K_OFF, BIT_OFF, PREV_OFF, OUT_OFF = 192, 196, 200, 204
-LFRAME = 208
+X1, X2, Z2, X3, Z3, T0, T1 = (32 * i for i in range(7))
+K_OFF, BIT_OFF, PREV_OFF, OUT_OFF, SWAP_OFF = 224, 228, 232, 236, 240
+LFRAME = 248
 # bytes below a frame the field routines may have used (sqr: 88 + lr), rounded so that the wipe
 # loop (32 bytes per STM) ends exactly at the frame's top
 SUBFRAME = max(FRAME, SQ_FRAME) + 4
@@ -392,9 +392,7 @@ def gen_ladder(out):
     out.append(f"    ldr r2, [sp, #{PREV_OFF}]")
     out.append(f"    str r3, [sp, #{PREV_OFF}]")
     out.append("    eors r2, r2, r3")
-    out.append(f"    add r0, sp, #{X2}")
-    out.append(f"    add r1, sp, #{X3}")
-    out.append("    bl m4crypt_fe256_cswap16_int")
+    out.append(f"    str r2, [sp, #{SWAP_OFF}]")
 
     def call(fn, h, f, g=None):
         out.append(f"    add r0, sp, #{h}")
@@ -403,22 +401,29 @@ def gen_ladder(out):
             out.append(f"    add r2, sp, #{g}")
         out.append(f"    bl m4crypt_fe256_{fn}_int")
     call("add", T0, X2, Z2)      # A = x2 + z2
-    call("sub", Z2, X2, Z2)      # B = x2 - z2
+    call("sub", T1, X2, Z2)      # B = x2 - z2
     call("add", X2, X3, Z3)      # C = x3 + z3
-    call("sub", Z3, X3, Z3)      # D = x3 - z3
-    call("mul", X3, Z3, T0)      # DA
-    call("mul", Z3, X2, Z2)      # CB
-    call("sqr", X2, T0)          # AA
-    call("sqr", T0, Z2)          # BB
-    call("add", Z2, X3, Z3)      # DA + CB
-    call("sub", Z3, X3, Z3)      # DA - CB
-    call("sqr", X3, Z2)          # x3 = (DA + CB)^2
+    call("sub", Z2, X3, Z3)      # D = x3 - z3
+    # (A, B) of the point to double: (C, D) when swap = 1 (SEL, no swap of the state needed:
+    # the sum x3, z3 is symmetric in the two points)
+    out.append(f"    ldr r3, [sp, #{SWAP_OFF}]")
+    out.append(f"    add r0, sp, #{X3}")
+    out.append(f"    add r1, sp, #{T0}")
+    out.append(f"    add r2, sp, #{X2}")
+    out.append("    bl m4crypt_fe256_sel2_int")
+    call("mul", Z2, Z2, T0)      # DA
+    call("mul", X2, X2, T1)      # CB
+    call("sqr", T0, X3)          # AA
+    call("sqr", T1, Z3)          # BB
+    call("add", X3, Z2, X2)      # DA + CB
+    call("sub", Z3, Z2, X2)      # DA - CB
+    call("sqr", X3, X3)          # x3 = (DA + CB)^2
     call("sqr", Z3, Z3)
     call("mul", Z3, Z3, X1)      # z3 = x1 (DA - CB)^2
-    call("sub", Z2, X2, T0)      # E = AA - BB
-    call("mul", X2, X2, T0)      # x2 = AA BB
-    call("a24add", T0, Z2, T0)   # BB + 121666 E (a24add reads all of g before it writes h)
-    call("mul", Z2, Z2, T0)      # z2 = E (BB + 121666 E)
+    call("sub", Z2, T0, T1)      # E = AA - BB
+    call("mul", X2, T0, T1)      # x2 = AA BB
+    call("a24add", T1, Z2, T1)   # BB + 121666 E (a24add reads all of g before it writes h)
+    call("mul", Z2, Z2, T1)      # z2 = E (BB + 121666 E)
     out.append(f"    ldr r0, [sp, #{BIT_OFF}]")
     out.append("    subs r0, r0, #1")
     out.append(f"    str r0, [sp, #{BIT_OFF}]")
