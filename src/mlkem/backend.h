@@ -94,4 +94,28 @@
 #define m4crypt_poly_frombytes m4crypt_poly_frombytes_c
 #endif
 
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_ADD
+#define m4crypt_poly_add m4crypt_poly_add_armv7m
+#define m4crypt_poly_sub m4crypt_poly_sub_armv7m
+#else
+#define m4crypt_poly_add m4crypt_poly_add_c
+#define m4crypt_poly_sub m4crypt_poly_sub_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_BASEMUL_PART
+#define m4crypt_mlkem_basemul_acc_part m4crypt_mlkem_basemul_acc_part_armv7m
+#define m4crypt_mlkem_basemul_part m4crypt_mlkem_basemul_part_armv7m
+#else
+#define m4crypt_mlkem_basemul_acc_part m4crypt_mlkem_basemul_acc_part_c
+#define m4crypt_mlkem_basemul_part m4crypt_mlkem_basemul_part_c
+#endif
+
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_CBD_ADD
+#define m4crypt_poly_cbd_eta2_add m4crypt_poly_cbd_eta2_add_armv7m
+#define m4crypt_poly_cbd_eta3_add m4crypt_poly_cbd_eta3_add_armv7m
+#else
+#define m4crypt_poly_cbd_eta2_add m4crypt_poly_cbd_eta2_add_c
+#define m4crypt_poly_cbd_eta3_add m4crypt_poly_cbd_eta3_add_c
+#endif
+
 #endif

@@ -78,14 +78,16 @@ int MLKEM_NS(enc_derand)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_M
                          const uint8_t pk[MLKEM_PUBLICKEYBYTES],
                          const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES])
 {
-    uint8_t h[32], kr[64]; /* (K, r) = G(m || H(ek)) */
+    /* (K, r) = G(m || H(ek)); H(ek) is first put in kr[32:64] (G reads all of its input before
+     * it writes its output), so that no other buffer adds to the stack under K-PKE.Encrypt. */
+    uint8_t kr[64];
     if (MLKEM_NS(check_pk)(pk) != M4CRYPT_OK) {
         m4crypt_memzero(ct, MLKEM_CIPHERTEXTBYTES);
         m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
         return M4CRYPT_ERR_PUBLIC_KEY;
     }
-    m4crypt_mlkem_hash_h(h, pk, MLKEM_PUBLICKEYBYTES);
-    m4crypt_mlkem_hash_g(kr, m, 32, h, 32);
+    m4crypt_mlkem_hash_h(kr + 32, pk, MLKEM_PUBLICKEYBYTES);
+    m4crypt_mlkem_hash_g(kr, m, 32, kr + 32, 32);
     MLKEM_NS(kpke_encrypt)(ct, NULL, pk, m, kr + 32);
     memcpy(ss, kr, 32);
     m4crypt_memzero(kr, sizeof kr);
@@ -108,29 +110,40 @@ int MLKEM_NS(enc)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SS
     return ret;
 }
 
+/* The end of Alg. 18: K-bar = J(z || c) into ss (replacing m'), then ss = K' (kr[0:32]) unless
+ * fail (-1: c' != c). A function of its own so that decapsulation keeps fewer values live
+ * across K-PKE.Encrypt (its stack frame is under the deepest call). */
+static __attribute__((noinline)) void select_key(uint8_t ss[32], const uint8_t kr[32], int fail,
+                                                 const uint8_t z[32],
+                                                 const uint8_t ct[MLKEM_CIPHERTEXTBYTES])
+{
+    m4crypt_mlkem_hash_j(ss, z, 32, ct, MLKEM_CIPHERTEXTBYTES); /* K-bar */
+    uint32_t mask = (uint32_t)fail;                              /* 0 or all ones */
+    __asm__("" : "+r"(mask)); /* keep the compiler from turning the selection into a branch */
+    for (unsigned i = 0; i < 32; i++)
+        ss[i] = (uint8_t)(kr[i] ^ (mask & (uint32_t)(kr[i] ^ ss[i])));
+}
+
 /* Alg. 21 ML-KEM.Decaps with the section 7.3 hash check, and Alg. 18 ML-KEM.Decaps_internal:
  *   m' = K-PKE.Decrypt(dk_PKE, c); (K', r') = G(m' || h); K-bar = J(z || c);
  *   c' = K-PKE.Encrypt(ek_PKE, m', r'); K = (c == c') ? K' : K-bar.
  * c' is compared with c as it is produced (m4crypt_verify per compressed polynomial) and the key
- * is selected with a mask: nothing branches on, or indexes by, the outcome. */
+ * is selected with a mask: nothing branches on, or indexes by, the outcome.
+ * Memory: m' is kept in the output ss until K-PKE.Encrypt is done, then ss receives K-bar (J is
+ * computed after the re-encryption, which does not need it), so that only kr = (K', r') is on
+ * this function's stack under K-PKE.Encrypt. ss must not overlap ct or sk. */
 int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
                   const uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
-    uint8_t mp[32], kr[64], kbar[32];
+    uint8_t kr[64];
     if (MLKEM_NS(check_sk)(sk) != M4CRYPT_OK) {
         m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
         return M4CRYPT_ERR_SECRET_KEY;
     }
-    MLKEM_NS(kpke_decrypt)(mp, sk, ct);
-    m4crypt_mlkem_hash_g(kr, mp, 32, sk + DK_H, 32);
-    m4crypt_mlkem_hash_j(kbar, sk + DK_Z, 32, ct, MLKEM_CIPHERTEXTBYTES);
-    int fail = MLKEM_NS(kpke_encrypt)(NULL, ct, sk + DK_EK, mp, kr + 32); /* 0 or -1 */
-    uint32_t mask = (uint32_t)fail;                                        /* 0 or all ones */
-    __asm__("" : "+r"(mask)); /* keep the compiler from turning the selection into a branch */
-    for (unsigned i = 0; i < 32; i++)
-        ss[i] = (uint8_t)(kr[i] ^ (mask & (uint32_t)(kr[i] ^ kbar[i])));
-    m4crypt_memzero(mp, sizeof mp);
+    MLKEM_NS(kpke_decrypt)(ss, sk, ct); /* m' */
+    m4crypt_mlkem_hash_g(kr, ss, 32, sk + DK_H, 32);
+    int fail = MLKEM_NS(kpke_encrypt)(NULL, ct, sk + DK_EK, ss, kr + 32); /* 0 or -1 */
+    select_key(ss, kr, fail, sk + DK_Z, ct);
     m4crypt_memzero(kr, sizeof kr);
-    m4crypt_memzero(kbar, sizeof kbar);
     return M4CRYPT_OK;
 }

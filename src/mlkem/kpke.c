@@ -2,12 +2,20 @@
  * K-PKE, the public-key encryption scheme inside ML-KEM (FIPS 203 section 5, Alg. 13-15), for one
  * parameter set (compiled per set, see params.h).
  *
- * Memory: the k x k matrix A is never held. Its entries are generated one at a time by SampleNTT
- * (Alg. 7) right where they are multiplied, row by row (K-PKE.KeyGen) or column by column
- * (K-PKE.Encrypt, which needs the transpose); s-hat and t-hat are decoded polynomial by
- * polynomial from the key bytes when needed; the ciphertext is compressed one polynomial at a
- * time, and in decapsulation compared instead of stored. The largest buffer is y-hat in
- * K-PKE.Encrypt (k polynomials, 2 KiB for ML-KEM-1024), which every row of A^T needs.
+ * Memory: neither the k x k matrix A nor any single entry of it is held. Each entry is generated
+ * by SampleNTT (Alg. 7) in steps of M4CRYPT_MLKEM_SAMPLE_STEP coefficients
+ * (m4crypt_poly_sample_ntt, src/mlkem/poly.h) and every step is multiplied into the accumulator at
+ * once (m4crypt_mlkem_basemul_(acc_)part), row by row (K-PKE.KeyGen) or column by column
+ * (K-PKE.Encrypt, which needs the transpose). Noise is sampled straight into its destination
+ * (y-hat) or added to the accumulator (e1, e2: SamplePolyCBD_eta with addition), the message is
+ * added bit by bit, s-hat and t-hat are decoded polynomial by polynomial from the key bytes when
+ * needed (in K-PKE.Encrypt t-hat[j] goes into the accumulator or into y-hat[j - 1], which is no
+ * longer needed then), the ciphertext is compressed straight into c, and in decapsulation
+ * compared instead of stored. K-PKE.Encrypt, the deepest, holds y-hat (k polynomials, 2 KiB for
+ * ML-KEM-1024, which every row of A^T needs), the accumulator and one 456-byte work space that is
+ * in turn the SHAKE256 state of the noise, the SHAKE128 state of SampleNTT and the compressed
+ * polynomial being compared; the SHAKE calls are made from this frame or from one small frame
+ * below it, as the Keccak permutation under them is the deepest call of all.
  */
 #include <string.h>
 
@@ -22,7 +30,8 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
     uint8_t seeds[64]; /* (rho, sigma) = G(d || k) */
     const uint8_t kbyte = MLKEM_K;
     const uint8_t *rho = seeds, *sigma = seeds + 32;
-    m4crypt_poly acc, a, s;
+    m4crypt_poly acc, s;
+    m4crypt_mlkem_scratch ws;
 
     m4crypt_mlkem_hash_g(seeds, d, 32, &kbyte, 1);
     m4crypt_mlkem_ct_declassify(rho, 32); /* rho is published in ek; SampleNTT branches on it */
@@ -36,11 +45,9 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
     /* t-hat[i] = sum_j A[i][j] s-hat[j] + e-hat[i], A[i][j] = SampleNTT(rho || j || i), e[i]
      * sampled with N = k + i. */
     for (unsigned i = 0; i < MLKEM_K; i++) {
-        memset(&acc, 0, sizeof acc);
         for (unsigned j = 0; j < MLKEM_K; j++) {
-            m4crypt_poly_sample_ntt(&a, rho, (uint8_t)j, (uint8_t)i);
             m4crypt_poly_frombytes(&s, dk + 384 * j);
-            m4crypt_poly_basemul_acc(&acc, &a, &s);
+            m4crypt_poly_sample_ntt_mul(&acc, &s, rho, (uint8_t)j, (uint8_t)i, j != 0, &ws);
         }
         m4crypt_poly_tomont(&acc); /* cancels basemul's R^-1 */
         m4crypt_poly_getnoise(&s, sigma, (uint8_t)(MLKEM_K + i), MLKEM_ETA1);
@@ -55,63 +62,83 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
     m4crypt_memzero(&s, sizeof s);
 }
 
-/* Writes and/or compares one compressed polynomial; returns m4crypt_verify's 0 / -1 (or 0). */
-static int emit(uint8_t *c, const uint8_t *cmp, const uint8_t *buf, size_t len)
-{
-    if (c)
-        memcpy(c, buf, len);
-    return cmp ? m4crypt_verify(buf, cmp, len) : 0;
-}
-
-/* Alg. 14 K-PKE.Encrypt(ek, m, r). */
+/* Alg. 14 K-PKE.Encrypt(ek, m, r). Memory: y-hat (k polynomials), the accumulator and one work
+ * space ws (456 bytes), which is in turn PRF's state (the noise), SampleNTT's state (the matrix
+ * entry in steps of M4CRYPT_MLKEM_SAMPLE_STEP coefficients) and, in decapsulation, the compressed
+ * polynomial compared with the ciphertext. */
 int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKEM_PUBLICKEYBYTES],
                            const uint8_t m[32], const uint8_t r[32])
 {
     const uint8_t *rho = ek + MLKEM_POLYVECBYTES;
-    m4crypt_poly y[MLKEM_K], acc, a;
-    uint8_t buf[32 * (MLKEM_DU > MLKEM_DV ? MLKEM_DU : MLKEM_DV)];
+    m4crypt_poly y[MLKEM_K], acc;
+    m4crypt_mlkem_scratch ws;
     int diff = 0;
 
-    /* y-hat = NTT(y), y sampled with N = 0 .. k-1. */
+    /* y-hat = NTT(y), y sampled with N = 0 .. k-1 (sampled in place: ws is the PRF's state). */
     for (unsigned i = 0; i < MLKEM_K; i++) {
-        m4crypt_poly_getnoise(&y[i], r, (uint8_t)i, MLKEM_ETA1);
+        m4crypt_poly_prf_start(&ws, r, (uint8_t)i);
+        m4crypt_shake_squeeze(&ws.noise.ctx, ws.noise.buf, 64 * MLKEM_ETA1);
+#if MLKEM_ETA1 == 3
+        m4crypt_poly_cbd_eta3(&y[i], ws.noise.buf);
+#else
+        m4crypt_poly_cbd_eta2(&y[i], ws.noise.buf);
+#endif
         m4crypt_poly_ntt(&y[i]);
     }
     /* u[i] = NTT^-1(sum_j A^T[i][j] y-hat[j]) + e1[i], with A^T[i][j] = A[j][i] =
-     * SampleNTT(rho || i || j) and e1[i] sampled with N = k + i; c1 = ByteEncode_du(Compress_du(u)). */
+     * SampleNTT(rho || i || j) streamed into the product, and e1[i] sampled with N = k + i;
+     * c1 = ByteEncode_du(Compress_du(u)), written to c or compared with cmp. */
     for (unsigned i = 0; i < MLKEM_K; i++) {
-        memset(&acc, 0, sizeof acc);
         for (unsigned j = 0; j < MLKEM_K; j++) {
-            m4crypt_poly_sample_ntt(&a, rho, (uint8_t)i, (uint8_t)j);
-            m4crypt_poly_basemul_acc(&acc, &a, &y[j]);
+            /* acc (+)= A^T[i][j] y-hat[j], m4crypt_poly_sample_ntt_mul written out so that the
+             * sampler (which squeezes: the deepest call) is called from this frame directly */
+            m4crypt_poly_sample_ntt_start(&ws, rho, (uint8_t)i, (uint8_t)j);
+            for (unsigned o = 0; o < M4CRYPT_MLKEM_N; o += M4CRYPT_MLKEM_SAMPLE_STEP) {
+                m4crypt_poly_sample_ntt(&ws);
+                if (j == 0)
+                    m4crypt_mlkem_basemul_part(acc.coeffs + o, ws.xof.coeffs, y[j].coeffs + o, o,
+                                               M4CRYPT_MLKEM_SAMPLE_STEP);
+                else
+                    m4crypt_mlkem_basemul_acc_part(acc.coeffs + o, ws.xof.coeffs, y[j].coeffs + o,
+                                                   o, M4CRYPT_MLKEM_SAMPLE_STEP);
+            }
         }
         m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q: invntt's input bound, no reduction */
-        m4crypt_poly_getnoise(&a, r, (uint8_t)(MLKEM_K + i), MLKEM_ETA2);
-        m4crypt_poly_add(&acc, &acc, &a);
-        m4crypt_poly_compress(buf, &acc, MLKEM_DU);
-        diff |= emit(c ? c + 32 * MLKEM_DU * i : NULL, cmp ? cmp + 32 * MLKEM_DU * i : NULL, buf,
-                     32 * MLKEM_DU);
+        m4crypt_poly_prf_start(&ws, r, (uint8_t)(MLKEM_K + i)); /* noise, squeezed from here */
+        m4crypt_shake_squeeze(&ws.noise.ctx, ws.noise.buf, 64 * MLKEM_ETA2);
+        m4crypt_poly_cbd_eta2_add(&acc, ws.noise.buf);
+        if (c)
+            m4crypt_poly_compress(c + 32 * MLKEM_DU * i, &acc, MLKEM_DU);
+        if (cmp) {
+            m4crypt_poly_compress(ws.bytes, &acc, MLKEM_DU);
+            diff |= m4crypt_verify(ws.bytes, cmp + 32 * MLKEM_DU * i, 32 * MLKEM_DU);
+        }
     }
     /* v = NTT^-1(t-hat^T y-hat) + e2 + Decompress_1(ByteDecode_1(m)), e2 sampled with N = 2k;
-     * t-hat[j] = ByteDecode_12 of ek, one polynomial at a time. c2 = ByteEncode_dv(Compress_dv(v)). */
-    memset(&acc, 0, sizeof acc);
-    for (unsigned j = 0; j < MLKEM_K; j++) {
-        m4crypt_poly_frombytes(&a, ek + 384 * j);
-        m4crypt_poly_basemul_acc(&acc, &a, &y[j]);
+     * t-hat[j] = ByteDecode_12 of ek, one polynomial at a time, decoded into the accumulator
+     * (j = 0, multiplied in place) or into y-hat[j - 1], which is no longer needed.
+     * c2 = ByteEncode_dv(Compress_dv(v)). */
+    m4crypt_poly_frombytes(&acc, ek);
+    m4crypt_poly_basemul(&acc, &acc, &y[0]);
+    for (unsigned j = 1; j < MLKEM_K; j++) {
+        m4crypt_poly_frombytes(&y[j - 1], ek + 384 * j);
+        m4crypt_poly_basemul_acc(&acc, &y[j - 1], &y[j]);
     }
     m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q (see above) */
-    m4crypt_poly_getnoise(&a, r, (uint8_t)(2 * MLKEM_K), MLKEM_ETA2);
-    m4crypt_poly_add(&acc, &acc, &a);
-    m4crypt_poly_decompress(&a, m, 1);
-    m4crypt_poly_add(&acc, &acc, &a);
-    m4crypt_poly_compress(buf, &acc, MLKEM_DV);
-    diff |= emit(c ? c + MLKEM_C1BYTES : NULL, cmp ? cmp + MLKEM_C1BYTES : NULL, buf,
-                 32 * MLKEM_DV);
+    m4crypt_poly_prf_start(&ws, r, (uint8_t)(2 * MLKEM_K));
+    m4crypt_shake_squeeze(&ws.noise.ctx, ws.noise.buf, 64 * MLKEM_ETA2);
+    m4crypt_poly_cbd_eta2_add(&acc, ws.noise.buf);
+    m4crypt_poly_add_msg(&acc, m); /* |acc| <= INVNTT_BOUND + 2 + 1665 < 2^15: no overflow */
+    if (c)
+        m4crypt_poly_compress(c + MLKEM_C1BYTES, &acc, MLKEM_DV);
+    if (cmp) {
+        m4crypt_poly_compress(ws.bytes, &acc, MLKEM_DV);
+        diff |= m4crypt_verify(ws.bytes, cmp + MLKEM_C1BYTES, 32 * MLKEM_DV);
+    }
 
     m4crypt_memzero(y, sizeof y);
     m4crypt_memzero(&acc, sizeof acc);
-    m4crypt_memzero(&a, sizeof a);
-    m4crypt_memzero(buf, sizeof buf);
+    m4crypt_memzero(&ws, sizeof ws);
     return diff;
 }
 
@@ -121,12 +148,14 @@ void MLKEM_NS(kpke_decrypt)(uint8_t m[32], const uint8_t dk[MLKEM_POLYVECBYTES],
 {
     m4crypt_poly acc, a, s;
     /* w = v' - NTT^-1(s-hat^T NTT(u')), u' = Decompress_du(c1), v' = Decompress_dv(c2). */
-    memset(&acc, 0, sizeof acc);
     for (unsigned i = 0; i < MLKEM_K; i++) {
         m4crypt_poly_decompress(&a, c + 32 * MLKEM_DU * i, MLKEM_DU);
         m4crypt_poly_ntt(&a);
         m4crypt_poly_frombytes(&s, dk + 384 * i);
-        m4crypt_poly_basemul_acc(&acc, &a, &s);
+        if (i == 0)
+            m4crypt_poly_basemul(&acc, &a, &s);
+        else
+            m4crypt_poly_basemul_acc(&acc, &a, &s);
     }
     m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q (see above) */
     m4crypt_poly_decompress(&a, c + MLKEM_C1BYTES, MLKEM_DV);
@@ -134,7 +163,7 @@ void MLKEM_NS(kpke_decrypt)(uint8_t m[32], const uint8_t dk[MLKEM_POLYVECBYTES],
     /* m = ByteEncode_1(Compress_1(w)). */
     m4crypt_poly_compress(m, &acc, 1);
 
+    /* a last held v' = Decompress_dv(c2), public (the ciphertext): not wiped. */
     m4crypt_memzero(&acc, sizeof acc);
-    m4crypt_memzero(&a, sizeof a);
     m4crypt_memzero(&s, sizeof s);
 }

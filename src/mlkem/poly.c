@@ -7,6 +7,8 @@
  * index or division depends on coefficient values; compression divides by q through a
  * multiplication by a constant and a shift (no KyberSlash-type division, see compress below).
  */
+#include <string.h>
+
 #include "poly.h"
 
 #include "m4crypt/common.h"
@@ -99,13 +101,13 @@ void m4crypt_poly_frombytes_c(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_PO
     }
 }
 
-void m4crypt_poly_add(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+void m4crypt_poly_add_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = (int16_t)(a->coeffs[i] + b->coeffs[i]);
 }
 
-void m4crypt_poly_sub(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+void m4crypt_poly_sub_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = (int16_t)(a->coeffs[i] - b->coeffs[i]);
@@ -128,6 +130,33 @@ void m4crypt_poly_cbd_eta2_c(m4crypt_poly *r, const uint8_t buf[128])
         for (unsigned i = 0; i < 8; i++) {
             int16_t x = (int16_t)((s >> (4 * i)) & 3), y = (int16_t)((s >> (4 * i + 2)) & 3);
             r->coeffs[8 * w + i] = (int16_t)(x - y);
+        }
+    }
+}
+
+/* r += SamplePolyCBD_2(buf), the sums as in m4crypt_poly_cbd_eta2_c. */
+void m4crypt_poly_cbd_eta2_add_c(m4crypt_poly *r, const uint8_t buf[128])
+{
+    for (unsigned w = 0; w < 32; w++) {
+        uint32_t t = load32_le(buf + 4 * w);
+        uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
+        for (unsigned i = 0; i < 8; i++) {
+            int16_t x = (int16_t)((s >> (4 * i)) & 3), y = (int16_t)((s >> (4 * i + 2)) & 3);
+            r->coeffs[8 * w + i] = (int16_t)(r->coeffs[8 * w + i] + x - y);
+        }
+    }
+}
+
+/* r += SamplePolyCBD_3(buf), the sums as in m4crypt_poly_cbd_eta3_c. */
+void m4crypt_poly_cbd_eta3_add_c(m4crypt_poly *r, const uint8_t buf[192])
+{
+    for (unsigned g = 0; g < 64; g++) {
+        const uint8_t *p = buf + 3 * g;
+        uint32_t t = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+        uint32_t s = (t & 0x249249u) + ((t >> 1) & 0x249249u) + ((t >> 2) & 0x249249u);
+        for (unsigned i = 0; i < 4; i++) {
+            int16_t x = (int16_t)((s >> (6 * i)) & 7), y = (int16_t)((s >> (6 * i + 3)) & 7);
+            r->coeffs[4 * g + i] = (int16_t)(r->coeffs[4 * g + i] + x - y);
         }
     }
 }
@@ -164,21 +193,138 @@ unsigned m4crypt_mlkem_rej_uniform_c(int16_t *r, unsigned len, const uint8_t *bu
     return n;
 }
 
-/* Alg. 7 SampleNTT(rho || b0 || b1): SHAKE128 stream, squeezed one rate block (168 bytes, a
- * multiple of 3) at a time until 256 coefficients are accepted. */
-void m4crypt_poly_sample_ntt(m4crypt_poly *r, const uint8_t rho[32], uint8_t b0, uint8_t b1)
+/* One pair of pairs of MultiplyNTTs (Alg. 11, 12): coefficients 4m .. 4m + 3 of a * b R^-1,
+ * gamma_m = zetas[64 + m] for the first pair and -gamma_m for the second (as
+ * m4crypt_poly_basemul_acc_c in ntt.c). */
+static void basemul_group(int16_t out[4], const int16_t *a, const int16_t *b, unsigned m)
 {
-    m4crypt_keccak_ctx ctx;
-    uint8_t buf[M4CRYPT_SHAKE128_RATE];
-    const uint8_t idx[2] = {b0, b1};
-    m4crypt_shake128_init(&ctx);
-    m4crypt_shake_absorb(&ctx, rho, 32);
-    m4crypt_shake_absorb(&ctx, idx, 2);
-    m4crypt_shake_finalize(&ctx);
-    unsigned n = 0;
-    while (n < M4CRYPT_MLKEM_N) {
-        m4crypt_shake_squeeze(&ctx, buf, sizeof buf);
-        n += m4crypt_mlkem_rej_uniform(r->coeffs + n, M4CRYPT_MLKEM_N - n, buf, sizeof buf);
+    int16_t gamma = m4crypt_mlkem_zetas[64 + m];
+    for (unsigned h = 0; h < 2; h++) {
+        int32_t a0 = a[2 * h], a1 = a[2 * h + 1], b0 = b[2 * h], b1 = b[2 * h + 1];
+        int16_t t = m4crypt_mlkem_montgomery_reduce(a1 * b1);
+        out[2 * h] = m4crypt_mlkem_montgomery_reduce(a0 * b0 + (int32_t)t * gamma);
+        out[2 * h + 1] = m4crypt_mlkem_montgomery_reduce(a0 * b1 + a1 * b0);
+        gamma = (int16_t)-gamma;
+    }
+}
+
+void m4crypt_mlkem_basemul_acc_part_c(int16_t *r, const int16_t *a, const int16_t *b,
+                                      unsigned start, unsigned n)
+{
+    int16_t t[4];
+    for (unsigned i = 0; i < n; i += 4) {
+        basemul_group(t, a + i, b + i, (start + i) / 4);
+        for (unsigned k = 0; k < 4; k++)
+            r[i + k] = (int16_t)(r[i + k] + t[k]);
+    }
+}
+
+void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b, unsigned start,
+                                  unsigned n)
+{
+    for (unsigned i = 0; i < n; i += 4)
+        basemul_group(r + i, a + i, b + i, (start + i) / 4);
+}
+
+/* Alg. 7 SampleNTT in steps of STEP coefficients: the SHAKE128 stream is squeezed CHUNK = 72
+ * bytes at a time (the same stream as whole blocks; 72 is a multiple of 3, so no candidate
+ * straddles two pieces, of 8, so every piece starts on a lane of the state, and of 12, the unit
+ * of the assembly rejection) and rejection appends to coeffs, asking for at most what is still
+ * missing of 256. */
+void m4crypt_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32], uint8_t b0,
+                                   uint8_t b1)
+{
+    ws->xof.chunk[0] = b0;
+    ws->xof.chunk[1] = b1;
+    m4crypt_shake128_init(&ws->xof.ctx);
+    m4crypt_shake_absorb(&ws->xof.ctx, rho, 32);
+    m4crypt_shake_absorb(&ws->xof.ctx, ws->xof.chunk, 2);
+    m4crypt_shake_finalize(&ws->xof.ctx);
+    ws->xof.have = 0;
+    ws->xof.accepted = 0;
+}
+
+/* Not inlined: the constant-time checks recognize the public computation by this function's
+ * calls (see poly.h). */
+__attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws)
+{
+    unsigned have = ws->xof.have, accepted = ws->xof.accepted;
+    if (accepted != 0) {
+        /* drop the STEP coefficients delivered by the previous call: move the rest to the front,
+         * two at a time, by 4-byte memcpy (a word load and store; coeffs is word aligned and STEP
+         * even; one extra coefficient may be copied, still inside the array as
+         * STEP + have + 1 <= 2 STEP + 48 = 80) */
+        have -= M4CRYPT_MLKEM_SAMPLE_STEP;
+        int16_t *c = ws->xof.coeffs;
+        for (unsigned i = 0; i < have; i += 2) {
+            uint32_t t;
+            memcpy(&t, c + M4CRYPT_MLKEM_SAMPLE_STEP + i, 4);
+            __asm__("" : "+r"(t)); /* keeps this a word loop, not a call of memmove */
+            memcpy(c + i, &t, 4);
+        }
+    }
+    while (have < M4CRYPT_MLKEM_SAMPLE_STEP) {
+        unsigned want = M4CRYPT_MLKEM_N - accepted;
+        if (want > 2 * M4CRYPT_MLKEM_XOF_CHUNK / 3)
+            want = 2 * M4CRYPT_MLKEM_XOF_CHUNK / 3;
+        m4crypt_shake_squeeze(&ws->xof.ctx, ws->xof.chunk, M4CRYPT_MLKEM_XOF_CHUNK);
+        unsigned n = m4crypt_mlkem_rej_uniform(ws->xof.coeffs + have, want, ws->xof.chunk,
+                                               M4CRYPT_MLKEM_XOF_CHUNK);
+        have += n;
+        accepted += n;
+    }
+    ws->xof.have = (uint16_t)have;
+    ws->xof.accepted = (uint16_t)accepted;
+}
+
+void m4crypt_poly_sample_ntt_mul(m4crypt_poly *r, const m4crypt_poly *b, const uint8_t rho[32],
+                                 uint8_t b0, uint8_t b1, int accumulate, m4crypt_mlkem_scratch *ws)
+{
+    m4crypt_poly_sample_ntt_start(ws, rho, b0, b1);
+    for (unsigned o = 0; o < M4CRYPT_MLKEM_N; o += M4CRYPT_MLKEM_SAMPLE_STEP) {
+        m4crypt_poly_sample_ntt(ws);
+        if (accumulate)
+            m4crypt_mlkem_basemul_acc_part(r->coeffs + o, ws->xof.coeffs, b->coeffs + o, o,
+                                           M4CRYPT_MLKEM_SAMPLE_STEP);
+        else
+            m4crypt_mlkem_basemul_part(r->coeffs + o, ws->xof.coeffs, b->coeffs + o, o,
+                                       M4CRYPT_MLKEM_SAMPLE_STEP);
+    }
+}
+
+void m4crypt_poly_prf_start(m4crypt_mlkem_scratch *ws, const uint8_t s[32], uint8_t b)
+{
+    ws->noise.buf[0] = b;
+    m4crypt_shake256_init(&ws->noise.ctx);
+    m4crypt_shake_absorb(&ws->noise.ctx, s, 32);
+    m4crypt_shake_absorb(&ws->noise.ctx, ws->noise.buf, 1);
+    m4crypt_shake_finalize(&ws->noise.ctx);
+}
+
+void m4crypt_poly_noise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigned eta,
+                        int accumulate, m4crypt_mlkem_scratch *ws)
+{
+    m4crypt_poly_prf_start(ws, s, b);
+    m4crypt_shake_squeeze(&ws->noise.ctx, ws->noise.buf, 64 * eta);
+    if (eta == 3 && accumulate)
+        m4crypt_poly_cbd_eta3_add(r, ws->noise.buf);
+    else if (eta == 3)
+        m4crypt_poly_cbd_eta3(r, ws->noise.buf);
+    else if (accumulate)
+        m4crypt_poly_cbd_eta2_add(r, ws->noise.buf);
+    else
+        m4crypt_poly_cbd_eta2(r, ws->noise.buf);
+}
+
+/* Decompress_1(y) = round(q y / 2) = 1665 y; the mask -bit selects it without a branch. */
+void m4crypt_poly_add_msg(m4crypt_poly *r, const uint8_t m[32])
+{
+    for (unsigned i = 0; i < 32; i++) {
+        uint32_t byte = m[i];
+        for (unsigned j = 0; j < 8; j++) {
+            uint32_t mask = 0u - ((byte >> j) & 1);
+            r->coeffs[8 * i + j] = (int16_t)(r->coeffs[8 * i + j] + (int16_t)(mask & 1665));
+        }
     }
 }
 

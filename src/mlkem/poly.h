@@ -79,6 +79,24 @@ void m4crypt_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_
 /* ByteDecode_12 (Alg. 6, d = 12): 12-bit values reduced mod q, output in [0, q). */
 void m4crypt_poly_frombytes_c(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES]);
 
+/* r = a + b, r = a - b, coefficient-wise, wrapping 16-bit arithmetic, no reduction (Alg. 13-15
+ * vector additions); r may be a or b. */
+void m4crypt_poly_add_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+void m4crypt_poly_sub_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+/* Part of MultiplyNTTs (Alg. 11, 12) for streaming: coefficients start .. start + n - 1 of the
+ * NTT-domain product, times R^-1; r and b point at coefficient start of their polynomials, a at
+ * the n coefficients of the other factor. start and n are multiples of 4 (whole pairs of pairs,
+ * one gamma each), start + n <= 256. _acc adds to r (wrapping), the other writes r. Operand
+ * contract and output bounds of m4crypt_poly_basemul_acc_c (one factor |x| < q, the other
+ * |x| <= M4CRYPT_MLKEM_NTT_BOUND; each call adds |x| < q). */
+void m4crypt_mlkem_basemul_acc_part_c(int16_t *r, const int16_t *a, const int16_t *b,
+                                      unsigned start, unsigned n);
+void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b, unsigned start,
+                                  unsigned n);
+/* r += SamplePolyCBD_eta(buf) (Alg. 8, eta = 2: 128 bytes, eta = 3: 192 bytes), wrapping. */
+void m4crypt_poly_cbd_eta2_add_c(m4crypt_poly *r, const uint8_t buf[128]);
+void m4crypt_poly_cbd_eta3_add_c(m4crypt_poly *r, const uint8_t buf[192]);
+
 #include "backend.h"
 
 /* ---------------------------------------------------------------- the rest */
@@ -93,13 +111,59 @@ int16_t m4crypt_mlkem_barrett_reduce(int16_t a);
 /* Compress_d(x) (eq. 4.7) for x in [0, q) and 1 <= d <= 11, by multiplication and shift. */
 uint16_t m4crypt_mlkem_compress(uint16_t x, unsigned d);
 
-/* r = a + b, r = a - b, coefficient-wise, no reduction (Alg. 13-15 vector additions). */
-void m4crypt_poly_add(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
-void m4crypt_poly_sub(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
-/* SampleNTT (FIPS 203 Alg. 7) on the XOF input rho || b0 || b1: the NTT-domain matrix entry. */
-void m4crypt_poly_sample_ntt(m4crypt_poly *r, const uint8_t rho[32], uint8_t b0, uint8_t b1);
 /* SamplePolyCBD_eta(PRF_eta(s, b)) (Alg. 8 and section 4.1 eq. 4.3), eta = 2 or 3. */
 void m4crypt_poly_getnoise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigned eta);
+
+/* Work space of the streaming functions below, which K-PKE (src/mlkem/kpke.c) also uses as the
+ * byte buffer of a compressed polynomial between their calls (one buffer, 456 bytes): xof is
+ * SampleNTT's state (the SHAKE128 context, the last piece of its stream, the accepted
+ * coefficients not yet multiplied), noise is PRF's state (the SHAKE256 context and the output). */
+#define M4CRYPT_MLKEM_XOF_CHUNK 72   /* bytes per squeeze and rejection (see poly.c) */
+#define M4CRYPT_MLKEM_SAMPLE_STEP 32 /* coefficients delivered per m4crypt_poly_sample_ntt call */
+typedef union {
+    uint8_t bytes[32 * 11]; /* ByteEncode_du(Compress_du(u)) of one polynomial, du <= 11 */
+    struct {
+        m4crypt_keccak_ctx ctx;
+        uint8_t chunk[M4CRYPT_MLKEM_XOF_CHUNK];
+        /* coeffs[0 .. have): fewer than STEP left over + at most 2 CHUNK / 3 = 48 new ones */
+        _Alignas(4) int16_t coeffs[80];
+        uint16_t have;     /* valid entries of coeffs */
+        uint16_t accepted; /* coefficients accepted so far (at most 256) */
+    } xof;
+    struct {
+        m4crypt_keccak_ctx ctx;
+        uint8_t buf[64 * 3];
+    } noise;
+} m4crypt_mlkem_scratch;
+_Static_assert(sizeof(m4crypt_mlkem_scratch) <= 456, "the work space grew (stack of K-PKE)");
+
+/* SampleNTT (FIPS 203 Alg. 7) on the XOF input rho || b0 || b1, in steps, so that the matrix
+ * entry is never held: start absorbs rho || b0 || b1 into ws; then each of the 256 / STEP calls
+ * of m4crypt_poly_sample_ntt leaves the next STEP coefficients of the entry (in order) in
+ * ws->xof.coeffs[0 .. STEP), squeezing and rejecting as needed (the candidates of the stream are
+ * the same as for one whole SampleNTT: rejection never asks for more than 256 in total).
+ * m4crypt_poly_sample_ntt computes only on public data (ws holds the stream of the public rho):
+ * it branches on it, and it is the function the constant-time checks declare public (m4sim ct
+ * --public-function m4crypt_poly_sample_ntt); everything outside it has a fixed shape. */
+void m4crypt_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32], uint8_t b0,
+                                   uint8_t b1);
+void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws);
+/* r = SampleNTT(rho || b0 || b1) * b (accumulate = 0) or r += that product (accumulate = 1), in
+ * the NTT domain times R^-1 (Alg. 7 streamed into Alg. 11), with the steps above: b is the
+ * secret operand (|x| <= M4CRYPT_MLKEM_NTT_BOUND). ws is left holding public data only. */
+void m4crypt_poly_sample_ntt_mul(m4crypt_poly *r, const m4crypt_poly *b, const uint8_t rho[32],
+                                 uint8_t b0, uint8_t b1, int accumulate, m4crypt_mlkem_scratch *ws);
+/* r = SamplePolyCBD_eta(PRF_eta(s, b)) (accumulate = 0) or r += that (accumulate = 1) (Alg. 8,
+ * eq. 4.3), eta = 2 or 3, with ws as the PRF's state (no other buffer): ws then holds secret
+ * data and must be wiped by the caller. */
+void m4crypt_poly_noise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigned eta,
+                        int accumulate, m4crypt_mlkem_scratch *ws);
+/* The first step of it, for callers that squeeze themselves (as for sample_ntt_start):
+ * PRF's SHAKE256 context in ws->noise.ctx absorbs s || b; then squeeze 64 eta bytes into
+ * ws->noise.buf and apply m4crypt_poly_cbd_eta2/3(_add). */
+void m4crypt_poly_prf_start(m4crypt_mlkem_scratch *ws, const uint8_t s[32], uint8_t b);
+/* r += Decompress_1(ByteDecode_1(m)) (Alg. 14 line 20: each bit of m adds round(q/2) = 1665). */
+void m4crypt_poly_add_msg(m4crypt_poly *r, const uint8_t m[32]);
 
 /* Marks len bytes at p as public for constant-time analysis. The library's definition is weak
  * and does nothing; the valgrind program tests/mlkem/ct_mlkem.c replaces it with one that

@@ -1,0 +1,213 @@
+/*
+ * ML-KEM K-PKE level helpers for ARMv7E-M (Cortex-M4), Thumb-2: the pieces that let
+ * src/mlkem/kpke.c stream SampleNTT into the product (no matrix entry held) and add without
+ * halfword loops. C twins in src/mlkem/poly.c (suffix _c), contracts in src/mlkem/poly.h.
+ *
+ *   void m4crypt_mlkem_basemul_acc_part_armv7m(int16_t *r, const int16_t *a, const int16_t *b,
+ *                                              unsigned start, unsigned n);
+ *   void m4crypt_mlkem_basemul_part_armv7m(int16_t *r, const int16_t *a, const int16_t *b,
+ *                                          unsigned start, unsigned n);
+ * Coefficients start .. start + n - 1 of a * b R^-1 in the NTT domain (FIPS 203 Alg. 11, 12),
+ * added to r (_acc) or written to r; r and b point at coefficient start, a at the n
+ * coefficients of the matrix entry; start, n multiples of 4; n = 0 allowed. The arithmetic per
+ * pair is that of basemul.S (same instructions, so the results are bit-identical to
+ * m4crypt_poly_basemul(_acc)_armv7m over the same coefficients; the twin test checks it):
+ *     g  = a1 gamma mod q      SMLAWT + SMULBT (Plantard by w(gamma), |g| <= 1664)
+ *     x0 = a0 b0 +- g b1       SMUAD / SMUSD on PKHTB(g, a0)
+ *     x1 = a0 b1 + a1 b0       SMUADX
+ *     Montgomery x R^-1        SMULBT m, x, C2; SMLABB x, m, C2, x  (high halves)
+ * Bounds (one factor |x| < q, the other |x| <= 14976): |x0| < 75 * 2^20, |x1| < 100 * 2^20, both
+ * < q 2^15, so each result is below q in magnitude (tests: operands at +-(q-1), +-14976).
+ * The table below holds w(gamma_m) = w(zeta_(64+m)) for the group of coefficients 4m .. 4m+3
+ * (first pair +gamma_m, second pair -gamma_m): w(c) = z q^-1 mod 2^32 with z the centered
+ * representative of -c 2^32 mod q (Huang et al., "Improved Plantard arithmetic for
+ * lattice-based cryptography", TCHES 2022/4; zeta = 17^BitRev7(64+m) mod q, FIPS 203 4.3).
+ * Loop: two groups (8 coefficients) per iteration, entered in the middle when n = 4 mod 8.
+ * Register map:
+ *   r0, r1, r2   r, a, b pointers (advance)      r3   gamma table pointer (advances)
+ *   r4, r5       the group's words of a          r6, r7  the group's words of b
+ *   r8, r9       the group's words of r (_acc)   r10  temporary; end check: end of r, kept in
+ *   r11          w(gamma)                             the stack slot of the argument n
+ *   r12          C = q << 16 | 8                 lr   C2 = 3327 << 16 | 3329 (-q^-1 mod 2^16, q)
+ * Cycles (m4sim-model 1.1, profile of region mlkem512.encaps, 16 calls each with n = 32):
+ * _acc 325 per call, without accumulation 293 per call (whole-polynomial equivalents 2,600 and
+ * 2,344 against basemul.S's 2,180 and 1,914: the difference is the per-call entry and exit).
+ *
+ *   void m4crypt_poly_add_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+ *   void m4crypt_poly_sub_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+ * r = a + b, a - b with SADD16 / SSUB16 (wrapping 16-bit lanes, as the C); r may equal a or b.
+ * Register map: r0, r1, r2 r, a, b (advance); r3-r6 words of a; r7-r10 words of b; r12 end.
+ * 16 iterations of 16 coefficients. Cycles (m4sim-model 1.1, profile of mlkem512.decaps): sub
+ * 691 per call (portable C: 1,877); add the same code with SADD16. Code: 768 bytes in all,
+ * plus the 256-byte gamma table.
+ *
+ * Constant time: no branch or address depends on data (start and n are public: they count the
+ * accepted coefficients of the public matrix stream).
+ */
+    .syntax unified
+    .thumb
+    .cpu cortex-m4
+
+/* One pair: words a, b of the operands, r of the accumulator; op = smuad (gamma) or smusd
+ * (-gamma). Clobbers a, b, r10. */
+.macro PAIR a, b, r, op, acc
+    smlawt  r10, r11, \a, r12
+    smulbt  r10, r10, r12
+    pkhtb   r10, r10, \a
+    smuadx  \a, \a, \b
+    \op     \b, r10, \b
+    smulbt  r10, \b, lr
+    smlabb  \b, r10, lr, \b
+    smulbt  r10, \a, lr
+    smlabb  \a, r10, lr, \a
+    pkhtb   \b, \a, \b, asr #16
+.if \acc
+    uadd16  \r, \r, \b
+.endif
+.endm
+
+/* One group of four coefficients with accumulation. */
+.macro GROUP_ACC
+    ldr.w   r5, [r1, #4]
+    ldr.w   r7, [r2, #4]
+    ldr.w   r4, [r1], #8
+    ldr.w   r6, [r2], #8
+    ldr.w   r9, [r0, #4]
+    ldr.w   r8, [r0]
+    ldr.w   r11, [r3], #4
+    PAIR    r4, r6, r8, smuad, 1
+    PAIR    r5, r7, r9, smusd, 1
+    str.w   r9, [r0, #4]
+    str.w   r8, [r0], #8
+.endm
+
+/* One group of four coefficients without accumulation (results in r6, r7). */
+.macro GROUP_SET
+    ldr.w   r5, [r1, #4]
+    ldr.w   r7, [r2, #4]
+    ldr.w   r4, [r1], #8
+    ldr.w   r6, [r2], #8
+    ldr.w   r11, [r3], #4
+    PAIR    r4, r6, r8, smuad, 0
+    PAIR    r5, r7, r9, smusd, 0
+    str.w   r7, [r0, #4]
+    str.w   r6, [r0], #8
+.endm
+
+/* Common entry: n = 0 returns; end of r to the argument slot; table pointer; constants;
+ * Z flag clear when n = 4 mod 8. */
+.macro ENTRY
+    push.w  {r4-r11, lr}
+    ldr.w   r4, [sp, #36]
+    cmp.w   r4, #0
+    beq.w   9f
+    add.w   r5, r0, r4, lsl #1
+    str.w   r5, [sp, #36]
+    movw    r11, #:lower16:gammas
+    movt    r11, #:upper16:gammas
+    add.w   r3, r11, r3
+    movw    r12, #8
+    movt    r12, #3329
+    movw    lr, #3329
+    movt    lr, #3327
+    tst.w   r4, #4
+.endm
+
+    .text
+    .global m4crypt_mlkem_basemul_acc_part_armv7m
+    .type m4crypt_mlkem_basemul_acc_part_armv7m, %function
+    .p2align 2
+m4crypt_mlkem_basemul_acc_part_armv7m:
+    ENTRY
+    bne.w   2f
+    .p2align 2
+1:
+    GROUP_ACC
+2:
+    GROUP_ACC
+    ldr.w   r10, [sp, #36]
+    cmp.w   r0, r10
+    bne.w   1b
+9:
+    pop.w   {r4-r11, pc}
+    .size m4crypt_mlkem_basemul_acc_part_armv7m, .-m4crypt_mlkem_basemul_acc_part_armv7m
+
+    .global m4crypt_mlkem_basemul_part_armv7m
+    .type m4crypt_mlkem_basemul_part_armv7m, %function
+    .p2align 2
+m4crypt_mlkem_basemul_part_armv7m:
+    ENTRY
+    bne.w   2f
+    .p2align 2
+1:
+    GROUP_SET
+2:
+    GROUP_SET
+    ldr.w   r10, [sp, #36]
+    cmp.w   r0, r10
+    bne.w   1b
+9:
+    pop.w   {r4-r11, pc}
+    .size m4crypt_mlkem_basemul_part_armv7m, .-m4crypt_mlkem_basemul_part_armv7m
+
+/* Eight coefficients of r = a op b. */
+.macro ADDSUB8 op
+    ldm.w   r1!, {r3-r6}
+    ldm.w   r2!, {r7-r10}
+    \op     r3, r3, r7
+    \op     r4, r4, r8
+    \op     r5, r5, r9
+    \op     r6, r6, r10
+    stm.w   r0!, {r3-r6}
+.endm
+
+    .global m4crypt_poly_add_armv7m
+    .type m4crypt_poly_add_armv7m, %function
+    .p2align 2
+m4crypt_poly_add_armv7m:
+    push.w  {r4-r10, lr}
+    add.w   r12, r0, #512
+    .p2align 2
+1:
+    ADDSUB8 sadd16
+    ADDSUB8 sadd16
+    cmp.w   r0, r12
+    bne.w   1b
+    pop.w   {r4-r10, pc}
+    .size m4crypt_poly_add_armv7m, .-m4crypt_poly_add_armv7m
+
+    .global m4crypt_poly_sub_armv7m
+    .type m4crypt_poly_sub_armv7m, %function
+    .p2align 2
+m4crypt_poly_sub_armv7m:
+    push.w  {r4-r10, lr}
+    add.w   r12, r0, #512
+    .p2align 2
+1:
+    ADDSUB8 ssub16
+    ADDSUB8 ssub16
+    cmp.w   r0, r12
+    bne.w   1b
+    pop.w   {r4-r10, pc}
+    .size m4crypt_poly_sub_armv7m, .-m4crypt_poly_sub_armv7m
+
+    .section .rodata.m4crypt_mlkem_fused, "a", %progbits
+    .p2align 2
+gammas:
+    .word 0x014eab2e, 0xd4522111, 0x2cd52aae, 0xcbb540d4
+    .word 0x7de29fcc, 0x379942fb, 0xaff27732, 0x54970813
+    .word 0x6c5a2074, 0xccb52d24, 0xfc4f0d9c, 0x11eaedee
+    .word 0x3a22e99f, 0xa5cbdca0, 0xe7da790a, 0xea8b7f1e
+    .word 0x82f5ed15, 0x7ef63bd4, 0xd6795921, 0x8992f4b2
+    .word 0x8e08c440, 0x4935720b, 0x7059d1b5, 0xcea1560d
+    .word 0x483585bb, 0xb17c3186, 0xbb67bcf1, 0xb7a31ad7
+    .word 0x385e2025, 0xb3b7194d, 0x149bf401, 0x314afa3c
+    .word 0x79cf3ed4, 0xb0b7545c, 0x9ca52e5f, 0xf79e2ee9
+    .word 0x1cd665a9, 0xc4049d2f, 0xa0b88f57, 0x7e801d88
+    .word 0x51bea291, 0x1887f58b, 0xd53e5daa, 0x3a369957
+    .word 0xa169bcca, 0x2b2410eb, 0xbda2a4b8, 0xc77a806c
+    .word 0xd7a0a4e0, 0x53f98a58, 0x1efd9db9, 0x4ee63d0f
+    .word 0x57e58be2, 0xa555be54, 0xd565bd19, 0x442224c2
+    .word 0x846bf7b2, 0x5d33e851, 0x901c4c98, 0x4f214c35
+    .word 0xa24249ac, 0xe1b38fba, 0x440e750b, 0xa5a47d31
+    .size gammas, .-gammas
