@@ -54,7 +54,7 @@ typedef struct {
     fe X, Y, Z, T; /* "completed": x = X / Z, y = Y / T */
 } ge_p1p1;
 typedef struct {
-    fe ypx, ymx, xy2d; /* affine y + x, y - x, 2 d x y */
+    fe ypx, ymx, xy2d; /* affine (y + x) / 2, (y - x) / 2, d x y (halved: see madd) */
 } ge_precomp;
 
 /* p3 = p1p1 (4 multiplications); with_t = 0 skips T (a doubling does not need it). */
@@ -89,6 +89,10 @@ static uint32_t eq_mask(uint32_t a, uint32_t b)
     return (uint32_t)0 - (((a ^ b) - 1) >> 31);
 }
 
+/* 1 / 2 mod p = (p + 1) / 2 = 2^254 - 9 as words */
+static const uint32_t HALF_WORDS[8] = {0xfffffff7, 0xffffffff, 0xffffffff, 0xffffffff,
+                                       0xffffffff, 0xffffffff, 0xffffffff, 0x3fffffff};
+
 void m4crypt_x25519_base_select_c(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
 {
     const uint32_t bu = (uint32_t)b;
@@ -97,7 +101,7 @@ void m4crypt_x25519_base_select_c(uint32_t out[24], const uint32_t row[3][8][8],
     for (int k = 0; k < 3; k++) {
         uint32_t r[8];
         for (int w = 0; w < 8; w++)
-            r[w] = (k < 2 && w == 0) ? 1 : 0; /* the identity (1, 1, 0) */
+            r[w] = k < 2 ? HALF_WORDS[w] : 0; /* the identity (1/2, 1/2, 0) */
         /* entry j taken where |b| == j (the assembly takes it where |b| >= j: same result) */
         for (uint32_t j = 1; j <= 8; j++) {
             const uint32_t m = eq_mask(babs, j);
@@ -107,7 +111,8 @@ void m4crypt_x25519_base_select_c(uint32_t out[24], const uint32_t row[3][8][8],
         for (int w = 0; w < 8; w++)
             out[8 * k + w] = r[w];
     }
-    /* -P = (y - x, y + x, -2 d x y): 2 d x y -> ~v - 37 = 2^256 - 38 - v (v < p: no borrow out) */
+    /* -P = (y - x, y + x, -d x y) (halved): d x y -> ~v - 37 = 2^256 - 38 - v (v < p: no borrow
+     * out) */
     {
         uint64_t c = 37 & neg; /* then the borrow */
         for (int w = 0; w < 8; w++) {
@@ -140,7 +145,7 @@ static void select_entry(ge_precomp *t, fe tmp[3], uint32_t enc[24], int pos, in
     m4crypt_x25519_base_select_c(enc, m4crypt_x25519_base_table[pos], (int32_t)babs);
     for (int k = 0; k < 3; k++)
         fe_fromwords(&tmp[k], enc + 8 * k);
-    /* -P = (y - x, y + x, -2 d x y): swap the first two, negate the third, by masks */
+    /* -P = (y - x, y + x, -d x y) (halved): swap the first two, negate the third, by masks */
     t->ypx = tmp[0];
     t->ymx = tmp[1];
     fe_cmov(&t->ypx, &tmp[1], neg);
@@ -156,24 +161,26 @@ static void select_entry(ge_precomp *t, fe tmp[3], uint32_t enc[24], int pos, in
 typedef struct {
     ge_precomp q;
     fe tmp[3];
-    fe s[4];
+    fe s[3];
     uint32_t enc[24];
 } base_scratch;
 
 /* h = h + q (madd-2008-hwcd-3 with k = 2 d, then extended coordinates): the field operations of
- * ge25519_base.S in the same order; s: 4 scratch elements. */
-static void madd(ge_p3 *h, ge_precomp *q, fe s[4])
+ * ge25519_base.S in the same order; s: 3 scratch elements. q holds the halved coordinates
+ * ((y + x) / 2, (y - x) / 2, d x y), so A, B, C are half of the formula's and D = Z1 (instead of
+ * 2 Z1) completes the halving: E, F, G, H are halved and the result (X, Y, Z, T) is the sum
+ * scaled by 1/4, the same point (T Z = X Y still holds). */
+static void madd(ge_p3 *h, ge_precomp *q, fe s[3])
 {
     fe_add(&s[0], &h->Y, &h->X);
     fe_sub(&s[1], &h->Y, &h->X);
-    fe_mul(&s[0], &s[0], &q->ypx);     /* A = (Y1 + X1)(y2 + x2) */
-    fe_mul(&s[1], &s[1], &q->ymx);     /* B = (Y1 - X1)(y2 - x2) */
-    fe_mul(&s[2], &h->T, &q->xy2d);    /* C = T1 2 d x2 y2 */
-    fe_sub(&q->ypx, &s[0], &s[1]);     /* E = A - B */
-    fe_add(&q->ymx, &s[0], &s[1]);     /* H = A + B */
-    fe_add(&s[3], &h->Z, &h->Z);       /* D = 2 Z1 */
-    fe_add(&q->xy2d, &s[3], &s[2]);    /* G = D + C (three tight values) */
-    fe_sub(&s[0], &s[3], &s[2]);       /* F = D - C */
+    fe_mul(&s[0], &s[0], &q->ypx);     /* A / 2 = (Y1 + X1)(y2 + x2) / 2 */
+    fe_mul(&s[1], &s[1], &q->ymx);     /* B / 2 = (Y1 - X1)(y2 - x2) / 2 */
+    fe_mul(&s[2], &h->T, &q->xy2d);    /* C / 2 = T1 d x2 y2 */
+    fe_sub(&q->ypx, &s[0], &s[1]);     /* E / 2 = (A - B) / 2 */
+    fe_add(&q->ymx, &s[0], &s[1]);     /* H / 2 = (A + B) / 2 */
+    fe_add(&q->xy2d, &h->Z, &s[2]);    /* G / 2 = Z1 + C / 2 */
+    fe_sub(&s[0], &h->Z, &s[2]);       /* F / 2 = Z1 - C / 2 */
     fe_mul(&h->X, &q->ypx, &s[0]);     /* E F */
     fe_mul(&h->Y, &q->xy2d, &q->ymx);  /* G H */
     fe_mul(&h->Z, &s[0], &q->xy2d);    /* F G */

@@ -3,8 +3,8 @@
  * against their C twins in src/x25519/x25519_base.c:
  *  - the table scan m4crypt_ge25519_select_armv7m vs m4crypt_x25519_base_select_c on every row of
  *    the table with every digit -8..8, and on 1000 random rows (random words) with random digits;
- *    the C scan itself is checked against direct indexing of the row (entry |b|, the identity for
- *    b = 0, the swap and 2^256 - 38 - v for b < 0);
+ *    the C scan itself is checked against direct indexing of the row (entry |b|, the identity
+ *    (1/2, 1/2, 0) for b = 0, the swap and 2^256 - 38 - v for b < 0);
  *  - the loop of 32 scans and mixed additions m4crypt_ge25519_base_adds_armv7m vs
  *    m4crypt_ge25519_base_adds_c (same field operations in the same order: equal words) on 1000
  *    random points (random words: the operations do not need a curve point) with random digits,
@@ -50,7 +50,9 @@ static void ref_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
     const int32_t a = b < 0 ? -b : b;
     for (int k = 0; k < 3; k++)
         for (int w = 0; w < 8; w++)
-            out[8 * k + w] = a == 0 ? (uint32_t)(k < 2 && w == 0) : row[k][a - 1][w];
+            out[8 * k + w] = a != 0 ? row[k][a - 1][w]
+                             : k == 2 ? 0 /* identity: (1/2, 1/2, 0), 1/2 = 2^254 - 9 */
+                             : w == 0 ? 0xfffffff7u : w == 7 ? 0x3fffffffu : 0xffffffffu;
     if (b < 0) {
         uint32_t t[8];
         memcpy(t, out, 32);

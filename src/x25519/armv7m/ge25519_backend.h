@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /* Twin of m4crypt_x25519_base_select_c (x25519_base.h): out = b * 256^i * B in the form
- * (y + x, y - x, 2 d x y) for row = m4crypt_x25519_base_table[i], b in [-8, 8]; every word of
+ * ((y + x) / 2, (y - x) / 2, d x y) for row = m4crypt_x25519_base_table[i], b in [-8, 8]; every word of
  * the row is read (ge25519_select.S). */
 void m4crypt_ge25519_select_armv7m(uint32_t out[24], const uint32_t row[3][8][8], int32_t b);
 

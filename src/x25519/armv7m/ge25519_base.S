@@ -16,11 +16,14 @@
  *   A = (Y + X)(y + x), B = (Y - X)(y - x), C = T (2 d x y), D = 2 Z,
  *   E = A - B, H = A + B, G = D + C, F = D - C,
  *   X = E F, Y = G H, Z = F G, T = E H          (7 multiplications)
+ * on the halved table entries ((y + x) / 2, (y - x) / 2, d x y): A, B, C, E, H come out halved,
+ * and D / 2 = Z needs no addition; F, G halved too, the result is the sum scaled by 1/4 (the
+ * same projective point). 6 additions/subtractions per row.
  * The point stays on the frame for all 32 rows (copied in and out once); every field operation
  * is a call of an internal entry of fe256.S / fe256_mul.S (r0 = result, r1, r2 = operands, all
  * on the frame; they clobber r0-r12 and keep lr), through the one macro FE below.
  * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z, 96 T, 128 / 160 / 192 q (then E, H, G),
- * 224 / 256 / 288 / 320 scratch (A, B, C, D; then F), 352 p, 356 e, 360 row pointer, 364 rows
+ * 224 / 256 / 288 / 320 scratch (A, B, C; then F; 320 unused), 352 p, 356 e, 360 row pointer, 364 rows
  * left. The frame and the 112 bytes below it (the frames of the field routines) are wiped once,
  * at the end; nothing is wiped per row.
  *
@@ -94,14 +97,13 @@ m4crypt_ge25519_base_adds_armv7m:
     /* p = p + q */
     FE add, S0, OY, OX            /* Y + X */
     FE sub, S1, OY, OX            /* Y - X */
-    FE mul, S0, S0, Q0            /* A */
-    FE mul, S1, S1, Q1            /* B */
-    FE mul, S2, OT, Q2            /* C */
-    FE sub, Q0, S0, S1            /* E = A - B */
-    FE add, Q1, S0, S1            /* H = A + B */
-    FE add, S3, OZ, OZ            /* D = 2 Z */
-    FE add, Q2, S3, S2            /* G = D + C */
-    FE sub, S0, S3, S2            /* F = D - C */
+    FE mul, S0, S0, Q0            /* A / 2 */
+    FE mul, S1, S1, Q1            /* B / 2 */
+    FE mul, S2, OT, Q2            /* C / 2 */
+    FE sub, Q0, S0, S1            /* E / 2 = (A - B) / 2 */
+    FE add, Q1, S0, S1            /* H / 2 = (A + B) / 2 */
+    FE add, Q2, OZ, S2            /* G / 2 = Z + C / 2 */
+    FE sub, S0, OZ, S2            /* F / 2 = Z - C / 2 */
     FE mul, OX, Q0, S0            /* X = E F */
     FE mul, OY, Q2, Q1            /* Y = G H */
     FE mul, OZ, S0, Q2            /* Z = F G */
@@ -110,7 +112,8 @@ m4crypt_ge25519_base_adds_armv7m:
     subs.w    r0, r0, #1
     str.w     r0, [sp, #FCNT]
     bne.w     1b
-    /* the point out, then wipe the frame and the 112 bytes below it */
+    /* the point out, then wipe the frame and the 112 bytes below it, and s0..s15 (the field
+     * routines keep product words there) */
     ldr.w     r0, [sp, #FP]
     mov.w     r12, sp
     ldm.w     r12!, {r1-r8}
@@ -134,6 +137,14 @@ m4crypt_ge25519_base_adds_armv7m:
 2:  stm.w     r0!, {r1-r8}
     cmp.w     r0, r12
     blo.w     2b
+    vmov      s0, s1, r1, r2
+    vmov      s2, s3, r1, r2
+    vmov      s4, s5, r1, r2
+    vmov      s6, s7, r1, r2
+    vmov      s8, s9, r1, r2
+    vmov      s10, s11, r1, r2
+    vmov      s12, s13, r1, r2
+    vmov      s14, s15, r1, r2
     mov.w     r9, #0
     mov.w     r10, #0
     mov.w     r11, #0

@@ -6,7 +6,7 @@
  *   m4crypt_ge25519_select_int: the same with r0 = out, r1 = row, r2 = b; clobbers r0-r12, keeps
  *   lr (for ge25519_base.S); 16 bytes of stack, the secret word among them zeroed.
  *
- * out = (y + x, y - x, 2 d x y) of b * 256^i * B, b in [-8, 8] (C twin and contract:
+ * out = ((y + x) / 2, (y - x) / 2, d x y) of b * 256^i * B, b in [-8, 8] (C twin and contract:
  * m4crypt_x25519_base_select_c in x25519_base.c / x25519_base.h).
  *
  * Method: the row is laid out coordinate by coordinate ([k][j][w]), so each coordinate is one
@@ -16,14 +16,14 @@
  * (|b| * 0x01010101 minus 0x01010101 per entry), UADD8 of r2 with itself sets GE[i] to the carry
  * of 2 * byte i, i.e. to its sign bit: GE = 1111 where |b| < j, 0000 where |b| >= j; then
  * SEL acc, acc, entry keeps the accumulator or takes the entry word (one cycle per word,
- * against three for masked EOR/AND/EOR). For b < 0: 2 d x y is negated as ~v - 37 = 2^256 - 38
+ * against three for masked EOR/AND/EOR). For b < 0: d x y is negated as ~v - 37 = 2^256 - 38
  * - v (EOR with the sign mask, then subtract 37 & mask with borrow), and y + x / y - x are swapped
  * by SEL under GE = the sign mask's bytes. Every word of the row is loaded, by LDM, at addresses
  * that depend only on the row pointer; no branch depends on b.
  *
  * Register map: r3-r10 the accumulator (one coordinate), r0, r11, r12, lr the loaded words,
  * r1 the row pointer (advancing), r2 the |b| - j bytes; stack: out pointer, sign mask, lr.
- * The three coordinates are unrolled (2 d x y first, then y + x, then y - x, which stays in
+ * The three coordinates are unrolled (d x y first, then (y + x) / 2, then (y - x) / 2, which stays in
  * registers for the swap).
  * Cycles (m4sim model 1.1): 624 per call of the internal entry (24 entry-coordinates of
  * 2 + 2 LDM of 4 + 8 SEL = 20 cycles, three stores, the negation and the swap); the loop over
@@ -57,6 +57,18 @@
     mov.w     r8, #0
     mov.w     r9, #0
     mov.w     r10, #0
+.endm
+
+/* r3-r10 = 1 / 2 mod p = 2^254 - 9, the identity's (y + x) / 2 and (y - x) / 2 */
+.macro HALF_R3_R10
+    mvn.w     r3, #8
+    mov.w     r4, #-1
+    mov.w     r5, #-1
+    mov.w     r6, #-1
+    mov.w     r7, #-1
+    mov.w     r8, #-1
+    mov.w     r9, #-1
+    mvn.w     r10, #0xc0000000
 .endm
 
 /* four words: a..d (y - x) against the four y + x words at r0 (loaded, advancing), by SEL */
@@ -99,7 +111,7 @@ m4crypt_ge25519_select_int:
     orr.w     r2, r2, r2, lsl #8
     orr.w     r2, r2, r2, lsl #16 /* |b| in every byte */
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] sign mask */
-    /* 2 d x y first (identity 0), negated as ~v - 37 under the sign mask, to out + 64 */
+    /* d x y first (identity 0), negated as ~v - 37 under the sign mask, to out + 64 */
     add.w     r1, r1, #512
     mov.w     r3, #0
     ZERO_R4_R10
@@ -127,20 +139,18 @@ m4crypt_ge25519_select_int:
     ldr.w     r0, [sp, #0]
     add.w     r0, r0, #64
     stm.w     r0, {r3-r10}
-    /* y + x (identity 1) to out */
+    /* (y + x) / 2 (identity 1 / 2) to out */
     sub.w     r1, r1, #768
     add.w     r2, r2, #0x08080808 /* back to |b| per byte */
-    mov.w     r3, #1
-    ZERO_R4_R10
+    HALF_R3_R10
     .rept 8
     SCAN_ENTRY
     .endr
     ldr.w     r0, [sp, #0]
     stm.w     r0, {r3-r10}
-    /* y - x (identity 1), the row pointer now at its coordinate, stays in r3-r10 */
+    /* (y - x) / 2 (identity 1 / 2), the row pointer now at its coordinate, stays in r3-r10 */
     add.w     r2, r2, #0x08080808
-    mov.w     r3, #1
-    ZERO_R4_R10
+    HALF_R3_R10
     .rept 8
     SCAN_ENTRY
     .endr
