@@ -224,34 +224,29 @@ m4crypt_fe256_sqr_int:
     mov.w r2, r1
     @ upper triangle, rows 0..3
     ldm.w r1, {r3-r6}
+    add.w r0, r2, #16
     vmov s8, s9, r3, r4
     vmov s10, s11, r5, r6
-    ldr.w r11, [r2, #4]
-    ldr.w r12, [r2, #8]
-    umull r0, r7, r3, r11
+    ldm.w r0, {r1, r11, r12, lr}
+    umull r0, r7, r3, r4
     vmov s1, r0
-    ldr.w lr, [r2, #12]
     movs.w r0, #0
-    umaal r0, r7, r3, r12
+    umaal r0, r7, r3, r5
     vmov s2, r0
-    umull r0, r8, r4, r12
-    ldr.w r1, [r2, #16]
-    umaal r0, r7, r3, lr
+    umull r0, r8, r4, r5
+    umaal r0, r7, r3, r6
     vmov s3, r0
     movs.w r0, #0
-    umaal r0, r8, r4, lr
-    ldr.w r11, [r2, #20]
+    umaal r0, r8, r4, r6
     umaal r0, r7, r3, r1
     vmov s4, r0
-    umull r0, r9, r5, lr
+    umull r0, r9, r5, r6
     umaal r0, r8, r4, r1
-    ldr.w r12, [r2, #24]
     umaal r0, r7, r3, r11
     vmov s5, r0
     movs.w r0, #0
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
-    ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
     vmov s6, r0
     umull r0, r10, r6, r1
@@ -265,92 +260,90 @@ m4crypt_fe256_sqr_int:
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
     umaal r9, r10, r6, lr
-    @ upper triangle, rows 4..6 in registers: f4..f7 in r3..r6, T8..T14 in r7..r12, lr
-    vmov r0, s13
-    mov.w r11, #0
-    add.w r0, r0, #16
-    mov.w r12, #0
-    ldm.w r0, {r3-r6}
-    umaal r8, r11, r3, r4
-    umaal r9, r11, r3, r5
-    umaal r10, r11, r3, r6
-    umaal r10, r12, r4, r5
-    umaal r11, r12, r4, r6
-    mov.w lr, #0
-    umaal r12, lr, r5, r6
-    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r7..r12, lr, r0
-    mov.w r0, #0
+    @ upper triangle, rows 4..6 in registers: f4..f7 in r1, r11, r12, lr
+    mov.w r3, #0
+    mov.w r4, #0
+    umaal r8, r3, r1, r11
+    umaal r9, r3, r1, r12
+    umaal r10, r3, r1, lr
+    umaal r10, r4, r11, r12
+    umaal r3, r4, r11, lr
+    mov.w r5, #0
+    umaal r4, r5, r12, lr
+    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r7..r10, r3..r6
+    mov.w r6, #0
     adds.w r7, r7, r7
     adcs.w r8, r8, r8
     adcs.w r9, r9, r9
     adcs.w r10, r10, r10
-    adcs.w r11, r11, r11
-    adcs.w r12, r12, r12
-    adcs.w lr, lr, lr
-    adc.w r0, r0, #0
-    mov.w r1, #0
+    adcs.w r3, r3, r3
+    adcs.w r4, r4, r4
+    adcs.w r5, r5, r5
+    adc.w r6, r6, #0
+    mov.w r0, #0
     mov.w r2, #0
-    umaal r7, r1, r3, r3
-    umaal r8, r1, r2, r2
-    umaal r9, r1, r4, r4
-    umaal r10, r1, r2, r2
-    umaal r11, r1, r5, r5
-    umaal r12, r1, r2, r2
-    umaal lr, r1, r6, r6
-    umaal r0, r1, r2, r2
-    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r1 cd, r2 cr, r4 f_i
-    vmov r6, s1
-    vmov r4, s8
-    mov.w r3, #38
-    adds.w r6, r6, r6
-    umull r5, r1, r4, r4
-    mov.w r4, #0
-    umaal r6, r1, r4, r4
-    umaal r5, r2, r7, r3
-    umaal r6, r2, r8, r3
+    umaal r7, r0, r1, r1
+    umaal r8, r0, r2, r2
+    umaal r9, r0, r11, r11
+    umaal r10, r0, r2, r2
+    umaal r3, r0, r12, r12
+    umaal r4, r0, r2, r2
+    umaal r5, r0, lr, lr
+    umaal r6, r0, r2, r2
+    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: lr = 38, r11 cd, r2 cr, r12 f_i
+    vmov r1, s1
+    vmov r12, s8
+    mov.w lr, #38
+    adds.w r1, r1, r1
+    umull r0, r11, r12, r12
+    mov.w r12, #0
+    umaal r1, r11, r12, r12
+    umaal r0, r2, r7, lr
+    umaal r1, r2, r8, lr
     vmov r7, r8, s2, s3
-    vmov r4, s9
+    vmov r12, s9
     adcs.w r7, r7, r7
     adcs.w r8, r8, r8
-    umaal r7, r1, r4, r4
-    mov.w r4, #0
-    umaal r8, r1, r4, r4
-    umaal r7, r2, r9, r3
-    umaal r8, r2, r10, r3
+    umaal r7, r11, r12, r12
+    mov.w r12, #0
+    umaal r8, r11, r12, r12
+    umaal r7, r2, r9, lr
+    umaal r8, r2, r10, lr
     vmov r9, r10, s4, s5
-    vmov r4, s10
+    vmov r12, s10
     adcs.w r9, r9, r9
     adcs.w r10, r10, r10
-    umaal r9, r1, r4, r4
-    mov.w r4, #0
-    umaal r10, r1, r4, r4
-    umaal r9, r2, r11, r3
-    umaal r10, r2, r12, r3
-    vmov r11, r12, s6, s7
-    vmov r4, s11
-    adcs.w r11, r11, r11
-    adcs.w r12, r12, r12
-    umaal r11, r1, r4, r4
-    mov.w r4, #0
-    umaal r12, r1, r4, r4
-    umaal r11, r2, lr, r3
-    umaal r12, r2, r0, r3
+    umaal r9, r11, r12, r12
+    mov.w r12, #0
+    umaal r10, r11, r12, r12
+    umaal r9, r2, r3, lr
+    umaal r10, r2, r4, lr
+    vmov r3, r4, s6, s7
+    vmov r12, s11
+    adcs.w r3, r3, r3
+    adcs.w r4, r4, r4
+    umaal r3, r11, r12, r12
+    mov.w r12, #0
+    umaal r4, r11, r12, r12
+    umaal r3, r2, r5, lr
+    umaal r4, r2, r6, lr
     @ + 38 (cr + cd + C), then + 38 once more if that carried
-    adc.w r2, r2, r1
-    mul.w r2, r2, r3
-    adds.w r5, r5, r2
-    adcs.w r6, r6, #0
+    adc.w r2, r2, r11
+    mul.w r2, r2, lr
+    adds.w r0, r0, r2
+    adcs.w r1, r1, #0
     adcs.w r7, r7, #0
     adcs.w r8, r8, #0
     adcs.w r9, r9, #0
     adcs.w r10, r10, #0
-    adcs.w r11, r11, #0
-    adcs.w r12, r12, #0
+    adcs.w r3, r3, #0
+    adcs.w r4, r4, #0
     sbc r2, r2, r2
-    vmov r0, s12
-    bic r2, r3, r2
-    add.w r5, r5, r2
-    stm.w r0, {r5-r12}
+    vmov r5, s12
+    bic r2, lr, r2
+    add.w r0, r0, r2
+    stm.w r5, {r0, r1, r7, r8, r9, r10}
+    strd r3, r4, [r5, #24]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int

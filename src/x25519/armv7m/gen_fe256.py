@@ -73,7 +73,7 @@ G = ["r1", "r11", "r12", "lr"]
 FRAME = 0           # no stack: T in s0..s11, the h, f pointers and lr in s12, s13, s14
 
 
-def block(out, rows, a_first, written, label, keep_from=99):
+def block(out, rows, a_first, written, label, keep_from=99, sq=False):
     """Operand scanning of len(rows) <= 4 rows in registers. rows = [(i, jlo)]: row i adds
     a_i * g_j at position i + j for j = jlo .. 7; a_i is register A[m] for the m-th row, loaded
     from word a_first + m of the f pointer. written: set of positions already in T (updated)."""
@@ -86,7 +86,12 @@ def block(out, rows, a_first, written, label, keep_from=99):
     else:
         out.append(f"    ldm r1, {{r3-r{3 + nrows - 1}}}")   # r1 = f at entry
     slot = [None] * 4
-    if all(jlo == 0 for _, jlo in rows):
+    if sq:
+        # squaring, first block: g = f, so g_1..g_3 are A1..A3 already; g_4..g_7 in one LDM
+        out.append(f"    add r0, {GP}, #16")
+        out.append(f"    ldm r0, {{{', '.join(G)}}}")
+        slot = [4, 5, 6, 7]
+    elif all(jlo == 0 for _, jlo in rows):
         # g0..g3 in one LDM (1 + 4 cycles instead of four single loads)
         out.append(f"    ldm {GP}, {{{', '.join(G)}}}")
         slot = [0, 1, 2, 3]
@@ -99,11 +104,16 @@ def block(out, rows, a_first, written, label, keep_from=99):
         if active or finished:
             steps.append((k, active, finished))
 
+    def greg(j):
+        return A[j] if sq and j < 4 else G[j % 4]
+
     def loads(active, keep=None):
         """Loads of the g words `active` needs that are not in their slots; keep = index of a g
         word still to be read (its slot must not be overwritten). Returns (code, pending)."""
         code, pending = [], False
         for m, i, j in sorted(active, key=lambda x: x[0]):
+            if sq and j < 4:
+                continue
             if slot[j % 4] != j:
                 if keep is not None and j % 4 == keep % 4:
                     pending = True
@@ -129,7 +139,7 @@ def block(out, rows, a_first, written, label, keep_from=99):
         order = sorted(active, key=lambda x: (-(x[2] == rows[x[0]][1]), -x[0]))
         ops = []
         for m, i, j in order:
-            g = G[j % 4]
+            g = greg(j)
             starting = j == rows[m][1]
             if starting and acc is None:
                 ops.append(([f"    umull {T}, {C[m]}, {A[m]}, {g}"], j))
@@ -256,75 +266,75 @@ def gen_sqr(out_final):
     written = set()
     blk = []
     block(blk, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3",
-          keep_from=8)
+          keep_from=8, sq=True)
     # keep a copy of f_0..f_3 (A0..A3 of the first block) for the low half
     assert blk[1].startswith("    ldm r1, {r3-r6}")
-    blk.insert(2, "    vmov s8, s9, r3, r4")
-    blk.insert(3, "    vmov s10, s11, r5, r6")
+    assert blk[2].startswith("    add r0, r2, #16")
+    blk.insert(3, "    vmov s8, s9, r3, r4")        # (also keeps the LDM off the ADD of its base)
+    blk.insert(4, "    vmov s10, s11, r5, r6")
     out.extend(blk)
-    # block 1 leaves T8..T11 in r7..r10 (C0..C3, not stored)
-    out.append("    @ upper triangle, rows 4..6 in registers: f4..f7 in r3..r6, T8..T14 in r7..r12, lr")
-    out.append("    vmov r0, s13")
-    out.append("    mov r11, #0")
-    out.append("    add r0, r0, #16")
-    out.append("    mov r12, #0")
-    out.append("    ldm r0, {r3-r6}")
-    out.append("    umaal r8, r11, r3, r4")       # T9 += f4 f5
-    out.append("    umaal r9, r11, r3, r5")       # T10 += f4 f6
-    out.append("    umaal r10, r11, r3, r6")      # T11 += f4 f7, r11 = row 4's carry at 12
-    out.append("    umaal r10, r12, r4, r5")      # T11 += f5 f6
-    out.append("    umaal r11, r12, r4, r6")      # T12 = f5 f7 + carries
-    out.append("    mov lr, #0")
-    out.append("    umaal r12, lr, r5, r6")       # T13, T14 = f6 f7 + carry
-    out.append("    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r7..r12, lr, r0")
-    ys = ["r7", "r8", "r9", "r10", "r11", "r12", "lr", "r0"]
-    out.append("    mov r0, #0")
+    assert written == set(range(1, 12)), written
+    # block 1 leaves T8..T11 in r7..r10 (C0..C3, not stored) and f4..f7 in r1, r11, r12, lr
+    out.append("    @ upper triangle, rows 4..6 in registers: f4..f7 in r1, r11, r12, lr")
+    out.append("    mov r3, #0")
+    out.append("    mov r4, #0")
+    out.append("    umaal r8, r3, r1, r11")       # T9 += f4 f5
+    out.append("    umaal r9, r3, r1, r12")       # T10 += f4 f6
+    out.append("    umaal r10, r3, r1, lr")       # T11 += f4 f7, r3 = row 4's carry at 12
+    out.append("    umaal r10, r4, r11, r12")     # T11 += f5 f6
+    out.append("    umaal r3, r4, r11, lr")       # T12 = f5 f7 + carries
+    out.append("    mov r5, #0")
+    out.append("    umaal r4, r5, r12, lr")       # T13, T14 = f6 f7 + carry
+    out.append("    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r7..r10, r3..r6")
+    ys = ["r7", "r8", "r9", "r10", "r3", "r4", "r5", "r6"]
+    out.append("    mov r6, #0")
     out.append("    adds r7, r7, r7")
     for r in ys[1:7]:
         out.append(f"    adcs {r}, {r}, {r}")
-    out.append("    adc r0, r0, #0")
-    out.append("    mov r1, #0")
+    out.append("    adc r6, r6, #0")
+    out.append("    mov r0, #0")
     out.append("    mov r2, #0")
-    fh = ["r3", "r4", "r5", "r6"]
+    fh = ["r1", "r11", "r12", "lr"]
     for i in range(4):
-        out.append(f"    umaal {ys[2 * i]}, r1, {fh[i]}, {fh[i]}")
-        out.append(f"    umaal {ys[2 * i + 1]}, r1, r2, r2")
-    out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: r3 = 38, r1 cd, r2 cr, r4 f_i")
-    # pair 0: x = (r5, r6); pair p: the registers of Y's pair p - 1
-    out.append("    vmov r6, s1")
-    out.append("    vmov r4, s8")
-    out.append("    mov r3, #38")
-    out.append("    adds r6, r6, r6")
-    out.append("    umull r5, r1, r4, r4")
-    out.append("    mov r4, #0")
-    out.append("    umaal r6, r1, r4, r4")
-    out.append(f"    umaal r5, r2, {ys[0]}, r3")
-    out.append(f"    umaal r6, r2, {ys[1]}, r3")
-    hregs = ["r5", "r6"]
+        out.append(f"    umaal {ys[2 * i]}, r0, {fh[i]}, {fh[i]}")
+        out.append(f"    umaal {ys[2 * i + 1]}, r0, r2, r2")
+    out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: lr = 38, r11 cd, r2 cr, r12 f_i")
+    # pair 0: x = (r0, r1); pair p: the registers of Y's pair p - 1
+    out.append("    vmov r1, s1")
+    out.append("    vmov r12, s8")
+    out.append("    mov lr, #38")
+    out.append("    adds r1, r1, r1")
+    out.append("    umull r0, r11, r12, r12")
+    out.append("    mov r12, #0")
+    out.append("    umaal r1, r11, r12, r12")
+    out.append(f"    umaal r0, r2, {ys[0]}, lr")
+    out.append(f"    umaal r1, r2, {ys[1]}, lr")
+    hregs = ["r0", "r1"]
     for p_ in range(1, 4):
         x0, x1 = ys[2 * p_ - 2], ys[2 * p_ - 1]
         out.append(f"    vmov {x0}, {x1}, s{2 * p_}, s{2 * p_ + 1}")
-        out.append(f"    vmov r4, s{8 + p_}")
+        out.append(f"    vmov r12, s{8 + p_}")
         out.append(f"    adcs {x0}, {x0}, {x0}")
         out.append(f"    adcs {x1}, {x1}, {x1}")
-        out.append(f"    umaal {x0}, r1, r4, r4")
-        out.append("    mov r4, #0")
-        out.append(f"    umaal {x1}, r1, r4, r4")
-        out.append(f"    umaal {x0}, r2, {ys[2 * p_]}, r3")
-        out.append(f"    umaal {x1}, r2, {ys[2 * p_ + 1]}, r3")
+        out.append(f"    umaal {x0}, r11, r12, r12")
+        out.append("    mov r12, #0")
+        out.append(f"    umaal {x1}, r11, r12, r12")
+        out.append(f"    umaal {x0}, r2, {ys[2 * p_]}, lr")
+        out.append(f"    umaal {x1}, r2, {ys[2 * p_ + 1]}, lr")
         hregs += [x0, x1]
     out.append("    @ + 38 (cr + cd + C), then + 38 once more if that carried")
-    out.append("    adc r2, r2, r1")
-    out.append("    mul r2, r2, r3")
+    out.append("    adc r2, r2, r11")
+    out.append("    mul r2, r2, lr")
     out.append(f"    adds {hregs[0]}, {hregs[0]}, r2")
     for r in hregs[1:]:
         out.append(f"    adcs {r}, {r}, #0")
     out.append("    sbc r2, r2, r2")
-    out.append("    vmov r0, s12")
-    out.append("    bic r2, r3, r2")
+    out.append("    vmov r5, s12")
+    out.append("    bic r2, lr, r2")
     out.append(f"    add {hregs[0]}, {hregs[0]}, r2")
-    assert hregs == ["r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12"], hregs
-    out.append("    stm r0, {r5-r12}")
+    assert hregs == ["r0", "r1", "r7", "r8", "r9", "r10", "r3", "r4"], hregs
+    out.append("    stm r5, {r0, r1, r7, r8, r9, r10}")
+    out.append("    strd r3, r4, [r5, #24]")
     out.append("    vmov lr, s14")
     out.append("    bx lr")
     out.append(f"    .size {name}, .-{name}")
