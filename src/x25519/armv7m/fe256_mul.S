@@ -120,8 +120,8 @@ m4crypt_fe256_mul_int:
     @ rows 4..7
     vmov r0, s13
     add.w r0, r0, #16
-    ldm.w r0, {r3-r6}
     ldm.w r2, {r1, r11, r12, lr}
+    ldm.w r0, {r3-r6}
     vmov r0, s4
     movs.w r7, #0
     umaal r0, r7, r3, r1
@@ -207,9 +207,10 @@ m4crypt_fe256_mul_int:
     sbc lr, lr, lr
     vmov r7, s12
     bic lr, r11, lr
+    add.w r8, r7, #16
     add.w r0, r0, lr
-    stm.w r7!, {r0, r1, r2, r12}
-    stm.w r7, {r3-r6}
+    stm.w r7, {r0, r1, r2, r12}
+    stm.w r8, {r3-r6}
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_mul_int, .-m4crypt_fe256_mul_int

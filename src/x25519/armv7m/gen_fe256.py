@@ -79,10 +79,11 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
     from word a_first + m of the f pointer. written: set of positions already in T (updated)."""
     out.append(f"    @ {label}")
     nrows = len(rows)
+    fload = []
     if a_first:
         out.append("    vmov r0, s13")                     # f pointer
         out.append(f"    add r0, r0, #{4 * a_first}")
-        out.append(f"    ldm r0, {{r3-r{3 + nrows - 1}}}")
+        fload = [f"    ldm r0, {{r3-r{3 + nrows - 1}}}"]   # after the g LDM: no address stall
     else:
         out.append(f"    ldm r1, {{r3-r{3 + nrows - 1}}}")   # r1 = f at entry
     slot = [None] * 4
@@ -95,6 +96,7 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
         # g0..g3 in one LDM (1 + 4 cycles instead of four single loads)
         out.append(f"    ldm {GP}, {{{', '.join(G)}}}")
         slot = [0, 1, 2, 3]
+    out.extend(fload)
     kmin = min(i + jlo for i, jlo in rows)
     kmax = max(i for i, _ in rows) + 8
     steps = []
@@ -240,9 +242,10 @@ def gen_mul(out_final):
     out.append("    sbc lr, lr, lr")
     out.append("    vmov r7, s12")
     out.append("    bic lr, r11, lr")
+    out.append("    add r8, r7, #16")
     out.append("    add r0, r0, lr")
-    out.append("    stm r7!, {r0, r1, r2, r12}")
-    out.append("    stm r7, {r3-r6}")
+    out.append("    stm r7, {r0, r1, r2, r12}")
+    out.append("    stm r8, {r3-r6}")
     func_end(out, name)
     out_final.extend(widen(out))
 
