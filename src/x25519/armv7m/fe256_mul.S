@@ -77,13 +77,13 @@ m4crypt_fe256_mul_int:
     umull r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
-    ldr.w r1, [r2, #16]
     umaal r0, r7, r3, lr
     vmov s3, r0
     movs.w r0, #0
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
+    ldr.w r1, [r2, #16]
     ldr.w r11, [r2, #20]
     umaal r0, r7, r3, r1
     vmov s4, r0
@@ -91,13 +91,13 @@ m4crypt_fe256_mul_int:
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
-    ldr.w r12, [r2, #24]
     umaal r0, r7, r3, r11
     vmov s5, r0
     movs.w r0, #0
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
+    ldr.w r12, [r2, #24]
     ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
     vmov s6, r0
@@ -142,13 +142,13 @@ m4crypt_fe256_mul_int:
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
-    ldr.w r1, [r2, #16]
     umaal r0, r7, r3, lr
     vmov s7, r0
     vmov r0, s8
     umaal r0, r10, r6, r11
     umaal r0, r9, r5, r12
     umaal r0, r8, r4, lr
+    ldr.w r1, [r2, #16]
     ldr.w r11, [r2, #20]
     umaal r0, r7, r3, r1
     vmov s8, r0
@@ -156,13 +156,13 @@ m4crypt_fe256_mul_int:
     umaal r0, r10, r6, r12
     umaal r0, r9, r5, lr
     umaal r0, r8, r4, r1
-    ldr.w r12, [r2, #24]
     umaal r0, r7, r3, r11
     vmov s9, r0
     vmov r0, s10
     umaal r0, r10, r6, lr
     umaal r0, r9, r5, r1
     umaal r0, r8, r4, r11
+    ldr.w r12, [r2, #24]
     ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
     vmov s10, r0

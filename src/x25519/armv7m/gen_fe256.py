@@ -109,24 +109,8 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
     def greg(j):
         return A[j] if sq and j < 4 else G[j % 4]
 
-    def loads(active, keep=None):
-        """Loads of the g words `active` needs that are not in their slots; keep = index of a g
-        word still to be read (its slot must not be overwritten). Returns (code, pending)."""
-        code, pending = [], False
-        for m, i, j in sorted(active, key=lambda x: x[0]):
-            if sq and j < 4:
-                continue
-            if slot[j % 4] != j:
-                if keep is not None and j % 4 == keep % 4:
-                    pending = True
-                    continue
-                code.append(f"    ldr {G[j % 4]}, [{GP}, #{4 * j}]")
-                slot[j % 4] = j
-        return code, pending
-
+    plan = []
     for n, (k, active, finished) in enumerate(steps):
-        code, _ = loads(active)
-        out.extend(code)
         pre = []
         acc = None
         if finished:
@@ -136,7 +120,6 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
         elif k in written:
             acc = T
             pre.append(f"    vmov {T}, s{k}")
-        out.extend(pre)
         # a starting row first, then descending rows (the newest g word is used last)
         order = sorted(active, key=lambda x: (-(x[2] == rows[x[0]][1]), -x[0]))
         ops = []
@@ -155,18 +138,37 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
                 lines.append(f"    movs {C[m]}, #0")
             lines.append(f"    umaal {acc}, {C[m]}, {A[m]}, {g}")
             ops.append((lines, j))
-        nxt = steps[n + 1] if n + 1 < len(steps) else None
-        # the next step's g loads are hoisted in front of this step's last product (T words move
-        # to and from s0..s15 by VMOV, 1 cycle, no load/store timing rules involved)
-        hoist = nxt is not None
-        for q, (lines, j) in enumerate(ops):
-            if q == len(ops) - 1 and hoist:
-                code, _ = loads(nxt[1], keep=j)
-                out.extend(code)
-            out.extend(lines)
-        if k < keep_from:
-            out.append(f"    vmov s{k}, {acc}")
+        post = [f"    vmov s{k}, {acc}"] if k < keep_from else []
+        plan.append((pre, ops, post))
         written.add(k)
+    # g loads: each just before the first product that needs it (the loaded register is read by
+    # the next UMAAL: no stall), together with the next g word still to come if its slot is free
+    # already, so that loads come in pipelined pairs (LDR; LDR = 3 cycles)
+    seq = [j for _, ops, _ in plan for _, j in ops]
+
+    def free(s_, at):
+        return slot[s_] is None or slot[s_] not in seq[at:]
+
+    def need(j):
+        return not (sq and j < 4) and slot[j % 4] != j
+
+    at = 0
+    for pre, ops, post in plan:
+        out.extend(pre)
+        for lines, j in ops:
+            if need(j):
+                assert free(j % 4, at), "g slot still in use"
+                out.append(f"    ldr {G[j % 4]}, [{GP}, #{4 * j}]")
+                slot[j % 4] = j
+                for j2 in seq[at:]:
+                    if need(j2):
+                        if free(j2 % 4, at):
+                            out.append(f"    ldr {G[j2 % 4]}, [{GP}, #{4 * j2}]")
+                            slot[j2 % 4] = j2
+                        break
+            out.extend(lines)
+            at += 1
+        out.extend(post)
 
 
 WIDE = ("ldr", "str", "movs", "adds", "adcs", "add", "mov", "ldm", "stm", "push", "pop", "sub",
