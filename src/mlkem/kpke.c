@@ -96,11 +96,10 @@ int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKE
             for (unsigned o = 0; o < M4CRYPT_MLKEM_N; o += M4CRYPT_MLKEM_SAMPLE_STEP) {
                 m4crypt_poly_sample_ntt(&ws);
                 if (j == 0)
-                    m4crypt_mlkem_basemul_part(acc.coeffs + o, ws.xof.coeffs, y[j].coeffs + o, o,
-                                               M4CRYPT_MLKEM_SAMPLE_STEP);
+                    m4crypt_mlkem_basemul_part(acc.coeffs + o, ws.xof.coeffs, y[j].coeffs + o, o);
                 else
                     m4crypt_mlkem_basemul_acc_part(acc.coeffs + o, ws.xof.coeffs, y[j].coeffs + o,
-                                                   o, M4CRYPT_MLKEM_SAMPLE_STEP);
+                                                   o);
             }
         }
         m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q: invntt's input bound, no reduction */

@@ -209,36 +209,37 @@ static void basemul_group(int16_t out[4], const int16_t *a, const int16_t *b, un
 }
 
 void m4crypt_mlkem_basemul_acc_part_c(int16_t *r, const int16_t *a, const int16_t *b,
-                                      unsigned start, unsigned n)
+                                      unsigned start)
 {
     int16_t t[4];
-    for (unsigned i = 0; i < n; i += 4) {
+    for (unsigned i = 0; i < M4CRYPT_MLKEM_SAMPLE_STEP; i += 4) {
         basemul_group(t, a + i, b + i, (start + i) / 4);
         for (unsigned k = 0; k < 4; k++)
             r[i + k] = (int16_t)(r[i + k] + t[k]);
     }
 }
 
-void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b, unsigned start,
-                                  unsigned n)
+void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b, unsigned start)
 {
-    for (unsigned i = 0; i < n; i += 4)
+    for (unsigned i = 0; i < M4CRYPT_MLKEM_SAMPLE_STEP; i += 4)
         basemul_group(r + i, a + i, b + i, (start + i) / 4);
 }
 
 /* Alg. 7 SampleNTT in steps of STEP coefficients: the SHAKE128 stream is squeezed CHUNK = 72
  * bytes at a time (the same stream as whole blocks; 72 is a multiple of 3, so no candidate
  * straddles two pieces, of 8, so every piece starts on a lane of the state, and of 12, the unit
- * of the assembly rejection) and rejection appends to coeffs, asking for at most what is still
- * missing of 256. */
+ * of the assembly rejection) into coeffs above the coefficients kept, at an 8-byte aligned
+ * offset at least CHUNK / 3 = 24 bytes above them, and rejected in place (poly.h); rejection
+ * asks for at most what is still missing of 256. */
 void m4crypt_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32], uint8_t b0,
                                    uint8_t b1)
 {
-    ws->xof.chunk[0] = b0;
-    ws->xof.chunk[1] = b1;
+    uint8_t *idx = (uint8_t *)ws->xof.coeffs;
+    idx[0] = b0;
+    idx[1] = b1;
     m4crypt_shake128_init(&ws->xof.ctx);
     m4crypt_shake_absorb(&ws->xof.ctx, rho, 32);
-    m4crypt_shake_absorb(&ws->xof.ctx, ws->xof.chunk, 2);
+    m4crypt_shake_absorb(&ws->xof.ctx, idx, 2);
     m4crypt_shake_finalize(&ws->xof.ctx);
     ws->xof.have = 0;
     ws->xof.accepted = 0;
@@ -249,13 +250,13 @@ void m4crypt_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[
 __attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws)
 {
     unsigned have = ws->xof.have, accepted = ws->xof.accepted;
+    int16_t *c = ws->xof.coeffs;
     if (accepted != 0) {
         /* drop the STEP coefficients delivered by the previous call: move the rest to the front,
-         * two at a time, by 4-byte memcpy (a word load and store; coeffs is word aligned and STEP
+         * two at a time, by 4-byte memcpy (a word load and store; coeffs is aligned and STEP
          * even; one extra coefficient may be copied, still inside the array as
-         * STEP + have + 1 <= 2 STEP + 48 = 80) */
+         * STEP + have + 1 <= 2 STEP + 48 < 116) */
         have -= M4CRYPT_MLKEM_SAMPLE_STEP;
-        int16_t *c = ws->xof.coeffs;
         for (unsigned i = 0; i < have; i += 2) {
             uint32_t t;
             memcpy(&t, c + M4CRYPT_MLKEM_SAMPLE_STEP + i, 4);
@@ -267,9 +268,10 @@ __attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws
         unsigned want = M4CRYPT_MLKEM_N - accepted;
         if (want > 2 * M4CRYPT_MLKEM_XOF_CHUNK / 3)
             want = 2 * M4CRYPT_MLKEM_XOF_CHUNK / 3;
-        m4crypt_shake_squeeze(&ws->xof.ctx, ws->xof.chunk, M4CRYPT_MLKEM_XOF_CHUNK);
-        unsigned n = m4crypt_mlkem_rej_uniform(ws->xof.coeffs + have, want, ws->xof.chunk,
-                                               M4CRYPT_MLKEM_XOF_CHUNK);
+        /* piece at byte (2 have + 24 + 7) & ~7 <= 2 * 63 + 31 = 157; it ends by 157 + 72 <= 232 */
+        uint8_t *piece = (uint8_t *)c + ((2 * have + M4CRYPT_MLKEM_XOF_CHUNK / 3 + 7) & ~7u);
+        m4crypt_shake_squeeze(&ws->xof.ctx, piece, M4CRYPT_MLKEM_XOF_CHUNK);
+        unsigned n = m4crypt_mlkem_rej_uniform(c + have, want, piece, M4CRYPT_MLKEM_XOF_CHUNK);
         have += n;
         accepted += n;
     }
@@ -284,11 +286,9 @@ void m4crypt_poly_sample_ntt_mul(m4crypt_poly *r, const m4crypt_poly *b, const u
     for (unsigned o = 0; o < M4CRYPT_MLKEM_N; o += M4CRYPT_MLKEM_SAMPLE_STEP) {
         m4crypt_poly_sample_ntt(ws);
         if (accumulate)
-            m4crypt_mlkem_basemul_acc_part(r->coeffs + o, ws->xof.coeffs, b->coeffs + o, o,
-                                           M4CRYPT_MLKEM_SAMPLE_STEP);
+            m4crypt_mlkem_basemul_acc_part(r->coeffs + o, ws->xof.coeffs, b->coeffs + o, o);
         else
-            m4crypt_mlkem_basemul_part(r->coeffs + o, ws->xof.coeffs, b->coeffs + o, o,
-                                       M4CRYPT_MLKEM_SAMPLE_STEP);
+            m4crypt_mlkem_basemul_part(r->coeffs + o, ws->xof.coeffs, b->coeffs + o, o);
     }
 }
 

@@ -63,7 +63,10 @@ void m4crypt_poly_cbd_eta2_c(m4crypt_poly *r, const uint8_t buf[128]);
 void m4crypt_poly_cbd_eta3_c(m4crypt_poly *r, const uint8_t buf[192]);
 /* The rejection step of SampleNTT (FIPS 203 Alg. 7, the loop body): parses buf (buflen a multiple of
  * 3) into 12-bit candidates and appends those < q to r, at most len; returns how many. The input
- * is public (a SHAKE128 stream of the public seed rho). */
+ * is public (a SHAKE128 stream of the public seed rho). In place: r may lie below buf with
+ * buf - (uint8_t *)r >= buflen / 3 (each group of input, 3 bytes in C, 12 in the assembly, is
+ * read before the at most 4 output bytes per 3 input bytes it yields are written, so the output
+ * never reaches unread input); m4crypt_poly_sample_ntt relies on it. */
 unsigned m4crypt_mlkem_rej_uniform_c(int16_t *r, unsigned len, const uint8_t *buf, unsigned buflen);
 /* ByteEncode_d(Compress_d(a)) (FIPS 203 Alg. 5 and section 4.2.1 eq. 4.7) for d in {1,4,5,10,11}:
  * 32 * d bytes. Any int16 coefficients are accepted (reduced mod q first). No division. */
@@ -83,16 +86,15 @@ void m4crypt_poly_frombytes_c(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_PO
  * vector additions); r may be a or b. */
 void m4crypt_poly_add_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
 void m4crypt_poly_sub_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
-/* Part of MultiplyNTTs (Alg. 11, 12) for streaming: coefficients start .. start + n - 1 of the
- * NTT-domain product, times R^-1; r and b point at coefficient start of their polynomials, a at
- * the n coefficients of the other factor. start and n are multiples of 4 (whole pairs of pairs,
- * one gamma each), start + n <= 256. _acc adds to r (wrapping), the other writes r. Operand
- * contract and output bounds of m4crypt_poly_basemul_acc_c (one factor |x| < q, the other
- * |x| <= M4CRYPT_MLKEM_NTT_BOUND; each call adds |x| < q). */
+/* Part of MultiplyNTTs (Alg. 11, 12) for streaming: coefficients start .. start + 63 of the
+ * NTT-domain product, times R^-1 (M4CRYPT_MLKEM_SAMPLE_STEP = 64 of them); r and b point at
+ * coefficient start of their polynomials, a at the 64 coefficients of the other factor; start
+ * is a multiple of 64. _acc adds to r (wrapping), the other writes r. Operand contract and output
+ * bounds of m4crypt_poly_basemul_acc_c (one factor |x| < q, the other |x| <=
+ * M4CRYPT_MLKEM_NTT_BOUND; each call adds |x| < q). */
 void m4crypt_mlkem_basemul_acc_part_c(int16_t *r, const int16_t *a, const int16_t *b,
-                                      unsigned start, unsigned n);
-void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b, unsigned start,
-                                  unsigned n);
+                                      unsigned start);
+void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b, unsigned start);
 /* r += SamplePolyCBD_eta(buf) (Alg. 8, eta = 2: 128 bytes, eta = 3: 192 bytes), wrapping. */
 void m4crypt_poly_cbd_eta2_add_c(m4crypt_poly *r, const uint8_t buf[128]);
 void m4crypt_poly_cbd_eta3_add_c(m4crypt_poly *r, const uint8_t buf[192]);
@@ -116,17 +118,17 @@ void m4crypt_poly_getnoise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsi
 
 /* Work space of the streaming functions below, which K-PKE (src/mlkem/kpke.c) also uses as the
  * byte buffer of a compressed polynomial between their calls (one buffer, 456 bytes): xof is
- * SampleNTT's state (the SHAKE128 context, the last piece of its stream, the accepted
- * coefficients not yet multiplied), noise is PRF's state (the SHAKE256 context and the output). */
+ * SampleNTT's state (the SHAKE128 context and the accepted coefficients not yet multiplied), noise is PRF's state (the SHAKE256 context and the output). */
 #define M4CRYPT_MLKEM_XOF_CHUNK 72   /* bytes per squeeze and rejection (see poly.c) */
-#define M4CRYPT_MLKEM_SAMPLE_STEP 32 /* coefficients delivered per m4crypt_poly_sample_ntt call */
+#define M4CRYPT_MLKEM_SAMPLE_STEP 64 /* coefficients delivered per m4crypt_poly_sample_ntt call */
 typedef union {
     uint8_t bytes[32 * 11]; /* ByteEncode_du(Compress_du(u)) of one polynomial, du <= 11 */
     struct {
         m4crypt_keccak_ctx ctx;
-        uint8_t chunk[M4CRYPT_MLKEM_XOF_CHUNK];
-        /* coeffs[0 .. have): fewer than STEP left over + at most 2 CHUNK / 3 = 48 new ones */
-        _Alignas(4) int16_t coeffs[80];
+        /* coeffs[0 .. have): fewer than STEP left over + at most 2 CHUNK / 3 = 48 new ones; the
+         * next piece of the stream is squeezed into coeffs itself, 8-byte aligned at least 24
+         * bytes above coeffs + have, and rejected in place (see m4crypt_mlkem_rej_uniform_c) */
+        _Alignas(8) int16_t coeffs[116];
         uint16_t have;     /* valid entries of coeffs */
         uint16_t accepted; /* coefficients accepted so far (at most 256) */
     } xof;

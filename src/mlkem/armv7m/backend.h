@@ -56,9 +56,9 @@ void m4crypt_poly_frombytes_armv7m(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLK
 #define M4CRYPT_MLKEM_HAVE_POLY_FROMBYTES 1
 
 void m4crypt_mlkem_basemul_acc_part_armv7m(int16_t *r, const int16_t *a, const int16_t *b,
-                                           unsigned start, unsigned n);
+                                           unsigned start);
 void m4crypt_mlkem_basemul_part_armv7m(int16_t *r, const int16_t *a, const int16_t *b,
-                                       unsigned start, unsigned n);
+                                       unsigned start);
 #define M4CRYPT_MLKEM_HAVE_BASEMUL_PART 1
 void m4crypt_poly_add_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
 void m4crypt_poly_sub_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);

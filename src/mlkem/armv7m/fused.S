@@ -4,12 +4,12 @@
  * halfword loops. C twins in src/mlkem/poly.c (suffix _c), contracts in src/mlkem/poly.h.
  *
  *   void m4crypt_mlkem_basemul_acc_part_armv7m(int16_t *r, const int16_t *a, const int16_t *b,
- *                                              unsigned start, unsigned n);
+ *                                              unsigned start);
  *   void m4crypt_mlkem_basemul_part_armv7m(int16_t *r, const int16_t *a, const int16_t *b,
- *                                          unsigned start, unsigned n);
- * Coefficients start .. start + n - 1 of a * b R^-1 in the NTT domain (FIPS 203 Alg. 11, 12),
- * added to r (_acc) or written to r; r and b point at coefficient start, a at the n
- * coefficients of the matrix entry; start, n multiples of 4; n = 0 allowed. The arithmetic per
+ *                                          unsigned start);
+ * Coefficients start .. start + 63 of a * b R^-1 in the NTT domain (FIPS 203 Alg. 11, 12; one
+ * M4CRYPT_MLKEM_SAMPLE_STEP), added to r (_acc) or written to r; r and b point at coefficient
+ * start, a at the 64 coefficients of the matrix entry; start a multiple of 64. The arithmetic per
  * pair is that of basemul.S (same instructions, so the results are bit-identical to
  * m4crypt_poly_basemul(_acc)_armv7m over the same coefficients; the twin test checks it):
  *     g  = a1 gamma mod q      SMLAWT + SMULBT (Plantard by w(gamma), |g| <= 1664)
@@ -22,27 +22,28 @@
  * (first pair +gamma_m, second pair -gamma_m): w(c) = z q^-1 mod 2^32 with z the centered
  * representative of -c 2^32 mod q (Huang et al., "Improved Plantard arithmetic for
  * lattice-based cryptography", TCHES 2022/4; zeta = 17^BitRev7(64+m) mod q, FIPS 203 4.3).
- * Loop: two groups (8 coefficients) per iteration, entered in the middle when n = 4 mod 8.
+ * Loop: two groups (8 coefficients) per iteration, 8 iterations; the table pointer advances by
+ * 4 bytes per group, i.e. by one byte per coefficient, and the table is 64-byte aligned, so the
+ * step ends when the pointer is a multiple of 64 again (TST, no counter).
  * Register map:
  *   r0, r1, r2   r, a, b pointers (advance)      r3   gamma table pointer (advances)
  *   r4, r5       the group's words of a          r6, r7  the group's words of b
- *   r8, r9       the group's words of r (_acc)   r10  temporary; end check: end of r, kept in
- *   r11          w(gamma)                             the stack slot of the argument n
+ *   r8, r9       the group's words of r (_acc)   r10  temporary
+ *   r11          w(gamma)
  *   r12          C = q << 16 | 8                 lr   C2 = 3327 << 16 | 3329 (-q^-1 mod 2^16, q)
- * Cycles (m4sim-model 1.1, profile of region mlkem512.encaps, 16 calls each with n = 32):
- * _acc 325 per call, without accumulation 293 per call (whole-polynomial equivalents 2,600 and
- * 2,344 against basemul.S's 2,180 and 1,914: the difference is the per-call entry and exit).
+ * Cycles (m4sim-model 1.1, profile of region mlkem512.encaps, 8 calls of each): _acc 580 per
+ * call, without accumulation 515 (whole-polynomial equivalents 2,320 and 2,060 against
+ * basemul.S's 2,180 and 1,914: the difference is the entry and exit of four calls).
  *
  *   void m4crypt_poly_add_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
  *   void m4crypt_poly_sub_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
  * r = a + b, a - b with SADD16 / SSUB16 (wrapping 16-bit lanes, as the C); r may equal a or b.
  * Register map: r0, r1, r2 r, a, b (advance); r3-r6 words of a; r7-r10 words of b; r12 end.
  * 16 iterations of 16 coefficients. Cycles (m4sim-model 1.1, profile of mlkem512.decaps): sub
- * 691 per call (portable C: 1,877); add the same code with SADD16. Code: 768 bytes in all,
+ * 691 per call (portable C: 1,877); add the same code with SADD16. Code: 704 bytes in all,
  * plus the 256-byte gamma table.
  *
- * Constant time: no branch or address depends on data (start and n are public: they count the
- * accepted coefficients of the public matrix stream).
+ * Constant time: no branch or address depends on data (start is a public step index).
  */
     .syntax unified
     .thumb
@@ -94,15 +95,9 @@
     str.w   r6, [r0], #8
 .endm
 
-/* Common entry: n = 0 returns; end of r to the argument slot; table pointer; constants;
- * Z flag clear when n = 4 mod 8. */
+/* Common entry: table pointer, constants. */
 .macro ENTRY
     push.w  {r4-r11, lr}
-    ldr.w   r4, [sp, #36]
-    cmp.w   r4, #0
-    beq.w   9f
-    add.w   r5, r0, r4, lsl #1
-    str.w   r5, [sp, #36]
     movw    r11, #:lower16:gammas
     movt    r11, #:upper16:gammas
     add.w   r3, r11, r3
@@ -110,7 +105,6 @@
     movt    r12, #3329
     movw    lr, #3329
     movt    lr, #3327
-    tst.w   r4, #4
 .endm
 
     .text
@@ -119,16 +113,12 @@
     .p2align 2
 m4crypt_mlkem_basemul_acc_part_armv7m:
     ENTRY
-    bne.w   2f
     .p2align 2
 1:
     GROUP_ACC
-2:
     GROUP_ACC
-    ldr.w   r10, [sp, #36]
-    cmp.w   r0, r10
+    tst.w   r3, #63
     bne.w   1b
-9:
     pop.w   {r4-r11, pc}
     .size m4crypt_mlkem_basemul_acc_part_armv7m, .-m4crypt_mlkem_basemul_acc_part_armv7m
 
@@ -137,16 +127,12 @@ m4crypt_mlkem_basemul_acc_part_armv7m:
     .p2align 2
 m4crypt_mlkem_basemul_part_armv7m:
     ENTRY
-    bne.w   2f
     .p2align 2
 1:
     GROUP_SET
-2:
     GROUP_SET
-    ldr.w   r10, [sp, #36]
-    cmp.w   r0, r10
+    tst.w   r3, #63
     bne.w   1b
-9:
     pop.w   {r4-r11, pc}
     .size m4crypt_mlkem_basemul_part_armv7m, .-m4crypt_mlkem_basemul_part_armv7m
 
@@ -192,7 +178,7 @@ m4crypt_poly_sub_armv7m:
     .size m4crypt_poly_sub_armv7m, .-m4crypt_poly_sub_armv7m
 
     .section .rodata.m4crypt_mlkem_fused, "a", %progbits
-    .p2align 2
+    .p2align 6
 gammas:
     .word 0x014eab2e, 0xd4522111, 0x2cd52aae, 0xcbb540d4
     .word 0x7de29fcc, 0x379942fb, 0xaff27732, 0x54970813
