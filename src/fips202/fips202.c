@@ -174,8 +174,8 @@ static uint8_t get_byte(const uint64_t s[25], unsigned off)
  * to a lane boundary, single bytes after the last whole lane, then the whole lanes (one call of
  * xor_lanes). Not inlined, and the lane call is its last action (a tail call): none of its frame
  * stays on the stack below the lane routine, so absorb's deepest point is the permutation. */
-__attribute__((noinline)) static void xor_bytes(uint64_t s[25], unsigned off, const uint8_t *in,
-                                                size_t len)
+__attribute__((noinline)) static void xor_bytes_any(uint64_t s[25], unsigned off,
+                                                    const uint8_t *in, size_t len)
 {
     for (; len > 0 && (off & 7); len--)
         xor_byte(s, off++, *in++);
@@ -188,8 +188,8 @@ __attribute__((noinline)) static void xor_bytes(uint64_t s[25], unsigned off, co
 
 /* Copies len bytes of the state starting at byte offset off into out (off + len <= 200), in the
  * same order and with the same tail call as xor_bytes. */
-__attribute__((noinline)) static void extract_bytes(const uint64_t s[25], unsigned off,
-                                                    uint8_t *out, size_t len)
+__attribute__((noinline)) static void extract_bytes_any(const uint64_t s[25], unsigned off,
+                                                        uint8_t *out, size_t len)
 {
     for (; len > 0 && (off & 7); len--)
         *out++ = get_byte(s, off++);
@@ -198,6 +198,28 @@ __attribute__((noinline)) static void extract_bytes(const uint64_t s[25], unsign
         out[i] = get_byte(s, roff++);
     if (n > 0)
         extract_lanes(s + (off >> 3), out, n);
+}
+
+/* The common case, whole lanes at a lane boundary (full blocks, 32-byte seeds, digests), calls
+ * the lane routine directly. */
+static void xor_bytes(uint64_t s[25], unsigned off, const uint8_t *in, size_t len)
+{
+    if (((off | len) & 7) == 0) {
+        if (len > 0)
+            xor_lanes(s + (off >> 3), in, (unsigned)(len >> 3));
+    } else {
+        xor_bytes_any(s, off, in, len);
+    }
+}
+
+static void extract_bytes(const uint64_t s[25], unsigned off, uint8_t *out, size_t len)
+{
+    if (((off | len) & 7) == 0) {
+        if (len > 0)
+            extract_lanes(s + (off >> 3), out, (unsigned)(len >> 3));
+    } else {
+        extract_bytes_any(s, off, out, len);
+    }
 }
 
 #ifdef M4CRYPT_FIPS202_INTERLEAVED
@@ -237,7 +259,11 @@ void m4crypt_keccak_init(m4crypt_keccak_ctx *ctx, unsigned rate, uint8_t dsbyte)
 
 /* Absorbs inlen more message bytes (Algorithm 8, steps 5-6, one block at a time). Must not be
  * called after finalize (the input is then ignored). */
-void m4crypt_keccak_absorb(m4crypt_keccak_ctx *ctx, const uint8_t *in, size_t inlen)
+/* absorb and squeeze are written once, as always-inlined bodies: the one-shot functions get them
+ * inlined (their frame then sits directly above the permutation's), the public functions call
+ * them. */
+static inline __attribute__((always_inline)) void absorb_impl(m4crypt_keccak_ctx *ctx,
+                                                              const uint8_t *in, size_t inlen)
 {
     if (ctx->rate == 0 || ctx->squeezing)
         return;
@@ -253,6 +279,11 @@ void m4crypt_keccak_absorb(m4crypt_keccak_ctx *ctx, const uint8_t *in, size_t in
             M4CRYPT_KECCAKF1600_IMPL(ctx->state);
         }
     }
+}
+
+void m4crypt_keccak_absorb(m4crypt_keccak_ctx *ctx, const uint8_t *in, size_t inlen)
+{
+    absorb_impl(ctx, in, inlen);
 }
 
 /* Ends the message: domain bits and pad10*1 (section 5.1), then the permutation that yields the
@@ -272,7 +303,8 @@ void m4crypt_keccak_finalize(m4crypt_keccak_ctx *ctx)
 
 /* Squeezes outlen more output bytes (Algorithm 8, steps 7-10). Finalizes first if the caller did
  * not. */
-void m4crypt_keccak_squeeze(m4crypt_keccak_ctx *ctx, uint8_t *out, size_t outlen)
+static inline __attribute__((always_inline)) void squeeze_impl(m4crypt_keccak_ctx *ctx,
+                                                               uint8_t *out, size_t outlen)
 {
     if (!ctx->squeezing)
         m4crypt_keccak_finalize(ctx);
@@ -293,6 +325,11 @@ void m4crypt_keccak_squeeze(m4crypt_keccak_ctx *ctx, uint8_t *out, size_t outlen
         extract_bytes(ctx->state, pos, out, take);
         out += take, outlen -= take;
     }
+}
+
+void m4crypt_keccak_squeeze(m4crypt_keccak_ctx *ctx, uint8_t *out, size_t outlen)
+{
+    squeeze_impl(ctx, out, outlen);
 }
 
 /* SHAKE128(M, d) = KECCAK[256](M || 1111, d), SHAKE256(M, d) = KECCAK[512](M || 1111, d)
@@ -323,14 +360,14 @@ void m4crypt_sha3_512_init(m4crypt_keccak_ctx *ctx)
 void m4crypt_sha3_256_final(m4crypt_keccak_ctx *ctx, uint8_t out[32])
 {
     m4crypt_keccak_finalize(ctx);
-    m4crypt_keccak_squeeze(ctx, out, M4CRYPT_SHA3_256_BYTES);
+    squeeze_impl(ctx, out, M4CRYPT_SHA3_256_BYTES);
     m4crypt_memzero(ctx, sizeof *ctx);
 }
 
 void m4crypt_sha3_512_final(m4crypt_keccak_ctx *ctx, uint8_t out[64])
 {
     m4crypt_keccak_finalize(ctx);
-    m4crypt_keccak_squeeze(ctx, out, M4CRYPT_SHA3_512_BYTES);
+    squeeze_impl(ctx, out, M4CRYPT_SHA3_512_BYTES);
     m4crypt_memzero(ctx, sizeof *ctx);
 }
 
@@ -339,7 +376,7 @@ void m4crypt_sha3_256(uint8_t out[32], const uint8_t *in, size_t inlen)
 {
     m4crypt_keccak_ctx ctx;
     m4crypt_sha3_256_init(&ctx);
-    m4crypt_keccak_absorb(&ctx, in, inlen);
+    absorb_impl(&ctx, in, inlen);
     m4crypt_sha3_256_final(&ctx, out);
 }
 
@@ -347,7 +384,7 @@ void m4crypt_sha3_512(uint8_t out[64], const uint8_t *in, size_t inlen)
 {
     m4crypt_keccak_ctx ctx;
     m4crypt_sha3_512_init(&ctx);
-    m4crypt_keccak_absorb(&ctx, in, inlen);
+    absorb_impl(&ctx, in, inlen);
     m4crypt_sha3_512_final(&ctx, out);
 }
 
@@ -355,9 +392,9 @@ void m4crypt_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inl
 {
     m4crypt_keccak_ctx ctx;
     m4crypt_shake128_init(&ctx);
-    m4crypt_keccak_absorb(&ctx, in, inlen);
+    absorb_impl(&ctx, in, inlen);
     m4crypt_keccak_finalize(&ctx);
-    m4crypt_keccak_squeeze(&ctx, out, outlen);
+    squeeze_impl(&ctx, out, outlen);
     m4crypt_memzero(&ctx, sizeof ctx);
 }
 
@@ -365,8 +402,8 @@ void m4crypt_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inl
 {
     m4crypt_keccak_ctx ctx;
     m4crypt_shake256_init(&ctx);
-    m4crypt_keccak_absorb(&ctx, in, inlen);
+    absorb_impl(&ctx, in, inlen);
     m4crypt_keccak_finalize(&ctx);
-    m4crypt_keccak_squeeze(&ctx, out, outlen);
+    squeeze_impl(&ctx, out, outlen);
     m4crypt_memzero(&ctx, sizeof ctx);
 }
