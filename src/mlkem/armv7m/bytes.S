@@ -22,8 +22,11 @@
  *   lanes that are at least q. Register map: r0 r, r1 in, r2 0x0FFF0FFF, r3 (q, q), r4-r7
  *   loaded words and results, r8 temporary, r9 end of r.
  *
- * Cycles (m4sim-model 1.1, scratch region): tobytes 1632 (portable C: 7326), frombytes 1020
- * (3732). Code: 224 + 124 bytes.
+ * Both loops do two groups (16 coefficients) per iteration and store with STR (writeback on the
+ * last one) rather than STM or an ADD.
+ * Cycles (m4sim-model 1.1): tobytes 1,545, frombytes 933 per call (exclusive cycles in m4sim
+ * profile of mlkem768.encaps; one group per iteration: 1,625 / 1,014 the same way; scratch
+ * region before that: 1632 / 1020; portable C: 7326 / 3732). Code: 396 + 236 bytes.
  * Constant time: no branch or address depends on data.
  */
     .syntax unified
@@ -64,7 +67,7 @@ m4crypt_poly_tobytes_armv7m:
     mov.w   lr, #0x10000000
     add.w   lr, lr, #1
     .p2align 2
-1:
+1:                                  @ two groups of 8 coefficients per iteration
     ldr.w   r5, [r1, #4]
     ldr.w   r6, [r1, #8]
     ldr.w   r7, [r1, #12]
@@ -78,10 +81,25 @@ m4crypt_poly_tobytes_armv7m:
     orr.w   r5, r5, r6, lsl #16
     lsr.w   r6, r6, #16
     orr.w   r6, r6, r7, lsl #8
-    str.w   r8, [r0]
     str.w   r5, [r0, #4]
     str.w   r6, [r0, #8]
-    add.w   r0, r0, #12
+    str.w   r8, [r0], #12
+    ldr.w   r5, [r1, #4]
+    ldr.w   r6, [r1, #8]
+    ldr.w   r7, [r1, #12]
+    ldr.w   r4, [r1], #16
+    TOB     r4
+    TOB     r5
+    TOB     r6
+    TOB     r7
+    orr.w   r8, r4, r5, lsl #24
+    lsr.w   r5, r5, #8
+    orr.w   r5, r5, r6, lsl #16
+    lsr.w   r6, r6, #16
+    orr.w   r6, r6, r7, lsl #8
+    str.w   r5, [r0, #4]
+    str.w   r6, [r0, #8]
+    str.w   r8, [r0], #12
     cmp.w   r1, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
@@ -108,7 +126,23 @@ m4crypt_poly_frombytes_armv7m:
     FROMB   r5
     FROMB   r6
     FROMB   r7
-    stm.w   r0!, {r4-r7}
+    str.w   r5, [r0, #4]            @ (four STR: 4 cycles, STM: 5)
+    str.w   r6, [r0, #8]
+    str.w   r7, [r0, #12]
+    str.w   r4, [r0], #16
+    ldr.w   r5, [r1, #3]
+    ldr.w   r6, [r1, #6]
+    ldr.w   r7, [r1, #8]
+    ldr.w   r4, [r1], #12
+    lsr.w   r7, r7, #8
+    FROMB   r4
+    FROMB   r5
+    FROMB   r6
+    FROMB   r7
+    str.w   r5, [r0, #4]
+    str.w   r6, [r0, #8]
+    str.w   r7, [r0, #12]
+    str.w   r4, [r0], #16
     cmp.w   r0, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
