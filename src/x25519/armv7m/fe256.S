@@ -243,34 +243,6 @@ m4crypt_fe256_a24add_int:
     bx      lr
     .size m4crypt_fe256_a24add_int, .-m4crypt_fe256_a24add_int
 
-/* Internal: swaps the 16 words at r0 with the 16 words at r1 when r2 == 1 (r2 in {0, 1}); the
- * ladder keeps x_2, z_2 and x_3, z_3 adjacent so one call swaps both pairs. The mask 0 - r2 sets
- * the four APSR.GE bits (UADD8 of the mask with itself carries out of every byte exactly when the
- * mask is all ones); then each word pair is exchanged by two SEL (Rd = GE ? Rn : Rm, 1 cycle, no
- * branch, same addresses for either bit). Clobbers r0-r10 and APSR.GE, keeps lr. */
-    .section .text.m4crypt_fe256_cswap16_int,"ax",%progbits
-    .global m4crypt_fe256_cswap16_int
-    .type m4crypt_fe256_cswap16_int, %function
-    .align 2
-m4crypt_fe256_cswap16_int:
-    rsb.w     r2, r2, #0
-    uadd8     r2, r2, r2
-    .rept 4
-    ldm.w     r0, {r3-r6}
-    ldm.w     r1, {r7-r10}
-    sel       r2, r7, r3
-    sel       r7, r3, r7
-    sel       r3, r8, r4
-    sel       r8, r4, r8
-    sel       r4, r9, r5
-    sel       r9, r5, r9
-    sel       r5, r10, r6
-    sel       r10, r6, r10
-    stm.w     r0!, {r2-r5}
-    stm.w     r1!, {r7-r10}
-    .endr
-    bx      lr
-    .size m4crypt_fe256_cswap16_int, .-m4crypt_fe256_cswap16_int
 
 /*
  * void m4crypt_x25519_base_select_armv7m(uint32_t out[3][8], const uint32_t row[8][3][8],
@@ -345,7 +317,8 @@ m4crypt_x25519_base_select_armv7m:
 
 /* Internal (ladder): out[e] = (r3 == 1) ? c[e] : a[e] for the two elements e = 0, 1 (8 words each,
  * 32 bytes apart): r0 = out, r1 = a, r2 = c, r3 = bit in {0, 1}. The mask 0 - r3 sets APSR.GE
- * (UADD8, as in cswap16_int) and SEL picks each word: same instructions and addresses for either
+ * (UADD8 of the mask with itself carries out of every byte exactly when the mask is all ones)
+ * and SEL (Rd = GE ? Rn : Rm, 1 cycle, no branch) picks each word: same instructions and addresses for either
  * bit. Register map: r3-r10 the words of a, r11, r12, lr three words of c at a time, lr saved in
  * s15. Clobbers r0-r12, s15, APSR.GE; keeps lr. */
     .section .text.m4crypt_fe256_sel2_int,"ax",%progbits

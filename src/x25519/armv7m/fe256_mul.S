@@ -215,6 +215,227 @@ m4crypt_fe256_mul_int:
     bx lr
     .size m4crypt_fe256_mul_int, .-m4crypt_fe256_mul_int
 
+    .section .text.m4crypt_fe256_muladdsub_int,"ax",%progbits
+    .global m4crypt_fe256_muladdsub_int
+    .type m4crypt_fe256_muladdsub_int, %function
+    .align 2
+m4crypt_fe256_muladdsub_int:
+    vmov s12, s13, r0, r1
+    vmov s14, lr
+    vmov s15, r3
+    @ rows 0..3
+    ldm.w r1, {r3-r6}
+    ldm.w r2, {r1, r11, r12, lr}
+    umull r0, r7, r3, r1
+    vmov s0, r0
+    umull r0, r8, r4, r1
+    umaal r0, r7, r3, r11
+    vmov s1, r0
+    umull r0, r9, r5, r1
+    umaal r0, r8, r4, r11
+    umaal r0, r7, r3, r12
+    vmov s2, r0
+    umull r0, r10, r6, r1
+    umaal r0, r9, r5, r11
+    umaal r0, r8, r4, r12
+    umaal r0, r7, r3, lr
+    vmov s3, r0
+    movs.w r0, #0
+    umaal r0, r10, r6, r11
+    umaal r0, r9, r5, r12
+    umaal r0, r8, r4, lr
+    ldr.w r1, [r2, #16]
+    ldr.w r11, [r2, #20]
+    umaal r0, r7, r3, r1
+    vmov s4, r0
+    movs.w r0, #0
+    umaal r0, r10, r6, r12
+    umaal r0, r9, r5, lr
+    umaal r0, r8, r4, r1
+    umaal r0, r7, r3, r11
+    vmov s5, r0
+    movs.w r0, #0
+    umaal r0, r10, r6, lr
+    umaal r0, r9, r5, r1
+    umaal r0, r8, r4, r11
+    ldr.w r12, [r2, #24]
+    ldr.w lr, [r2, #28]
+    umaal r0, r7, r3, r12
+    vmov s6, r0
+    movs.w r0, #0
+    umaal r0, r10, r6, r1
+    umaal r0, r9, r5, r11
+    umaal r0, r8, r4, r12
+    umaal r0, r7, r3, lr
+    vmov s7, r0
+    umaal r7, r10, r6, r11
+    umaal r7, r9, r5, r12
+    umaal r7, r8, r4, lr
+    vmov s8, r7
+    umaal r8, r10, r6, r12
+    umaal r8, r9, r5, lr
+    vmov s9, r8
+    umaal r9, r10, r6, lr
+    vmov s10, r9
+    vmov s11, r10
+    @ rows 4..7
+    vmov r0, s13
+    add.w r0, r0, #16
+    ldm.w r2, {r1, r11, r12, lr}
+    ldm.w r0, {r3-r6}
+    vmov r0, s4
+    movs.w r7, #0
+    umaal r0, r7, r3, r1
+    vmov s4, r0
+    vmov r0, s5
+    movs.w r8, #0
+    umaal r0, r8, r4, r1
+    umaal r0, r7, r3, r11
+    vmov s5, r0
+    vmov r0, s6
+    movs.w r9, #0
+    umaal r0, r9, r5, r1
+    umaal r0, r8, r4, r11
+    umaal r0, r7, r3, r12
+    vmov s6, r0
+    vmov r0, s7
+    movs.w r10, #0
+    umaal r0, r10, r6, r1
+    umaal r0, r9, r5, r11
+    umaal r0, r8, r4, r12
+    umaal r0, r7, r3, lr
+    vmov s7, r0
+    vmov r0, s8
+    umaal r0, r10, r6, r11
+    umaal r0, r9, r5, r12
+    umaal r0, r8, r4, lr
+    ldr.w r1, [r2, #16]
+    ldr.w r11, [r2, #20]
+    umaal r0, r7, r3, r1
+    vmov s8, r0
+    vmov r0, s9
+    umaal r0, r10, r6, r12
+    umaal r0, r9, r5, lr
+    umaal r0, r8, r4, r1
+    umaal r0, r7, r3, r11
+    vmov s9, r0
+    vmov r0, s10
+    umaal r0, r10, r6, lr
+    umaal r0, r9, r5, r1
+    umaal r0, r8, r4, r11
+    ldr.w r12, [r2, #24]
+    ldr.w lr, [r2, #28]
+    umaal r0, r7, r3, r12
+    vmov s10, r0
+    vmov r0, s11
+    umaal r0, r10, r6, r1
+    umaal r0, r9, r5, r11
+    umaal r0, r8, r4, r12
+    umaal r0, r7, r3, lr
+    vmov s11, r0
+    umaal r7, r10, r6, r11
+    umaal r7, r9, r5, r12
+    umaal r7, r8, r4, lr
+    umaal r8, r10, r6, r12
+    umaal r8, r9, r5, lr
+    umaal r9, r10, r6, lr
+    @ reduction: h = T[0..7] + 38 Y, Y = T[8..15] in r3..r6 (loaded), r7..r10
+    mov.w r11, #38
+    vmov r3, r4, s8, s9
+    vmov r5, r6, s10, s11
+    vmov r0, r1, s0, s1
+    vmov r2, r12, s2, s3
+    mov.w lr, #0
+    umaal r0, lr, r3, r11
+    umaal r1, lr, r4, r11
+    umaal r2, lr, r5, r11
+    umaal r12, lr, r6, r11
+    vmov r3, r4, s4, s5
+    vmov r5, r6, s6, s7
+    umaal r3, lr, r7, r11
+    umaal r4, lr, r8, r11
+    umaal r5, lr, r9, r11
+    umaal r6, lr, r10, r11
+    mul.w lr, lr, r11
+    adds.w r0, r0, lr
+    adcs.w r1, r1, #0
+    adcs.w r2, r2, #0
+    adcs.w r12, r12, #0
+    adcs.w r3, r3, #0
+    adcs.w r4, r4, #0
+    adcs.w r5, r5, #0
+    adcs.w r6, r6, #0
+    sbc lr, lr, lr
+    vmov r7, s12
+    bic lr, r11, lr
+    add.w r8, r7, #16
+    add.w r0, r0, lr
+    @ s = u + t (the carry c out of 2^256 adds 38 c, then 38 once more if that carried)
+    vmov s0, s1, r0, r1
+    vmov s2, s3, r2, r12
+    vmov s4, s5, r3, r4
+    vmov s6, s7, r5, r6
+    vmov r9, s15
+    ldm.w r9!, {r7, r8, r10, lr}
+    adds.w r0, r0, r7
+    adcs.w r1, r1, r8
+    adcs.w r2, r2, r10
+    adcs.w r12, r12, lr
+    ldm.w r9, {r7, r8, r10, lr}
+    adcs.w r3, r3, r7
+    adcs.w r4, r4, r8
+    adcs.w r5, r5, r10
+    adcs.w r6, r6, lr
+    sbc lr, lr, lr
+    bic lr, r11, lr
+    adds.w r0, r0, lr
+    adcs.w r1, r1, #0
+    adcs.w r2, r2, #0
+    adcs.w r12, r12, #0
+    adcs.w r3, r3, #0
+    adcs.w r4, r4, #0
+    adcs.w r5, r5, #0
+    adcs.w r6, r6, #0
+    sbc lr, lr, lr
+    vmov r7, s12
+    bic lr, r11, lr
+    add.w r8, r7, #16
+    add.w r0, r0, lr
+    stm.w r7, {r0, r1, r2, r12}
+    stm.w r8, {r3-r6}
+    @ u = u - t (a borrow subtracts 38, and once more if that borrowed)
+    vmov r7, s15
+    vmov r8, r9, s0, s1
+    ldm.w r7, {r0-r6, r12}
+    subs r0, r0, r8
+    sbcs r1, r1, r9
+    vmov r8, r9, s2, s3
+    sbcs r2, r2, r8
+    sbcs r3, r3, r9
+    vmov r8, r9, s4, s5
+    sbcs r4, r4, r8
+    sbcs r5, r5, r9
+    vmov r8, r9, s6, s7
+    sbcs r6, r6, r8
+    sbcs r12, r12, r9
+    sbc lr, lr, lr
+    and lr, r11, lr
+    subs r0, r0, lr
+    sbcs r1, r1, #0
+    sbcs r2, r2, #0
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r5, r5, #0
+    sbcs r6, r6, #0
+    sbcs r12, r12, #0
+    sbc lr, lr, lr
+    and lr, r11, lr
+    sub.w r0, r0, lr
+    stm.w r7, {r0-r6, r12}
+    vmov lr, s14
+    bx lr
+    .size m4crypt_fe256_muladdsub_int, .-m4crypt_fe256_muladdsub_int
+
     .section .text.m4crypt_fe256_sqr_int,"ax",%progbits
     .global m4crypt_fe256_sqr_int
     .type m4crypt_fe256_sqr_int, %function
@@ -438,40 +659,33 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #64
     add r2, sp, #160
     bl m4crypt_fe256_mul_int
-    add r0, sp, #32
+    add r3, sp, #64
+    add r0, sp, #160
     add r1, sp, #32
     add r2, sp, #192
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #160
+    bl m4crypt_fe256_muladdsub_int
+    add r0, sp, #32
     add r1, sp, #96
     bl m4crypt_fe256_sqr_int
     add r0, sp, #192
     add r1, sp, #128
     bl m4crypt_fe256_sqr_int
     add r0, sp, #96
-    add r1, sp, #64
-    add r2, sp, #32
-    bl m4crypt_fe256_add_int
-    add r0, sp, #128
-    add r1, sp, #64
-    add r2, sp, #32
-    bl m4crypt_fe256_sub_int
-    add r0, sp, #96
-    add r1, sp, #96
+    add r1, sp, #160
     bl m4crypt_fe256_sqr_int
     add r0, sp, #128
-    add r1, sp, #128
+    add r1, sp, #64
     bl m4crypt_fe256_sqr_int
     add r0, sp, #128
     add r1, sp, #128
     add r2, sp, #0
     bl m4crypt_fe256_mul_int
     add r0, sp, #64
-    add r1, sp, #160
+    add r1, sp, #32
     add r2, sp, #192
     bl m4crypt_fe256_sub_int
     add r0, sp, #32
-    add r1, sp, #160
+    add r1, sp, #32
     add r2, sp, #192
     bl m4crypt_fe256_mul_int
     add r0, sp, #192
@@ -486,16 +700,12 @@ m4crypt_x25519_ladder_armv7m:
     subs r0, r0, #1
     str r0, [sp, #228]
     bpl 1b
-    ldr r2, [sp, #232]
-    add r0, sp, #32
-    add r1, sp, #96
-    bl m4crypt_fe256_cswap16_int
+    @ the state holds (R_b, R_1-b) for the last bit b: out = b ? (x3, z3) : (x2, z2)
+    ldr r3, [sp, #232]
     ldr r0, [sp, #236]
     add r1, sp, #32
-    ldm r1!, {r3-r10}
-    stm r0!, {r3-r10}
-    ldm r1, {r3-r10}
-    stm r0, {r3-r10}
+    add r2, sp, #96
+    bl m4crypt_fe256_sel2_int
     @ wipe the frame and what the field routines left below it
     movs r3, #0
     mov r4, #0
@@ -531,169 +741,51 @@ m4crypt_x25519_ladder_armv7m:
     .align 2
 m4crypt_fe256_invert_armv7m:
     push {r4-r11, lr}
-    sub sp, sp, #208
-    str r0, [sp, #192]
-    str r1, [sp, #196]
-    add r0, sp, #0
-    ldr r1, [sp, #196]
-    bl m4crypt_fe256_sqr_int
-    add r0, sp, #96
-    add r1, sp, #0
-    bl m4crypt_fe256_sqr_int
-    add r0, sp, #96
-    add r1, sp, #96
-    bl m4crypt_fe256_sqr_int
-    add r0, sp, #32
-    add r1, sp, #96
-    ldr r2, [sp, #196]
+    sub sp, sp, #240
+    str r0, [sp, #224]
+    ldm r1, {r3-r10}
+    add r0, sp, #192
+    stm r0, {r3-r10}
+    adr r0, 9f
+    str r0, [sp, #228]
+1:  @ next step: r5 = n | d/4 << 8 | a/4 << 16 | b/4 << 24
+    ldr r4, [sp, #228]
+    ldr r5, [r4], #4
+    str r4, [sp, #228]
+    ubfx r0, r5, #8, #8
+    add r0, sp, r0, lsl #2
+    ubfx r1, r5, #16, #8
+    add r1, sp, r1, lsl #2
+    ands r4, r5, #0xff
+    bne 2f
+    lsrs r2, r5, #24
+    add r2, sp, r2, lsl #2
     bl m4crypt_fe256_mul_int
-    add r0, sp, #64
-    add r1, sp, #32
-    add r2, sp, #0
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #96
-    add r1, sp, #64
+    b 3f
+2:  @ n squarings: the counter in s15 (the field routines leave it alone)
+    str r0, [sp, #232]
+    vmov s15, r4
     bl m4crypt_fe256_sqr_int
-    add r0, sp, #96
-    add r1, sp, #96
-    add r2, sp, #32
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #128
-    add r1, sp, #96
+    vmov r4, s15
+    subs r4, r4, #1
+    beq 3f
+4:
+    vmov s15, r4
+    ldr r0, [sp, #232]
+    mov r1, r0
     bl m4crypt_fe256_sqr_int
-    movs r0, #4
-    str r0, [sp, #200]
-101:
-    add r0, sp, #128
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    ldr r0, [sp, #200]
-    subs r0, r0, #1
-    str r0, [sp, #200]
-    bne 101b
-    add r0, sp, #96
-    add r1, sp, #128
-    add r2, sp, #96
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #128
-    add r1, sp, #96
-    bl m4crypt_fe256_sqr_int
-    movs r0, #9
-    str r0, [sp, #200]
-102:
-    add r0, sp, #128
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    ldr r0, [sp, #200]
-    subs r0, r0, #1
-    str r0, [sp, #200]
-    bne 102b
-    add r0, sp, #128
-    add r1, sp, #128
-    add r2, sp, #96
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #160
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    movs r0, #19
-    str r0, [sp, #200]
-103:
-    add r0, sp, #160
-    add r1, sp, #160
-    bl m4crypt_fe256_sqr_int
-    ldr r0, [sp, #200]
-    subs r0, r0, #1
-    str r0, [sp, #200]
-    bne 103b
-    add r0, sp, #128
-    add r1, sp, #160
-    add r2, sp, #128
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #128
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    movs r0, #9
-    str r0, [sp, #200]
-104:
-    add r0, sp, #128
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    ldr r0, [sp, #200]
-    subs r0, r0, #1
-    str r0, [sp, #200]
-    bne 104b
-    add r0, sp, #96
-    add r1, sp, #128
-    add r2, sp, #96
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #128
-    add r1, sp, #96
-    bl m4crypt_fe256_sqr_int
-    movs r0, #49
-    str r0, [sp, #200]
-105:
-    add r0, sp, #128
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    ldr r0, [sp, #200]
-    subs r0, r0, #1
-    str r0, [sp, #200]
-    bne 105b
-    add r0, sp, #128
-    add r1, sp, #128
-    add r2, sp, #96
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #160
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    movs r0, #99
-    str r0, [sp, #200]
-106:
-    add r0, sp, #160
-    add r1, sp, #160
-    bl m4crypt_fe256_sqr_int
-    ldr r0, [sp, #200]
-    subs r0, r0, #1
-    str r0, [sp, #200]
-    bne 106b
-    add r0, sp, #128
-    add r1, sp, #160
-    add r2, sp, #128
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #128
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    movs r0, #49
-    str r0, [sp, #200]
-107:
-    add r0, sp, #128
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
-    ldr r0, [sp, #200]
-    subs r0, r0, #1
-    str r0, [sp, #200]
-    bne 107b
-    add r0, sp, #96
-    add r1, sp, #128
-    add r2, sp, #96
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #96
-    add r1, sp, #96
-    bl m4crypt_fe256_sqr_int
-    movs r0, #4
-    str r0, [sp, #200]
-108:
-    add r0, sp, #96
-    add r1, sp, #96
-    bl m4crypt_fe256_sqr_int
-    ldr r0, [sp, #200]
-    subs r0, r0, #1
-    str r0, [sp, #200]
-    bne 108b
-    ldr r0, [sp, #192]
-    add r1, sp, #96
-    add r2, sp, #64
-    bl m4crypt_fe256_mul_int
+    vmov r4, s15
+    subs r4, r4, #1
+    bne 4b
+3:
+    ldr r4, [sp, #228]
+    adr r5, 8f
+    cmp r4, r5
+    bne 1b
+    ldr r0, [sp, #224]
+    add r1, sp, #192
+    ldm r1, {r3-r10}
+    stm r0, {r3-r10}
     @ wipe the frame and the field routines' frame below it
     movs r3, #0
     mov r4, #0
@@ -705,7 +797,7 @@ m4crypt_fe256_invert_armv7m:
     mov r10, #0
     sub sp, sp, #16
     mov r0, sp
-    add r1, sp, #224
+    add r1, sp, #256
 2:
     stm r0!, {r3-r10}
     cmp r0, r1
@@ -719,8 +811,33 @@ m4crypt_fe256_invert_armv7m:
     vmov s10, s11, r3, r4
     vmov s12, s13, r3, r4
     vmov s14, s15, r3, r4
-    add sp, sp, #224
+    add sp, sp, #256
     pop {r4-r11, pc}
+    .align 2
+9:
+    .word 1 | (0 << 8) | (48 << 16) | (0 << 24)
+    .word 2 | (24 << 8) | (0 << 16) | (0 << 24)
+    .word 0 | (8 << 8) | (24 << 16) | (48 << 24)
+    .word 0 | (16 << 8) | (8 << 16) | (0 << 24)
+    .word 1 | (24 << 8) | (16 << 16) | (0 << 24)
+    .word 0 | (24 << 8) | (24 << 16) | (8 << 24)
+    .word 5 | (32 << 8) | (24 << 16) | (0 << 24)
+    .word 0 | (24 << 8) | (32 << 16) | (24 << 24)
+    .word 10 | (32 << 8) | (24 << 16) | (0 << 24)
+    .word 0 | (32 << 8) | (32 << 16) | (24 << 24)
+    .word 20 | (40 << 8) | (32 << 16) | (0 << 24)
+    .word 0 | (32 << 8) | (40 << 16) | (32 << 24)
+    .word 10 | (32 << 8) | (32 << 16) | (0 << 24)
+    .word 0 | (24 << 8) | (32 << 16) | (24 << 24)
+    .word 50 | (32 << 8) | (24 << 16) | (0 << 24)
+    .word 0 | (32 << 8) | (32 << 16) | (24 << 24)
+    .word 100 | (40 << 8) | (32 << 16) | (0 << 24)
+    .word 0 | (32 << 8) | (40 << 16) | (32 << 24)
+    .word 50 | (32 << 8) | (32 << 16) | (0 << 24)
+    .word 0 | (24 << 8) | (32 << 16) | (24 << 24)
+    .word 5 | (24 << 8) | (24 << 16) | (0 << 24)
+    .word 0 | (48 << 8) | (24 << 16) | (16 << 24)
+8:
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
 
     .section .text.m4crypt_ge25519_madd_armv7m,"ax",%progbits

@@ -211,12 +211,17 @@ def wrapper(out, name, internal):
     out.append(f"    .size {name}, .-{name}")
 
 
-def gen_mul(out_final):
+def gen_mul(out_final, addsub=False):
+    """addsub: m4crypt_fe256_muladdsub_int(s, f, g, u): t = f g, then s = u + t and u = u - t
+    (r0 = s, r1 = f, r2 = g, r3 = u; u in place, s may alias f or g). The ladder's
+    CB, DA + CB, DA - CB in one call: t goes to s0..s7 instead of memory."""
     out = []
-    name = "m4crypt_fe256_mul_int"
+    name = "m4crypt_fe256_muladdsub_int" if addsub else "m4crypt_fe256_mul_int"
     func_begin(out, name)
     out.append("    vmov s12, s13, r0, r1")       # h, f pointers
     out.append("    vmov s14, lr")
+    if addsub:
+        out.append("    vmov s15, r3")            # u pointer
     written = set()
     block(out, [(0, 0), (1, 0), (2, 0), (3, 0)], 0, written, "rows 0..3")
     block(out, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
@@ -246,8 +251,60 @@ def gen_mul(out_final):
     out.append("    bic lr, r11, lr")
     out.append("    add r8, r7, #16")
     out.append("    add r0, r0, lr")
+    if not addsub:
+        out.append("    stm r7, {r0, r1, r2, r12}")
+        out.append("    stm r8, {r3-r6}")
+        func_end(out, name)
+        out_final.extend(widen(out))
+        return
+    # t = (r0, r1, r2, r12, r3, r4, r5, r6) -> s0..s7; r11 = 38
+    out.append("    @ s = u + t (the carry c out of 2^256 adds 38 c, then 38 once more if that carried)")
+    out.append("    vmov s0, s1, r0, r1")
+    out.append("    vmov s2, s3, r2, r12")
+    out.append("    vmov s4, s5, r3, r4")
+    out.append("    vmov s6, s7, r5, r6")
+    out.append("    vmov r9, s15")
+    out.append("    ldm r9!, {r7, r8, r10, lr}")
+    out.append("    adds r0, r0, r7")
+    out.append("    adcs r1, r1, r8")
+    out.append("    adcs r2, r2, r10")
+    out.append("    adcs r12, r12, lr")
+    out.append("    ldm r9, {r7, r8, r10, lr}")
+    out.append("    adcs r3, r3, r7")
+    out.append("    adcs r4, r4, r8")
+    out.append("    adcs r5, r5, r10")
+    out.append("    adcs r6, r6, lr")
+    out.append("    sbc lr, lr, lr")
+    out.append("    bic lr, r11, lr")
+    out.append("    adds r0, r0, lr")
+    for r in ["r1", "r2", "r12", "r3", "r4", "r5", "r6"]:
+        out.append(f"    adcs {r}, {r}, #0")
+    out.append("    sbc lr, lr, lr")
+    out.append("    vmov r7, s12")
+    out.append("    bic lr, r11, lr")
+    out.append("    add r8, r7, #16")
+    out.append("    add r0, r0, lr")
     out.append("    stm r7, {r0, r1, r2, r12}")
     out.append("    stm r8, {r3-r6}")
+    out.append("    @ u = u - t (a borrow subtracts 38, and once more if that borrowed)")
+    out.append("    vmov r7, s15")
+    out.append("    vmov r8, r9, s0, s1")
+    out.append("    ldm r7, {r0-r6, r12}")
+    out.append("    subs r0, r0, r8")
+    out.append("    sbcs r1, r1, r9")
+    for q, (ra, rb) in enumerate([("r2", "r3"), ("r4", "r5"), ("r6", "r12")]):
+        out.append(f"    vmov r8, r9, s{2 + 2 * q}, s{3 + 2 * q}")
+        out.append(f"    sbcs {ra}, {ra}, r8")
+        out.append(f"    sbcs {rb}, {rb}, r9")
+    out.append("    sbc lr, lr, lr")
+    out.append("    and lr, r11, lr")
+    out.append("    subs r0, r0, lr")
+    for r in ["r1", "r2", "r3", "r4", "r5", "r6", "r12"]:
+        out.append(f"    sbcs {r}, {r}, #0")
+    out.append("    sbc lr, lr, lr")
+    out.append("    and lr, r11, lr")
+    out.append("    sub r0, r0, lr")
+    out.append("    stm r7, {r0-r6, r12}")
     func_end(out, name)
     out_final.extend(widen(out))
 
@@ -427,32 +484,27 @@ def gen_ladder(out):
     out.append(f"    add r2, sp, #{X2}")
     out.append("    bl m4crypt_fe256_sel2_int")
     call("mul", Z2, Z2, T0)      # DA
-    call("mul", X2, X2, T1)      # CB
-    call("sqr", T0, X3)          # AA
+    out.append(f"    add r3, sp, #{Z2}")
+    call("muladdsub", T0, X2, T1)  # CB; T0 = DA + CB, Z2 = DA - CB
+    call("sqr", X2, X3)          # AA
     call("sqr", T1, Z3)          # BB
-    call("add", X3, Z2, X2)      # DA + CB
-    call("sub", Z3, Z2, X2)      # DA - CB
-    call("sqr", X3, X3)          # x3 = (DA + CB)^2
-    call("sqr", Z3, Z3)
+    call("sqr", X3, T0)          # x3 = (DA + CB)^2
+    call("sqr", Z3, Z2)
     call("mul", Z3, Z3, X1)      # z3 = x1 (DA - CB)^2
-    call("sub", Z2, T0, T1)      # E = AA - BB
-    call("mul", X2, T0, T1)      # x2 = AA BB
+    call("sub", Z2, X2, T1)      # E = AA - BB
+    call("mul", X2, X2, T1)      # x2 = AA BB
     call("a24add", T1, Z2, T1)   # BB + 121666 E (a24add reads all of g before it writes h)
     call("mul", Z2, Z2, T1)      # z2 = E (BB + 121666 E)
     out.append(f"    ldr r0, [sp, #{BIT_OFF}]")
     out.append("    subs r0, r0, #1")
     out.append(f"    str r0, [sp, #{BIT_OFF}]")
     out.append("    bpl 1b")
-    out.append(f"    ldr r2, [sp, #{PREV_OFF}]")
-    out.append(f"    add r0, sp, #{X2}")
-    out.append(f"    add r1, sp, #{X3}")
-    out.append("    bl m4crypt_fe256_cswap16_int")
+    out.append("    @ the state holds (R_b, R_1-b) for the last bit b: out = b ? (x3, z3) : (x2, z2)")
+    out.append(f"    ldr r3, [sp, #{PREV_OFF}]")
     out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
     out.append(f"    add r1, sp, #{X2}")
-    out.append("    ldm r1!, {r3-r10}")
-    out.append("    stm r0!, {r3-r10}")
-    out.append("    ldm r1, {r3-r10}")
-    out.append("    stm r0, {r3-r10}")
+    out.append(f"    add r2, sp, #{X3}")
+    out.append("    bl m4crypt_fe256_sel2_int")
     out.append("    @ wipe the frame and what the field routines left below it")
     out.append("    movs r3, #0")
     for r in range(4, 11):
@@ -473,76 +525,65 @@ def gen_ladder(out):
 
 def gen_invert(out):
     """m4crypt_fe256_invert_armv7m(h, f) = f^(p - 2) by the chain of fe25519.c (Bernstein 2006):
-    254 squarings and 11 multiplications through the internal routines, on one wiped frame."""
+    254 squarings and 11 multiplications through the internal routines, on one wiped frame.
+    The chain is a table of 22 steps (n, d, a, b) run by a loop (small code; the branches depend
+    on the table only): n = 0: d = a b; n > 0: d = a^(2^n). Frame: Z2 Z9 Z11 A B C F (f copied
+    in, so h may alias f), then the h pointer, the table pointer, the squaring counter."""
     name = "m4crypt_fe256_invert_armv7m"
-    Z2, Z9, Z11, A_, B_, C_ = (32 * i for i in range(6))
-    HP, FP, CNT, FR = 192, 196, 200, 208
+    Z2, Z9, Z11, A_, B_, C_, F_ = (32 * i for i in range(7))
+    HP, TP, CNT, FR = 224, 228, 232, 240     # CNT: the d pointer of a run of squarings
+    chain = [(1, Z2, F_, 0), (2, A_, Z2, 0), (0, Z9, A_, F_), (0, Z11, Z9, Z2), (1, A_, Z11, 0),
+             (0, A_, A_, Z9), (5, B_, A_, 0), (0, A_, B_, A_), (10, B_, A_, 0), (0, B_, B_, A_),
+             (20, C_, B_, 0), (0, B_, C_, B_), (10, B_, B_, 0), (0, A_, B_, A_),
+             (50, B_, A_, 0), (0, B_, B_, A_), (100, C_, B_, 0), (0, B_, C_, B_),
+             (50, B_, B_, 0), (0, A_, B_, A_), (5, A_, A_, 0), (0, F_, A_, Z11)]
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
     out.append(f"    sub sp, sp, #{FR}")
     out.append(f"    str r0, [sp, #{HP}]")
-    out.append(f"    str r1, [sp, #{FP}]")
-    lbl = [0]
-
-    def ptr(reg, x):
-        if x == "F":
-            out.append(f"    ldr {reg}, [sp, #{FP}]")
-        elif x == "H":
-            out.append(f"    ldr {reg}, [sp, #{HP}]")
-        else:
-            out.append(f"    add {reg}, sp, #{x}")
-
-    def sqr(d, a):
-        ptr("r0", d)
-        ptr("r1", a)
-        out.append("    bl m4crypt_fe256_sqr_int")
-
-    def mul(d, a, b):
-        ptr("r0", d)
-        ptr("r1", a)
-        ptr("r2", b)
-        out.append("    bl m4crypt_fe256_mul_int")
-
-    def sqr_n(d, a, n):
-        sqr(d, a)
-        if n == 1:
-            return
-        if n <= 3:
-            for _ in range(n - 1):
-                sqr(d, d)
-            return
-        lbl[0] += 1
-        out.append(f"    movs r0, #{n - 1}")
-        out.append(f"    str r0, [sp, #{CNT}]")
-        out.append(f"10{lbl[0]}:")
-        sqr(d, d)
-        out.append(f"    ldr r0, [sp, #{CNT}]")
-        out.append("    subs r0, r0, #1")
-        out.append(f"    str r0, [sp, #{CNT}]")
-        out.append(f"    bne 10{lbl[0]}b")
-
-    sqr(Z2, "F")            # z^2
-    sqr_n(A_, Z2, 2)        # z^8
-    mul(Z9, A_, "F")        # z^9
-    mul(Z11, Z9, Z2)        # z^11
-    sqr(A_, Z11)            # z^22
-    mul(A_, A_, Z9)         # z^(2^5 - 1)
-    sqr_n(B_, A_, 5)
-    mul(A_, B_, A_)         # z^(2^10 - 1)
-    sqr_n(B_, A_, 10)
-    mul(B_, B_, A_)         # z^(2^20 - 1)
-    sqr_n(C_, B_, 20)
-    mul(B_, C_, B_)         # z^(2^40 - 1)
-    sqr_n(B_, B_, 10)
-    mul(A_, B_, A_)         # z^(2^50 - 1)
-    sqr_n(B_, A_, 50)
-    mul(B_, B_, A_)         # z^(2^100 - 1)
-    sqr_n(C_, B_, 100)
-    mul(B_, C_, B_)         # z^(2^200 - 1)
-    sqr_n(B_, B_, 50)
-    mul(A_, B_, A_)         # z^(2^250 - 1)
-    sqr_n(A_, A_, 5)        # z^(2^255 - 32)
-    mul("H", A_, Z11)       # z^(2^255 - 21)
+    out.append("    ldm r1, {r3-r10}")
+    out.append(f"    add r0, sp, #{F_}")
+    out.append("    stm r0, {r3-r10}")
+    out.append("    adr r0, 9f")
+    out.append(f"    str r0, [sp, #{TP}]")
+    out.append("1:  @ next step: r5 = n | d/4 << 8 | a/4 << 16 | b/4 << 24")
+    out.append(f"    ldr r4, [sp, #{TP}]")
+    out.append("    ldr r5, [r4], #4")
+    out.append(f"    str r4, [sp, #{TP}]")
+    out.append("    ubfx r0, r5, #8, #8")
+    out.append("    add r0, sp, r0, lsl #2")
+    out.append("    ubfx r1, r5, #16, #8")
+    out.append("    add r1, sp, r1, lsl #2")
+    out.append("    ands r4, r5, #0xff")
+    out.append("    bne 2f")
+    out.append("    lsrs r2, r5, #24")
+    out.append("    add r2, sp, r2, lsl #2")
+    out.append("    bl m4crypt_fe256_mul_int")
+    out.append("    b 3f")
+    out.append("2:  @ n squarings: the counter in s15 (the field routines leave it alone)")
+    out.append(f"    str r0, [sp, #{CNT}]")
+    out.append("    vmov s15, r4")
+    out.append("    bl m4crypt_fe256_sqr_int")
+    out.append("    vmov r4, s15")
+    out.append("    subs r4, r4, #1")
+    out.append("    beq 3f")
+    out.append("4:")
+    out.append("    vmov s15, r4")
+    out.append(f"    ldr r0, [sp, #{CNT}]")
+    out.append("    mov r1, r0")
+    out.append("    bl m4crypt_fe256_sqr_int")
+    out.append("    vmov r4, s15")
+    out.append("    subs r4, r4, #1")
+    out.append("    bne 4b")
+    out.append("3:")
+    out.append(f"    ldr r4, [sp, #{TP}]")
+    out.append("    adr r5, 8f")
+    out.append("    cmp r4, r5")
+    out.append("    bne 1b")
+    out.append(f"    ldr r0, [sp, #{HP}]")
+    out.append(f"    add r1, sp, #{F_}")
+    out.append("    ldm r1, {r3-r10}")
+    out.append("    stm r0, {r3-r10}")
     out.append("    @ wipe the frame and the field routines' frame below it")
     out.append("    movs r3, #0")
     for r in range(4, 11):
@@ -558,6 +599,11 @@ def gen_invert(out):
     wipe_s(out)
     out.append(f"    add sp, sp, #{FR + w}")
     out.append("    pop {r4-r11, pc}")
+    out.append("    .align 2")
+    out.append("9:")
+    for n, d, a_, b_ in chain:
+        out.append(f"    .word {n} | ({d // 4} << 8) | ({a_ // 4} << 16) | ({b_ // 4} << 24)")
+    out.append("8:")
     out.append(f"    .size {name}, .-{name}")
 
 
@@ -619,6 +665,7 @@ def gen_madd(out):
 def main():
     out = [HEADER]
     gen_mul(out)
+    gen_mul(out, addsub=True)
     gen_sqr(out)
     wrapper(out, "m4crypt_fe256_mul_armv7m", "m4crypt_fe256_mul_int")
     wrapper(out, "m4crypt_fe256_sqr_armv7m", "m4crypt_fe256_sqr_int")
