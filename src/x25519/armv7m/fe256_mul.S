@@ -436,7 +436,31 @@ m4crypt_fe256_muladdsub_int:
     bx lr
     .size m4crypt_fe256_muladdsub_int, .-m4crypt_fe256_muladdsub_int
 
-    .section .text.m4crypt_fe256_sqr_int,"ax",%progbits
+    .section .text.m4crypt_fe256_sqrsel_int,"ax",%progbits
+    .global m4crypt_fe256_sqrsel_int
+    .type m4crypt_fe256_sqrsel_int, %function
+    .align 2
+m4crypt_fe256_sqrsel_int:
+    vmov s12, s13, r0, r1
+    vmov s14, lr
+    rsb r3, r3, #0
+    uadd8 r3, r3, r3
+    ldm.w r1!, {r3-r6}
+    ldm.w r2!, {r7-r10}
+    sel r3, r7, r3
+    sel r4, r8, r4
+    sel r5, r9, r5
+    sel r6, r10, r6
+    vmov s8, s9, r3, r4
+    vmov s10, s11, r5, r6
+    ldm.w r2, {r7-r10}
+    ldm.w r1, {r1, r11, r12, lr}
+    sel r1, r7, r1
+    sel r11, r8, r11
+    sel r12, r9, r12
+    sel lr, r10, lr
+    b 7f
+    .size m4crypt_fe256_sqrsel_int, .-m4crypt_fe256_sqrsel_int
     .global m4crypt_fe256_sqr_int
     .type m4crypt_fe256_sqr_int, %function
     .align 2
@@ -450,6 +474,7 @@ m4crypt_fe256_sqr_int:
     vmov s8, s9, r3, r4
     vmov s10, s11, r5, r6
     ldm.w r0, {r1, r11, r12, lr}
+7:  @ (sqrsel_int joins here)
     umull r0, r7, r3, r4
     vmov s1, r0
     movs.w r0, #0
@@ -654,7 +679,12 @@ m4crypt_x25519_ladder_armv7m:
     add r0, sp, #96
     add r1, sp, #160
     add r2, sp, #32
-    bl m4crypt_fe256_sel2_int
+    bl m4crypt_fe256_sqrsel_int
+    ldr r3, [sp, #240]
+    add r0, sp, #128
+    add r1, sp, #192
+    add r2, sp, #64
+    bl m4crypt_fe256_sqrsel_int
     add r0, sp, #64
     add r1, sp, #64
     add r2, sp, #160
@@ -666,35 +696,29 @@ m4crypt_x25519_ladder_armv7m:
     bl m4crypt_fe256_muladdsub_int
     add r0, sp, #32
     add r1, sp, #96
-    bl m4crypt_fe256_sqr_int
+    add r2, sp, #128
+    bl m4crypt_fe256_mul_int
     add r0, sp, #192
-    add r1, sp, #128
-    bl m4crypt_fe256_sqr_int
+    add r1, sp, #96
+    add r2, sp, #128
+    bl m4crypt_fe256_sub_int
     add r0, sp, #96
     add r1, sp, #160
     bl m4crypt_fe256_sqr_int
     add r0, sp, #128
+    add r1, sp, #192
+    add r2, sp, #128
+    bl m4crypt_fe256_a24add_int
+    add r0, sp, #160
     add r1, sp, #64
     bl m4crypt_fe256_sqr_int
+    add r0, sp, #64
+    add r1, sp, #192
+    add r2, sp, #128
+    bl m4crypt_fe256_mul_int
     add r0, sp, #128
-    add r1, sp, #128
+    add r1, sp, #160
     add r2, sp, #0
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #64
-    add r1, sp, #32
-    add r2, sp, #192
-    bl m4crypt_fe256_sub_int
-    add r0, sp, #32
-    add r1, sp, #32
-    add r2, sp, #192
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #192
-    add r1, sp, #64
-    add r2, sp, #192
-    bl m4crypt_fe256_a24add_int
-    add r0, sp, #64
-    add r1, sp, #64
-    add r2, sp, #192
     bl m4crypt_fe256_mul_int
     ldr r0, [sp, #228]
     subs r0, r0, #1

@@ -321,7 +321,31 @@ def gen_sqr(out_final):
     the 38 Y) and their sum folded as 38 (cr + cd + C) at the end."""
     out = []
     name = "m4crypt_fe256_sqr_int"
-    func_begin(out, name)
+    sel = "m4crypt_fe256_sqrsel_int"
+    func_begin(out, sel)
+    # h = (bit ? c : a)^2: r0 = h, r1 = a, r2 = c, r3 = bit in {0, 1}; the ladder's AA and BB
+    # of the point it doubles. The mask 0 - bit sets APSR.GE (UADD8) and SEL picks each word of
+    # f while it is loaded; then the squaring below, from its first product on.
+    out.append("    vmov s12, s13, r0, r1")
+    out.append("    vmov s14, lr")
+    out.append("    rsb r3, r3, #0")
+    out.append("    uadd8 r3, r3, r3")
+    out.append("    ldm r1!, {r3-r6}")
+    out.append("    ldm r2!, {r7-r10}")
+    for a_, c_ in zip(["r3", "r4", "r5", "r6"], ["r7", "r8", "r9", "r10"]):
+        out.append(f"    sel {a_}, {c_}, {a_}")
+    out.append("    vmov s8, s9, r3, r4")
+    out.append("    vmov s10, s11, r5, r6")
+    out.append("    ldm r2, {r7-r10}")
+    out.append("    ldm r1, {r1, r11, r12, lr}")
+    for a_, c_ in zip(["r1", "r11", "r12", "lr"], ["r7", "r8", "r9", "r10"]):
+        out.append(f"    sel {a_}, {c_}, {a_}")
+    out.append("    b 7f")
+    out.append(f"    .size {sel}, .-{sel}")
+    out.append(f"    .global {name}")
+    out.append(f"    .type {name}, %function")
+    out.append("    .align 2")
+    out.append(f"{name}:")
     out.append("    vmov s12, s13, r0, r1")       # h, f pointers
     out.append("    vmov s14, lr")
     out.append("    mov r2, r1")
@@ -334,6 +358,8 @@ def gen_sqr(out_final):
     assert blk[2].startswith("    add r0, r2, #16")
     blk.insert(3, "    vmov s8, s9, r3, r4")        # (also keeps the LDM off the ADD of its base)
     blk.insert(4, "    vmov s10, s11, r5, r6")
+    assert blk[5].startswith("    ldm r0, {r1, r11, r12, lr}")
+    blk.insert(6, "7:  @ (sqrsel_int joins here)")
     out.extend(blk)
     assert written == set(range(1, 12)), written
     # block 1 leaves T8..T11 in r7..r10 (C0..C3, not stored) and f4..f7 in r1, r11, r12, lr
@@ -476,25 +502,25 @@ def gen_ladder(out):
     call("sub", T1, X2, Z2)      # B = x2 - z2
     call("add", X2, X3, Z3)      # C = x3 + z3
     call("sub", Z2, X3, Z3)      # D = x3 - z3
-    # (A, B) of the point to double: (C, D) when swap = 1 (SEL, no swap of the state needed:
-    # the sum x3, z3 is symmetric in the two points)
-    out.append(f"    ldr r3, [sp, #{SWAP_OFF}]")
-    out.append(f"    add r0, sp, #{X3}")
-    out.append(f"    add r1, sp, #{T0}")
-    out.append(f"    add r2, sp, #{X2}")
-    out.append("    bl m4crypt_fe256_sel2_int")
+    # AA, BB of the point to double: (A, B), or (C, D) when swap = 1, picked by SEL while
+    # sqrsel_int loads them (no swap of the state needed: the sum x3, z3 is symmetric in the
+    # two points)
+    for h, a_, c_ in ((X3, T0, X2), (Z3, T1, Z2)):
+        out.append(f"    ldr r3, [sp, #{SWAP_OFF}]")
+        out.append(f"    add r0, sp, #{h}")
+        out.append(f"    add r1, sp, #{a_}")
+        out.append(f"    add r2, sp, #{c_}")
+        out.append("    bl m4crypt_fe256_sqrsel_int")
     call("mul", Z2, Z2, T0)      # DA
     out.append(f"    add r3, sp, #{Z2}")
     call("muladdsub", T0, X2, T1)  # CB; T0 = DA + CB, Z2 = DA - CB
-    call("sqr", X2, X3)          # AA
-    call("sqr", T1, Z3)          # BB
+    call("mul", X2, X3, Z3)      # x2 = AA BB
+    call("sub", T1, X3, Z3)      # E = AA - BB
     call("sqr", X3, T0)          # x3 = (DA + CB)^2
-    call("sqr", Z3, Z2)
-    call("mul", Z3, Z3, X1)      # z3 = x1 (DA - CB)^2
-    call("sub", Z2, X2, T1)      # E = AA - BB
-    call("mul", X2, X2, T1)      # x2 = AA BB
-    call("a24add", T1, Z2, T1)   # BB + 121666 E (a24add reads all of g before it writes h)
-    call("mul", Z2, Z2, T1)      # z2 = E (BB + 121666 E)
+    call("a24add", Z3, T1, Z3)   # BB + 121666 E (a24add reads all of g before it writes h)
+    call("sqr", T0, Z2)          # (DA - CB)^2
+    call("mul", Z2, T1, Z3)      # z2 = E (BB + 121666 E)
+    call("mul", Z3, T0, X1)      # z3 = x1 (DA - CB)^2
     out.append(f"    ldr r0, [sp, #{BIT_OFF}]")
     out.append("    subs r0, r0, #1")
     out.append(f"    str r0, [sp, #{BIT_OFF}]")
