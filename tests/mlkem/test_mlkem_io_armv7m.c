@@ -14,7 +14,8 @@
  * contract) with output limits around the group sizes of the fast paths (8, 16 candidates per
  * 12 / 24 bytes) and the chunk sizes the callers use (84 and 168 bytes), inputs with every
  * candidate accepted (0x000), every candidate rejected (0xfff), the boundary values q - 1 and q,
- * random bytes, and every input alignment 0..3.
+ * random bytes, and every input alignment 0..3; and in place, as m4crypt_poly_sample_ntt uses it
+ * (poly.h: r below buf with buf - r >= buflen / 3), with the smallest gaps the contract allows.
  */
 #include <string.h>
 
@@ -85,6 +86,23 @@ static void fill(uint8_t *p, unsigned n, int d1, int d2)
     }
 }
 
+/* In place: r at coefficient have of area, the input at the first 8-byte boundary at least
+ * gap bytes above r (the layout of m4crypt_poly_sample_ntt with gap = buflen / 3); both
+ * implementations on identical copies of the area. */
+static int rej_inplace_case(unsigned have, unsigned len, unsigned buflen, unsigned gap)
+{
+    static _Alignas(8) int16_t area_x[256], area_y[256];
+    unsigned piece = (2 * have + gap + 7) & ~7u;
+    t_rand_bytes((uint8_t *)area_x, sizeof area_x);
+    if (len & 1) /* half of the cases with many rejections */
+        for (unsigned i = 2; i < buflen; i += 3)
+            ((uint8_t *)area_x)[piece + i] |= 0xc0;
+    memcpy(area_y, area_x, sizeof area_y);
+    unsigned n = REJ_UNDER_TEST(area_x + have, len, (uint8_t *)area_x + piece, buflen);
+    unsigned m = m4crypt_mlkem_rej_uniform_c(area_y + have, len, (uint8_t *)area_y + piece, buflen);
+    return n == m && memcmp(area_x, area_y, sizeof area_x) == 0;
+}
+
 static void test_rej(void)
 {
     say("rej_uniform", HAVE_REJ);
@@ -106,7 +124,14 @@ static void test_rej(void)
             CHECK(rej_case(inbuf + off, len, 168));
             if (len <= 56)
                 CHECK(rej_case(inbuf + off, len, 84));
+            if (len <= 48)
+                CHECK(rej_case(inbuf + off, len, 72));
         }
+    /* in place: the sampler's chunks and every chunk length that is a multiple of 12 */
+    for (unsigned buflen = 12; buflen <= 168; buflen += 12)
+        for (unsigned have = 0; have < 64; have += t_quick() ? 7 : 1)
+            for (unsigned len = 1; len <= 2 * buflen / 3; len += t_quick() ? 5 : 1)
+                CHECK(rej_inplace_case(have, len, buflen, buflen / 3));
     /* random: lengths, limits, alignments; biased towards many rejections half of the time */
     for (unsigned n = 0; n < 2000; n++) {
         unsigned buflen = 3 * (t_rand32() % (MAXBUF / 3 + 1)), len = t_rand32() % (MAXOUT + 1);
@@ -193,9 +218,9 @@ int main(int argc, char **argv)
         t_rand_bytes(inbuf, 168);
         unsigned n, m;
         REGION("io.rej_168", n = REJ_UNDER_TEST(out, 256, inbuf, 168));
-        REGION("io.rej_84", m = REJ_UNDER_TEST(out2, 56, inbuf, 84));
+        REGION("io.rej_72", m = REJ_UNDER_TEST(out2, 48, inbuf, 72));
         CHECK(n == m4crypt_mlkem_rej_uniform_c(out2, 256, inbuf, 168) &&
-              memcmp(out, out2, 2 * n) == 0 && m <= 56);
+              memcmp(out, out2, 2 * n) == 0 && m <= 48);
     }
     return t_summary("mlkem_io_armv7m");
 }

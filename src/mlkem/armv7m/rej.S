@@ -7,7 +7,9 @@
  * Same contract and results as m4crypt_mlkem_rej_uniform_c (src/mlkem/poly.h): parses buf
  * (buflen a multiple of 3) into 12-bit candidates d1 = b0 + 256 (b1 mod 16), d2 = b1 / 16 +
  * 16 b2, appends those below q to r, at most len; returns how many. The input is public (a
- * SHAKE128 stream of the public seed rho): this code branches on it.
+ * SHAKE128 stream of the public seed rho): this code branches on it. In place as poly.h allows
+ * (r below buf, buf - r >= buflen / 3): every group's input (12 bytes; 3 in the tail) is loaded
+ * before any of its at most 16 (4) output bytes is stored.
  *
  * Group of 12 bytes (4 triples, 8 candidates): three word loads (unaligned allowed);
  * candidates by UBFX (LSR + BFI where one crosses a word), each stored by a conditional STRH
@@ -24,9 +26,12 @@
  * of r (for the count), lr the iteration count k in the fastest path, else the end of the
  * single-group path's input (input end - 11).
  *
+ * After the counted loop, an input used up (the callers' chunks are multiples of 24) returns at
+ * once.
  * Cycles (m4sim-model 1.1, one call in a region of test_mlkem_io_armv7m, call included):
- * 168 bytes, len 256: 525 (one checked group at a time: 560 by the previous header; portable C:
- * 1719); 84 bytes, len 56: 301. Code: 498 bytes.
+ * 168 bytes, len 256: 501 (one checked group at a time: 560 by the previous header; portable
+ * C: 1719); 72 bytes, len 48: 241 (the early return saves 20 per call: mlkem512.decaps, 28
+ * calls, 7,038 -> 6,474 cycles). Code: 502 bytes.
  */
     .syntax unified
     .thumb
@@ -94,6 +99,8 @@ m4crypt_mlkem_rej_uniform_armv7m:
     GROUP12
     subs.w  lr, lr, #1
     bne.w   6b
+    cmp     r2, r3                  @ input used up (the callers' chunks, 72 or 168 bytes, are
+    beq.w   4f                      @ multiples of 24): done, without the checks below
     b.w     5b
 0:
     sub.w   lr, r3, #11             @ a group needs r2 + 12 <= r3, i.e. r2 < r3 - 11
