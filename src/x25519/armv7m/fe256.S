@@ -200,32 +200,31 @@ m4crypt_fe256_cswap_armv7m:
     bx      lr
     .size m4crypt_fe256_cswap_armv7m, .-m4crypt_fe256_cswap_armv7m
 
-/* Internal: h = 121666 f + g (r0 = h, r1 = f, r2 = g); clobbers r1-r12, keeps lr. */
+/* Internal: h = 121666 f + g (r0 = h, r1 = f, r2 = g; h may alias g, whose words are all loaded
+ * first). g in r3-r10 is the UMAAL accumulator, r11 = 121666, r12 the carry word; the words of f
+ * come three at a time by LDM into r0, r2, lr (h and lr wait in s13, s14).
+ * Clobbers r0-r12, s13, s14, keeps lr. */
     .section .text.m4crypt_fe256_a24add_int,"ax",%progbits
     .global m4crypt_fe256_a24add_int
     .type m4crypt_fe256_a24add_int, %function
     .align 2
 m4crypt_fe256_a24add_int:
     ldm.w     r2, {r3-r10}
-    movw    r11, #(121666 & 0xffff)
-    movt    r11, #(121666 >> 16)
+    vmov      s13, s14, r0, lr
+    movw      r11, #(121666 & 0xffff)
+    movt      r11, #(121666 >> 16)
     movs.w    r12, #0
-    ldr.w     r2, [r1, #0]
-    umaal   r3, r12, r2, r11
-    ldr.w     r2, [r1, #4]
-    umaal   r4, r12, r2, r11
-    ldr.w     r2, [r1, #8]
-    umaal   r5, r12, r2, r11
-    ldr.w     r2, [r1, #12]
-    umaal   r6, r12, r2, r11
-    ldr.w     r2, [r1, #16]
-    umaal   r7, r12, r2, r11
-    ldr.w     r2, [r1, #20]
-    umaal   r8, r12, r2, r11
-    ldr.w     r2, [r1, #24]
-    umaal   r9, r12, r2, r11
-    ldr.w     r2, [r1, #28]
-    umaal   r10, r12, r2, r11
+    ldm.w     r1!, {r0, r2, lr}
+    umaal     r3, r12, r0, r11
+    umaal     r4, r12, r2, r11
+    umaal     r5, r12, lr, r11
+    ldm.w     r1!, {r0, r2, lr}
+    umaal     r6, r12, r0, r11
+    umaal     r7, r12, r2, r11
+    umaal     r8, r12, lr, r11
+    ldm.w     r1, {r0, r2}
+    umaal     r9, r12, r0, r11
+    umaal     r10, r12, r2, r11
     mov.w     r11, #38
     mul.w     r12, r12, r11
     adds.w    r3, r3, r12
@@ -237,6 +236,7 @@ m4crypt_fe256_a24add_int:
     adcs.w    r9, r9, #0
     adcs.w    r10, r10, #0
     sbc.w     r12, r12, r12
+    vmov      r0, lr, s13, s14
     bic.w     r12, r11, r12
     add.w     r3, r3, r12
     stm.w     r0, {r3-r10}

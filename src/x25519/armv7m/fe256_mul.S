@@ -629,13 +629,13 @@ m4crypt_x25519_ladder_armv7m:
     add r0, sp, #96
     stm r0, {r3-r10}
     movs r3, #1
-    mov r4, #0
-    mov r5, #0
-    mov r6, #0
-    mov r7, #0
-    mov r8, #0
-    mov r9, #0
-    mov r10, #0
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    movs r8, #0
+    movs r9, #0
+    movs r10, #0
     add r0, sp, #32
     stm r0, {r3-r10}
     add r0, sp, #128
@@ -732,13 +732,13 @@ m4crypt_x25519_ladder_armv7m:
     bl m4crypt_fe256_sel2_int
     @ wipe the frame and what the field routines left below it
     movs r3, #0
-    mov r4, #0
-    mov r5, #0
-    mov r6, #0
-    mov r7, #0
-    mov r8, #0
-    mov r9, #0
-    mov r10, #0
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    movs r8, #0
+    movs r9, #0
+    movs r10, #0
     sub sp, sp, #8
     mov r0, sp
     add r1, sp, #256
@@ -812,13 +812,13 @@ m4crypt_fe256_invert_armv7m:
     stm r0, {r3-r10}
     @ wipe the frame and the field routines' frame below it
     movs r3, #0
-    mov r4, #0
-    mov r5, #0
-    mov r6, #0
-    mov r7, #0
-    mov r8, #0
-    mov r9, #0
-    mov r10, #0
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    movs r8, #0
+    movs r9, #0
+    movs r10, #0
     sub sp, sp, #16
     mov r0, sp
     add r1, sp, #256
@@ -941,13 +941,13 @@ m4crypt_ge25519_madd_armv7m:
     bl m4crypt_fe256_mul_int
     @ wipe the temporaries
     movs r3, #0
-    mov r4, #0
-    mov r5, #0
-    mov r6, #0
-    mov r7, #0
-    mov r8, #0
-    mov r9, #0
-    mov r10, #0
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
+    movs r8, #0
+    movs r9, #0
+    movs r10, #0
     mov r0, sp
     stm r0!, {r3-r10}
     stm r0!, {r3-r10}

@@ -467,7 +467,7 @@ def gen_ladder(out):
     out.append("    stm r0, {r3-r10}")
     out.append("    movs r3, #1")
     for r in range(4, 11):
-        out.append(f"    mov r{r}, #0")
+        out.append(f"    movs r{r}, #0")
     out.append(f"    add r0, sp, #{X2}")
     out.append("    stm r0, {r3-r10}")
     out.append(f"    add r0, sp, #{Z3}")
@@ -534,7 +534,7 @@ def gen_ladder(out):
     out.append("    @ wipe the frame and what the field routines left below it")
     out.append("    movs r3, #0")
     for r in range(4, 11):
-        out.append(f"    mov r{r}, #0")
+        out.append(f"    movs r{r}, #0")
     w = wipe_below(LFRAME)
     out.append(f"    sub sp, sp, #{w}")
     out.append("    mov r0, sp")
@@ -613,7 +613,7 @@ def gen_invert(out):
     out.append("    @ wipe the frame and the field routines' frame below it")
     out.append("    movs r3, #0")
     for r in range(4, 11):
-        out.append(f"    mov r{r}, #0")
+        out.append(f"    movs r{r}, #0")
     w = wipe_below(FR)
     out.append(f"    sub sp, sp, #{w}")
     out.append("    mov r0, sp")
@@ -679,7 +679,7 @@ def gen_madd(out):
     out.append("    @ wipe the temporaries")
     out.append("    movs r3, #0")
     for r in range(4, 11):
-        out.append(f"    mov r{r}, #0")
+        out.append(f"    movs r{r}, #0")
     out.append("    mov r0, sp")
     for _ in range(5):
         out.append("    stm r0!, {r3-r10}")
