@@ -110,6 +110,12 @@
 #define m4crypt_mlkem_basemul_part m4crypt_mlkem_basemul_part_c
 #endif
 
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_ADD_MSG
+#define m4crypt_poly_add_msg m4crypt_poly_add_msg_armv7m
+#else
+#define m4crypt_poly_add_msg m4crypt_poly_add_msg_c
+#endif
+
 #ifdef M4CRYPT_MLKEM_HAVE_POLY_CBD_ADD
 #define m4crypt_poly_cbd_eta2_add m4crypt_poly_cbd_eta2_add_armv7m
 #define m4crypt_poly_cbd_eta3_add m4crypt_poly_cbd_eta3_add_armv7m

@@ -135,7 +135,9 @@ int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKE
         diff |= m4crypt_verify(ws.bytes, cmp + MLKEM_C1BYTES, 32 * MLKEM_DV);
     }
 
-    m4crypt_memzero(y, sizeof y);
+    /* y-hat[0 .. k-2] now hold t-hat[1 .. k-1] (decoded from ek: public); the secrets left are
+     * y-hat[k-1], the accumulator and the work space (PRF state, compressed u, v). */
+    m4crypt_memzero(&y[MLKEM_K - 1], sizeof y[0]);
     m4crypt_memzero(&acc, sizeof acc);
     m4crypt_memzero(&ws, sizeof ws);
     return diff;

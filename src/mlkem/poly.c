@@ -317,7 +317,7 @@ void m4crypt_poly_noise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigne
 }
 
 /* Decompress_1(y) = round(q y / 2) = 1665 y; the mask -bit selects it without a branch. */
-void m4crypt_poly_add_msg(m4crypt_poly *r, const uint8_t m[32])
+void m4crypt_poly_add_msg_c(m4crypt_poly *r, const uint8_t m[32])
 {
     for (unsigned i = 0; i < 32; i++) {
         uint32_t byte = m[i];

@@ -98,6 +98,9 @@ void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b
 /* r += SamplePolyCBD_eta(buf) (Alg. 8, eta = 2: 128 bytes, eta = 3: 192 bytes), wrapping. */
 void m4crypt_poly_cbd_eta2_add_c(m4crypt_poly *r, const uint8_t buf[128]);
 void m4crypt_poly_cbd_eta3_add_c(m4crypt_poly *r, const uint8_t buf[192]);
+/* r += Decompress_1(ByteDecode_1(m)) (Alg. 14 line 20: each bit of m adds round(q/2) = 1665),
+ * wrapping; constant time in m. */
+void m4crypt_poly_add_msg_c(m4crypt_poly *r, const uint8_t m[32]);
 
 #include "backend.h"
 
@@ -164,8 +167,6 @@ void m4crypt_poly_noise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigne
  * PRF's SHAKE256 context in ws->noise.ctx absorbs s || b; then squeeze 64 eta bytes into
  * ws->noise.buf and apply m4crypt_poly_cbd_eta2/3(_add). */
 void m4crypt_poly_prf_start(m4crypt_mlkem_scratch *ws, const uint8_t s[32], uint8_t b);
-/* r += Decompress_1(ByteDecode_1(m)) (Alg. 14 line 20: each bit of m adds round(q/2) = 1665). */
-void m4crypt_poly_add_msg(m4crypt_poly *r, const uint8_t m[32]);
 
 /* Marks len bytes at p as public for constant-time analysis. The library's definition is weak
  * and does nothing; the valgrind program tests/mlkem/ct_mlkem.c replaces it with one that

@@ -7,8 +7,8 @@
  *     between the assembly routines) with the output bound |x| < q (+ accumulator);
  *   - m4crypt_poly_add / sub (SADD16 / SSUB16) against the _c on random and wrapping int16;
  *   - cbd_eta2_add / cbd_eta3_add (the selected ones, and the _c) against cbd + add (>= 1000 random
- *     buffers, all-zero and all-one bytes, accumulators wrapping at +-2^15); add_msg against
- *     Decompress_1 + add;
+ *     buffers, all-zero and all-one bytes, accumulators wrapping at +-2^15); add_msg (the selected
+ *     one and the _c) against Decompress_1 + add on the same inputs;
  *   - SampleNTT in steps against the definition (Alg. 7 on a long SHAKE128 stream), and the
  *     streamed product sample_ntt_mul against basemul(_acc) of that entry.
  * On a build without the backend the twins compare the C with itself and say so.
@@ -214,9 +214,16 @@ static void test_addsub(void)
 #define HAVE_CBD2ADD 0
 #endif
 
+#ifdef M4CRYPT_MLKEM_HAVE_POLY_ADD_MSG
+#define HAVE_ADD_MSG 1
+#else
+#define HAVE_ADD_MSG 0
+#endif
+
 static void test_cbd_add_msg(void)
 {
     say("cbd_eta2_add / cbd_eta3_add (src/mlkem/armv7m/cbd.S)", HAVE_CBD2ADD);
+    say("add_msg", HAVE_ADD_MSG);
     static m4crypt_poly r, x, y, e;
     uint8_t buf[192], m[32];
     unsigned n = iters(2000, 1000);
@@ -249,6 +256,9 @@ static void test_cbd_add_msg(void)
         m4crypt_poly_add_msg(&x, m);
         m4crypt_poly_decompress_c(&e, m, 1);
         m4crypt_poly_add_c(&y, &r, &e);
+        CHECK(memcmp(&x, &y, sizeof x) == 0);
+        x = r;
+        m4crypt_poly_add_msg_c(&x, m);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
     }
     /* the noise step API = getnoise */
