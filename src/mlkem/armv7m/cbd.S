@@ -32,16 +32,16 @@
  *   void m4crypt_poly_cbd_eta2_add_armv7m(m4crypt_poly *r, const uint8_t buf[128]);
  *   void m4crypt_poly_cbd_eta3_add_armv7m(m4crypt_poly *r, const uint8_t buf[192]);
  * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of m4crypt_poly_cbd_eta2_add_c
- * and _eta3_add_c, src/mlkem/poly.c): the same sampling, then LDM / LDR of the output words and
- * SADD16 before the store, so that a noise term needs no polynomial of its own. eta2_add: one
- * input word per half iteration (output words in r4-r7, r's words in r8-r11, the second input
- * word in lr). eta3_add: r's two words per group in lr and the group's spent input register;
- * the end of r in the stack slot of the pushed r12 (all registers are in use).
+ * and _eta3_add_c, src/mlkem/poly.c), so that a noise term needs no polynomial of its own.
+ * eta2_add: one input word per half iteration; r's four words loaded by LDM into r8-r11 and the
+ * sums formed by SXTAB16 in place of SXTB16 (sign extension and wrapping addition in one
+ * instruction); the second input word in lr, temporaries r6, r7. eta3_add: SADD16 of r's two
+ * words per group (in lr and the group's spent input register) before the stores; the end of r
+ * in the stack slot of the pushed r12 (all registers are in use).
  *
  * Cycles (m4sim-model 1.1, scratch region): eta2 764 (portable C: 1466), eta3 1283 (portable
- * C: 2075); eta2_add 1,071, eta3_add 1,655 (one call in a region of test_mlkem_io_armv7m;
- * instead of the sampling plus a polynomial addition). Code: 160 and 348 bytes; the _add
- * versions 204 and 416.
+ * C: 2075); eta2_add 959 (1,071 with SXTB16 + SADD16), eta3_add 1,655 (one call in a region of
+ * test_mlkem_io_armv7m). Code: 160 and 348 bytes; the _add versions 172 and 416.
  * Constant time: no branch or address depends on data.
  */
     .syntax unified
@@ -141,6 +141,27 @@ m4crypt_poly_cbd_eta3_armv7m:
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_cbd_eta3_armv7m, .-m4crypt_poly_cbd_eta3_armv7m
 
+/* eta = 2, adding: as CBD2 up to the two packed words, then SXTAB16 (sign-extend bytes 0 and 2,
+ * add to the halfwords of r's word: the wrapping addition in the same instruction) into r's
+ * words a0..a3; w, t1, t2 are clobbered. */
+.macro CBD2ADD w, t1, t2, a0, a1, a2, a3
+    and.w   \t1, r2, \w
+    and.w   \w, r2, \w, lsr #1
+    add.w   \w, \w, \t1            @ s
+    and.w   \t1, r3, \w             @ a0
+    and.w   \t2, r3, \w, lsr #2     @ b0
+    ssub8   \t1, \t1, \t2           @ ce
+    and.w   \t2, r3, \w, lsr #4     @ a1
+    and.w   \w, r3, \w, lsr #6      @ b1
+    ssub8   \t2, \t2, \w            @ co
+    pkhbt   \w, \t1, \t2, lsl #16   @ [c0, c2, c1, c3]
+    pkhtb   \t1, \t2, \t1, asr #16  @ [c4, c6, c5, c7]
+    sxtab16 \a0, \a0, \w
+    sxtab16 \a1, \a1, \w, ror #8
+    sxtab16 \a2, \a2, \t1
+    sxtab16 \a3, \a3, \t1, ror #8
+.endm
+
     .global m4crypt_poly_cbd_eta2_add_armv7m
     .type m4crypt_poly_cbd_eta2_add_armv7m, %function
     .p2align 2
@@ -153,19 +174,11 @@ m4crypt_poly_cbd_eta2_add_armv7m:
 1:
     ldr.w   lr, [r1, #4]
     ldr.w   r5, [r1], #8
-    CBD2    r5, r4, r5, r6, r7, r7, r6
     ldm.w   r0, {r8-r11}
-    sadd16  r8, r8, r4
-    sadd16  r9, r9, r5
-    sadd16  r10, r10, r6
-    sadd16  r11, r11, r7
+    CBD2ADD r5, r6, r7, r8, r9, r10, r11
     stm.w   r0!, {r8-r11}
-    CBD2    lr, r4, r5, r6, r7, r7, r6
     ldm.w   r0, {r8-r11}
-    sadd16  r8, r8, r4
-    sadd16  r9, r9, r5
-    sadd16  r10, r10, r6
-    sadd16  r11, r11, r7
+    CBD2ADD lr, r6, r7, r8, r9, r10, r11
     stm.w   r0!, {r8-r11}
     cmp.w   r0, r12
     bne.w   1b
