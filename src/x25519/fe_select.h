@@ -95,10 +95,11 @@ typedef struct {
  * little-endian a with a[31] <= 127, constant time (x25519_base.c). */
 void m4crypt_ge25519_scalarmult_base(m4crypt_ge25519_p3 *h, const uint8_t a[32]);
 
-/* h = h + sum_{i = 0..31} e[2 i] * 256^i * B (e[2 i] in [-8, 8]), the portable loop of table
- * scans and mixed additions of x25519_base.c; with the armv7m backend the twin of
- * m4crypt_ge25519_base_adds_armv7m (armv7m/ge25519_backend.h), giving the same words. */
-void m4crypt_ge25519_base_adds_c(m4crypt_ge25519_p3 *h, const int8_t *e);
+/* h = sum e_i 16^i B for the 64 recoded digits e (m4crypt_scalar_recode_signed4), the portable
+ * fixed-base loop of x25519_base.c; mode 0: h = (X, Y, Z, T); mode 1 (X25519): h->X / h->Y = the
+ * Montgomery u of the result (Z + Y) / (Z - Y), h->Z, h->T unspecified. With the armv7m backend
+ * the twin of m4crypt_ge25519_base_mul_armv7m (armv7m/ge25519_backend.h), giving the same words. */
+void m4crypt_ge25519_base_mul_c(m4crypt_ge25519_p3 *h, const int8_t e[64], int mode);
 
 /* Recodes a scalar a (a[31] <= 127) into 64 signed radix-16 digits e_i in [-8, 8) (e_63 <= 8) with
  * a = sum e_i 16^i, for the fixed-window multiplications of x25519_base.c and src/ristretto255/.

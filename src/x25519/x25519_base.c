@@ -9,16 +9,18 @@
  *   k B = 16 * (sum over odd i of e_i 16^(i - 1) B) + sum over even i of e_i 16^i B,
  * i.e. 32 mixed additions, four doublings, 32 mixed additions. Extended twisted Edwards
  * coordinates and formulas of Hisil, Wong, Carter, Dawson, "Twisted Edwards curves revisited"
- * (ASIACRYPT 2008), a = -1. Then u = (Z + Y) / (Z - Y).
+ * (ASIACRYPT 2008), a = -1. Then u = (Z + Y) / (Z - Y), which the last addition gives without
+ * its four multiplications as (F + H) / (F - H) (Z = F G, Y = G H).
  *
  * Constant time: each table entry is chosen by reading all eight entries of its row and keeping
  * one by masks (the row address depends only on the public window position), the sign by a
  * masked swap/negation; no branch on the scalar. Temporaries are wiped once, at the end.
  *
- * With the armv7m X25519 backend, the 2 x 32 scans and mixed additions run in assembly
- * (armv7m/ge25519_select.S, armv7m/ge25519_base.S, declared in armv7m/ge25519_backend.h); their
- * C twins are m4crypt_x25519_base_select_c and m4crypt_ge25519_base_adds_c below, which perform
- * the same field operations in the same order (the twin test compares the words).
+ * With the armv7m X25519 backend, the whole loop (64 scans and mixed additions, the four
+ * doublings) runs in assembly (armv7m/ge25519_select.S, armv7m/ge25519_base.S, declared in
+ * armv7m/ge25519_backend.h); their C twins are m4crypt_x25519_base_select_c and
+ * m4crypt_ge25519_base_mul_c below, which perform the same field operations in the same order
+ * (the twin test compares the words).
  *
  * The field is the one the selected X25519 ladder uses: the portable radix-2^25.5 functions, or
  * with the armv7m backend its 8-word representation (src/x25519/armv7m/backend.h). Bounds for
@@ -57,14 +59,12 @@ typedef struct {
     fe ypx, ymx, xy2d; /* affine (y + x) / 2, (y - x) / 2, d x y (halved: see madd) */
 } ge_precomp;
 
-/* p3 = p1p1 (4 multiplications); with_t = 0 skips T (a doubling does not need it). */
-static void p1p1_to_p3(ge_p3 *r, const ge_p1p1 *p, int with_t)
+/* (X, Y, Z) of p3 = p1p1 (3 multiplications; T = p->X p->Y, when needed, by the caller). */
+static void p1p1_to_p2(ge_p3 *r, const ge_p1p1 *p)
 {
     fe_mul(&r->X, &p->X, &p->T);
     fe_mul(&r->Y, &p->Y, &p->Z);
     fe_mul(&r->Z, &p->Z, &p->T);
-    if (with_t)
-        fe_mul(&r->T, &p->X, &p->Y);
 }
 
 /* r = 2 p (dbl-2008-hwcd, a = -1), p's T unused; s: scratch (wiped by the caller). */
@@ -157,20 +157,12 @@ static void select_entry(ge_precomp *t, fe tmp[3], uint32_t enc[24], int pos, in
 #endif
 }
 
-/* Scratch of the C path, wiped once. */
-typedef struct {
-    ge_precomp q;
-    fe tmp[3];
-    fe s[3];
-    uint32_t enc[24];
-} base_scratch;
-
-/* h = h + q (madd-2008-hwcd-3 with k = 2 d, then extended coordinates): the field operations of
- * ge25519_base.S in the same order; s: 3 scratch elements. q holds the halved coordinates
- * ((y + x) / 2, (y - x) / 2, d x y), so A, B, C are half of the formula's and D = Z1 (instead of
- * 2 Z1) completes the halving: E, F, G, H are halved and the result (X, Y, Z, T) is the sum
- * scaled by 1/4, the same point (T Z = X Y still holds). */
-static void madd(ge_p3 *h, ge_precomp *q, fe s[3])
+/* The first part of h + q (madd-2008-hwcd-3 with k = 2 d): the field operations of
+ * ge25519_base.S in the same order, leaving E, H, G, F (halved) in q->ypx, q->ymx, q->xy2d, s[0].
+ * q holds the halved coordinates ((y + x) / 2, (y - x) / 2, d x y), so A, B, C are half of the
+ * formula's and D = Z1 (instead of 2 Z1) completes the halving: E, F, G, H are halved and the
+ * result (E F, G H, F G, E H) is the sum scaled by 1/4, the same point (T Z = X Y still holds). */
+static void madd_efgh(const ge_p3 *h, ge_precomp *q, fe s[3])
 {
     fe_add(&s[0], &h->Y, &h->X);
     fe_sub(&s[1], &h->Y, &h->X);
@@ -181,63 +173,79 @@ static void madd(ge_p3 *h, ge_precomp *q, fe s[3])
     fe_add(&q->ymx, &s[0], &s[1]);     /* H / 2 = (A + B) / 2 */
     fe_add(&q->xy2d, &h->Z, &s[2]);    /* G / 2 = Z1 + C / 2 */
     fe_sub(&s[0], &h->Z, &s[2]);       /* F / 2 = Z1 - C / 2 */
-    fe_mul(&h->X, &q->ypx, &s[0]);     /* E F */
-    fe_mul(&h->Y, &q->xy2d, &q->ymx);  /* G H */
-    fe_mul(&h->Z, &s[0], &q->xy2d);    /* F G */
-    fe_mul(&h->T, &q->ypx, &q->ymx);   /* E H */
 }
 
-/* h = h + sum_{i = 0..31} e[2 i] 256^i B (twin of m4crypt_ge25519_base_adds_armv7m). */
-void m4crypt_ge25519_base_adds_c(ge_p3 *h, const int8_t *e)
-{
-    base_scratch s;
-    for (int i = 0; i < 32; i++) {
-        select_entry(&s.q, s.tmp, s.enc, i, e[2 * i]);
-        madd(h, &s.q, s.s);
-    }
-    m4crypt_memzero(&s, sizeof s);
-}
-
-static void base_adds(ge_p3 *h, const int8_t *e)
-{
-#ifdef M4CRYPT_GE25519_HAVE_BASE_ADDS
-    m4crypt_ge25519_base_adds_armv7m(h->X.v, e, m4crypt_x25519_base_table);
-#else
-    m4crypt_ge25519_base_adds_c(h, e);
-#endif
-}
-
-void m4crypt_ge25519_scalarmult_base(ge_p3 *h, const uint8_t a[32])
+/* The multiplication with the recoded scalar e (64 digits in [-8, 8]): h = sum e_i 16^i B as
+ * 16 * (sum over odd i) + (sum over even i), each sum row by row (scan, madd), four doublings in
+ * between. mode 0: h = (X, Y, Z, T). mode 1 (X25519): the last addition stops at E, F, G, H and
+ * h->X = F + H, h->Y = F - H, whose quotient is u = (Z + Y) / (Z - Y) = (F G + G H) / (F G - G H).
+ * The twin of m4crypt_ge25519_base_mul_armv7m (same field operations in the same order). */
+void m4crypt_ge25519_base_mul_c(ge_p3 *h, const int8_t e[64], int mode)
 {
     struct {
-        int8_t e[64];
-        ge_p1p1 r;
+        ge_precomp q;
+        fe tmp[3];
         fe s[3];
+        uint32_t enc[24];
+        ge_p1p1 r;
     } w;
-
-    /* a = sum e_i 16^i, e_i in [-8, 8) for i < 63; e_63 <= 8 since a < 2^255 */
-    m4crypt_scalar_recode_signed4(w.e, a);
 
     fe_set_small(&h->X, 0);
     fe_set_small(&h->Y, 1);
     fe_set_small(&h->Z, 1);
     fe_set_small(&h->T, 0);
-    base_adds(h, w.e + 1); /* odd digits */
-    for (int d = 0; d < 4; d++) {
-        dbl(&w.r, h, w.s);
-        p1p1_to_p3(h, &w.r, d == 3);
+    for (int half = 1; half >= 0; half--) {
+        for (int i = 0; i < 32; i++) {
+            select_entry(&w.q, w.tmp, w.enc, i, e[2 * i + half]);
+            madd_efgh(h, &w.q, w.s);
+            if (i == 31 && half == 0 && mode == 1) {
+                /* F + H, F - H (carried: F and H are loose on the portable field) */
+                fs_addc(&h->X, &w.s[0], &w.q.ymx);
+                fs_subc(&h->Y, &w.s[0], &w.q.ymx);
+                break;
+            }
+            fe_mul(&h->X, &w.q.ypx, &w.s[0]);      /* E F */
+            fe_mul(&h->Y, &w.q.xy2d, &w.q.ymx);    /* G H */
+            fe_mul(&h->Z, &w.s[0], &w.q.xy2d);     /* F G */
+            if (i < 31 || half == 0)
+                fe_mul(&h->T, &w.q.ypx, &w.q.ymx); /* E H (the doublings do not need it) */
+        }
+        if (half == 1) {
+            for (int d = 0; d < 4; d++) {
+                dbl(&w.r, h, w.s);
+                p1p1_to_p2(h, &w.r);
+            }
+            fe_mul(&h->T, &w.r.X, &w.r.Y);
+        }
     }
-    base_adds(h, w.e); /* even digits */
-
     m4crypt_memzero(&w, sizeof w);
+}
+
+static void base_mul(ge_p3 *h, const int8_t e[64], int mode)
+{
+#ifdef M4CRYPT_GE25519_HAVE_BASE_MUL
+    m4crypt_ge25519_base_mul_armv7m(h->X.v, e, m4crypt_x25519_base_table, (uint32_t)mode);
+#else
+    m4crypt_ge25519_base_mul_c(h, e, mode);
+#endif
+}
+
+void m4crypt_ge25519_scalarmult_base(ge_p3 *h, const uint8_t a[32])
+{
+    int8_t e[64];
+
+    /* a = sum e_i 16^i, e_i in [-8, 8) for i < 63; e_63 <= 8 since a < 2^255 */
+    m4crypt_scalar_recode_signed4(e, a);
+    base_mul(h, e, 0);
+    m4crypt_memzero(e, sizeof e);
 }
 
 void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
 {
     struct {
         uint8_t k[32];
+        int8_t e[64];
         ge_p3 h;
-        fe num, den;
     } w;
 
     for (int i = 0; i < 32; i++)
@@ -246,14 +254,14 @@ void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
     w.k[31] &= 127;
     w.k[31] |= 64;
 
-    m4crypt_ge25519_scalarmult_base(&w.h, w.k);
+    m4crypt_scalar_recode_signed4(w.e, w.k);
+    base_mul(&w.h, w.e, 1);
 
-    /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y); Z - Y != 0 as k B is not the identity */
-    fe_add(&w.num, &w.h.Z, &w.h.Y);
-    fe_sub(&w.den, &w.h.Z, &w.h.Y);
-    fe_invert(&w.den, &w.den);
-    fe_mul(&w.num, &w.num, &w.den);
-    fe_tobytes(out, &w.num);
+    /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y) = (F + H) / (F - H), in h.X / h.Y; the
+     * denominator is not 0 as k B is not the identity */
+    fe_invert(&w.h.Y, &w.h.Y);
+    fe_mul(&w.h.X, &w.h.X, &w.h.Y);
+    fe_tobytes(out, &w.h.X);
 
     m4crypt_memzero(&w, sizeof w);
 }

@@ -1,39 +1,45 @@
 /*
- * The 32 table scans and mixed additions of the fixed-base multiplication (src/x25519/
- * x25519_base.c) for ARMv7E-M (Cortex-M4), Thumb-2, on the field of the X25519 backend
- * (src/x25519/armv7m/backend.h: 8 x 32-bit words mod 2^256 - 38).
+ * The fixed-base multiplication of src/x25519/x25519_base.c for ARMv7E-M (Cortex-M4), Thumb-2,
+ * on the field of the X25519 backend (src/x25519/armv7m/backend.h: 8 x 32-bit words mod
+ * 2^256 - 38): 64 table scans and mixed additions with four doublings in between.
  *
- *   void m4crypt_ge25519_base_adds_armv7m(uint32_t *p, const int8_t *e,
- *                                         const uint32_t table[32][3][8][8]);
- * p = p + sum_{i = 0..31} e[2 i] * 256^i * B (contract and C twin: ge25519_backend.h,
- * m4crypt_ge25519_base_adds_c in x25519_base.c, which performs the same field operations in the
- * same order, so both give the same words).
+ *   void m4crypt_ge25519_base_mul_armv7m(uint32_t *p, const int8_t e[64],
+ *                                        const uint32_t table[32][3][8][8], uint32_t mode);
+ * p = sum e_i 16^i B = 16 * (sum over odd i) + (sum over even i), each sum row by row; mode 0:
+ * p = (X, Y, Z, T); mode 1 (X25519): p[0..7] / p[8..15] = F + H / F - H of the last addition, the
+ * Montgomery u of the result (Z + Y) / (Z - Y) = (F G + G H) / (F G - G H) without the last four
+ * multiplications (p[16..31] then hold the point before the last addition's conversion). Contract
+ * and C twin: ge25519_backend.h, m4crypt_ge25519_base_mul_c in x25519_base.c, which performs the
+ * same field operations in the same order, so both give the same words.
  *
- * Per row i: the scan m4crypt_ge25519_select_int (ge25519_select.S) writes q = (y + x, y - x,
- * 2 d x y) of e[2 i] * 256^i * B into the frame, then the mixed addition of Hisil, Wong, Carter,
- * Dawson, "Twisted Edwards curves revisited" (ASIACRYPT 2008; madd-2008-hwcd-3, a = -1,
+ * Per row i: the scan m4crypt_ge25519_select_int (ge25519_select.S) writes q = ((y + x) / 2,
+ * (y - x) / 2, d x y) of e_j * 256^i * B into the frame, then the mixed addition of Hisil, Wong,
+ * Carter, Dawson, "Twisted Edwards curves revisited" (ASIACRYPT 2008; madd-2008-hwcd-3, a = -1,
  * k = 2 d), with the conversion back to extended coordinates:
  *   A = (Y + X)(y + x), B = (Y - X)(y - x), C = T (2 d x y), D = 2 Z,
  *   E = A - B, H = A + B, G = D + C, F = D - C,
  *   X = E F, Y = G H, Z = F G, T = E H          (7 multiplications)
- * on the halved table entries ((y + x) / 2, (y - x) / 2, d x y): A, B, C, E, H come out halved,
- * and D / 2 = Z needs no addition; F, G halved too, the result is the sum scaled by 1/4 (the
- * same projective point). 6 additions/subtractions per row.
- * The point stays on the frame for all 32 rows (copied in and out once); every field operation
- * is a call of an internal entry of fe256.S / fe256_mul.S (r0 = result, r1, r2 = operands, all
- * on the frame; they clobber r0-r12 and keep lr), through the one macro FE below.
+ * on the halved table entries: A, B, C, E, H come out halved, and D / 2 = Z needs no addition;
+ * F, G halved too, the result is the sum scaled by 1/4 (the same projective point). 6 additions
+ * or subtractions per row. The last row before the doublings skips T (dbl-2008-hwcd does not read
+ * it). Doubling (dbl-2008-hwcd, a = -1): A = X^2, B = Y^2, C = 2 Z^2, E = (X + Y)^2 - A - B,
+ * G = B - A, -H = A + B, -F = C - G; X = E (-F), Y = (-H) G, Z = G (-F), and T = E (-H) after the
+ * fourth only.
+ * The point stays on the frame throughout; every field operation is a call of an internal entry
+ * of fe256.S / fe256_mul.S (r0 = result, r1, r2 = operands, all on the frame; they clobber r0-r12
+ * and keep lr), through the one macro FE below.
  * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z, 96 T, 128 / 160 / 192 q (then E, H, G),
- * 224 / 256 / 288 / 320 scratch (A, B, C; then F; 320 unused), 352 p, 356 e, 360 row pointer, 364 rows
- * left. The frame and the 112 bytes below it (the frames of the field routines) are wiped once,
- * at the end; nothing is wiped per row.
+ * 224 / 256 / 288 scratch (A, B, C; then F), 352 p, 356 e, 360 row pointer, 364 rows left,
+ * 368 halves left, 372 mode, 376 table. The frame, the 132 bytes below it (what the scan pushes)
+ * and s0..s15 (the field routines keep product words there) are wiped once, at the end.
  *
- * Constant time: the loop count is fixed; the digit's address depends on the public row index
- * only; the scan reads every word of each row; the field routines have no data-dependent branch
- * or address.
+ * Constant time: the loop counts are fixed; the branches test only the public counters and mode;
+ * a digit's address depends on the public row index only; the scan reads every word of each row;
+ * the field routines have no data-dependent branch or address.
  * Register map between calls: r0-r2 the operand pointers of the next call (all registers are
  * free: the state lives on the frame).
- * Cycles (m4sim model 1.1): see the header of x25519_base.c (measured per change in the commit
- * messages); code 306 bytes; stack 368 + 36 bytes + the callees' 80.
+ * Cycles (m4sim model 1.1): see the commit messages (x25519.scalarmult_base with this routine);
+ * stack 380 + 36 bytes + the scan's 16.
  */
     .syntax unified
     .thumb
@@ -57,35 +63,51 @@
     .equ      S0, 224
     .equ      S1, 256
     .equ      S2, 288
-    .equ      S3, 320
     .equ      FP, 352
     .equ      FE_, 356
     .equ      FROW, 360
     .equ      FCNT, 364
-    .equ      FRAME, 368
+    .equ      FHALF, 368
+    .equ      FMODE, 372
+    .equ      FTAB, 376
+    .equ      FRAME, 380          /* + 36 pushed: sp stays 8-byte aligned */
 
-    .section .text.m4crypt_ge25519_base_adds_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_base_adds_armv7m
-    .type m4crypt_ge25519_base_adds_armv7m, %function
+    .section .text.m4crypt_ge25519_base_mul_armv7m,"ax",%progbits
+    .global m4crypt_ge25519_base_mul_armv7m
+    .type m4crypt_ge25519_base_mul_armv7m, %function
     .align 2
-m4crypt_ge25519_base_adds_armv7m:
+m4crypt_ge25519_base_mul_armv7m:
     push.w    {r4-r11, lr}
     sub.w     sp, sp, #FRAME
     str.w     r0, [sp, #FP]
+    add.w     r1, r1, #1          /* odd digits first */
     str.w     r1, [sp, #FE_]
-    str.w     r2, [sp, #FROW]
-    mov.w     r3, #32
-    str.w     r3, [sp, #FCNT]
-    mov.w     r12, sp             /* the point into the frame */
-    ldm.w     r0!, {r1-r8}
-    stm.w     r12!, {r1-r8}
-    ldm.w     r0!, {r1-r8}
-    stm.w     r12!, {r1-r8}
-    ldm.w     r0!, {r1-r8}
-    stm.w     r12!, {r1-r8}
-    ldm.w     r0!, {r1-r8}
-    stm.w     r12!, {r1-r8}
-1:  /* q = e[2 i] * 256^i B */
+    str.w     r2, [sp, #FTAB]
+    str.w     r3, [sp, #FMODE]
+    mov.w     r0, #2
+    str.w     r0, [sp, #FHALF]
+    /* the identity (0, 1, 1, 0) */
+    mov.w     r3, #0
+    mov.w     r4, #0
+    mov.w     r5, #0
+    mov.w     r6, #0
+    mov.w     r7, #0
+    mov.w     r8, #0
+    mov.w     r9, #0
+    mov.w     r10, #0
+    mov.w     r12, sp
+    stm.w     r12!, {r3-r10}
+    mov.w     r3, #1
+    stm.w     r12!, {r3-r10}
+    stm.w     r12!, {r3-r10}
+    mov.w     r3, #0
+    stm.w     r12!, {r3-r10}
+0:  /* one half: 32 rows */
+    ldr.w     r0, [sp, #FTAB]
+    str.w     r0, [sp, #FROW]
+    mov.w     r0, #32
+    str.w     r0, [sp, #FCNT]
+1:  /* q = e_j * 256^i B */
     ldr.w     r3, [sp, #FE_]
     ldrsb.w   r2, [r3], #2
     str.w     r3, [sp, #FE_]
@@ -94,7 +116,7 @@ m4crypt_ge25519_base_adds_armv7m:
     str.w     r3, [sp, #FROW]
     add.w     r0, sp, #Q0
     bl        m4crypt_ge25519_select_int
-    /* p = p + q */
+    /* p + q up to E, H, G, F */
     FE add, S0, OY, OX            /* Y + X */
     FE sub, S1, OY, OX            /* Y - X */
     FE mul, S0, S0, Q0            /* A / 2 */
@@ -104,16 +126,61 @@ m4crypt_ge25519_base_adds_armv7m:
     FE add, Q1, S0, S1            /* H / 2 = (A + B) / 2 */
     FE add, Q2, OZ, S2            /* G / 2 = Z + C / 2 */
     FE sub, S0, OZ, S2            /* F / 2 = Z - C / 2 */
+    ldr.w     r0, [sp, #FCNT]
+    subs.w    r0, r0, #1
+    str.w     r0, [sp, #FCNT]
+    beq.w     3f                  /* the last row of this half */
+2:  /* extended coordinates */
     FE mul, OX, Q0, S0            /* X = E F */
     FE mul, OY, Q2, Q1            /* Y = G H */
     FE mul, OZ, S0, Q2            /* Z = F G */
     FE mul, OT, Q0, Q1            /* T = E H */
+    b.w       1b
+3:  ldr.w     r0, [sp, #FHALF]
+    subs.w    r0, r0, #1
+    str.w     r0, [sp, #FHALF]
+    beq.w     5f                  /* the end */
+    /* before the doublings: X, Y, Z only */
+    FE mul, OX, Q0, S0
+    FE mul, OY, Q2, Q1
+    FE mul, OZ, S0, Q2
+    mov.w     r0, #4
+    str.w     r0, [sp, #FCNT]
+4:  /* p = 2 p, p's T unused */
+    FE sqr, S0, OX, OX            /* A = X^2 */
+    FE sqr, S1, OY, OY            /* B = Y^2 */
+    FE sqr, S2, OZ, OZ
+    FE add, S2, S2, S2            /* C = 2 Z^2 */
+    FE add, Q0, OX, OY
+    FE sqr, Q0, Q0, Q0            /* (X + Y)^2 */
+    FE add, Q1, S1, S0            /* -H = B + A */
+    FE sub, Q2, S1, S0            /* G = B - A */
+    FE sub, Q0, Q0, Q1            /* E = (X + Y)^2 - A - B */
+    FE sub, S2, S2, Q2            /* -F = C - G */
+    FE mul, OX, Q0, S2            /* X = E (-F) */
+    FE mul, OY, Q1, Q2            /* Y = (-H) G */
+    FE mul, OZ, Q2, S2            /* Z = G (-F) */
     ldr.w     r0, [sp, #FCNT]
     subs.w    r0, r0, #1
     str.w     r0, [sp, #FCNT]
-    bne.w     1b
-    /* the point out, then wipe the frame and the 112 bytes below it, and s0..s15 (the field
-     * routines keep product words there) */
+    bne.w     4b
+    FE mul, OT, Q0, Q1            /* T = E (-H) */
+    ldr.w     r0, [sp, #FE_]
+    sub.w     r0, r0, #65         /* the even digits */
+    str.w     r0, [sp, #FE_]
+    b.w       0b
+5:  /* the last row: mode 0 the point, mode 1 F + H, F - H */
+    ldr.w     r0, [sp, #FMODE]
+    cmp.w     r0, #0
+    beq.w     2f
+    FE add, OX, S0, Q1            /* F + H */
+    FE sub, OY, S0, Q1            /* F - H */
+    b.w       6f
+2:  FE mul, OX, Q0, S0
+    FE mul, OY, Q2, Q1
+    FE mul, OZ, S0, Q2
+    FE mul, OT, Q0, Q1
+6:  /* the result out, then wipe the frame, the 132 bytes below it and s0..s15 */
     ldr.w     r0, [sp, #FP]
     mov.w     r12, sp
     ldm.w     r12!, {r1-r8}
@@ -132,11 +199,11 @@ m4crypt_ge25519_base_adds_armv7m:
     mov.w     r6, #0
     mov.w     r7, #0
     mov.w     r8, #0
-    sub.w     r0, sp, #112         /* 480 bytes: 15 stores of 8 words */
+    sub.w     r0, sp, #132        /* 512 bytes: 16 stores of 8 words */
     add.w     r12, sp, #FRAME
-2:  stm.w     r0!, {r1-r8}
+7:  stm.w     r0!, {r1-r8}
     cmp.w     r0, r12
-    blo.w     2b
+    blo.w     7b
     vmov      s0, s1, r1, r2
     vmov      s2, s3, r1, r2
     vmov      s4, s5, r1, r2
@@ -152,4 +219,4 @@ m4crypt_ge25519_base_adds_armv7m:
     mov.w     r0, #0
     add.w     sp, sp, #FRAME
     pop.w     {r4-r11, pc}
-    .size m4crypt_ge25519_base_adds_armv7m, .-m4crypt_ge25519_base_adds_armv7m
+    .size m4crypt_ge25519_base_mul_armv7m, .-m4crypt_ge25519_base_mul_armv7m

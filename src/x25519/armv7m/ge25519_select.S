@@ -23,8 +23,8 @@
  *
  * Register map: r3-r10 the accumulator (one coordinate), r0, r11, r12, lr the loaded words,
  * r1 the row pointer (advancing), r2 the |b| - j bytes; stack: out pointer, sign mask, lr.
- * The three coordinates are unrolled (d x y first, then (y + x) / 2, then (y - x) / 2, which stays in
- * registers for the swap).
+ * The three coordinates are unrolled (d x y first, then (y + x) / 2, then (y - x) / 2, which
+ * stays in registers for the swap).
  * Cycles (m4sim model 1.1): 624 per call of the internal entry (24 entry-coordinates of
  * 2 + 2 LDM of 4 + 8 SEL = 20 cycles, three stores, the negation and the swap); the loop over
  * coordinates it replaced took 686 (x25519.scalarmult_base 220,466 -> 216,498). Code 1,492 bytes.
