@@ -297,6 +297,127 @@ static void test_field(void)
     t_printf("cswap: 1000 cases, %u mismatches\n", bad);
 }
 
+/* The ladder's fused routines against the C twin: muladdsub (t = f g, s = u + t, u = u - t),
+ * sqrsel ((bit ? c : a)^2) and sel2 (two elements picked word for word). */
+#if BACKEND
+static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
+{
+    m4crypt_fe256_muladdsub_armv7m(s_->w, f->w, g->w, u->w);
+}
+static void b_sqrsel(w256 *h, const w256 *a, const w256 *c, uint32_t bit)
+{
+    m4crypt_fe256_sqrsel_armv7m(h->w, a->w, c->w, bit);
+}
+static void b_sel2(uint32_t out[16], const uint32_t a[16], const uint32_t c[16], uint32_t bit)
+{
+    m4crypt_fe256_sel2_armv7m(out, a, c, bit);
+}
+#else
+static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
+{
+    w256 t;
+    b_mul(&t, f, g);
+    b_add(s_, u, &t);
+    b_sub(u, u, &t);
+}
+static void b_sqrsel(w256 *h, const w256 *a, const w256 *c, uint32_t bit)
+{
+    b_sqr(h, bit ? c : a);
+}
+static void b_sel2(uint32_t out[16], const uint32_t a[16], const uint32_t c[16], uint32_t bit)
+{
+    memcpy(out, bit ? c : a, 64);
+}
+#endif
+
+static void rand_or_edge(w256 *a, unsigned i)
+{
+    if (i % 5 == 0)
+        edge(a, t_rand32() % NEDGE);
+    else
+        rand_w(a);
+}
+
+static void test_fused(void)
+{
+    unsigned bad = 0, n = 0;
+    for (unsigned i = 0; i < 1000 + NEDGE * NEDGE; i++) {
+        w256 f, g, u, u0, s_, f0, g0;
+        m4crypt_fe25519 a, b, c, t, rs, rd;
+        uint8_t e1[32], e2[32], e3[32], e4[32];
+        if (i < NEDGE * NEDGE) {
+            edge(&f, i % NEDGE);
+            edge(&g, i / NEDGE);
+            edge(&u, (i * 7) % NEDGE);
+        } else {
+            rand_or_edge(&f, i);
+            rand_or_edge(&g, i / 3);
+            rand_or_edge(&u, i / 7);
+        }
+        f0 = f;
+        g0 = g;
+        u0 = u;
+        b_muladdsub(&s_, &f, &g, &u);
+        c_from(&a, &f0);
+        c_from(&b, &g0);
+        c_from(&c, &u0);
+        m4crypt_fe25519_mul_c(&t, &a, &b);
+        m4crypt_fe25519_add_c(&rs, &c, &t);
+        m4crypt_fe25519_sub_c(&rd, &c, &t);
+        b_enc(e1, &s_);
+        enc_c(e2, &rs);
+        b_enc(e3, &u);
+        enc_c(e4, &rd);
+        n++;
+        if (memcmp(e1, e2, 32) || memcmp(e3, e4, 32) || memcmp(&f, &f0, sizeof f) ||
+            memcmp(&g, &g0, sizeof g)) {
+            if (bad++ < 4)
+                t_printf("  muladdsub mismatch on case %u\n", i);
+        }
+    }
+    CHECK(bad == 0);
+    t_printf("muladdsub: %u cases (edges and random), %u mismatches\n", n, bad);
+
+    bad = n = 0;
+    for (unsigned i = 0; i < 1000 + 2 * NEDGE; i++) {
+        w256 a2, c2, h, ref;
+        uint8_t e1[32], e2[32];
+        const uint32_t bit = i & 1;
+        if (i < 2 * NEDGE) {
+            edge(&a2, i / 2);
+            edge(&c2, NEDGE - 1 - i / 2);
+        } else {
+            rand_or_edge(&a2, i);
+            rand_or_edge(&c2, i / 3);
+        }
+        b_sqrsel(&h, &a2, &c2, bit);
+        b_sqr(&ref, bit ? &c2 : &a2);
+        b_enc(e1, &h);
+        b_enc(e2, &ref);
+        n++;
+        if (memcmp(e1, e2, 32)) {
+            if (bad++ < 4)
+                t_printf("  sqrsel mismatch on case %u (bit %u)\n", i, (unsigned)bit);
+        }
+    }
+    CHECK(bad == 0);
+    t_printf("sqrsel: %u cases (edges and random, both bits), %u mismatches\n", n, bad);
+
+    bad = 0;
+    for (unsigned i = 0; i < 1000; i++) {
+        uint32_t a2[16], c2[16], o[16];
+        const uint32_t bit = (i >> 1) & 1;
+        for (int j = 0; j < 16; j++) {
+            a2[j] = t_rand32();
+            c2[j] = j % 5 == 0 ? a2[j] : t_rand32();
+        }
+        b_sel2(o, a2, c2, bit);
+        bad += memcmp(o, bit ? c2 : a2, sizeof o) != 0; /* the words themselves */
+    }
+    CHECK(bad == 0);
+    t_printf("sel2: 1000 cases (both bits), %u mismatches\n", bad);
+}
+
 static void test_scalarmult(void)
 {
     const unsigned n = iters(100, 20);
@@ -329,6 +450,7 @@ int main(int argc, char **argv)
     else
         t_printf("no armv7m backend in this build: comparing the C functions with themselves\n");
     test_field();
+    test_fused();
     test_scalarmult();
     return t_summary("x25519_armv7m");
 }

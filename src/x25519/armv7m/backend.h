@@ -34,6 +34,15 @@ void m4crypt_fe256_sub_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t
 void m4crypt_fe256_mul121666_armv7m(uint32_t h[8], const uint32_t f[8]);
 /* Swaps f and g when b == 1 (b in {0, 1}) by masked XOR. */
 void m4crypt_fe256_cswap_armv7m(uint32_t f[8], uint32_t g[8], uint32_t b);
+/* The ladder's fused steps (AAPCS entries of the internal routines, for the twin tests):
+ * t = f g, s = u + t, u = u - t (s must not alias u); h = (bit ? c : a)^2; out[e] = bit ? c[e] :
+ * a[e] for the two elements e = 0, 1 of 8 words each (bit in {0, 1}, picked by SEL). */
+void m4crypt_fe256_muladdsub_armv7m(uint32_t s[8], const uint32_t f[8], const uint32_t g[8],
+                                    uint32_t u[8]);
+void m4crypt_fe256_sqrsel_armv7m(uint32_t h[8], const uint32_t a[8], const uint32_t c[8],
+                                 uint32_t bit);
+void m4crypt_fe256_sel2_armv7m(uint32_t out[16], const uint32_t a[16], const uint32_t c[16],
+                               uint32_t bit);
 /* h = f^(p - 2) (254 squarings, 11 multiplications; fe256_mul.S); the bytes (little-endian,
  * bit 255 dropped) into words and the unique representative in [0, p) as bytes (x25519_armv7m.c). */
 void m4crypt_fe256_invert_armv7m(uint32_t h[8], const uint32_t f[8]);

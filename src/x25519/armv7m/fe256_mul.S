@@ -615,6 +615,36 @@ m4crypt_fe256_sqr_armv7m:
     pop {r4-r11, pc}
     .size m4crypt_fe256_sqr_armv7m, .-m4crypt_fe256_sqr_armv7m
 
+    .section .text.m4crypt_fe256_muladdsub_armv7m,"ax",%progbits
+    .global m4crypt_fe256_muladdsub_armv7m
+    .type m4crypt_fe256_muladdsub_armv7m, %function
+    .align 2
+m4crypt_fe256_muladdsub_armv7m:
+    push {r4-r11, lr}
+    bl m4crypt_fe256_muladdsub_int
+    pop {r4-r11, pc}
+    .size m4crypt_fe256_muladdsub_armv7m, .-m4crypt_fe256_muladdsub_armv7m
+
+    .section .text.m4crypt_fe256_sqrsel_armv7m,"ax",%progbits
+    .global m4crypt_fe256_sqrsel_armv7m
+    .type m4crypt_fe256_sqrsel_armv7m, %function
+    .align 2
+m4crypt_fe256_sqrsel_armv7m:
+    push {r4-r11, lr}
+    bl m4crypt_fe256_sqrsel_int
+    pop {r4-r11, pc}
+    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m
+
+    .section .text.m4crypt_fe256_sel2_armv7m,"ax",%progbits
+    .global m4crypt_fe256_sel2_armv7m
+    .type m4crypt_fe256_sel2_armv7m, %function
+    .align 2
+m4crypt_fe256_sel2_armv7m:
+    push {r4-r11, lr}
+    bl m4crypt_fe256_sel2_int
+    pop {r4-r11, pc}
+    .size m4crypt_fe256_sel2_armv7m, .-m4crypt_fe256_sel2_armv7m
+
     .section .text.m4crypt_x25519_ladder_armv7m,"ax",%progbits
     .global m4crypt_x25519_ladder_armv7m
     .type m4crypt_x25519_ladder_armv7m, %function
