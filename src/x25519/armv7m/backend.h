@@ -50,8 +50,10 @@ void m4crypt_fe256_frombytes_armv7m(uint32_t h[8], const uint8_t s[32]);
 void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
 
 /* The Montgomery ladder of RFC 7748 section 5 in assembly (fe256_mul.S): from x_1 (8 words) and
- * the clamped scalar k, 255 steps on bits 254..0, final conditional swap; writes x_2 then z_2
- * (16 words) to xz2. All field operations stay on its own stack frame, which it wipes. */
+ * the clamped scalar k, 255 steps on bits 254..0; writes X then Z (16 words) to xz2 with
+ * X / Z = x_2 / z_2 (X = 2 x_2, Z = 2 z_2: the state is kept as x2 + z2, x2 - z2, x3 + z3,
+ * x3 - z3). All field operations stay on its own stack frame, which it wipes, and in s0..s15,
+ * which it zeroes. */
 void m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], const uint8_t k[32]);
 
 /* Fixed-base table scan (x25519_base.c): out = the 24 words of entry babs (1..8) of a row of

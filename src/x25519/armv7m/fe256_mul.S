@@ -656,8 +656,7 @@ m4crypt_x25519_ladder_armv7m:
     str r2, [sp, #224]
     ldm r1, {r3-r10}
     stm sp, {r3-r10}
-    add r0, sp, #96
-    stm r0, {r3-r10}
+    @ (x2, z2) = (1, 0), (x3, z3) = (x1, 1): A = B = 1, C = x1 + 1, D = x1 - 1
     movs r3, #1
     movs r4, #0
     movs r5, #0
@@ -668,14 +667,20 @@ m4crypt_x25519_ladder_armv7m:
     movs r10, #0
     add r0, sp, #32
     stm r0, {r3-r10}
-    add r0, sp, #128
-    stm r0, {r3-r10}
-    movs r3, #0
     add r0, sp, #64
     stm r0, {r3-r10}
+    movs r3, #0
     str r3, [sp, #232]
     movs r0, #254
     str r0, [sp, #228]
+    add r0, sp, #96
+    add r1, sp, #0
+    add r2, sp, #32
+    bl m4crypt_fe256_add_int
+    add r0, sp, #128
+    add r1, sp, #0
+    add r2, sp, #64
+    bl m4crypt_fe256_sub_int
 1:
     @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)
     ldr r1, [sp, #228]
@@ -689,77 +694,73 @@ m4crypt_x25519_ladder_armv7m:
     str r3, [sp, #232]
     eors r2, r2, r3
     str r2, [sp, #240]
+    ldr r3, [sp, #240]
     add r0, sp, #160
     add r1, sp, #32
-    add r2, sp, #64
-    bl m4crypt_fe256_add_int
+    add r2, sp, #96
+    bl m4crypt_fe256_sqrsel_int
+    ldr r3, [sp, #240]
     add r0, sp, #192
-    add r1, sp, #32
-    add r2, sp, #64
-    bl m4crypt_fe256_sub_int
+    add r1, sp, #64
+    add r2, sp, #128
+    bl m4crypt_fe256_sqrsel_int
+    add r0, sp, #128
+    add r1, sp, #128
+    add r2, sp, #32
+    bl m4crypt_fe256_mul_int
+    add r3, sp, #128
     add r0, sp, #32
     add r1, sp, #96
-    add r2, sp, #128
-    bl m4crypt_fe256_add_int
+    add r2, sp, #64
+    bl m4crypt_fe256_muladdsub_int
     add r0, sp, #64
-    add r1, sp, #96
-    add r2, sp, #128
-    bl m4crypt_fe256_sub_int
-    ldr r3, [sp, #240]
+    add r1, sp, #160
+    add r2, sp, #192
+    bl m4crypt_fe256_mul_int
     add r0, sp, #96
     add r1, sp, #160
-    add r2, sp, #32
-    bl m4crypt_fe256_sqrsel_int
-    ldr r3, [sp, #240]
-    add r0, sp, #128
-    add r1, sp, #192
-    add r2, sp, #64
-    bl m4crypt_fe256_sqrsel_int
-    add r0, sp, #64
-    add r1, sp, #64
-    add r2, sp, #160
-    bl m4crypt_fe256_mul_int
-    add r3, sp, #64
+    add r2, sp, #192
+    bl m4crypt_fe256_sub_int
     add r0, sp, #160
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #128
     add r1, sp, #32
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #192
+    add r1, sp, #96
+    add r2, sp, #192
+    bl m4crypt_fe256_a24add_int
+    add r3, sp, #64
+    add r0, sp, #32
+    add r1, sp, #96
     add r2, sp, #192
     bl m4crypt_fe256_muladdsub_int
-    add r0, sp, #32
-    add r1, sp, #96
-    add r2, sp, #128
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #192
-    add r1, sp, #96
-    add r2, sp, #128
-    bl m4crypt_fe256_sub_int
+    add r3, sp, #128
     add r0, sp, #96
     add r1, sp, #160
-    bl m4crypt_fe256_sqr_int
-    add r0, sp, #128
-    add r1, sp, #192
-    add r2, sp, #128
-    bl m4crypt_fe256_a24add_int
-    add r0, sp, #160
-    add r1, sp, #64
-    bl m4crypt_fe256_sqr_int
-    add r0, sp, #64
-    add r1, sp, #192
-    add r2, sp, #128
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #128
-    add r1, sp, #160
     add r2, sp, #0
-    bl m4crypt_fe256_mul_int
+    bl m4crypt_fe256_muladdsub_int
     ldr r0, [sp, #228]
     subs r0, r0, #1
     str r0, [sp, #228]
     bpl 1b
-    @ the state holds (R_b, R_1-b) for the last bit b: out = b ? (x3, z3) : (x2, z2)
+    @ the state holds (R_b, R_1-b) for the last bit b: (A, B) or (C, D), then
+    @ X = A + B, Z = A - B
     ldr r3, [sp, #232]
-    ldr r0, [sp, #236]
+    add r0, sp, #160
     add r1, sp, #32
     add r2, sp, #96
     bl m4crypt_fe256_sel2_int
+    ldr r0, [sp, #236]
+    add r1, sp, #160
+    add r2, sp, #192
+    bl m4crypt_fe256_add_int
+    ldr r0, [sp, #236]
+    add r1, sp, #160
+    add r2, sp, #192
+    adds r0, r0, #32
+    bl m4crypt_fe256_sub_int
     @ wipe the frame and what the field routines left below it
     movs r3, #0
     movs r4, #0

@@ -454,30 +454,46 @@ def wipe_below(fr):
 
 def gen_ladder(out):
     """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], const uint8_t k[32]):
-    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped), x_2 and z_2 out."""
+    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped); out: X, Z with X / Z = x_2 / z_2.
+
+    The state is kept as A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 (slots SA, SB, SC,
+    SD), which is all a step reads of x2, z2, x3, z3: each step ends with two muladdsub calls that
+    form the next A, B (from x2' and z2' = E (BB + 121666 E)) and C, D (from x3' and z3' =
+    x1 (DA - CB)^2) while the products are still in registers. No swap: the new x3, z3 are
+    symmetric in the two points; AA, BB of the point to double are picked by SEL (sqrsel, bit =
+    prev ^ k_t). After the loop, the pair of the last bit gives X = A + B = 2 x2, Z = A - B = 2 z2."""
     name = "m4crypt_x25519_ladder_armv7m"
+    SA, SB, SC, SD, F1, F2 = X2, Z2, X3, Z3, T0, T1
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
     out.append(f"    sub sp, sp, #{LFRAME}")
     out.append(f"    str r0, [sp, #{OUT_OFF}]")
     out.append(f"    str r2, [sp, #{K_OFF}]")
     out.append("    ldm r1, {r3-r10}")
-    out.append(f"    stm sp, {{r3-r10}}")
-    out.append(f"    add r0, sp, #{X3}")
-    out.append("    stm r0, {r3-r10}")
+    out.append("    stm sp, {r3-r10}")
+    out.append("    @ (x2, z2) = (1, 0), (x3, z3) = (x1, 1): A = B = 1, C = x1 + 1, D = x1 - 1")
     out.append("    movs r3, #1")
     for r in range(4, 11):
         out.append(f"    movs r{r}, #0")
-    out.append(f"    add r0, sp, #{X2}")
+    out.append(f"    add r0, sp, #{SA}")
     out.append("    stm r0, {r3-r10}")
-    out.append(f"    add r0, sp, #{Z3}")
+    out.append(f"    add r0, sp, #{SB}")
     out.append("    stm r0, {r3-r10}")
     out.append("    movs r3, #0")
-    out.append(f"    add r0, sp, #{Z2}")
-    out.append("    stm r0, {r3-r10}")
     out.append(f"    str r3, [sp, #{PREV_OFF}]")
     out.append("    movs r0, #254")
     out.append(f"    str r0, [sp, #{BIT_OFF}]")
+
+    def call(fn, h, f, g=None, u=None):
+        if u is not None:
+            out.append(f"    add r3, sp, #{u}")
+        out.append(f"    add r0, sp, #{h}")
+        out.append(f"    add r1, sp, #{f}")
+        if g is not None:
+            out.append(f"    add r2, sp, #{g}")
+        out.append(f"    bl m4crypt_fe256_{fn}_int")
+    call("add", SC, X1, SA)
+    call("sub", SD, X1, SB)
     out.append("1:")
     out.append("    @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)")
     out.append(f"    ldr r1, [sp, #{BIT_OFF}]")
@@ -491,46 +507,42 @@ def gen_ladder(out):
     out.append(f"    str r3, [sp, #{PREV_OFF}]")
     out.append("    eors r2, r2, r3")
     out.append(f"    str r2, [sp, #{SWAP_OFF}]")
-
-    def call(fn, h, f, g=None):
-        out.append(f"    add r0, sp, #{h}")
-        out.append(f"    add r1, sp, #{f}")
-        if g is not None:
-            out.append(f"    add r2, sp, #{g}")
-        out.append(f"    bl m4crypt_fe256_{fn}_int")
-    call("add", T0, X2, Z2)      # A = x2 + z2
-    call("sub", T1, X2, Z2)      # B = x2 - z2
-    call("add", X2, X3, Z3)      # C = x3 + z3
-    call("sub", Z2, X3, Z3)      # D = x3 - z3
-    # AA, BB of the point to double: (A, B), or (C, D) when swap = 1, picked by SEL while
-    # sqrsel_int loads them (no swap of the state needed: the sum x3, z3 is symmetric in the
-    # two points)
-    for h, a_, c_ in ((X3, T0, X2), (Z3, T1, Z2)):
+    # AA, BB of the point to double: (A, B), or (C, D) when swap = 1
+    for h, a_, c_ in ((F1, SA, SC), (F2, SB, SD)):
         out.append(f"    ldr r3, [sp, #{SWAP_OFF}]")
         out.append(f"    add r0, sp, #{h}")
         out.append(f"    add r1, sp, #{a_}")
         out.append(f"    add r2, sp, #{c_}")
         out.append("    bl m4crypt_fe256_sqrsel_int")
-    call("mul", Z2, Z2, T0)      # DA
-    out.append(f"    add r3, sp, #{Z2}")
-    call("muladdsub", T0, X2, T1)  # CB; T0 = DA + CB, Z2 = DA - CB
-    call("mul", X2, X3, Z3)      # x2 = AA BB
-    call("sub", T1, X3, Z3)      # E = AA - BB
-    call("sqr", X3, T0)          # x3 = (DA + CB)^2
-    call("a24add", Z3, T1, Z3)   # BB + 121666 E (a24add reads all of g before it writes h)
-    call("sqr", T0, Z2)          # (DA - CB)^2
-    call("mul", Z2, T1, Z3)      # z2 = E (BB + 121666 E)
-    call("mul", Z3, T0, X1)      # z3 = x1 (DA - CB)^2
+    call("mul", SD, SD, SA)                  # DA
+    call("muladdsub", SA, SC, SB, u=SD)      # CB; SA = DA + CB, SD = DA - CB
+    call("mul", SB, F1, F2)                  # x2' = AA BB
+    call("sub", SC, F1, F2)                  # E = AA - BB
+    call("sqr", F1, SD)                      # (DA - CB)^2
+    call("sqr", SD, SA)                      # x3' = (DA + CB)^2
+    call("a24add", F2, SC, F2)               # BB + 121666 E (g read before h is written)
+    call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
+    call("muladdsub", SC, F1, X1, u=SD)      # z3' = x1 (DA - CB)^2; C = x3' + z3', D = x3' - z3'
     out.append(f"    ldr r0, [sp, #{BIT_OFF}]")
     out.append("    subs r0, r0, #1")
     out.append(f"    str r0, [sp, #{BIT_OFF}]")
     out.append("    bpl 1b")
-    out.append("    @ the state holds (R_b, R_1-b) for the last bit b: out = b ? (x3, z3) : (x2, z2)")
+    out.append("    @ the state holds (R_b, R_1-b) for the last bit b: (A, B) or (C, D), then")
+    out.append("    @ X = A + B, Z = A - B")
     out.append(f"    ldr r3, [sp, #{PREV_OFF}]")
-    out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
-    out.append(f"    add r1, sp, #{X2}")
-    out.append(f"    add r2, sp, #{X3}")
+    out.append(f"    add r0, sp, #{F1}")
+    out.append(f"    add r1, sp, #{SA}")
+    out.append(f"    add r2, sp, #{SC}")
     out.append("    bl m4crypt_fe256_sel2_int")
+    out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
+    out.append(f"    add r1, sp, #{F1}")
+    out.append(f"    add r2, sp, #{F2}")
+    out.append("    bl m4crypt_fe256_add_int")
+    out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
+    out.append(f"    add r1, sp, #{F1}")
+    out.append(f"    add r2, sp, #{F2}")
+    out.append("    adds r0, r0, #32")
+    out.append("    bl m4crypt_fe256_sub_int")
     out.append("    @ wipe the frame and what the field routines left below it")
     out.append("    movs r3, #0")
     for r in range(4, 11):
