@@ -196,14 +196,22 @@ unsigned m4crypt_mlkem_rej_uniform_c(int16_t *r, unsigned len, const uint8_t *bu
 /* One pair of pairs of MultiplyNTTs (Alg. 11, 12): coefficients 4m .. 4m + 3 of a * b R^-1,
  * gamma_m = zetas[64 + m] for the first pair and -gamma_m for the second (as
  * m4crypt_poly_basemul_acc_c in ntt.c). */
+/* m4crypt_mlkem_montgomery_reduce (ntt.c), here so that it is inlined: a R^-1 mod q for
+ * |a| < q 2^15, |result| < q; t = a q^-1 mod 2^16 with q^-1 = -3327 (mod 2^16). */
+static inline int16_t mont(int32_t a)
+{
+    int16_t t = (int16_t)((int32_t)(int16_t)a * -3327);
+    return (int16_t)((a - (int32_t)t * Q) >> 16);
+}
+
 static void basemul_group(int16_t out[4], const int16_t *a, const int16_t *b, unsigned m)
 {
     int16_t gamma = m4crypt_mlkem_zetas[64 + m];
     for (unsigned h = 0; h < 2; h++) {
         int32_t a0 = a[2 * h], a1 = a[2 * h + 1], b0 = b[2 * h], b1 = b[2 * h + 1];
-        int16_t t = m4crypt_mlkem_montgomery_reduce(a1 * b1);
-        out[2 * h] = m4crypt_mlkem_montgomery_reduce(a0 * b0 + (int32_t)t * gamma);
-        out[2 * h + 1] = m4crypt_mlkem_montgomery_reduce(a0 * b1 + a1 * b0);
+        int16_t t = mont(a1 * b1);
+        out[2 * h] = mont(a0 * b0 + (int32_t)t * gamma);
+        out[2 * h + 1] = mont(a0 * b1 + a1 * b0);
         gamma = (int16_t)-gamma;
     }
 }
