@@ -371,11 +371,11 @@ m4crypt_fe256_muladdsub_int:
     add.w r8, r7, #16
     add.w r0, r0, lr
     @ s = u + t (the carry c out of 2^256 adds 38 c, then 38 once more if that carried)
+    vmov r9, s15
     vmov s0, s1, r0, r1
     vmov s2, s3, r2, r12
     vmov s4, s5, r3, r4
     vmov s6, s7, r5, r6
-    vmov r9, s15
     ldm.w r9!, {r7, r8, r10, lr}
     adds.w r0, r0, r7
     adcs.w r1, r1, r8

@@ -259,11 +259,11 @@ def gen_mul(out_final, addsub=False):
         return
     # t = (r0, r1, r2, r12, r3, r4, r5, r6) -> s0..s7; r11 = 38
     out.append("    @ s = u + t (the carry c out of 2^256 adds 38 c, then 38 once more if that carried)")
+    out.append("    vmov r9, s15")
     out.append("    vmov s0, s1, r0, r1")
     out.append("    vmov s2, s3, r2, r12")
     out.append("    vmov s4, s5, r3, r4")
     out.append("    vmov s6, s7, r5, r6")
-    out.append("    vmov r9, s15")
     out.append("    ldm r9!, {r7, r8, r10, lr}")
     out.append("    adds r0, r0, r7")
     out.append("    adcs r1, r1, r8")
