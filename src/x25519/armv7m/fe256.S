@@ -19,18 +19,20 @@
  * The carry folds turn the flag into a mask (SBC x, x, x = C - 1) and AND/BIC it with 38:
  * no branch, no data-dependent address anywhere.
  *
- * Internal entries (*_int, used by the ladder in fe256_mul.S): the same operations without
- * register saves (they clobber r1-r12 and keep lr); the AAPCS functions wrap them. Also here:
- * a24add_int (h = 121666 f + g, one UMAAL per word with g as the accumulator), cswap16_int (two
- * adjacent elements at once) and m4crypt_x25519_base_select_armv7m (the fixed-base table scan).
+ * Internal entries (*_int, used by the ladder in fe256_mul.S and by ge25519_base.S): the same
+ * operations without register saves (they clobber r0-r12, s0-s15 and the flags, and keep lr);
+ * the AAPCS functions wrap them. Also here: a24add_int (h = 121666 f + g, one UMAAL per word with
+ * g as the accumulator, f three words per LDM), sel2_int (two elements picked word for word by
+ * SEL on APSR.GE, set from the bit by UADD8 of the mask with itself: the ladder's final choice)
+ * and m4crypt_x25519_base_select_armv7m (the fixed-base table scan).
  *
  * Register map: r3-r10 the eight words of the result, r11 = 38 (a24add: 121666, then 38),
  * r12 scratch/carry word, r1/r2 input pointers (then scratch), r0 output pointer.
  * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
- * mul121666 68, cswap (8 words) 101; the internal entries save the wrapper's ~25 cycles.
- * Code: add_int 110, sub_int 110, a24add_int 138, cswap16_int 326, base_select 260 bytes (all
- * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions; 2,300 cycles
- * less per X25519 for 66 bytes).
+ * mul121666 68, cswap (8 words) 101; the internal entries save the wrapper's ~25 cycles
+ * (in the ladder, exclusive: sub_int 54, a24add_int 60 per call).
+ * Code: add_int 110, sub_int 110, a24add_int 126, sel2_int 70, base_select 260 bytes (all
+ * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
  */
     .syntax unified
     .thumb

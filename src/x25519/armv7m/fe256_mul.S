@@ -9,46 +9,56 @@
  *   void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);
  * h may alias f or g. Output in [0, 2^256) (partially reduced).
  *
+ * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
+ * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
+ *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
+ *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL
+ *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
+ *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
  * A block keeps four words of f (A0..A3) and one carry per row (C0..C3) in registers and walks
- * the output words k: T[k] is loaded once (second block only), receives a_m * g_(k-m) for the
- * four rows m through UMAAL (lo:hi = a * b + lo + hi, which never overflows 64 bits), and is
- * stored once. A window of four words of g (G0..G3, rotating) feeds the four rows. A row's
- * first product is an UMULL (block 1) or starts from a zeroed carry (block 2); a finished row's
- * carry register becomes the accumulator of the next output word.
- * Squaring: the products f_i f_j for i < j the same way (three blocks on the strict upper
- * triangle), then T = 2 T + sum f_i^2 2^(64 i) in one pass (the doubling and the diagonal squares
- * in a carry chain).
+ * the output words k: T[k] (kept in FPU register s_k, VMOV = 1 cycle each way) receives
+ * a_m * g_(k-m) for the four rows m through UMAAL (lo:hi = a * b + lo + hi, which never
+ * overflows 64 bits). A window of four words of g (G0..G3, rotating) feeds the rows: g0..g3 by
+ * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
+ * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
+ * next output word. T12..T15 stay in C0..C3 after the second block.
  * Reduction: h = T[0..7] + 38 T[8..15] by UMAAL (carry c <= 38), then + 38 c by an ADDS/ADCS
  * chain, whose carry out (only if the sum reached 2^256, i.e. the low words are then < 38 * 39)
- * adds 38 once more without any carry.
+ * adds 38 once more without any carry (C - 1 by SBC, BIC with 38: no branch).
+ * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
+ * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
+ * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers (ADCS doubling chain, UMAAL
+ * squares), and the low half 2 T[0..7] + sum_(i<4) f_i^2 2^(64 i) pair by pair, folded at once
+ * as h = L + 38 Y (three carries: the doubling flag, the squares' cd, the fold's cr).
  *
  * Register map (product blocks):
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul) / f (sqr)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
- *   r1, r11, r12, lr G window (words of g)      stack: T[0..15], saved h and f pointers
- * Register map (reduction): r3-r10 T[0..7] -> h, r11 = 38, r12 carry, lr T[8 + i], r0 = h.
+ *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f, s14 lr, s15 u
+ * Register map (mul reduction): r3-r6 and r7-r10 T8..T15, r0 r1 r2 r12 r3-r6 h, r11 = 38, lr c.
+ * Register map (sqr, after the triangle): r7-r10 r3-r6 Y, r0 r1 r7-r10 r3 r4 h, lr = 38, r11 cd,
+ *   r2 cr, r12 f_i, s8-s11 f0..f3.
  *
- * Also here: m4crypt_x25519_ladder_armv7m (the RFC 7748 ladder: 255 steps of 4 mul, 4 sqr,
- * 6 add/sub, one 121666 E + BB and one 16-word masked swap, all through the internal entries
- * *_int, which keep only lr, so a call costs no register saves) and m4crypt_fe256_invert_armv7m
- * (254 squarings, 11 multiplications), and m4crypt_ge25519_madd_armv7m (the fixed-base mixed
- * addition of src/x25519/x25519_base.c with the conversion back to extended coordinates, 7
- * multiplications, 248 bytes). Ladder frame: X1 X2 Z2 X3 Z3 T0 T1 (32 bytes each), the
- * scalar pointer, the bit counter, the previous bit, the output pointer; x_2, z_2 and x_3, z_3 are
- * adjacent so that one 16-word swap exchanges both pairs. Ladder register use between calls:
- * r0-r2 the operand pointers of the next call, r1-r3 the bit extraction.
+ * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
+ * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 sub, 1 a24add, no swap),
+ * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table),
+ * m4crypt_ge25519_madd_armv7m (the fixed-base mixed addition of src/x25519/x25519_base.c).
+ * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
+ * previous bit, the output pointer, the swap bit.
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
- * loop counters (ladder bit index 254..0, the squaring runs of the inversion, the frame wipes);
- * the scalar byte address depends on the public bit index only; the swap is masked XOR.
+ * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
+ * byte address depends on the public bit index only; the point to double is picked by SEL.
  *
- * Cycles (m4sim model 1.1, each called from C through its AAPCS wrapper; measured with the
- * regions fe25519.* of benchmarks/bench_internal.c and x25519.scalarmult of benchmarks/bench.c):
- *   mul 259, sqr 272, invert 66,392, x25519.scalarmult 783,442
- *   (portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * Stack: mul/sqr 76 bytes + the caller's 36 of the wrapper; x25519.scalarmult 508 in all.
- * Code: mul 632, sqr 624 (all 32-bit encodings, see widen()), ladder 362, invert 426 bytes.
+ * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
+ * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
+ *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 565,512
+ *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
+ *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
+ * In the ladder (exclusive, per call): mul_int 187, sqr_int 138 (+ 40 for sqrsel), muladdsub_int
+ * 278. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * Code: 3,974 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb

@@ -3,8 +3,8 @@
  * see backend.h): byte conversion and the glue around the assembly ladder and inversion
  * (fe256_mul.S).
  *
- * Constant time: fixed loop counts; the scalar only enters the assembly ladder (masked-XOR swap);
- * the final reduction is carry arithmetic without branches.
+ * Constant time: fixed loop counts; the scalar only enters the assembly ladder (selection by SEL,
+ * no branch or address on its bits); the final reduction is carry arithmetic without branches.
  */
 #include "m4crypt/x25519.h"
 
@@ -61,7 +61,8 @@ void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8])
 }
 
 /* RFC 7748 section 5, as m4crypt_x25519_scalarmult_c (x25519.c): clamping and decoding here, the
- * ladder in assembly, then x_2 / z_2 and the canonical encoding. */
+ * ladder in assembly (it returns X, Z with X / Z = x_2 / z_2), then X / Z and the canonical
+ * encoding. */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32])
 {
