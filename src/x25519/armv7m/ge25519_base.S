@@ -25,9 +25,10 @@
  * it). Doubling (dbl-2008-hwcd, a = -1): A = X^2, B = Y^2, C = 2 Z^2, E = (X + Y)^2 - A - B,
  * G = B - A, -H = A + B, -F = C - G; X = E (-F), Y = (-H) G, Z = G (-F), and T = E (-H) after the
  * fourth only.
- * The point stays on the frame throughout; every field operation is a call of an internal entry
- * of fe256.S / fe256_mul.S (r0 = result, r1, r2 = operands, all on the frame; they clobber r0-r12
- * and keep lr), through the one macro FE below.
+ * The point stays on the frame throughout; the six additions/subtractions of a row are inline
+ * (macros FADD, FSUB: no call, no pointer set-up), every other field operation is a call of an
+ * internal entry of fe256.S / fe256_mul.S (r0 = result, r1, r2 = operands, all on the frame; they
+ * clobber r0-r12 and keep lr), through the one macro FE below.
  * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z, 96 T, 128 / 160 / 192 q (then E, H, G),
  * 224 / 256 / 288 scratch (A, B, C; then F), 352 p, 356 e, 360 row pointer, 364 rows left,
  * 368 halves left, 372 mode, 376 table. The frame, the 132 bytes below it (what the scan pushes)
@@ -51,6 +52,75 @@
     add.w     r1, sp, #\f
     add.w     r2, sp, #\g
     bl        m4crypt_fe256_\op\()_int
+.endm
+
+/* h = f + g, h = f - g (mod 2^256 - 38) on frame slots, inline: the algorithm of fe256.S's add_int
+ * and sub_int (the carry c out of 2^256 folded as 38 c, and once more 38 if that carried; the
+ * borrow as - 38, twice), so the words equal theirs (the C twin calls those). Register map:
+ * r3-r10 the result, r0-r2, r11 the words of g, r12 / lr the slot addresses (lr is free in the
+ * routine: it returns by POP), r12 then the fold mask. */
+.macro FADD h, f, g
+    add.w     r12, sp, #\f
+    add.w     lr, sp, #\g        /* both bases set before the loads: no address stall */
+    ldm.w     r12, {r3-r10}
+    ldm.w     lr!, {r0, r1, r2, r11}
+    adds.w    r3, r3, r0
+    adcs.w    r4, r4, r1
+    adcs.w    r5, r5, r2
+    adcs.w    r6, r6, r11
+    ldm.w     lr, {r0, r1, r2, r11}
+    add.w     lr, sp, #\h        /* ADD without S: flags kept */
+    adcs.w    r7, r7, r0
+    adcs.w    r8, r8, r1
+    adcs.w    r9, r9, r2
+    adcs.w    r10, r10, r11
+    mov.w     r11, #38            /* MOV without S: flags kept */
+    sbc.w     r12, r12, r12       /* C - 1: 0 if carry, -1 if not */
+    bic.w     r12, r11, r12
+    adds.w    r3, r3, r12
+    adcs.w    r4, r4, #0
+    adcs.w    r5, r5, #0
+    adcs.w    r6, r6, #0
+    adcs.w    r7, r7, #0
+    adcs.w    r8, r8, #0
+    adcs.w    r9, r9, #0
+    adcs.w    r10, r10, #0
+    sbc.w     r12, r12, r12
+    bic.w     r12, r11, r12
+    add.w     r3, r3, r12
+    stm.w     lr, {r3-r10}
+.endm
+
+.macro FSUB h, f, g
+    add.w     r12, sp, #\f
+    add.w     lr, sp, #\g        /* both bases set before the loads: no address stall */
+    ldm.w     r12, {r3-r10}
+    ldm.w     lr!, {r0, r1, r2, r11}
+    subs.w    r3, r3, r0
+    sbcs.w    r4, r4, r1
+    sbcs.w    r5, r5, r2
+    sbcs.w    r6, r6, r11
+    ldm.w     lr, {r0, r1, r2, r11}
+    add.w     lr, sp, #\h        /* ADD without S: flags kept */
+    sbcs.w    r7, r7, r0
+    sbcs.w    r8, r8, r1
+    sbcs.w    r9, r9, r2
+    sbcs.w    r10, r10, r11
+    mov.w     r11, #38
+    sbc.w     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
+    and.w     r12, r11, r12
+    subs.w    r3, r3, r12
+    sbcs.w    r4, r4, #0
+    sbcs.w    r5, r5, #0
+    sbcs.w    r6, r6, #0
+    sbcs.w    r7, r7, #0
+    sbcs.w    r8, r8, #0
+    sbcs.w    r9, r9, #0
+    sbcs.w    r10, r10, #0
+    sbc.w     r12, r12, r12
+    and.w     r12, r11, r12
+    sub.w     r3, r3, r12
+    stm.w     lr, {r3-r10}
 .endm
 
     .equ      OX, 0
@@ -117,15 +187,15 @@ m4crypt_ge25519_base_mul_armv7m:
     add.w     r0, sp, #Q0
     bl        m4crypt_ge25519_select_int
     /* p + q up to E, H, G, F */
-    FE add, S0, OY, OX            /* Y + X */
-    FE sub, S1, OY, OX            /* Y - X */
+    FADD S0, OY, OX               /* Y + X */
+    FSUB S1, OY, OX               /* Y - X */
     FE mul, S0, S0, Q0            /* A / 2 */
     FE mul, S1, S1, Q1            /* B / 2 */
     FE mul, S2, OT, Q2            /* C / 2 */
-    FE sub, Q0, S0, S1            /* E / 2 = (A - B) / 2 */
-    FE add, Q1, S0, S1            /* H / 2 = (A + B) / 2 */
-    FE add, Q2, OZ, S2            /* G / 2 = Z + C / 2 */
-    FE sub, S0, OZ, S2            /* F / 2 = Z - C / 2 */
+    FSUB Q0, S0, S1               /* E / 2 = (A - B) / 2 */
+    FADD Q1, S0, S1               /* H / 2 = (A + B) / 2 */
+    FADD Q2, OZ, S2               /* G / 2 = Z + C / 2 */
+    FSUB S0, OZ, S2               /* F / 2 = Z - C / 2 */
     ldr.w     r0, [sp, #FCNT]
     subs.w    r0, r0, #1
     str.w     r0, [sp, #FCNT]
