@@ -17,8 +17,8 @@
  * The internal *_int routines keep their products in s0..s15 (FPU registers as 1-cycle storage):
  * they clobber s0-s15 (caller-saved under the AAPCS) and the ladder and the inversion zero them.
  *
- * Measured (m4sim model 1.1): x25519.scalarmult 565,512 cycles (portable 1,651,157), stack 444
- * bytes, code 3,974 bytes reachable from m4crypt_x25519; fe25519.mul 220, fe25519.sqr 179,
+ * Measured (m4sim model 1.1): x25519.scalarmult 563,982 cycles (portable 1,651,157), stack 444
+ * bytes, code 3,966 bytes reachable from m4crypt_x25519; fe25519.mul 220, fe25519.sqr 179,
  * fe25519.invert 43,389 (AAPCS entries called from C).
  */
 #ifndef M4CRYPT_X25519_ARMV7M_BACKEND_H

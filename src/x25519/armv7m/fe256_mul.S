@@ -53,12 +53,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 565,512
+ *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 563,982
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 187, sqr_int 138 (+ 40 for sqrsel), muladdsub_int
  * 278. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,974 bytes reachable from m4crypt_x25519.
+ * Code: 3,966 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -376,9 +376,7 @@ m4crypt_fe256_muladdsub_int:
     adcs.w r5, r5, #0
     adcs.w r6, r6, #0
     sbc lr, lr, lr
-    vmov r7, s12
     bic lr, r11, lr
-    add.w r8, r7, #16
     add.w r0, r0, lr
     @ s = u + t (the carry c out of 2^256 adds 38 c, then 38 once more if that carried)
     vmov r9, s15

@@ -63,12 +63,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 565,512
+ *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 563,982
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 187, sqr_int 138 (+ 40 for sqrsel), muladdsub_int
  * 278. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,974 bytes reachable from m4crypt_x25519.
+ * Code: 3,966 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -257,9 +257,11 @@ def gen_mul(out_final, addsub=False):
     for r in ["r1", "r2", "r12", "r3", "r4", "r5", "r6"]:
         out.append(f"    adcs {r}, {r}, #0")
     out.append("    sbc lr, lr, lr")
-    out.append("    vmov r7, s12")
+    if not addsub:
+        out.append("    vmov r7, s12")
     out.append("    bic lr, r11, lr")
-    out.append("    add r8, r7, #16")
+    if not addsub:
+        out.append("    add r8, r7, #16")
     out.append("    add r0, r0, lr")
     if not addsub:
         out.append("    stm r7, {r0, r1, r2, r12}")
