@@ -112,5 +112,24 @@ int main(int argc, char **argv)
         ok &= verify_ok(oa, ob, len, 0);
         CHECK(ok);
     }
+    /* one call of each in m4sim regions, for the figures in common/armv7m/common.S (m4sim
+     * profile <this elf> common.memzero1024 ...), the results checked as above */
+    {
+        static uint8_t big[1024], big2[1024];
+        t_rand_bytes(big, sizeof big);
+        memcpy(big2, big, sizeof big2);
+        int v0, v1, v2;
+        REGION("common.verify768", v0 = VERIFY_UNDER_TEST(big, big2, 768));
+        REGION("common.verify768_c", v1 = m4crypt_verify_c(big, big2, 768));
+        big2[767] ^= 1;
+        v2 = VERIFY_UNDER_TEST(big, big2, 768);
+        REGION("common.memzero1024", MEMZERO_UNDER_TEST(big, 1024));
+        REGION("common.memzero1024_c", m4crypt_memzero_c(big2, 1024));
+        REGION("common.memzero200", MEMZERO_UNDER_TEST(big + 4, 200));
+        int ok = v0 == 0 && v1 == 0 && v2 == -1;
+        for (size_t i = 0; i < sizeof big; i++)
+            ok &= big[i] == 0 && big2[i] == 0;
+        CHECK(ok);
+    }
     return t_summary("common_armv7m");
 }
