@@ -421,6 +421,20 @@ static void set_coeff12(uint8_t *b, unsigned i, unsigned v)
 
 static void test_bad_keys(const mlkem_set *s)
 {
+    /* Section 7.2 check 2 at every coefficient position (the check reads 8 values from 12 bytes
+     * at a time, each position of the group differently): q and 4095 rejected, q - 1 and 0
+     * accepted. */
+    t_rand_bytes(coins, 64);
+    CHECK(s->keypair_derand(pk, sk, coins) == 0);
+    memcpy(pk2, pk, s->pk);
+    unsigned wrong = 0;
+    for (unsigned i = 0; i < 256 * s->k; i++) {
+        set_coeff12(pk2, i, i & 1 ? 4095 : Q);
+        wrong += s->check_pk(pk2) != M4CRYPT_ERR_PUBLIC_KEY;
+        set_coeff12(pk2, i, i & 1 ? 0 : Q - 1);
+        wrong += s->check_pk(pk2) != 0;
+    }
+    CHECK(wrong == 0);
     for (unsigned n = 0; n < iters(30, 6); n++) {
         t_rand_bytes(coins, 64);
         t_rand_bytes(msg, 32);
