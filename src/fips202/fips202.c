@@ -250,7 +250,11 @@ void m4crypt_keccakf1600(uint64_t state[25])
  * that range makes an inert context: absorb ignores input and squeeze writes zeros. */
 void m4crypt_keccak_init(m4crypt_keccak_ctx *ctx, unsigned rate, uint8_t dsbyte)
 {
+#ifdef M4CRYPT_FIPS202_HAVE_ZERO_STATE
+    m4crypt_keccak_zero_state_armv7m(ctx->state);
+#else
     m4crypt_memzero(ctx->state, sizeof ctx->state); /* (the loop became a memset call) */
+#endif
     ctx->rate = (rate > 0 && rate < 200) ? rate : 0;
     ctx->pos = 0;
     ctx->dsbyte = dsbyte;

@@ -154,5 +154,18 @@ int main(int argc, char **argv)
         CHECK(ok);
     }
 #endif
+#ifdef M4CRYPT_FIPS202_HAVE_ZERO_STATE
+    {
+        /* the state zeroing of the sponge's init: every word zero, the words around untouched */
+        uint64_t z[27];
+        t_rand_bytes((uint8_t *)z, sizeof z);
+        uint64_t g0 = z[0], g26 = z[26];
+        REGION("lanes.zero_state", m4crypt_keccak_zero_state_armv7m(z + 1));
+        int ok = z[0] == g0 && z[26] == g26;
+        for (int i = 1; i <= 25; i++)
+            ok &= z[i] == 0;
+        CHECK(ok);
+    }
+#endif
     return t_summary("fips202_armv7m");
 }

@@ -20,9 +20,12 @@ void m4crypt_keccakf1600_armv7m(uint64_t state[25]);
  * s[i] ^= interleave(little-endian 64-bit word at in + 8i), and the inverse extraction. */
 void m4crypt_keccak_xor_lanes_armv7m(uint64_t *s, const uint8_t *in, unsigned n);
 void m4crypt_keccak_extract_lanes_armv7m(const uint64_t *s, uint8_t *out, unsigned n);
+/* s[0..24] = 0 (the sponge's init; keccak_lanes.S). */
+void m4crypt_keccak_zero_state_armv7m(uint64_t s[25]);
 
 #define M4CRYPT_FIPS202_HAVE_KECCAKF1600 1
 #define M4CRYPT_FIPS202_INTERLEAVED 1
 #define M4CRYPT_FIPS202_HAVE_LANES 1
+#define M4CRYPT_FIPS202_HAVE_ZERO_STATE 1
 
 #endif
