@@ -5,9 +5,11 @@
  * Formulas: RFC 9496 section 4 (SQRT_RATIO_M1 4.2, decode 4.3.1, encode 4.3.2, MAP and "from
  * uniform bytes" 4.3.4); point addition add-2008-hwcd-3 and doubling dbl-2008-hwcd of Hisil,
  * Wong, Carter, Dawson, "Twisted Edwards curves revisited" (ASIACRYPT 2008), a = -1, k = 2d
- * (complete on edwards25519). Scalar multiplication: signed 4-bit windows (digits in [-8, 8],
- * as for the fixed base), four doublings and one addition of a multiple chosen from a table of
- * 1P..8P by reading all eight entries with masks; the fixed base uses
+ * (complete on edwards25519; for the variable base with the second point in the "cached" form
+ * (Y + X, Y - X, 2 Z, 2 d T): 8 multiplications). Scalar multiplication: signed 4-bit windows
+ * (digits in [-8, 8], as for the fixed base), four doublings and one addition of a multiple chosen
+ * from a table of 1P..8P by reading all eight entries with masks (temporaries wiped once, at the
+ * end); the fixed base uses
  * m4crypt_ge25519_scalarmult_base (src/x25519/x25519_base.c).
  *
  * Constant time in the scalar: no branch or address depends on it. Decoding branches only on the
@@ -201,10 +203,15 @@ static void ge_add(ge *r, const ge *p, const ge *q)
     m4crypt_memzero(&t, sizeof t);
 }
 
-/* r = 2 p (dbl-2008-hwcd, a = -1). r may alias p. */
-static void ge_dbl(ge *r, const ge *p)
+/* r = 2 p (dbl-2008-hwcd, a = -1). r may alias p. Temporaries in w[5], which the caller wipes
+ * (once, not per doubling). */
+static void ge_dbl_w(ge *r, const ge *p, fe w[5])
 {
-    fe a, b, c, e, g;
+#define a w[0]
+#define b w[1]
+#define c w[2]
+#define e w[3]
+#define g w[4]
     fs_sqr(&a, &p->X);            /* A = X^2 */
     fs_sqr(&b, &p->Y);            /* B = Y^2 */
     fs_sqr(&c, &p->Z);
@@ -221,19 +228,71 @@ static void ge_dbl(ge *r, const ge *p)
     fs_mul(&r->Y, &g, &a);        /* G H */
     fs_mul(&r->T, &e, &a);        /* E H */
     fs_mul(&r->Z, &c, &g);        /* F G */
-    m4crypt_memzero(&a, sizeof a);
-    m4crypt_memzero(&b, sizeof b);
-    m4crypt_memzero(&c, sizeof c);
-    m4crypt_memzero(&e, sizeof e);
-    m4crypt_memzero(&g, sizeof g);
+#undef a
+#undef b
+#undef c
+#undef e
+#undef g
 }
 
-static void ge_cmov(ge *f, const ge *g, uint32_t mask)
+/* The "cached" form of a point for additions: (Y + X, Y - X, 2 Z, 2 d T) (Hisil et al., section
+ * 3.1), the coordinates c[0..3]. Its negative is (Y - X, Y + X, 2 Z, -2 d T). */
+static void to_cached(fe c[4], const ge *p)
 {
-    fs_cmov(&f->X, &g->X, mask);
-    fs_cmov(&f->Y, &g->Y, mask);
-    fs_cmov(&f->Z, &g->Z, mask);
-    fs_cmov(&f->T, &g->T, mask);
+    fe t;
+    fs_addc(&c[0], &p->Y, &p->X);
+    fs_subc(&c[1], &p->Y, &p->X);
+    fs_addc(&c[2], &p->Z, &p->Z);
+    fe_const(&t, C_D2);
+    fs_mul(&c[3], &p->T, &t);
+}
+
+/* r = p + q, q cached (add-2008-hwcd-3 with 2 Z2 and 2 d T2 precomputed: 8 multiplications).
+ * r may alias p. Temporaries in w[5], wiped by the caller. */
+static void ge_add_cached_w(ge *r, const ge *p, const fe q[4], fe w[5])
+{
+    fs_subc(&w[0], &p->Y, &p->X);
+    fs_mul(&w[0], &w[0], &q[1]);  /* A = (Y1 - X1)(Y2 - X2) */
+    fs_addc(&w[1], &p->Y, &p->X);
+    fs_mul(&w[1], &w[1], &q[0]);  /* B = (Y1 + X1)(Y2 + X2) */
+    fs_mul(&w[2], &p->T, &q[3]);  /* C = T1 2 d T2 */
+    fs_mul(&w[3], &p->Z, &q[2]);  /* D = Z1 2 Z2 */
+    fs_subc(&w[4], &w[1], &w[0]); /* E = B - A */
+    fs_addc(&w[1], &w[1], &w[0]); /* H = B + A */
+    fs_subc(&w[0], &w[3], &w[2]); /* F = D - C */
+    fs_addc(&w[3], &w[3], &w[2]); /* G = D + C */
+    fs_mul(&r->X, &w[4], &w[0]);  /* E F */
+    fs_mul(&r->Y, &w[3], &w[1]);  /* G H */
+    fs_mul(&r->T, &w[4], &w[1]);  /* E H */
+    fs_mul(&r->Z, &w[0], &w[3]);  /* F G */
+}
+
+/* 0xffffffff if a == b (both < 2^16), else 0. */
+static uint32_t eq_mask(uint32_t a, uint32_t b)
+{
+    return (uint32_t)0 - (((a ^ b) - 1) >> 31);
+}
+
+/* q = b * P for b in [-8, 8] from tab[k][j] = coordinate k of the cached (j + 1) P: every entry
+ * is read and one kept by masks, one coordinate at a time; the identity (1, 1, 2, 0) for b = 0;
+ * the negative by a masked swap of the first two coordinates and a masked negation of the last. */
+static void select_cached(fe q[4], const fe tab[4][8], int32_t b, fe *n)
+{
+    const uint32_t bu = (uint32_t)b;
+    const uint32_t neg = 0u - (bu >> 31);
+    const uint32_t babs = (bu ^ neg) - neg;
+    for (int k = 0; k < 4; k++) {
+        fe r;
+        fs_set_small(&r, k < 2 ? 1 : k == 2 ? 2 : 0);
+        for (uint32_t j = 1; j <= 8; j++)
+            fs_cmov(&r, &tab[k][j - 1], eq_mask(babs, j));
+        q[k] = r;
+    }
+    *n = q[0];
+    fs_cmov(&q[0], &q[1], neg);
+    fs_cmov(&q[1], n, neg);
+    fe_neg(n, &q[3]);
+    fs_cmov(&q[3], n, neg);
 }
 
 /* RFC 9496 section 4.3.1. Returns 1 for a valid encoding (h set), 0 otherwise. */
@@ -400,53 +459,47 @@ int m4crypt_ristretto255_from_uniform_bytes(uint8_t p[32], const uint8_t r[64])
 
 int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
 {
-    ge P, table[8], h, sel, neg;
-    uint8_t t[32];
-    int8_t e[64];
+    /* everything secret in one place, wiped once at the end */
+    struct {
+        fe tab[4][8]; /* cached 1P..8P, coordinate-major: tab[k][j] = coordinate k of (j + 1) P */
+        fe w[5], sel[4], n, n4[4];
+        ge h; /* jP while the table is built, then the accumulator */
+        uint8_t s[32];
+        int8_t e[64];
+    } v;
 
-    if (!decode(&P, p)) { /* the encoding is public */
+    if (!decode(&v.h, p)) { /* the encoding is public */
         for (int i = 0; i < 32; i++)
             q[i] = 0;
         return M4CRYPT_ERR_PUBLIC_KEY;
     }
     for (int i = 0; i < 32; i++)
-        t[i] = n[i];
-    t[31] &= 127; /* libsodium crypto_scalarmult_ristretto255: bit 255 ignored */
-    m4crypt_scalar_recode_signed4(e, t);
+        v.s[i] = n[i];
+    v.s[31] &= 127; /* libsodium crypto_scalarmult_ristretto255: bit 255 ignored */
+    m4crypt_scalar_recode_signed4(v.e, v.s);
 
-    table[0] = P;
-    for (int j = 1; j < 8; j++) {
-        if (j & 1)
-            ge_dbl(&table[j], &table[j / 2]);      /* (j + 1) P = 2 ((j + 1) / 2) P */
-        else
-            ge_add(&table[j], &table[j - 1], &P);  /* (j + 1) P = j P + P */
+    /* (j + 1) P = j P + P, one point in extended coordinates at a time (P is public, and so is
+     * the table) */
+    to_cached(v.n4, &v.h);
+    for (int j = 0; j < 8; j++) {
+        fe c[4];
+        if (j > 0)
+            ge_add_cached_w(&v.h, &v.h, v.n4, v.w);
+        to_cached(c, &v.h);
+        for (int k = 0; k < 4; k++)
+            v.tab[k][j] = c[k];
     }
 
-    ge_identity(&h);
+    ge_identity(&v.h);
     for (int i = 63; i >= 0; i--) {
         for (int d = 0; d < 4; d++)
-            ge_dbl(&h, &h);
-        const uint32_t bu = (uint32_t)(int32_t)e[i];
-        const uint32_t sign = bu >> 31;
-        const uint32_t babs = (bu ^ (0u - sign)) + sign;
-        ge_identity(&sel);
-        for (uint32_t j = 1; j <= 8; j++)
-            ge_cmov(&sel, &table[j - 1], 0u - (((babs ^ j) - 1) >> 31));
-        fe_neg(&neg.X, &sel.X);
-        neg.Y = sel.Y;
-        neg.Z = sel.Z;
-        fe_neg(&neg.T, &sel.T);
-        ge_cmov(&sel, &neg, mask_of(sign));
-        ge_add(&h, &h, &sel);
+            ge_dbl_w(&v.h, &v.h, v.w);
+        select_cached(v.sel, (const fe(*)[8])v.tab, v.e[i], &v.n);
+        ge_add_cached_w(&v.h, &v.h, v.sel, v.w);
     }
-    encode(q, &h);
+    encode(q, &v.h);
 
-    m4crypt_memzero(t, sizeof t);
-    m4crypt_memzero(e, sizeof e);
-    m4crypt_memzero(table, sizeof table);
-    m4crypt_memzero(&h, sizeof h);
-    m4crypt_memzero(&sel, sizeof sel);
-    m4crypt_memzero(&neg, sizeof neg);
+    m4crypt_memzero(&v, sizeof v);
     return zero_result(q);
 }
 
