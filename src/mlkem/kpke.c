@@ -38,7 +38,7 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
 
     /* s-hat = NTT(s), s sampled with N = 0 .. k-1; stored at once as dk = ByteEncode_12(s-hat). */
     for (unsigned i = 0; i < MLKEM_K; i++) {
-        m4crypt_poly_getnoise(&s, sigma, (uint8_t)i, MLKEM_ETA1);
+        m4crypt_poly_noise(&s, sigma, (uint8_t)i, MLKEM_ETA1, 0, &ws);
         m4crypt_poly_ntt(&s);
         m4crypt_poly_tobytes(dk + 384 * i, &s);
     }
@@ -50,7 +50,7 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
             m4crypt_poly_sample_ntt_mul(&acc, &s, rho, (uint8_t)j, (uint8_t)i, j != 0, &ws);
         }
         m4crypt_poly_tomont(&acc); /* cancels basemul's R^-1 */
-        m4crypt_poly_getnoise(&s, sigma, (uint8_t)(MLKEM_K + i), MLKEM_ETA1);
+        m4crypt_poly_noise(&s, sigma, (uint8_t)(MLKEM_K + i), MLKEM_ETA1, 0, &ws);
         m4crypt_poly_ntt(&s);
         m4crypt_poly_add(&acc, &acc, &s);
         m4crypt_poly_tobytes(ek + 384 * i, &acc);
@@ -60,6 +60,7 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
     m4crypt_memzero(seeds, sizeof seeds);
     m4crypt_memzero(&acc, sizeof acc);
     m4crypt_memzero(&s, sizeof s);
+    m4crypt_memzero(&ws, sizeof ws); /* the PRF state of the last noise sample */
 }
 
 /* Alg. 14 K-PKE.Encrypt(ek, m, r). Memory: y-hat (k polynomials), the accumulator and one work

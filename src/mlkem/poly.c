@@ -261,9 +261,10 @@ __attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws
     int16_t *c = ws->xof.coeffs;
     if (accepted != 0) {
         /* drop the STEP coefficients delivered by the previous call: move the rest to the front,
-         * two at a time, by 4-byte memcpy (a word load and store; coeffs is aligned and STEP
-         * even; one extra coefficient may be copied, still inside the array as
-         * STEP + have + 1 <= 2 STEP + 48 < 116) */
+         * two at a time by 4-byte memcpy (a word load and store; coeffs is aligned and STEP
+         * even). With an odd count the last word takes coeffs[STEP + have] along, which the
+         * previous call set to 0 (below), so only public values move (in key generation ws held
+         * secret noise before). */
         have -= M4CRYPT_MLKEM_SAMPLE_STEP;
         for (unsigned i = 0; i < have; i += 2) {
             uint32_t t;
@@ -283,6 +284,7 @@ __attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws
         have += n;
         accepted += n;
     }
+    c[have] = 0; /* have <= STEP - 1 + 48 < 116: see the move above */
     ws->xof.have = (uint16_t)have;
     ws->xof.accepted = (uint16_t)accepted;
 }
