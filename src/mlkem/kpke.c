@@ -52,6 +52,8 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
         m4crypt_poly_tomont(&acc); /* cancels basemul's R^-1 */
         m4crypt_poly_noise(&s, sigma, (uint8_t)(MLKEM_K + i), MLKEM_ETA1, 0, &ws);
         m4crypt_poly_ntt(&s);
+        /* no reduction: |acc| < q after tomont and |e-hat| <= M4CRYPT_MLKEM_NTT_BOUND, so the sum
+         * stays below q + 14976 < 2^15; ByteEncode_12 (tobytes) reduces any int16 */
         m4crypt_poly_add(&acc, &acc, &s);
         m4crypt_poly_tobytes(ek + 384 * i, &acc);
     }
@@ -104,6 +106,8 @@ int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKE
             }
         }
         m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q: invntt's input bound, no reduction */
+        /* e1[i] added without reduction: |acc| <= INVNTT_BOUND, |e1| <= 2; compress takes any
+         * int16 */
         m4crypt_poly_prf_start(&ws, r, (uint8_t)(MLKEM_K + i)); /* noise, squeezed from here */
         m4crypt_shake_squeeze(&ws.noise.ctx, ws.noise.buf, 64 * MLKEM_ETA2);
         m4crypt_poly_cbd_eta2_add(&acc, ws.noise.buf);
@@ -161,6 +165,8 @@ void MLKEM_NS(kpke_decrypt)(uint8_t m[32], const uint8_t dk[MLKEM_POLYVECBYTES],
     }
     m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q (see above) */
     m4crypt_poly_decompress(&a, c + MLKEM_C1BYTES, MLKEM_DV);
+    /* no reduction: |v'| < q and |acc| <= M4CRYPT_MLKEM_INVNTT_BOUND = 4 (q - 1), so |w| < 5q <
+     * 2^15; Compress_1 reduces any int16 */
     m4crypt_poly_sub(&acc, &a, &acc);
     /* m = ByteEncode_1(Compress_1(w)). */
     m4crypt_poly_compress(m, &acc, 1);
