@@ -19,6 +19,10 @@
 
 #include "x25519/fe_select.h"
 
+#if defined(M4CRYPT_X25519_HAVE_SCALARMULT) && defined(M4CRYPT_ARCH_ARMV7M)
+#include "x25519/armv7m/ge25519_backend.h"
+#endif
+
 typedef m4crypt_fesel fe;
 typedef m4crypt_ge25519_p3 ge;
 
@@ -273,14 +277,12 @@ static uint32_t eq_mask(uint32_t a, uint32_t b)
     return (uint32_t)0 - (((a ^ b) - 1) >> 31);
 }
 
-/* q = b * P for b in [-8, 8] from tab[k][j] = coordinate k of the cached (j + 1) P: every entry
- * is read and one kept by masks, one coordinate at a time; the identity (1, 1, 2, 0) for b = 0;
- * the negative by a masked swap of the first two coordinates and a masked negation of the last. */
-static void select_cached(fe q[4], const fe tab[4][8], int32_t b, fe *n)
+void m4crypt_ge25519_select_cached_c(fe q[4], const fe tab[4][8], int32_t b)
 {
     const uint32_t bu = (uint32_t)b;
     const uint32_t neg = 0u - (bu >> 31);
     const uint32_t babs = (bu ^ neg) - neg;
+    fe n;
     for (int k = 0; k < 4; k++) {
         fe r;
         fs_set_small(&r, k < 2 ? 1 : k == 2 ? 2 : 0);
@@ -288,11 +290,22 @@ static void select_cached(fe q[4], const fe tab[4][8], int32_t b, fe *n)
             fs_cmov(&r, &tab[k][j - 1], eq_mask(babs, j));
         q[k] = r;
     }
-    *n = q[0];
+    n = q[0];
     fs_cmov(&q[0], &q[1], neg);
-    fs_cmov(&q[1], n, neg);
-    fe_neg(n, &q[3]);
-    fs_cmov(&q[3], n, neg);
+    fs_cmov(&q[1], &n, neg);
+    fe_neg(&n, &q[3]);
+    fs_cmov(&q[3], &n, neg);
+    m4crypt_memzero(&n, sizeof n);
+}
+
+/* q = b P (the scan, in assembly where the backend has it) */
+static void select_cached(fe q[4], const fe tab[4][8], int32_t b)
+{
+#ifdef M4CRYPT_GE25519_HAVE_SELECT_CACHED
+    m4crypt_ge25519_select_cached_armv7m(q[0].v, tab[0][0].v, b);
+#else
+    m4crypt_ge25519_select_cached_c(q, tab, b);
+#endif
 }
 
 /* RFC 9496 section 4.3.1. Returns 1 for a valid encoding (h set), 0 otherwise. */
@@ -462,7 +475,7 @@ int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const ui
     /* everything secret in one place, wiped once at the end */
     struct {
         fe tab[4][8]; /* cached 1P..8P, coordinate-major: tab[k][j] = coordinate k of (j + 1) P */
-        fe w[5], sel[4], n, n4[4];
+        fe w[5], sel[4], n4[4];
         ge h; /* jP while the table is built, then the accumulator */
         uint8_t s[32];
         int8_t e[64];
@@ -494,7 +507,7 @@ int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const ui
     for (int i = 63; i >= 0; i--) {
         for (int d = 0; d < 4; d++)
             ge_dbl_w(&v.h, &v.h, v.w);
-        select_cached(v.sel, (const fe(*)[8])v.tab, v.e[i], &v.n);
+        select_cached(v.sel, (const fe(*)[8])v.tab, v.e[i]);
         ge_add_cached_w(&v.h, &v.h, v.sel, v.w);
     }
     encode(q, &v.h);

@@ -101,6 +101,13 @@ void m4crypt_ge25519_scalarmult_base(m4crypt_ge25519_p3 *h, const uint8_t a[32])
  * the twin of m4crypt_ge25519_base_mul_armv7m (armv7m/ge25519_backend.h), giving the same words. */
 void m4crypt_ge25519_base_mul_c(m4crypt_ge25519_p3 *h, const int8_t e[64], int mode);
 
+/* The variable-base table scan of src/ristretto255/ristretto255.c: q = b P in the "cached" form
+ * (Y + X, Y - X, 2 Z, 2 d T) from tab[k][j] = coordinate k of the cached (j + 1) P, b in [-8, 8]
+ * (every entry read, one kept by masks; identity (1, 1, 2, 0) for b = 0; the negative by a masked
+ * swap of the first two coordinates and a masked negation 0 - v of the last). With the armv7m
+ * backend the twin of m4crypt_ge25519_select_cached_armv7m (armv7m/ge25519_backend.h). */
+void m4crypt_ge25519_select_cached_c(m4crypt_fesel q[4], const m4crypt_fesel tab[4][8], int32_t b);
+
 /* Recodes a scalar a (a[31] <= 127) into 64 signed radix-16 digits e_i in [-8, 8) (e_63 <= 8) with
  * a = sum e_i 16^i, for the fixed-window multiplications of x25519_base.c and src/ristretto255/.
  * Branch-free and data-independent in its memory accesses. */

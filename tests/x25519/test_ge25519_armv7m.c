@@ -11,6 +11,9 @@
  *    (the point) and mode 1 (the X25519 fraction), and edge vectors (digits all 0, 8, -8,
  *    alternating 8 / -8, a single 1, -7 / 0). The results against the Montgomery ladder and
  *    RFC 9496 are checked by test_x25519_base and test_ristretto255.
+ *  - the variable-base scan of ristretto255 m4crypt_ge25519_select_cached_armv7m vs
+ *    m4crypt_ge25519_select_cached_c on 1000 random tables and digits and every digit -8..8, the C
+ *    scan itself against the table (entry |b| or the identity, swap and v + (-v) = 0 for b < 0).
  * On a build without the backend the assembly side is the C twin itself (and it says so); the
  * checks of the C scan against the table run everywhere.
  */
@@ -34,6 +37,10 @@ static void a_mul(m4crypt_ge25519_p3 *h, const int8_t *e, int mode)
 {
     m4crypt_ge25519_base_mul_armv7m(h->X.v, e, m4crypt_x25519_base_table, (uint32_t)mode);
 }
+static void a_select_cached(m4crypt_fesel q[4], const m4crypt_fesel tab[4][8], int32_t b)
+{
+    m4crypt_ge25519_select_cached_armv7m(q[0].v, tab[0][0].v, b);
+}
 #else
 #define BACKEND 0
 static void a_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
@@ -43,6 +50,10 @@ static void a_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
 static void a_mul(m4crypt_ge25519_p3 *h, const int8_t *e, int mode)
 {
     m4crypt_ge25519_base_mul_c(h, e, mode);
+}
+static void a_select_cached(m4crypt_fesel q[4], const m4crypt_fesel tab[4][8], int32_t b)
+{
+    m4crypt_ge25519_select_cached_c(q, tab, b);
 }
 #endif
 
@@ -154,10 +165,59 @@ static void test_mul(void)
              BACKEND ? "assembly vs C" : "no backend: C against itself", bad);
 }
 
+static void test_select_cached(void)
+{
+    unsigned n = 0, bad = 0, bad_ref = 0;
+    static m4crypt_fesel tab[4][8];
+    m4crypt_fesel qa[4], qc[4], qp[4];
+    for (unsigned t = 0; t < 1000 + 17; t++) {
+        if (t < 1000 || t == 1000)
+            for (int k = 0; k < 4; k++)
+                for (int j = 0; j < 8; j++) {
+                    uint32_t *w = (uint32_t *)(void *)&tab[k][j];
+                    for (size_t i = 0; i < sizeof tab[k][j] / 4; i++)
+                        w[i] = BACKEND ? rand_word() : rand_word() & 0x00ffffff;
+                }
+        const int32_t b = t < 1000 ? rand_digit() : (int32_t)(t - 1000) - 8; /* then all of -8..8 */
+        a_select_cached(qa, (const m4crypt_fesel(*)[8])tab, b);
+        m4crypt_ge25519_select_cached_c(qc, (const m4crypt_fesel(*)[8])tab, b);
+        n++;
+        if (memcmp(qa, qc, sizeof qa) != 0 && bad++ < 4)
+            t_printf("  select_cached twin mismatch, case %u, b = %d\n", t, (int)b);
+        /* the C scan itself: entry |b| (or the identity), swapped and negated for b < 0 */
+        const int32_t a = b < 0 ? -b : b;
+        m4crypt_ge25519_select_cached_c(qp, (const m4crypt_fesel(*)[8])tab, a);
+        int ok = 1;
+        for (int k = 0; k < 4; k++) {
+            m4crypt_fesel x;
+            if (a == 0)
+                fs_set_small(&x, k < 2 ? 1 : k == 2 ? 2 : 0);
+            else
+                x = tab[k][a - 1];
+            ok &= memcmp(&qp[k], &x, sizeof x) == 0;
+        }
+        if (b < 0) {
+            m4crypt_fesel s;
+            ok &= memcmp(&qc[0], &qp[1], sizeof s) == 0 && memcmp(&qc[1], &qp[0], sizeof s) == 0 &&
+                  memcmp(&qc[2], &qp[2], sizeof s) == 0;
+            fs_add(&s, &qc[3], &qp[3]); /* -v + v = 0 mod p */
+            uint8_t enc[32], zero[32] = {0};
+            fs_tobytes(enc, &s);
+            ok &= memcmp(enc, zero, 32) == 0;
+        }
+        bad_ref += !ok;
+    }
+    CHECK(bad == 0);
+    CHECK(bad_ref == 0);
+    t_printf("select_cached: %u scans (%s), %u twin mismatches, %u against the table\n", n,
+             BACKEND ? "assembly vs C" : "no backend: C against itself", bad, bad_ref);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
     test_select();
     test_mul();
+    test_select_cached();
     return t_summary("ge25519_armv7m");
 }

@@ -27,4 +27,11 @@ void m4crypt_ge25519_base_mul_armv7m(uint32_t *p, const int8_t e[64],
 
 #define M4CRYPT_GE25519_HAVE_BASE_MUL 1
 
+/* Twin of m4crypt_ge25519_select_cached_c (fe_select.h): the variable-base scan of ristretto255,
+ * out (32 words) = b P in the cached form (Y + X, Y - X, 2 Z, 2 d T) from tab[k][j] (4 x 8 x 8
+ * words) = coordinate k of (j + 1) P, b in [-8, 8]; every word of tab is read (ge25519_select.S). */
+void m4crypt_ge25519_select_cached_armv7m(uint32_t *out, const uint32_t *tab, int32_t b);
+
+#define M4CRYPT_GE25519_HAVE_SELECT_CACHED 1
+
 #endif
