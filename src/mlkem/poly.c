@@ -261,16 +261,18 @@ __attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws
     int16_t *c = ws->xof.coeffs;
     if (accepted != 0) {
         /* drop the STEP coefficients delivered by the previous call: move the rest to the front,
-         * two at a time by 4-byte memcpy (a word load and store; coeffs is aligned and STEP
-         * even). With an odd count the last word takes coeffs[STEP + have] along, which the
-         * previous call set to 0 (below), so only public values move (in key generation ws held
-         * secret noise before). */
+         * four at a time by two 4-byte memcpy (word loads and stores; coeffs is 8-byte aligned
+         * and STEP a multiple of 4). Up to three coefficients past the kept ones go along: the
+         * previous call set them to 0 (below), so only public values move (in key generation
+         * ws held secret noise before). */
         have -= M4CRYPT_MLKEM_SAMPLE_STEP;
-        for (unsigned i = 0; i < have; i += 2) {
-            uint32_t t;
-            memcpy(&t, c + M4CRYPT_MLKEM_SAMPLE_STEP + i, 4);
-            __asm__("" : "+r"(t)); /* keeps this a word loop, not a call of memmove */
-            memcpy(c + i, &t, 4);
+        for (unsigned i = 0; i < have; i += 4) {
+            uint32_t t0, t1;
+            memcpy(&t0, c + M4CRYPT_MLKEM_SAMPLE_STEP + i, 4);
+            memcpy(&t1, c + M4CRYPT_MLKEM_SAMPLE_STEP + i + 2, 4);
+            __asm__("" : "+r"(t0), "+r"(t1)); /* keeps this a word loop, not a memmove call */
+            memcpy(c + i, &t0, 4);
+            memcpy(c + i + 2, &t1, 4);
         }
     }
     while (have < M4CRYPT_MLKEM_SAMPLE_STEP) {
@@ -284,7 +286,10 @@ __attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws
         have += n;
         accepted += n;
     }
-    c[have] = 0; /* have <= STEP - 1 + 48 < 116: see the move above */
+    /* have <= STEP - 1 + 48 = 111, so these stay inside coeffs[116]: see the move above */
+    c[have] = 0;
+    c[have + 1] = 0;
+    c[have + 2] = 0;
     ws->xof.have = (uint16_t)have;
     ws->xof.accepted = (uint16_t)accepted;
 }
