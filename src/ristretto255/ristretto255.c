@@ -298,14 +298,19 @@ void m4crypt_ge25519_select_cached_c(fe q[4], const fe tab[4][8], int32_t b)
     m4crypt_memzero(&n, sizeof n);
 }
 
-/* q = b P (the scan, in assembly where the backend has it) */
-static void select_cached(fe q[4], const fe tab[4][8], int32_t b)
+void m4crypt_ge25519_varmul_c(ge *h, const int8_t e[64], const fe tab[4][8])
 {
-#ifdef M4CRYPT_GE25519_HAVE_SELECT_CACHED
-    m4crypt_ge25519_select_cached_armv7m(q[0].v, tab[0][0].v, b);
-#else
-    m4crypt_ge25519_select_cached_c(q, tab, b);
-#endif
+    struct {
+        fe w[5], sel[4];
+    } v;
+    ge_identity(h);
+    for (int i = 63; i >= 0; i--) {
+        for (int d = 0; d < 4; d++)
+            ge_dbl_w(h, h, v.w);
+        m4crypt_ge25519_select_cached_c(v.sel, tab, e[i]);
+        ge_add_cached_w(h, h, v.sel, v.w);
+    }
+    m4crypt_memzero(&v, sizeof v);
 }
 
 /* RFC 9496 section 4.3.1. Returns 1 for a valid encoding (h set), 0 otherwise. */
@@ -475,7 +480,7 @@ int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const ui
     /* everything secret in one place, wiped once at the end */
     struct {
         fe tab[4][8]; /* cached 1P..8P, coordinate-major: tab[k][j] = coordinate k of (j + 1) P */
-        fe w[5], sel[4], n4[4];
+        fe w[5], n4[4];
         ge h; /* jP while the table is built, then the accumulator */
         uint8_t s[32];
         int8_t e[64];
@@ -503,13 +508,11 @@ int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const ui
             v.tab[k][j] = c[k];
     }
 
-    ge_identity(&v.h);
-    for (int i = 63; i >= 0; i--) {
-        for (int d = 0; d < 4; d++)
-            ge_dbl_w(&v.h, &v.h, v.w);
-        select_cached(v.sel, (const fe(*)[8])v.tab, v.e[i]);
-        ge_add_cached_w(&v.h, &v.h, v.sel, v.w);
-    }
+#ifdef M4CRYPT_GE25519_HAVE_VARMUL
+    m4crypt_ge25519_varmul_armv7m(v.h.X.v, v.e, v.tab[0][0].v);
+#else
+    m4crypt_ge25519_varmul_c(&v.h, v.e, (const fe(*)[8])v.tab);
+#endif
     encode(q, &v.h);
 
     m4crypt_memzero(&v, sizeof v);

@@ -108,6 +108,12 @@ void m4crypt_ge25519_base_mul_c(m4crypt_ge25519_p3 *h, const int8_t e[64], int m
  * backend the twin of m4crypt_ge25519_select_cached_armv7m (armv7m/ge25519_backend.h). */
 void m4crypt_ge25519_select_cached_c(m4crypt_fesel q[4], const m4crypt_fesel tab[4][8], int32_t b);
 
+/* The variable-base loop of ristretto255: h = sum e_i 16^i P (e: 64 digits in [-8, 8]), from
+ * i = 63 down, four doublings and the addition of e_i P chosen from tab (as above) per digit. With
+ * the armv7m backend the twin of m4crypt_ge25519_varmul_armv7m (the same words). */
+void m4crypt_ge25519_varmul_c(m4crypt_ge25519_p3 *h, const int8_t e[64],
+                              const m4crypt_fesel tab[4][8]);
+
 /* Recodes a scalar a (a[31] <= 127) into 64 signed radix-16 digits e_i in [-8, 8) (e_63 <= 8) with
  * a = sum e_i 16^i, for the fixed-window multiplications of x25519_base.c and src/ristretto255/.
  * Branch-free and data-independent in its memory accesses. */

@@ -14,6 +14,8 @@
  *  - the variable-base scan of ristretto255 m4crypt_ge25519_select_cached_armv7m vs
  *    m4crypt_ge25519_select_cached_c on 1000 random tables and digits and every digit -8..8, the C
  *    scan itself against the table (entry |b| or the identity, swap and v + (-v) = 0 for b < 0).
+ *  - the variable-base loop m4crypt_ge25519_varmul_armv7m vs m4crypt_ge25519_varmul_c on 1000
+ *    random tables (random words) and digit vectors plus edge digits (all 0, 8, -8, alternating).
  * On a build without the backend the assembly side is the C twin itself (and it says so); the
  * checks of the C scan against the table run everywhere.
  */
@@ -41,6 +43,10 @@ static void a_select_cached(m4crypt_fesel q[4], const m4crypt_fesel tab[4][8], i
 {
     m4crypt_ge25519_select_cached_armv7m(q[0].v, tab[0][0].v, b);
 }
+static void a_varmul(m4crypt_ge25519_p3 *h, const int8_t *e, const m4crypt_fesel tab[4][8])
+{
+    m4crypt_ge25519_varmul_armv7m(h->X.v, e, tab[0][0].v);
+}
 #else
 #define BACKEND 0
 static void a_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
@@ -54,6 +60,10 @@ static void a_mul(m4crypt_ge25519_p3 *h, const int8_t *e, int mode)
 static void a_select_cached(m4crypt_fesel q[4], const m4crypt_fesel tab[4][8], int32_t b)
 {
     m4crypt_ge25519_select_cached_c(q, tab, b);
+}
+static void a_varmul(m4crypt_ge25519_p3 *h, const int8_t *e, const m4crypt_fesel tab[4][8])
+{
+    m4crypt_ge25519_varmul_c(h, e, tab);
 }
 #endif
 
@@ -213,11 +223,43 @@ static void test_select_cached(void)
              BACKEND ? "assembly vs C" : "no backend: C against itself", bad, bad_ref);
 }
 
+static void test_varmul(void)
+{
+    unsigned n = 0, bad = 0;
+    static m4crypt_fesel tab[4][8];
+    const unsigned reps = 1000;
+    for (unsigned t = 0; t < reps + 4; t++) {
+        m4crypt_ge25519_p3 ha, hc;
+        int8_t e[64];
+        const unsigned edge = t >= reps ? t - reps : 4;
+        for (int k = 0; k < 4; k++)
+            for (int j = 0; j < 8; j++) {
+                uint32_t *w = (uint32_t *)(void *)&tab[k][j];
+                for (size_t i = 0; i < sizeof tab[k][j] / 4; i++)
+                    w[i] = BACKEND ? rand_word() : rand_word() & 0x00ffffff;
+            }
+        for (int i = 0; i < 64; i++)
+            e[i] = (int8_t)(edge == 0 ? 0 : edge == 1 ? 8 : edge == 2 ? -8
+                            : edge == 3 ? ((i & 1) ? 8 : -7) : rand_digit());
+        memset(&ha, 0x5a, sizeof ha);
+        memset(&hc, 0x5a, sizeof hc);
+        a_varmul(&ha, e, (const m4crypt_fesel(*)[8])tab);
+        m4crypt_ge25519_varmul_c(&hc, e, (const m4crypt_fesel(*)[8])tab);
+        n++;
+        if (memcmp(&ha, &hc, sizeof ha) != 0 && bad++ < 4)
+            t_printf("  varmul twin mismatch, case %u\n", t);
+    }
+    CHECK(bad == 0);
+    t_printf("varmul: %u tables and digit vectors (%s), %u mismatches\n", n,
+             BACKEND ? "assembly vs C" : "no backend: C against itself", bad);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
     test_select();
     test_mul();
     test_select_cached();
+    test_varmul();
     return t_summary("ge25519_armv7m");
 }

@@ -29,9 +29,17 @@ void m4crypt_ge25519_base_mul_armv7m(uint32_t *p, const int8_t e[64],
 
 /* Twin of m4crypt_ge25519_select_cached_c (fe_select.h): the variable-base scan of ristretto255,
  * out (32 words) = b P in the cached form (Y + X, Y - X, 2 Z, 2 d T) from tab[k][j] (4 x 8 x 8
- * words) = coordinate k of (j + 1) P, b in [-8, 8]; every word of tab is read (ge25519_select.S). */
+ * words) = coordinate k of (j + 1) P, b in [-8, 8]; every word of tab is read
+ * (ge25519_select.S). */
 void m4crypt_ge25519_select_cached_armv7m(uint32_t *out, const uint32_t *tab, int32_t b);
 
 #define M4CRYPT_GE25519_HAVE_SELECT_CACHED 1
+
+/* Twin of m4crypt_ge25519_varmul_c (fe_select.h): h (32 words, extended coordinates) =
+ * sum e_i 16^i P, i = 63 down to 0, four doublings and one cached addition per digit, the
+ * multiples from tab as for m4crypt_ge25519_select_cached_armv7m (ge25519_base.S). */
+void m4crypt_ge25519_varmul_armv7m(uint32_t *h, const int8_t e[64], const uint32_t *tab);
+
+#define M4CRYPT_GE25519_HAVE_VARMUL 1
 
 #endif

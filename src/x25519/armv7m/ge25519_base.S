@@ -290,3 +290,157 @@ m4crypt_ge25519_base_mul_armv7m:
     add.w     sp, sp, #FRAME
     pop.w     {r4-r11, pc}
     .size m4crypt_ge25519_base_mul_armv7m, .-m4crypt_ge25519_base_mul_armv7m
+
+/*
+ * void m4crypt_ge25519_varmul_armv7m(uint32_t *h, const int8_t e[64], const uint32_t *tab);
+ * The variable-base loop of src/ristretto255/ristretto255.c (contract and C twin:
+ * m4crypt_ge25519_varmul_c, fe_select.h): h = sum e_i 16^i P from i = 63 down, each step four
+ * doublings (dbl-2008-hwcd, a = -1) and the addition (add-2008-hwcd-3) of e_i P in the cached
+ * form (Y + X, Y - X, 2 Z, 2 d T) chosen by m4crypt_ge25519_select_cached_armv7m from tab (4 x 8 x
+ * 8 words, ge25519_select.S); h = (X, Y, Z, T), 32 words, starts at the identity. The field
+ * operations are those of the C twin in the same order (the same words): multiplications and
+ * squarings by FE (calls of the *_int entries), additions and subtractions inline (FADD, FSUB),
+ * H = -(A + B) as 0 - (A + B) from a zero slot (the twin's fe_neg).
+ * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z, 96 T, 128..224 the selected q (4 elements),
+ * 256..384 five scratch elements, 416 zero, 448 h, 452 e (advancing down), 456 tab, 460 steps
+ * left, 464 doublings left. The frame, the 140 bytes below it (the scan's pushes) and s0..s15
+ * are wiped once, at the end. Constant time: fixed loop counts; e_i's address depends on i only;
+ * the scan reads all of tab.
+ * Cycles (m4sim model 1.1): see the commit message (ristretto255.scalarmult); stack 468 + 36 + 52.
+ */
+    .equ      VQ0, 128
+    .equ      VQ1, 160
+    .equ      VQ2, 192
+    .equ      VQ3, 224
+    .equ      VW0, 256
+    .equ      VW1, 288
+    .equ      VW2, 320
+    .equ      VW3, 352
+    .equ      VW4, 384
+    .equ      VZERO, 416
+    .equ      VH, 448
+    .equ      VE, 452
+    .equ      VTAB, 456
+    .equ      VCNT, 460
+    .equ      VDBL, 464
+    .equ      VFRAME, 468         /* + 36 pushed: sp stays 8-byte aligned */
+
+    .section .text.m4crypt_ge25519_varmul_armv7m,"ax",%progbits
+    .global m4crypt_ge25519_varmul_armv7m
+    .type m4crypt_ge25519_varmul_armv7m, %function
+    .align 2
+m4crypt_ge25519_varmul_armv7m:
+    push.w    {r4-r11, lr}
+    sub.w     sp, sp, #VFRAME
+    str.w     r0, [sp, #VH]
+    add.w     r1, r1, #63         /* e_63 first */
+    str.w     r1, [sp, #VE]
+    str.w     r2, [sp, #VTAB]
+    mov.w     r0, #64
+    str.w     r0, [sp, #VCNT]
+    /* the identity (0, 1, 1, 0) and the zero slot */
+    mov.w     r3, #0
+    mov.w     r4, #0
+    mov.w     r5, #0
+    mov.w     r6, #0
+    mov.w     r7, #0
+    mov.w     r8, #0
+    mov.w     r9, #0
+    mov.w     r10, #0
+    add.w     r12, sp, #VZERO
+    stm.w     r12, {r3-r10}
+    mov.w     r12, sp
+    stm.w     r12!, {r3-r10}
+    mov.w     r3, #1
+    stm.w     r12!, {r3-r10}
+    stm.w     r12!, {r3-r10}
+    mov.w     r3, #0
+    stm.w     r12!, {r3-r10}
+1:  /* four doublings */
+    mov.w     r0, #4
+    str.w     r0, [sp, #VDBL]
+2:  FE sqr, VW0, OX, OX            /* A = X^2 */
+    FE sqr, VW1, OY, OY            /* B = Y^2 */
+    FE sqr, VW2, OZ, OZ
+    FADD VW2, VW2, VW2             /* C = 2 Z^2 */
+    FADD VW3, OX, OY
+    FE sqr, VW3, VW3, VW3
+    FSUB VW3, VW3, VW0
+    FSUB VW3, VW3, VW1             /* E = (X + Y)^2 - A - B */
+    FSUB VW4, VW1, VW0             /* G = B - A */
+    FSUB VW2, VW4, VW2             /* F = G - C */
+    FADD VW0, VW0, VW1
+    FSUB VW0, VZERO, VW0           /* H = -A - B */
+    FE mul, OX, VW3, VW2           /* E F */
+    FE mul, OY, VW4, VW0           /* G H */
+    FE mul, OT, VW3, VW0           /* E H */
+    FE mul, OZ, VW2, VW4           /* F G */
+    ldr.w     r0, [sp, #VDBL]
+    subs.w    r0, r0, #1
+    str.w     r0, [sp, #VDBL]
+    bne.w     2b
+    /* q = e_i P (cached), then h = h + q */
+    ldr.w     r3, [sp, #VE]
+    ldrsb.w   r2, [r3], #-1
+    str.w     r3, [sp, #VE]
+    ldr.w     r1, [sp, #VTAB]
+    add.w     r0, sp, #VQ0
+    bl        m4crypt_ge25519_select_cached_armv7m
+    FSUB VW0, OY, OX
+    FE mul, VW0, VW0, VQ1          /* A = (Y1 - X1)(Y2 - X2) */
+    FADD VW1, OY, OX
+    FE mul, VW1, VW1, VQ0          /* B = (Y1 + X1)(Y2 + X2) */
+    FE mul, VW2, OT, VQ3           /* C = T1 2 d T2 */
+    FE mul, VW3, OZ, VQ2           /* D = Z1 2 Z2 */
+    FSUB VW4, VW1, VW0             /* E = B - A */
+    FADD VW1, VW1, VW0             /* H = B + A */
+    FSUB VW0, VW3, VW2             /* F = D - C */
+    FADD VW3, VW3, VW2             /* G = D + C */
+    FE mul, OX, VW4, VW0           /* E F */
+    FE mul, OY, VW3, VW1           /* G H */
+    FE mul, OT, VW4, VW1           /* E H */
+    FE mul, OZ, VW0, VW3           /* F G */
+    ldr.w     r0, [sp, #VCNT]
+    subs.w    r0, r0, #1
+    str.w     r0, [sp, #VCNT]
+    bne.w     1b
+    /* h out, then wipe */
+    ldr.w     r0, [sp, #VH]
+    mov.w     r12, sp
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    mov.w     r1, #0
+    mov.w     r2, #0
+    mov.w     r3, #0
+    mov.w     r4, #0
+    mov.w     r5, #0
+    mov.w     r6, #0
+    mov.w     r7, #0
+    mov.w     r8, #0
+    sub.w     r0, sp, #140        /* 608 bytes: 19 stores of 8 words */
+    add.w     r12, sp, #VFRAME
+3:  stm.w     r0!, {r1-r8}
+    cmp.w     r0, r12
+    blo.w     3b
+    vmov      s0, s1, r1, r2
+    vmov      s2, s3, r1, r2
+    vmov      s4, s5, r1, r2
+    vmov      s6, s7, r1, r2
+    vmov      s8, s9, r1, r2
+    vmov      s10, s11, r1, r2
+    vmov      s12, s13, r1, r2
+    vmov      s14, s15, r1, r2
+    mov.w     r9, #0
+    mov.w     r10, #0
+    mov.w     r11, #0
+    mov.w     r12, #0
+    mov.w     r0, #0
+    add.w     sp, sp, #VFRAME
+    pop.w     {r4-r11, pc}
+    .size m4crypt_ge25519_varmul_armv7m, .-m4crypt_ge25519_varmul_armv7m
