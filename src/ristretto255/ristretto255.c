@@ -207,9 +207,9 @@ static void ge_add(ge *r, const ge *p, const ge *q)
     m4crypt_memzero(&t, sizeof t);
 }
 
-/* r = 2 p (dbl-2008-hwcd, a = -1). r may alias p. Temporaries in w[5], which the caller wipes
+/* r = 2 p (dbl-2008-hwcd, a = -1), T only if with_t (p's T is not read). r may alias p. Temporaries in w[5], which the caller wipes
  * (once, not per doubling). */
-static void ge_dbl_w(ge *r, const ge *p, fe w[5])
+static void ge_dbl_w(ge *r, const ge *p, fe w[5], int with_t)
 {
 #define a w[0]
 #define b w[1]
@@ -230,8 +230,9 @@ static void ge_dbl_w(ge *r, const ge *p, fe w[5])
     fe_neg(&a, &a);               /* H = -A - B */
     fs_mul(&r->X, &e, &c);        /* E F */
     fs_mul(&r->Y, &g, &a);        /* G H */
-    fs_mul(&r->T, &e, &a);        /* E H */
     fs_mul(&r->Z, &c, &g);        /* F G */
+    if (with_t)
+        fs_mul(&r->T, &e, &a);    /* E H */
 #undef a
 #undef b
 #undef c
@@ -252,8 +253,8 @@ static void to_cached(fe c[4], const ge *p)
 }
 
 /* r = p + q, q cached (add-2008-hwcd-3 with 2 Z2 and 2 d T2 precomputed: 8 multiplications).
- * r may alias p. Temporaries in w[5], wiped by the caller. */
-static void ge_add_cached_w(ge *r, const ge *p, const fe q[4], fe w[5])
+ * r may alias p. T only if with_t. Temporaries in w[5], wiped by the caller. */
+static void ge_add_cached_w(ge *r, const ge *p, const fe q[4], fe w[5], int with_t)
 {
     fs_subc(&w[0], &p->Y, &p->X);
     fs_mul(&w[0], &w[0], &q[1]);  /* A = (Y1 - X1)(Y2 - X2) */
@@ -267,8 +268,9 @@ static void ge_add_cached_w(ge *r, const ge *p, const fe q[4], fe w[5])
     fs_addc(&w[3], &w[3], &w[2]); /* G = D + C */
     fs_mul(&r->X, &w[4], &w[0]);  /* E F */
     fs_mul(&r->Y, &w[3], &w[1]);  /* G H */
-    fs_mul(&r->T, &w[4], &w[1]);  /* E H */
     fs_mul(&r->Z, &w[0], &w[3]);  /* F G */
+    if (with_t)
+        fs_mul(&r->T, &w[4], &w[1]); /* E H */
 }
 
 /* 0xffffffff if a == b (both < 2^16), else 0. */
@@ -305,10 +307,11 @@ void m4crypt_ge25519_varmul_c(ge *h, const int8_t e[64], const fe tab[4][8])
     } v;
     ge_identity(h);
     for (int i = 63; i >= 0; i--) {
+        /* T only where the next operation reads it: doublings do not, additions do */
         for (int d = 0; d < 4; d++)
-            ge_dbl_w(h, h, v.w);
+            ge_dbl_w(h, h, v.w, d == 3);
         m4crypt_ge25519_select_cached_c(v.sel, tab, e[i]);
-        ge_add_cached_w(h, h, v.sel, v.w);
+        ge_add_cached_w(h, h, v.sel, v.w, i == 0);
     }
     m4crypt_memzero(&v, sizeof v);
 }
@@ -502,7 +505,7 @@ int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const ui
     for (int j = 0; j < 8; j++) {
         fe c[4];
         if (j > 0)
-            ge_add_cached_w(&v.h, &v.h, v.n4, v.w);
+            ge_add_cached_w(&v.h, &v.h, v.n4, v.w, 1);
         to_cached(c, &v.h);
         for (int k = 0; k < 4; k++)
             v.tab[k][j] = c[k];

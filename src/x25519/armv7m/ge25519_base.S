@@ -300,7 +300,9 @@ m4crypt_ge25519_base_mul_armv7m:
  * 8 words, ge25519_select.S); h = (X, Y, Z, T), 32 words, starts at the identity. The field
  * operations are those of the C twin in the same order (the same words): multiplications and
  * squarings by FE (calls of the *_int entries), additions and subtractions inline (FADD, FSUB),
- * H = -(A + B) as 0 - (A + B) from a zero slot (the twin's fe_neg).
+ * H = -(A + B) as 0 - (A + B) from a zero slot (the twin's fe_neg). T is computed only where
+ * the next operation reads it: by the fourth doubling of each digit (for the addition) and by the
+ * last addition (the result); the other three doublings and 63 additions skip it.
  * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z, 96 T, 128..224 the selected q (4 elements),
  * 256..384 five scratch elements, 416 zero, 448 h, 452 e (advancing down), 456 tab, 460 steps
  * left, 464 doublings left. The frame, the 140 bytes below it (the scan's pushes) and s0..s15
@@ -373,12 +375,12 @@ m4crypt_ge25519_varmul_armv7m:
     FSUB VW0, VZERO, VW0           /* H = -A - B */
     FE mul, OX, VW3, VW2           /* E F */
     FE mul, OY, VW4, VW0           /* G H */
-    FE mul, OT, VW3, VW0           /* E H */
     FE mul, OZ, VW2, VW4           /* F G */
     ldr.w     r0, [sp, #VDBL]
     subs.w    r0, r0, #1
     str.w     r0, [sp, #VDBL]
     bne.w     2b
+    FE mul, OT, VW3, VW0           /* E H: T of the fourth doubling only */
     /* q = e_i P (cached), then h = h + q */
     ldr.w     r3, [sp, #VE]
     ldrsb.w   r2, [r3], #-1
@@ -398,12 +400,12 @@ m4crypt_ge25519_varmul_armv7m:
     FADD VW3, VW3, VW2             /* G = D + C */
     FE mul, OX, VW4, VW0           /* E F */
     FE mul, OY, VW3, VW1           /* G H */
-    FE mul, OT, VW4, VW1           /* E H */
     FE mul, OZ, VW0, VW3           /* F G */
     ldr.w     r0, [sp, #VCNT]
     subs.w    r0, r0, #1
     str.w     r0, [sp, #VCNT]
     bne.w     1b
+    FE mul, OT, VW4, VW1           /* E H: T of the last addition only (doublings do not read T) */
     /* h out, then wipe */
     ldr.w     r0, [sp, #VH]
     mov.w     r12, sp
