@@ -118,9 +118,9 @@ int MLKEM_NS(enc)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SS
     return ret;
 }
 
-/* The end of Alg. 18: K-bar = J(z || c) into ss (replacing m'), then ss = K' (kr[0:32]) unless
- * fail (-1: c' != c). A function of its own so that decapsulation keeps fewer values live
- * across K-PKE.Encrypt (its stack frame is under the deepest call). */
+/* The end of Alg. 18: K-bar = J(z || c) into ss (J reads all of z and c before it writes), then
+ * ss = K' unless fail (-1: c' != c). A function of its own so that decapsulation keeps fewer
+ * values live across K-PKE.Encrypt (its stack frame is under the deepest call). */
 static __attribute__((noinline)) void select_key(uint8_t ss[32], const uint8_t kr[32], int fail,
                                                  const uint8_t z[32],
                                                  const uint8_t ct[MLKEM_CIPHERTEXTBYTES])
@@ -137,21 +137,21 @@ static __attribute__((noinline)) void select_key(uint8_t ss[32], const uint8_t k
  *   c' = K-PKE.Encrypt(ek_PKE, m', r'); K = (c == c') ? K' : K-bar.
  * c' is compared with c as it is produced (m4crypt_verify per compressed polynomial) and the key
  * is selected with a mask: nothing branches on, or indexes by, the outcome.
- * Memory: m' is kept in the output ss until K-PKE.Encrypt is done, then ss receives K-bar (J is
- * computed after the re-encryption, which does not need it), so that only kr = (K', r') is on
- * this function's stack under K-PKE.Encrypt. ss must not overlap ct or sk. */
+ * Memory: K-bar is computed after the re-encryption (which does not need it), straight into ss,
+ * so that only m' and (K', r') are on this function's stack under K-PKE.Encrypt. ss may overlap
+ * ct or sk: it is written only after both are read for the last time. */
 int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
                   const uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
-    uint8_t kr[64];
+    uint8_t mkr[96]; /* m' || K' || r' */
     if (MLKEM_NS(check_sk)(sk) != M4CRYPT_OK) {
         m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
         return M4CRYPT_ERR_SECRET_KEY;
     }
-    MLKEM_NS(kpke_decrypt)(ss, sk, ct); /* m' */
-    m4crypt_mlkem_hash_g(kr, ss, 32, sk + DK_H, 32);
-    int fail = MLKEM_NS(kpke_encrypt)(NULL, ct, sk + DK_EK, ss, kr + 32); /* 0 or -1 */
-    select_key(ss, kr, fail, sk + DK_Z, ct);
-    m4crypt_memzero(kr, sizeof kr);
+    MLKEM_NS(kpke_decrypt)(mkr, sk, ct);
+    m4crypt_mlkem_hash_g(mkr + 32, mkr, 32, sk + DK_H, 32);
+    int fail = MLKEM_NS(kpke_encrypt)(NULL, ct, sk + DK_EK, mkr, mkr + 64); /* 0 or -1 */
+    select_key(ss, mkr + 32, fail, sk + DK_Z, ct);
+    m4crypt_memzero(mkr, sizeof mkr);
     return M4CRYPT_OK;
 }

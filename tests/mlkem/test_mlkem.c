@@ -419,6 +419,33 @@ static void set_coeff12(uint8_t *b, unsigned i, unsigned v)
     }
 }
 
+/* Decapsulation writes ss only after its last read of ct and sk, so ss may overlap either (a
+ * valid and a tampered ciphertext; ss at the start, middle and end of ct, and inside sk). */
+static void test_aliasing(const mlkem_set *s)
+{
+    t_rand_bytes(coins, 64);
+    t_rand_bytes(msg, 32);
+    CHECK(s->keypair_derand(pk, sk, coins) == 0);
+    CHECK(s->enc_derand(ct, ss, pk, msg) == 0);
+    for (int tamper = 0; tamper < 2; tamper++) {
+        if (tamper)
+            ct[7] ^= 1;
+        CHECK(s->dec(ssr, ct, sk) == 0);
+        const size_t offs[3] = {0, s->ct / 2, s->ct - 32};
+        for (int k = 0; k < 3; k++) {
+            memcpy(ct2, ct, s->ct);
+            CHECK(s->dec(ct2 + offs[k], ct2, sk) == 0);
+            CHECK_MEM(ct2 + offs[k], ssr, 32);
+        }
+        memcpy(sk2, sk, s->sk);
+        CHECK(s->dec(sk2 + s->sk - 32, ct, sk2) == 0); /* over z */
+        CHECK_MEM(sk2 + s->sk - 32, ssr, 32);
+        memcpy(sk2, sk, s->sk);
+        CHECK(s->dec(sk2 + 100, ct, sk2) == 0); /* over dk_PKE */
+        CHECK_MEM(sk2 + 100, ssr, 32);
+    }
+}
+
 static void test_bad_keys(const mlkem_set *s)
 {
     /* Section 7.2 check 2 at every coefficient position (the check reads 8 values from 12 bytes
@@ -711,6 +738,7 @@ int main(int argc, char **argv)
         unsigned before = t_passed;
         test_roundtrip(s);
         test_bad_keys(s);
+        test_aliasing(s);
         test_lengths(s);
         test_randombytes(s);
         t_printf("  ML-KEM-%d: %u checks\n", s->set, t_passed - before);
