@@ -77,6 +77,22 @@ static inline void fs_set_small(m4crypt_fesel *h, uint32_t v)
     h->v[0] = v;
 }
 
+/* t = f g; s = u + t; u = u - t (s must not alias u, f or g). With the armv7m backend its fused
+ * routine (m4crypt_fe256_muladdsub_armv7m, the same words as the assembly's muladdsub_int). */
+static inline void fs_muladdsub(m4crypt_fesel *s, const m4crypt_fesel *f, const m4crypt_fesel *g,
+                                m4crypt_fesel *u)
+{
+#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
+    m4crypt_fe256_muladdsub_armv7m(s->v, f->v, g->v, u->v);
+#else
+    m4crypt_fesel t;
+    fs_mul(&t, f, g);
+    fs_add(s, u, &t);
+    fs_sub(u, u, &t);
+    m4crypt_memzero(&t, sizeof t);
+#endif
+}
+
 /* f = g where mask is all ones, unchanged where it is zero. */
 static inline void fs_cmov(m4crypt_fesel *f, const m4crypt_fesel *g, uint32_t mask)
 {

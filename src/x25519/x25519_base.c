@@ -158,21 +158,19 @@ static void select_entry(ge_precomp *t, fe tmp[3], uint32_t enc[24], int pos, in
 }
 
 /* The first part of h + q (madd-2008-hwcd-3 with k = 2 d): the field operations of
- * ge25519_base.S in the same order, leaving E, H, G, F (halved) in q->ypx, q->ymx, q->xy2d, s[0].
+ * ge25519_base.S in the same order, leaving E, H, G, F (halved) in s[0], q->ypx, s[1], h->Z.
  * q holds the halved coordinates ((y + x) / 2, (y - x) / 2, d x y), so A, B, C are half of the
  * formula's and D = Z1 (instead of 2 Z1) completes the halving: E, F, G, H are halved and the
- * result (E F, G H, F G, E H) is the sum scaled by 1/4, the same point (T Z = X Y still holds). */
-static void madd_efgh(const ge_p3 *h, ge_precomp *q, fe s[3])
+ * result (E F, G H, F G, E H) is the sum scaled by 1/4, the same point (T Z = X Y still holds).
+ * B and C come with their additions and subtractions from the fused fs_muladdsub. */
+static void madd_efgh(ge_p3 *h, ge_precomp *q, fe s[3])
 {
     fe_add(&s[0], &h->Y, &h->X);
     fe_sub(&s[1], &h->Y, &h->X);
-    fe_mul(&s[0], &s[0], &q->ypx);     /* A / 2 = (Y1 + X1)(y2 + x2) / 2 */
-    fe_mul(&s[1], &s[1], &q->ymx);     /* B / 2 = (Y1 - X1)(y2 - x2) / 2 */
-    fe_mul(&s[2], &h->T, &q->xy2d);    /* C / 2 = T1 d x2 y2 */
-    fe_sub(&q->ypx, &s[0], &s[1]);     /* E / 2 = (A - B) / 2 */
-    fe_add(&q->ymx, &s[0], &s[1]);     /* H / 2 = (A + B) / 2 */
-    fe_add(&q->xy2d, &h->Z, &s[2]);    /* G / 2 = Z1 + C / 2 */
-    fe_sub(&s[0], &h->Z, &s[2]);       /* F / 2 = Z1 - C / 2 */
+    fe_mul(&s[0], &s[0], &q->ypx);                 /* A / 2 = (Y1 + X1)(y2 + x2) / 2 */
+    fs_muladdsub(&q->ypx, &s[1], &q->ymx, &s[0]);  /* B / 2; H / 2 = (A + B) / 2, E / 2 */
+    fs_muladdsub(&s[1], &h->T, &q->xy2d, &h->Z);   /* C / 2 = T1 d x2 y2; G / 2 = Z1 + C / 2,
+                                                       F / 2 = Z1 - C / 2 */
 }
 
 /* The multiplication with the recoded scalar e (64 digits in [-8, 8]): h = sum e_i 16^i B as
@@ -200,15 +198,15 @@ void m4crypt_ge25519_base_mul_c(ge_p3 *h, const int8_t e[64], int mode)
             madd_efgh(h, &w.q, w.s);
             if (i == 31 && half == 0 && mode == 1) {
                 /* F + H, F - H (carried: F and H are loose on the portable field) */
-                fs_addc(&h->X, &w.s[0], &w.q.ymx);
-                fs_subc(&h->Y, &w.s[0], &w.q.ymx);
+                fs_addc(&h->X, &h->Z, &w.q.ypx);
+                fs_subc(&h->Y, &h->Z, &w.q.ypx);
                 break;
             }
-            fe_mul(&h->X, &w.q.ypx, &w.s[0]);      /* E F */
-            fe_mul(&h->Y, &w.q.xy2d, &w.q.ymx);    /* G H */
-            fe_mul(&h->Z, &w.s[0], &w.q.xy2d);     /* F G */
+            fe_mul(&h->X, &w.s[0], &h->Z);         /* E F */
+            fe_mul(&h->Y, &w.s[1], &w.q.ypx);      /* G H */
+            fe_mul(&h->Z, &h->Z, &w.s[1]);         /* F G */
             if (i < 31 || half == 0)
-                fe_mul(&h->T, &w.q.ypx, &w.q.ymx); /* E H (the doublings do not need it) */
+                fe_mul(&h->T, &w.s[0], &w.q.ypx);  /* E H (the doublings do not need it) */
         }
         if (half == 1) {
             for (int d = 0; d < 4; d++) {

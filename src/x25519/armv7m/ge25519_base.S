@@ -20,8 +20,8 @@
  *   E = A - B, H = A + B, G = D + C, F = D - C,
  *   X = E F, Y = G H, Z = F G, T = E H          (7 multiplications)
  * on the halved table entries: A, B, C, E, H come out halved, and D / 2 = Z needs no addition;
- * F, G halved too, the result is the sum scaled by 1/4 (the same projective point). 6 additions
- * or subtractions per row. The last row before the doublings skips T (dbl-2008-hwcd does not read
+ * F, G halved too, the result is the sum scaled by 1/4 (the same projective point). B comes with
+ * E and H, C with G and F from the fused muladdsub_int (FMAS); Y + X and Y - X inline. The last row before the doublings skips T (dbl-2008-hwcd does not read
  * it). Doubling (dbl-2008-hwcd, a = -1): A = X^2, B = Y^2, C = 2 Z^2, E = (X + Y)^2 - A - B,
  * G = B - A, -H = A + B, -F = C - G; X = E (-F), Y = (-H) G, Z = G (-F), and T = E (-H) after the
  * fourth only.
@@ -29,8 +29,8 @@
  * (macros FADD, FSUB: no call, no pointer set-up), every other field operation is a call of an
  * internal entry of fe256.S / fe256_mul.S (r0 = result, r1, r2 = operands, all on the frame; they
  * clobber r0-r12 and keep lr), through the one macro FE below.
- * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z, 96 T, 128 / 160 / 192 q (then E, H, G),
- * 224 / 256 / 288 scratch (A, B, C; then F), 352 p, 356 e, 360 row pointer, 364 rows left,
+ * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z (then F), 96 T, 128 / 160 / 192 q (then H in
+ * 128), 224 / 256 scratch (Y + X, A, then E; Y - X, then G), 288 unused, 352 p, 356 e, 360 row pointer, 364 rows left,
  * 368 halves left, 372 mode, 376 table. The frame, the 132 bytes below it (what the scan pushes)
  * and s0..s15 (the field routines keep product words there) are wiped once, at the end.
  *
@@ -45,6 +45,15 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+
+/* t = f g, s = u + t, u = u - t on frame slots (muladdsub_int of fe256_mul.S) */
+.macro FMAS s, f, g, u
+    add.w     r0, sp, #\s
+    add.w     r1, sp, #\f
+    add.w     r2, sp, #\g
+    add.w     r3, sp, #\u
+    bl        m4crypt_fe256_muladdsub_int
+.endm
 
 /* one field operation: \op(frame + \h, frame + \f, frame + \g) */
 .macro FE op, h, f, g
@@ -190,30 +199,26 @@ m4crypt_ge25519_base_mul_armv7m:
     FADD S0, OY, OX               /* Y + X */
     FSUB S1, OY, OX               /* Y - X */
     FE mul, S0, S0, Q0            /* A / 2 */
-    FE mul, S1, S1, Q1            /* B / 2 */
-    FE mul, S2, OT, Q2            /* C / 2 */
-    FSUB Q0, S0, S1               /* E / 2 = (A - B) / 2 */
-    FADD Q1, S0, S1               /* H / 2 = (A + B) / 2 */
-    FADD Q2, OZ, S2               /* G / 2 = Z + C / 2 */
-    FSUB S0, OZ, S2               /* F / 2 = Z - C / 2 */
+    FMAS Q0, S1, Q1, S0           /* B / 2; Q0 = H / 2 = (A + B) / 2, S0 = E / 2 = (A - B) / 2 */
+    FMAS S1, OT, Q2, OZ           /* C / 2; S1 = G / 2 = Z + C / 2, OZ = F / 2 = Z - C / 2 */
     ldr.w     r0, [sp, #FCNT]
     subs.w    r0, r0, #1
     str.w     r0, [sp, #FCNT]
     beq.w     3f                  /* the last row of this half */
 2:  /* extended coordinates */
-    FE mul, OX, Q0, S0            /* X = E F */
-    FE mul, OY, Q2, Q1            /* Y = G H */
-    FE mul, OZ, S0, Q2            /* Z = F G */
-    FE mul, OT, Q0, Q1            /* T = E H */
+    FE mul, OX, S0, OZ            /* X = E F */
+    FE mul, OY, S1, Q0            /* Y = G H */
+    FE mul, OZ, OZ, S1            /* Z = F G */
+    FE mul, OT, S0, Q0            /* T = E H */
     b.w       1b
 3:  ldr.w     r0, [sp, #FHALF]
     subs.w    r0, r0, #1
     str.w     r0, [sp, #FHALF]
     beq.w     5f                  /* the end */
     /* before the doublings: X, Y, Z only */
-    FE mul, OX, Q0, S0
-    FE mul, OY, Q2, Q1
-    FE mul, OZ, S0, Q2
+    FE mul, OX, S0, OZ
+    FE mul, OY, S1, Q0
+    FE mul, OZ, OZ, S1
     mov.w     r0, #4
     str.w     r0, [sp, #FCNT]
 4:  /* p = 2 p, p's T unused */
@@ -243,13 +248,13 @@ m4crypt_ge25519_base_mul_armv7m:
     ldr.w     r0, [sp, #FMODE]
     cmp.w     r0, #0
     beq.w     2f
-    FE add, OX, S0, Q1            /* F + H */
-    FE sub, OY, S0, Q1            /* F - H */
+    FE add, OX, OZ, Q0            /* F + H */
+    FE sub, OY, OZ, Q0            /* F - H */
     b.w       6f
-2:  FE mul, OX, Q0, S0
-    FE mul, OY, Q2, Q1
-    FE mul, OZ, S0, Q2
-    FE mul, OT, Q0, Q1
+2:  FE mul, OX, S0, OZ
+    FE mul, OY, S1, Q0
+    FE mul, OZ, OZ, S1
+    FE mul, OT, S0, Q0
 6:  /* the result out, then wipe the frame, the 132 bytes below it and s0..s15 */
     ldr.w     r0, [sp, #FP]
     mov.w     r12, sp
