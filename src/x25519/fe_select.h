@@ -77,19 +77,19 @@ static inline void fs_set_small(m4crypt_fesel *h, uint32_t v)
     h->v[0] = v;
 }
 
-/* t = f g; s = u + t; u = u - t (s must not alias u, f or g). With the armv7m backend its fused
- * routine (m4crypt_fe256_muladdsub_armv7m, the same words as the assembly's muladdsub_int). */
+/* t = f g; s = u + t; u = u - t (s must not alias u, f or g); t: scratch, which the caller
+ * wipes. With the armv7m backend its fused routine (m4crypt_fe256_muladdsub_armv7m, the same words
+ * as the assembly's muladdsub_int; t unused). */
 static inline void fs_muladdsub(m4crypt_fesel *s, const m4crypt_fesel *f, const m4crypt_fesel *g,
-                                m4crypt_fesel *u)
+                                m4crypt_fesel *u, m4crypt_fesel *t)
 {
 #ifdef M4CRYPT_X25519_HAVE_SCALARMULT
+    (void)t;
     m4crypt_fe256_muladdsub_armv7m(s->v, f->v, g->v, u->v);
 #else
-    m4crypt_fesel t;
-    fs_mul(&t, f, g);
-    fs_add(s, u, &t);
-    fs_sub(u, u, &t);
-    m4crypt_memzero(&t, sizeof t);
+    fs_mul(t, f, g);
+    fs_add(s, u, t);
+    fs_sub(u, u, t);
 #endif
 }
 

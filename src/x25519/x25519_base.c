@@ -168,9 +168,9 @@ static void madd_efgh(ge_p3 *h, ge_precomp *q, fe s[3])
     fe_add(&s[0], &h->Y, &h->X);
     fe_sub(&s[1], &h->Y, &h->X);
     fe_mul(&s[0], &s[0], &q->ypx);                 /* A / 2 = (Y1 + X1)(y2 + x2) / 2 */
-    fs_muladdsub(&q->ypx, &s[1], &q->ymx, &s[0]);  /* B / 2; H / 2 = (A + B) / 2, E / 2 */
-    fs_muladdsub(&s[1], &h->T, &q->xy2d, &h->Z);   /* C / 2 = T1 d x2 y2; G / 2 = Z1 + C / 2,
-                                                       F / 2 = Z1 - C / 2 */
+    fs_muladdsub(&q->ypx, &s[1], &q->ymx, &s[0], &s[2]); /* B / 2; H / 2 = (A + B) / 2, E / 2 */
+    fs_muladdsub(&s[1], &h->T, &q->xy2d, &h->Z, &s[2]);  /* C / 2 = T1 d x2 y2; G / 2 =
+                                                             Z1 + C / 2, F / 2 = Z1 - C / 2 */
 }
 
 /* The multiplication with the recoded scalar e (64 digits in [-8, 8]): h = sum e_i 16^i B as
