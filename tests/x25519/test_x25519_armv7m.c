@@ -312,6 +312,7 @@ static void b_sel2(uint32_t out[16], const uint32_t a[16], const uint32_t c[16],
 {
     m4crypt_fe256_sel2_armv7m(out, a, c, bit);
 }
+static void b_suba24(w256 *e, const w256 *a, w256 *b) { m4crypt_fe256_suba24_armv7m(e->w, a->w, b->w); }
 #else
 static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
 {
@@ -327,6 +328,13 @@ static void b_sqrsel(w256 *h, const w256 *a, const w256 *c, uint32_t bit)
 static void b_sel2(uint32_t out[16], const uint32_t a[16], const uint32_t c[16], uint32_t bit)
 {
     memcpy(out, bit ? c : a, 64);
+}
+static void b_suba24(w256 *e, const w256 *a, w256 *b)
+{
+    w256 t;
+    b_sub(e, a, b);
+    b_m121666(&t, e);
+    b_add(b, b, &t);
 }
 #endif
 
@@ -416,6 +424,40 @@ static void test_fused(void)
     }
     CHECK(bad == 0);
     t_printf("sel2: 1000 cases (both bits), %u mismatches\n", bad);
+
+    /* suba24: e = a - b, b = b + 121666 e (the ladder's E = AA - BB, BB + a24 E) */
+    bad = n = 0;
+    for (unsigned i = 0; i < 1000 + NEDGE * NEDGE; i++) {
+        w256 a2, b2, a0, b0, e;
+        m4crypt_fe25519 ca, cb, ce, ct, cr;
+        uint8_t e1[32], e2[32], e3[32], e4[32];
+        if (i < NEDGE * NEDGE) {
+            edge(&a2, i % NEDGE);
+            edge(&b2, i / NEDGE);
+        } else {
+            rand_or_edge(&a2, i);
+            rand_or_edge(&b2, i / 3);
+        }
+        a0 = a2;
+        b0 = b2;
+        b_suba24(&e, &a2, &b2);
+        c_from(&ca, &a0);
+        c_from(&cb, &b0);
+        m4crypt_fe25519_sub_c(&ce, &ca, &cb);
+        m4crypt_fe25519_mul121666_c(&ct, &ce);
+        m4crypt_fe25519_add_c(&cr, &cb, &ct);
+        b_enc(e1, &e);
+        enc_c(e2, &ce);
+        b_enc(e3, &b2);
+        enc_c(e4, &cr);
+        n++;
+        if (memcmp(e1, e2, 32) || memcmp(e3, e4, 32) || memcmp(&a2, &a0, sizeof a2)) {
+            if (bad++ < 4)
+                t_printf("  suba24 mismatch on case %u\n", i);
+        }
+    }
+    CHECK(bad == 0);
+    t_printf("suba24: %u cases (edges and random), %u mismatches\n", n, bad);
 }
 
 static void test_scalarmult(void)

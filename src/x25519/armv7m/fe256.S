@@ -21,17 +21,18 @@
  *
  * Internal entries (*_int, used by the ladder in fe256_mul.S and by ge25519_base.S): the same
  * operations without register saves (they clobber r0-r12, s0-s15 and the flags, and keep lr);
- * the AAPCS functions wrap them. Also here: a24add_int (h = 121666 f + g, one UMAAL per word with
- * g as the accumulator, f three words per LDM), sel2_int (two elements picked word for word by
+ * the AAPCS functions wrap them. Also here: suba24_int (e = a - b, then b = b + 121666 e: sub_int,
+ * then one UMAAL per word with E still in registers and b as the accumulator), sel2_int (two elements picked word for word by
  * SEL on APSR.GE, set from the bit by UADD8 of the mask with itself: the ladder's final choice)
  * and m4crypt_x25519_base_select_armv7m (the fixed-base table scan).
  *
- * Register map: r3-r10 the eight words of the result, r11 = 38 (a24add: 121666, then 38),
- * r12 scratch/carry word, r1/r2 input pointers (then scratch), r0 output pointer.
+ * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word, r1/r2
+ * input pointers (then scratch), r0 output pointer. suba24 after its sub: r3-r10 E (multiplicand),
+ * r11 = 121666 (then 38), r12 the carry word, r2 = b + 24, sum words in r0 r1 lr r3-r7.
  * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
  * mul121666 68, cswap (8 words) 101; the internal entries save the wrapper's ~25 cycles
- * (in the ladder, exclusive: sub_int 54, a24add_int 60 per call).
- * Code: add_int 110, sub_int 110, a24add_int 126, sel2_int 70, base_select 260 bytes (all
+ * (in the ladder, exclusive: sub_int 54, suba24_int 51 + its sub_int 54 per call).
+ * Code: add_int 110, sub_int 110, suba24_int 174, sel2_int 70, base_select 260 bytes (all
  * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
  */
     .syntax unified
@@ -202,48 +203,73 @@ m4crypt_fe256_cswap_armv7m:
     bx      lr
     .size m4crypt_fe256_cswap_armv7m, .-m4crypt_fe256_cswap_armv7m
 
-/* Internal: h = 121666 f + g (r0 = h, r1 = f, r2 = g; h may alias g, whose words are all loaded
- * first). g in r3-r10 is the UMAAL accumulator, r11 = 121666, r12 the carry word; the words of f
- * come three at a time by LDM into r0, r2, lr (h and lr wait in s13, s14).
- * Clobbers r0-r12, s13, s14, keeps lr. */
-    .section .text.m4crypt_fe256_a24add_int,"ax",%progbits
-    .global m4crypt_fe256_a24add_int
-    .type m4crypt_fe256_a24add_int, %function
+/* Internal: e = a - b, then b = b + 121666 e (r0 = e, r1 = a, r2 = b; e must not alias a or b).
+ * The ladder's E = AA - BB and BB + a24 E in one call: sub_int leaves E in r3-r10 (and stores it),
+ * then E stays the UMAAL multiplicand (r11 = 121666, r12 the carry word) and the words of b, loaded
+ * into the registers that E frees (r0 r1 lr, then r3-r5, r6 r7), are the accumulators; the sum
+ * ends in r0 r1 lr r3-r7, folded as in a24add and stored word by word (STR, 1 cycle each).
+ * lr waits in s14. Clobbers r0-r12, s14, keeps lr. */
+    .section .text.m4crypt_fe256_suba24_int,"ax",%progbits
+    .global m4crypt_fe256_suba24_int
+    .type m4crypt_fe256_suba24_int, %function
     .align 2
-m4crypt_fe256_a24add_int:
-    ldm.w     r2, {r3-r10}
-    vmov      s13, s14, r0, lr
+m4crypt_fe256_suba24_int:
+    vmov      s14, lr
+    bl        m4crypt_fe256_sub_int     /* r3-r10 = E (stored at e), r2 = b + 24 */
     movw      r11, #(121666 & 0xffff)
     movt      r11, #(121666 >> 16)
+    ldr.w     r0, [r2, #-24]
+    ldr.w     r1, [r2, #-20]
+    ldr.w     lr, [r2, #-16]
     movs.w    r12, #0
-    ldm.w     r1!, {r0, r2, lr}
-    umaal     r3, r12, r0, r11
-    umaal     r4, r12, r2, r11
-    umaal     r5, r12, lr, r11
-    ldm.w     r1!, {r0, r2, lr}
-    umaal     r6, r12, r0, r11
-    umaal     r7, r12, r2, r11
-    umaal     r8, r12, lr, r11
-    ldm.w     r1, {r0, r2}
-    umaal     r9, r12, r0, r11
-    umaal     r10, r12, r2, r11
+    umaal     r0, r12, r3, r11
+    umaal     r1, r12, r4, r11
+    umaal     lr, r12, r5, r11
+    ldr.w     r3, [r2, #-12]
+    ldr.w     r4, [r2, #-8]
+    ldr.w     r5, [r2, #-4]
+    umaal     r3, r12, r6, r11
+    umaal     r4, r12, r7, r11
+    umaal     r5, r12, r8, r11
+    ldr.w     r6, [r2]
+    ldr.w     r7, [r2, #4]
+    umaal     r6, r12, r9, r11
+    umaal     r7, r12, r10, r11
     mov.w     r11, #38
     mul.w     r12, r12, r11
-    adds.w    r3, r3, r12
+    adds.w    r0, r0, r12
+    adcs.w    r1, r1, #0
+    adcs.w    lr, lr, #0
+    adcs.w    r3, r3, #0
     adcs.w    r4, r4, #0
     adcs.w    r5, r5, #0
     adcs.w    r6, r6, #0
     adcs.w    r7, r7, #0
-    adcs.w    r8, r8, #0
-    adcs.w    r9, r9, #0
-    adcs.w    r10, r10, #0
     sbc.w     r12, r12, r12
-    vmov      r0, lr, s13, s14
+    str.w     lr, [r2, #-16]
     bic.w     r12, r11, r12
-    add.w     r3, r3, r12
-    stm.w     r0, {r3-r10}
-    bx      lr
-    .size m4crypt_fe256_a24add_int, .-m4crypt_fe256_a24add_int
+    add.w     r0, r0, r12
+    str.w     r1, [r2, #-20]
+    str.w     r0, [r2, #-24]
+    str.w     r3, [r2, #-12]
+    str.w     r4, [r2, #-8]
+    str.w     r5, [r2, #-4]
+    str.w     r6, [r2]
+    str.w     r7, [r2, #4]
+    vmov      lr, s14
+    bx        lr
+    .size m4crypt_fe256_suba24_int, .-m4crypt_fe256_suba24_int
+
+/* AAPCS entry of suba24_int, for the twin test (not used by the library itself). */
+    .section .text.m4crypt_fe256_suba24_armv7m,"ax",%progbits
+    .global m4crypt_fe256_suba24_armv7m
+    .type m4crypt_fe256_suba24_armv7m, %function
+    .align 2
+m4crypt_fe256_suba24_armv7m:
+    push      {r4-r11, lr}
+    bl        m4crypt_fe256_suba24_int
+    pop       {r4-r11, pc}
+    .size m4crypt_fe256_suba24_armv7m, .-m4crypt_fe256_suba24_armv7m
 
 
 /*

@@ -41,7 +41,8 @@
  *   r2 cr, r12 f_i, s8-s11 f0..f3.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
- * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 sub, 1 a24add, no swap),
+ * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
+ * BB + 121666 E in one call, fe256.S), no swap),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table),
  * m4crypt_ge25519_madd_armv7m (the fixed-base mixed addition of src/x25519/x25519_base.c).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
@@ -53,12 +54,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 563,982
+ *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 560,164
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 187, sqr_int 138 (+ 40 for sqrsel), muladdsub_int
  * 278. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,966 bytes reachable from m4crypt_x25519.
+ * Code: 4,004 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -728,17 +729,13 @@ m4crypt_x25519_ladder_armv7m:
     add r0, sp, #96
     add r1, sp, #160
     add r2, sp, #192
-    bl m4crypt_fe256_sub_int
+    bl m4crypt_fe256_suba24_int
     add r0, sp, #160
     add r1, sp, #128
     bl m4crypt_fe256_sqr_int
     add r0, sp, #128
     add r1, sp, #32
     bl m4crypt_fe256_sqr_int
-    add r0, sp, #192
-    add r1, sp, #96
-    add r2, sp, #192
-    bl m4crypt_fe256_a24add_int
     add r3, sp, #64
     add r0, sp, #32
     add r1, sp, #96

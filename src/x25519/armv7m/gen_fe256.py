@@ -51,7 +51,8 @@ HEADER = """\
  *   r2 cr, r12 f_i, s8-s11 f0..f3.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
- * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 sub, 1 a24add, no swap),
+ * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
+ * BB + 121666 E in one call, fe256.S), no swap),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table),
  * m4crypt_ge25519_madd_armv7m (the fixed-base mixed addition of src/x25519/x25519_base.c).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
@@ -63,12 +64,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 563,982
+ *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 560,164
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 187, sqr_int 138 (+ 40 for sqrsel), muladdsub_int
  * 278. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,966 bytes reachable from m4crypt_x25519.
+ * Code: 4,004 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -529,10 +530,9 @@ def gen_ladder(out):
     call("mul", SD, SD, SA)                  # DA
     call("muladdsub", SA, SC, SB, u=SD)      # CB; SA = DA + CB, SD = DA - CB
     call("mul", SB, F1, F2)                  # x2' = AA BB
-    call("sub", SC, F1, F2)                  # E = AA - BB
+    call("suba24", SC, F1, F2)               # E = AA - BB; F2 = BB + 121666 E
     call("sqr", F1, SD)                      # (DA - CB)^2
     call("sqr", SD, SA)                      # x3' = (DA + CB)^2
-    call("a24add", F2, SC, F2)               # BB + 121666 E (g read before h is written)
     call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
     call("muladdsub", SC, F1, X1, u=SD)      # z3' = x1 (DA - CB)^2; C = x3' + z3', D = x3' - z3'
     out.append(f"    ldr r0, [sp, #{BIT_OFF}]")
