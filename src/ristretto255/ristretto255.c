@@ -257,20 +257,17 @@ static void to_cached(fe c[4], const ge *p)
 static void ge_add_cached_w(ge *r, const ge *p, const fe q[4], fe w[5], int with_t)
 {
     fs_subc(&w[0], &p->Y, &p->X);
-    fs_mul(&w[0], &w[0], &q[1]);  /* A = (Y1 - X1)(Y2 - X2) */
     fs_addc(&w[1], &p->Y, &p->X);
-    fs_mul(&w[1], &w[1], &q[0]);  /* B = (Y1 + X1)(Y2 + X2) */
-    fs_mul(&w[2], &p->T, &q[3]);  /* C = T1 2 d T2 */
-    fs_mul(&w[3], &p->Z, &q[2]);  /* D = Z1 2 Z2 */
-    fs_subc(&w[4], &w[1], &w[0]); /* E = B - A */
-    fs_addc(&w[1], &w[1], &w[0]); /* H = B + A */
-    fs_subc(&w[0], &w[3], &w[2]); /* F = D - C */
-    fs_addc(&w[3], &w[3], &w[2]); /* G = D + C */
-    fs_mul(&r->X, &w[4], &w[0]);  /* E F */
-    fs_mul(&r->Y, &w[3], &w[1]);  /* G H */
-    fs_mul(&r->Z, &w[0], &w[3]);  /* F G */
+    fs_mul(&w[1], &w[1], &q[0]);                     /* B = (Y1 + X1)(Y2 + X2) */
+    fs_muladdsub(&w[4], &w[0], &q[1], &w[1], &w[0]); /* A = (Y1 - X1)(Y2 - X2); H = B + A,
+                                                        E = B - A */
+    fs_mul(&w[3], &p->Z, &q[2]);                     /* D = Z1 2 Z2 */
+    fs_muladdsub(&w[2], &p->T, &q[3], &w[3], &w[0]); /* C = T1 2 d T2; G = D + C, F = D - C */
+    fs_mul(&r->X, &w[1], &w[3]);  /* E F */
+    fs_mul(&r->Y, &w[2], &w[4]);  /* G H */
+    fs_mul(&r->Z, &w[3], &w[2]);  /* F G */
     if (with_t)
-        fs_mul(&r->T, &w[4], &w[1]); /* E H */
+        fs_mul(&r->T, &w[1], &w[4]); /* E H */
 }
 
 /* 0xffffffff if a == b (both < 2^16), else 0. */

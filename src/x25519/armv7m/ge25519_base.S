@@ -304,7 +304,8 @@ m4crypt_ge25519_base_mul_armv7m:
  * form (Y + X, Y - X, 2 Z, 2 d T) chosen by m4crypt_ge25519_select_cached_armv7m from tab (4 x 8 x
  * 8 words, ge25519_select.S); h = (X, Y, Z, T), 32 words, starts at the identity. The field
  * operations are those of the C twin in the same order (the same words): multiplications and
- * squarings by FE (calls of the *_int entries), additions and subtractions inline (FADD, FSUB),
+ * squarings by FE (calls of the *_int entries), A and C with their additions/subtractions by the
+ * fused muladdsub_int (FMAS), other additions and subtractions inline (FADD, FSUB),
  * H = -(A + B) as 0 - (A + B) from a zero slot (the twin's fe_neg). T is computed only where
  * the next operation reads it: by the fourth doubling of each digit (for the addition) and by the
  * last addition (the result); the other three doublings and 63 additions skip it.
@@ -394,23 +395,19 @@ m4crypt_ge25519_varmul_armv7m:
     add.w     r0, sp, #VQ0
     bl        m4crypt_ge25519_select_cached_armv7m
     FSUB VW0, OY, OX
-    FE mul, VW0, VW0, VQ1          /* A = (Y1 - X1)(Y2 - X2) */
     FADD VW1, OY, OX
     FE mul, VW1, VW1, VQ0          /* B = (Y1 + X1)(Y2 + X2) */
-    FE mul, VW2, OT, VQ3           /* C = T1 2 d T2 */
+    FMAS VW4, VW0, VQ1, VW1        /* A = (Y1 - X1)(Y2 - X2); VW4 = H = B + A, VW1 = E = B - A */
     FE mul, VW3, OZ, VQ2           /* D = Z1 2 Z2 */
-    FSUB VW4, VW1, VW0             /* E = B - A */
-    FADD VW1, VW1, VW0             /* H = B + A */
-    FSUB VW0, VW3, VW2             /* F = D - C */
-    FADD VW3, VW3, VW2             /* G = D + C */
-    FE mul, OX, VW4, VW0           /* E F */
-    FE mul, OY, VW3, VW1           /* G H */
-    FE mul, OZ, VW0, VW3           /* F G */
+    FMAS VW2, OT, VQ3, VW3         /* C = T1 2 d T2; VW2 = G = D + C, VW3 = F = D - C */
+    FE mul, OX, VW1, VW3           /* E F */
+    FE mul, OY, VW2, VW4           /* G H */
+    FE mul, OZ, VW3, VW2           /* F G */
     ldr.w     r0, [sp, #VCNT]
     subs.w    r0, r0, #1
     str.w     r0, [sp, #VCNT]
     bne.w     1b
-    FE mul, OT, VW4, VW1           /* E H: T of the last addition only (doublings do not read T) */
+    FE mul, OT, VW1, VW4           /* E H: T of the last addition only (doublings do not read T) */
     /* h out, then wipe */
     ldr.w     r0, [sp, #VH]
     mov.w     r12, sp
