@@ -25,7 +25,8 @@
  * next output word. T12..T15 stay in C0..C3 after the second block.
  * Reduction: h = T[0..7] + 38 T[8..15] by UMAAL (carry c <= 38), then + 38 c by an ADDS/ADCS
  * chain, whose carry out (only if the sum reached 2^256, i.e. the low words are then < 38 * 39)
- * adds 38 once more without any carry (C - 1 by SBC, BIC with 38: no branch).
+ * adds 38 once more without any carry (C - 1 by SBC, BIC with 38: no branch). Results are stored by
+ * eight single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
  * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
  * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
  * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers (ADCS doubling chain, UMAAL
@@ -54,12 +55,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 220, sqr 179, invert 43,389, x25519.scalarmult 560,164
+ *   mul 217, sqr 177, invert 42,848, x25519.scalarmult 552,990
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 187, sqr_int 138 (+ 40 for sqrsel), muladdsub_int
- * 278. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 4,004 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 184, sqr_int 137 (+ 40 for sqrsel), muladdsub_int
+ * 272. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * Code: 4,048 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -218,10 +219,15 @@ m4crypt_fe256_mul_int:
     sbc lr, lr, lr
     vmov r7, s12
     bic lr, r11, lr
-    add.w r8, r7, #16
     add.w r0, r0, lr
-    stm.w r7, {r0, r1, r2, r12}
-    stm.w r8, {r3-r6}
+    str.n r0, [r7, #0]
+    str.n r1, [r7, #4]
+    str.w r12, [r7, #12]
+    str.n r2, [r7, #8]
+    str.n r3, [r7, #16]
+    str.n r4, [r7, #20]
+    str.n r5, [r7, #24]
+    str.w r6, [r7, #28]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_mul_int, .-m4crypt_fe256_mul_int
@@ -408,10 +414,15 @@ m4crypt_fe256_muladdsub_int:
     sbc lr, lr, lr
     vmov r7, s12
     bic lr, r11, lr
-    add.w r8, r7, #16
     add.w r0, r0, lr
-    stm.w r7, {r0, r1, r2, r12}
-    stm.w r8, {r3-r6}
+    str.n r0, [r7, #0]
+    str.n r1, [r7, #4]
+    str.w r12, [r7, #12]
+    str.n r2, [r7, #8]
+    str.n r3, [r7, #16]
+    str.n r4, [r7, #20]
+    str.n r5, [r7, #24]
+    str.w r6, [r7, #28]
     @ u = u - t (a borrow subtracts 38, and once more if that borrowed)
     vmov r7, s15
     vmov r8, r9, s0, s1
@@ -440,7 +451,14 @@ m4crypt_fe256_muladdsub_int:
     sbc lr, lr, lr
     and lr, r11, lr
     sub.w r0, r0, lr
-    stm.w r7, {r0-r6, r12}
+    str.w r12, [r7, #28]
+    str.n r0, [r7, #0]
+    str.n r1, [r7, #4]
+    str.n r2, [r7, #8]
+    str.n r3, [r7, #12]
+    str.n r4, [r7, #16]
+    str.n r5, [r7, #20]
+    str.n r6, [r7, #24]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_muladdsub_int, .-m4crypt_fe256_muladdsub_int
@@ -598,8 +616,14 @@ m4crypt_fe256_sqr_int:
     vmov r5, s12
     bic r2, lr, r2
     add.w r0, r0, r2
-    stm.w r5, {r0, r1, r7, r8, r9, r10}
-    strd r3, r4, [r5, #24]
+    str.n r0, [r5, #0]
+    str.n r1, [r5, #4]
+    str.w r8, [r5, #12]
+    str.w r9, [r5, #16]
+    str.w r10, [r5, #20]
+    str.n r7, [r5, #8]
+    str.n r3, [r5, #24]
+    str.n r4, [r5, #28]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
