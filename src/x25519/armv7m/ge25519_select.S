@@ -49,26 +49,48 @@
     sel       r10, r10, lr
 .endm
 
-.macro ZERO_R4_R10
-    mov.w     r4, #0
-    mov.w     r5, #0
-    mov.w     r6, #0
-    mov.w     r7, #0
-    mov.w     r8, #0
-    mov.w     r9, #0
-    mov.w     r10, #0
+/* One coordinate of a row: entry 1 straight into r3-r10 (LDM of 8), entries 2..8 by SEL (r2
+ * stepped to |b| - 1 first); at the end GE = 1111 exactly when |b| = 0 (from (|b| - 1) in every
+ * byte: r2 + 7 * 0x01010101, as r2 then holds |b| - 8 per byte), for the identity fix-up below.
+ * (Against starting from the identity and scanning all 8 entries by SEL: 5 to 7 cycles less.) */
+.macro SCAN8
+    ldm.w     r1!, {r3-r10}
+    sub.w     r2, r2, #0x01010101
+    .rept 7
+    SCAN_ENTRY
+    .endr
+    add.w     r0, r2, #0x07070707
+    uadd8     r0, r0, r0
 .endm
 
-/* r3-r10 = 1 / 2 mod p = 2^254 - 9, the identity's (y + x) / 2 and (y - x) / 2 */
-.macro HALF_R3_R10
-    mvn.w     r3, #8
-    mov.w     r4, #-1
-    mov.w     r5, #-1
-    mov.w     r6, #-1
-    mov.w     r7, #-1
-    mov.w     r8, #-1
-    mov.w     r9, #-1
-    mvn.w     r10, #0xc0000000
+/* where GE is set (|b| = 0): r3-r10 = 1 / 2 mod p = 2^254 - 9 (the identity's (y + x) / 2 and
+ * (y - x) / 2), by SEL */
+.macro ID_HALF
+    mvn.w     r0, #8
+    mov.w     r11, #-1
+    mvn.w     r12, #0xc0000000
+    sel       r3, r0, r3
+    sel       r4, r11, r4
+    sel       r5, r11, r5
+    sel       r6, r11, r6
+    sel       r7, r11, r7
+    sel       r8, r11, r8
+    sel       r9, r11, r9
+    sel       r10, r12, r10
+.endm
+
+/* where GE is set: r3-r10 = the small value v */
+.macro ID_SMALL v
+    mov.w     r0, #\v
+    mov.w     r11, #0
+    sel       r3, r0, r3
+    sel       r4, r11, r4
+    sel       r5, r11, r5
+    sel       r6, r11, r6
+    sel       r7, r11, r7
+    sel       r8, r11, r8
+    sel       r9, r11, r9
+    sel       r10, r11, r10
 .endm
 
 /* four words: a..d (y - x) against the four y + x words at r0 (loaded, advancing), by SEL */
@@ -113,11 +135,8 @@ m4crypt_ge25519_select_int:
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] sign mask */
     /* d x y first (identity 0), negated as ~v - 37 under the sign mask, to out + 64 */
     add.w     r1, r1, #512
-    mov.w     r3, #0
-    ZERO_R4_R10
-    .rept 8
-    SCAN_ENTRY
-    .endr
+    SCAN8
+    ID_SMALL  0
     ldr.w     r11, [sp, #4]
     eor.w     r3, r3, r11
     eor.w     r4, r4, r11
@@ -142,18 +161,14 @@ m4crypt_ge25519_select_int:
     /* (y + x) / 2 (identity 1 / 2) to out */
     sub.w     r1, r1, #768
     add.w     r2, r2, #0x08080808 /* back to |b| per byte */
-    HALF_R3_R10
-    .rept 8
-    SCAN_ENTRY
-    .endr
+    SCAN8
+    ID_HALF
     ldr.w     r0, [sp, #0]
     stm.w     r0, {r3-r10}
     /* (y - x) / 2 (identity 1 / 2), the row pointer now at its coordinate, stays in r3-r10 */
     add.w     r2, r2, #0x08080808
-    HALF_R3_R10
-    .rept 8
-    SCAN_ENTRY
-    .endr
+    SCAN8
+    ID_HALF
     /* swap with y + x under the sign mask (GE = its byte signs): the y + x words come into
      * r2, r11, r12, lr, the new y + x words go out of r1, r2, r11, r12, the new y - x words
      * stay in r3-r10 */
@@ -196,11 +211,8 @@ m4crypt_ge25519_select_cached_armv7m:
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] M (r4, lr: padding) */
     /* 2 d T (identity 0), negated under M, to out + 96 */
     add.w     r1, r1, #768
-    mov.w     r3, #0
-    ZERO_R4_R10
-    .rept 8
-    SCAN_ENTRY
-    .endr
+    SCAN8
+    ID_SMALL  0
     ldr.w     r11, [sp, #4]
     eor.w     r3, r3, r11
     eor.w     r4, r4, r11
@@ -238,31 +250,22 @@ m4crypt_ge25519_select_cached_armv7m:
     /* 2 Z (identity 2) to out + 64 */
     sub.w     r1, r1, #512
     add.w     r2, r2, #0x08080808 /* back to |b| per byte */
-    mov.w     r3, #2
-    ZERO_R4_R10
-    .rept 8
-    SCAN_ENTRY
-    .endr
+    SCAN8
+    ID_SMALL  2
     ldr.w     r0, [sp, #0]
     add.w     r0, r0, #64
     stm.w     r0, {r3-r10}
     /* Y + X (identity 1) to out */
     sub.w     r1, r1, #768
     add.w     r2, r2, #0x08080808
-    mov.w     r3, #1
-    ZERO_R4_R10
-    .rept 8
-    SCAN_ENTRY
-    .endr
+    SCAN8
+    ID_SMALL  1
     ldr.w     r0, [sp, #0]
     stm.w     r0, {r3-r10}
     /* Y - X (identity 1), stays in r3-r10, then the swap under M */
     add.w     r2, r2, #0x08080808
-    mov.w     r3, #1
-    ZERO_R4_R10
-    .rept 8
-    SCAN_ENTRY
-    .endr
+    SCAN8
+    ID_SMALL  1
     ldr.w     lr, [sp, #4]
     uadd8     lr, lr, lr
     ldr.w     r0, [sp, #0]
