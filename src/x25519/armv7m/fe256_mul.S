@@ -29,17 +29,19 @@
  * eight single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
  * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
  * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
- * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers (ADCS doubling chain, UMAAL
- * squares), and the low half 2 T[0..7] + sum_(i<4) f_i^2 2^(64 i) pair by pair, folded at once
- * as h = L + 38 Y (three carries: the doubling flag, the squares' cd, the fold's cr).
+ * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers: UMULL f_i^2 straight into the
+ * two words, then UMAAL with the constant 2 adds 2 T_k and the carry (no doubling chain, no
+ * carry-only UMAAL); the low half 2 T[0..7] + sum_(i<4) f_i^2 2^(64 i) the same way pair by pair,
+ * folded at once as h = L + 38 Y (two carries: c1 of the squares and doublings, c2 of 38 Y).
  *
  * Register map (product blocks):
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul) / f (sqr)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f, s14 lr, s15 u
  * Register map (mul reduction): r3-r6 and r7-r10 T8..T15, r0 r1 r2 r12 r3-r6 h, r11 = 38, lr c.
- * Register map (sqr, after the triangle): r7-r10 r3-r6 Y, r0 r1 r7-r10 r3 r4 h, lr = 38, r11 cd,
- *   r2 cr, r12 f_i, s8-s11 f0..f3.
+ * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
+ *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
+ *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
@@ -55,12 +57,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 217, sqr 177, invert 42,848, x25519.scalarmult 552,990
+ *   mul 217, sqr 168, invert 40,562, x25519.scalarmult 541,524
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 184, sqr_int 137 (+ 40 for sqrsel), muladdsub_int
+ * In the ladder (exclusive, per call): mul_int 184, sqr_int 128 (+ 40 for sqrsel), muladdsub_int
  * 272. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 4,048 bytes reachable from m4crypt_x25519.
+ * Code: 4,026 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -544,86 +546,86 @@ m4crypt_fe256_sqr_int:
     umaal r3, r4, r11, lr
     mov.w r5, #0
     umaal r4, r5, r12, lr
-    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r7..r10, r3..r6
-    mov.w r6, #0
-    adds.w r7, r7, r7
-    adcs.w r8, r8, r8
-    adcs.w r9, r9, r9
-    adcs.w r10, r10, r10
-    adcs.w r3, r3, r3
-    adcs.w r4, r4, r4
-    adcs.w r5, r5, r5
-    adc.w r6, r6, #0
+    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192, word by word:
+    @ UMULL f_i^2 into f_i and a free register, then UMAAL with 2 (r2) adds 2 T_k and
+    @ the carry r0 (<= 2); the T registers freed become the next square's high word
     mov.w r0, #0
-    mov.w r2, #0
-    umaal r7, r0, r1, r1
-    umaal r8, r0, r2, r2
-    umaal r9, r0, r11, r11
-    umaal r10, r0, r2, r2
-    umaal r3, r0, r12, r12
-    umaal r4, r0, r2, r2
-    umaal r5, r0, lr, lr
-    umaal r6, r0, r2, r2
-    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: lr = 38, r11 cd, r2 cr, r12 f_i
-    vmov r1, s1
-    vmov r12, s8
-    mov.w lr, #38
-    adds.w r1, r1, r1
-    umull r0, r11, r12, r12
-    mov.w r12, #0
-    umaal r1, r11, r12, r12
-    umaal r0, r2, r7, lr
-    umaal r1, r2, r8, lr
-    vmov r7, r8, s2, s3
-    vmov r12, s9
-    adcs.w r7, r7, r7
-    adcs.w r8, r8, r8
-    umaal r7, r11, r12, r12
-    mov.w r12, #0
-    umaal r8, r11, r12, r12
-    umaal r7, r2, r9, lr
-    umaal r8, r2, r10, lr
-    vmov r9, r10, s4, s5
-    vmov r12, s10
-    adcs.w r9, r9, r9
-    adcs.w r10, r10, r10
-    umaal r9, r11, r12, r12
-    mov.w r12, #0
-    umaal r10, r11, r12, r12
-    umaal r9, r2, r3, lr
-    umaal r10, r2, r4, lr
-    vmov r3, r4, s6, s7
-    vmov r12, s11
-    adcs.w r3, r3, r3
-    adcs.w r4, r4, r4
-    umaal r3, r11, r12, r12
-    mov.w r12, #0
-    umaal r4, r11, r12, r12
-    umaal r3, r2, r5, lr
-    umaal r4, r2, r6, lr
-    @ + 38 (cr + cd + C), then + 38 once more if that carried
-    adc.w r2, r2, r11
-    mul.w r2, r2, lr
-    adds.w r0, r0, r2
-    adcs.w r1, r1, #0
-    adcs.w r7, r7, #0
-    adcs.w r8, r8, #0
+    mov.w r2, #2
+    umull r1, r6, r1, r1
+    umaal r1, r0, r7, r2
+    umaal r6, r0, r8, r2
+    umull r11, r7, r11, r11
+    umaal r11, r0, r9, r2
+    umaal r7, r0, r10, r2
+    umull r12, r8, r12, r12
+    umaal r12, r0, r3, r2
+    umaal r8, r0, r4, r2
+    umull lr, r9, lr, lr
+    umaal lr, r0, r5, r2
+    add.w r9, r9, r0
+    vmov s0, r9
+    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y pair by pair: r0 c1 (the squares and
+    @ doublings, <= 2), r3 c2 (38 Y, <= 38), r4 = 38, r2 = 2; h_2i, h_2i+1 = f_i^2 (UMULL)
+    mov.w r3, #0
+    mov.w r4, #38
+    vmov r10, s8
+    mov.w r0, #0
+    umull r10, r5, r10, r10
+    vmov r9, s1
+    umaal r5, r0, r9, r2
+    umaal r10, r3, r1, r4
+    umaal r5, r3, r6, r4
+    vmov r9, s9
+    @ pair 1
+    umull r9, r1, r9, r9
+    vmov r6, s2
+    umaal r9, r0, r6, r2
+    vmov r6, s3
+    umaal r1, r0, r6, r2
+    umaal r9, r3, r11, r4
+    umaal r1, r3, r7, r4
+    vmov r6, s10
+    @ pair 2
+    umull r6, r11, r6, r6
+    vmov r7, s4
+    umaal r6, r0, r7, r2
+    vmov r7, s5
+    umaal r11, r0, r7, r2
+    umaal r6, r3, r12, r4
+    umaal r11, r3, r8, r4
+    vmov r7, s11
+    @ pair 3
+    umull r7, r12, r7, r7
+    vmov r8, s6
+    umaal r7, r0, r8, r2
+    vmov r8, s7
+    umaal r12, r0, r8, r2
+    vmov r8, s0
+    umaal r7, r3, lr, r4
+    umaal r12, r3, r8, r4
+    @ + 38 (c1 + c2), then + 38 once more if that carried
+    add.w r0, r0, r3
+    mul.w r0, r0, r4
+    adds.w r10, r10, r0
+    adcs.w r5, r5, #0
     adcs.w r9, r9, #0
-    adcs.w r10, r10, #0
-    adcs.w r3, r3, #0
-    adcs.w r4, r4, #0
-    sbc r2, r2, r2
-    vmov r5, s12
-    bic r2, lr, r2
-    add.w r0, r0, r2
-    str.n r0, [r5, #0]
-    str.n r1, [r5, #4]
-    str.w r8, [r5, #12]
-    str.w r9, [r5, #16]
-    str.w r10, [r5, #20]
-    str.n r7, [r5, #8]
-    str.n r3, [r5, #24]
-    str.n r4, [r5, #28]
+    adcs.w r1, r1, #0
+    adcs.w r6, r6, #0
+    adcs.w r11, r11, #0
+    adcs.w r7, r7, #0
+    adcs.w r12, r12, #0
+    sbc r0, r0, r0
+    vmov r3, s12
+    bic r0, r4, r0
+    add.w r10, r10, r0
+    str.n r5, [r3, #4]
+    str.n r1, [r3, #12]
+    str.w r10, [r3, #0]
+    str.w r9, [r3, #8]
+    str.w r11, [r3, #20]
+    str.w r12, [r3, #28]
+    str.n r6, [r3, #16]
+    str.n r7, [r3, #24]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int

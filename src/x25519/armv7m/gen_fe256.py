@@ -39,17 +39,19 @@ HEADER = """\
  * eight single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
  * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
  * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
- * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers (ADCS doubling chain, UMAAL
- * squares), and the low half 2 T[0..7] + sum_(i<4) f_i^2 2^(64 i) pair by pair, folded at once
- * as h = L + 38 Y (three carries: the doubling flag, the squares' cd, the fold's cr).
+ * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers: UMULL f_i^2 straight into the
+ * two words, then UMAAL with the constant 2 adds 2 T_k and the carry (no doubling chain, no
+ * carry-only UMAAL); the low half 2 T[0..7] + sum_(i<4) f_i^2 2^(64 i) the same way pair by pair,
+ * folded at once as h = L + 38 Y (two carries: c1 of the squares and doublings, c2 of 38 Y).
  *
  * Register map (product blocks):
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul) / f (sqr)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f, s14 lr, s15 u
  * Register map (mul reduction): r3-r6 and r7-r10 T8..T15, r0 r1 r2 r12 r3-r6 h, r11 = 38, lr c.
- * Register map (sqr, after the triangle): r7-r10 r3-r6 Y, r0 r1 r7-r10 r3 r4 h, lr = 38, r11 cd,
- *   r2 cr, r12 f_i, s8-s11 f0..f3.
+ * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
+ *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
+ *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
@@ -65,12 +67,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 217, sqr 177, invert 42,848, x25519.scalarmult 552,990
+ *   mul 217, sqr 168, invert 40,562, x25519.scalarmult 541,524
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 184, sqr_int 137 (+ 40 for sqrsel), muladdsub_int
+ * In the ladder (exclusive, per call): mul_int 184, sqr_int 128 (+ 40 for sqrsel), muladdsub_int
  * 272. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 4,048 bytes reachable from m4crypt_x25519.
+ * Code: 4,026 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -401,56 +403,68 @@ def gen_sqr(out_final):
     out.append("    umaal r3, r4, r11, lr")       # T12 = f5 f7 + carries
     out.append("    mov r5, #0")
     out.append("    umaal r4, r5, r12, lr")       # T13, T14 = f6 f7 + carry
-    out.append("    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192 in r7..r10, r3..r6")
-    ys = ["r7", "r8", "r9", "r10", "r3", "r4", "r5", "r6"]
-    out.append("    mov r6, #0")
-    out.append("    adds r7, r7, r7")
-    for r in ys[1:7]:
-        out.append(f"    adcs {r}, {r}, {r}")
-    out.append("    adc r6, r6, #0")
-    out.append("    mov r0, #0")
-    out.append("    mov r2, #0")
+    out.append("    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192, word by word:")
+    out.append("    @ UMULL f_i^2 into f_i and a free register, then UMAAL with 2 (r2) adds 2 T_k and")
+    out.append("    @ the carry r0 (<= 2); the T registers freed become the next square's high word")
+    tr = {8: "r7", 9: "r8", 10: "r9", 11: "r10", 12: "r3", 13: "r4", 14: "r5"}
     fh = ["r1", "r11", "r12", "lr"]
+    free = ["r6"]
+    yr = {}
+    out.append("    mov r0, #0")
+    out.append("    mov r2, #2")
+    for j in range(4):
+        f, x = fh[j], free.pop(0)
+        k0, k1 = 8 + 2 * j, 9 + 2 * j
+        out.append(f"    umull {f}, {x}, {f}, {f}")
+        out.append(f"    umaal {f}, r0, {tr[k0]}, r2")
+        free.append(tr[k0])
+        if k1 in tr:
+            out.append(f"    umaal {x}, r0, {tr[k1]}, r2")
+            free.append(tr[k1])
+        else:
+            out.append(f"    add {x}, {x}, r0")     # Y < 2^256: no carry out of Y15
+        yr[k0], yr[k1] = f, x
+    assert yr == {8: "r1", 9: "r6", 10: "r11", 11: "r7", 12: "r12", 13: "r8", 14: "lr", 15: "r9"}
+    out.append("    vmov s0, r9")                  # Y15 waits in s0 (a register for pair 0)
+    free.append("r9")
+    out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y pair by pair: r0 c1 (the squares and")
+    out.append("    @ doublings, <= 2), r3 c2 (38 Y, <= 38), r4 = 38, r2 = 2; h_2i, h_2i+1 = f_i^2 (UMULL)")
+    out.append("    mov r3, #0")
+    out.append("    mov r4, #38")
+    assert sorted(free) == ["r10", "r3", "r4", "r5", "r9"] or True
+    pool = ["r10", "r5", "r9"]
+    hregs = []
     for i in range(4):
-        out.append(f"    umaal {ys[2 * i]}, r0, {fh[i]}, {fh[i]}")
-        out.append(f"    umaal {ys[2 * i + 1]}, r0, r2, r2")
-    out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y: lr = 38, r11 cd, r2 cr, r12 f_i")
-    # pair 0: x = (r0, r1); pair p: the registers of Y's pair p - 1
-    out.append("    vmov r1, s1")
-    out.append("    vmov r12, s8")
-    out.append("    mov lr, #38")
-    out.append("    adds r1, r1, r1")
-    out.append("    umull r0, r11, r12, r12")
-    out.append("    mov r12, #0")
-    out.append("    umaal r1, r11, r12, r12")
-    out.append(f"    umaal r0, r2, {ys[0]}, lr")
-    out.append(f"    umaal r1, r2, {ys[1]}, lr")
-    hregs = ["r0", "r1"]
-    for p_ in range(1, 4):
-        x0, x1 = ys[2 * p_ - 2], ys[2 * p_ - 1]
-        out.append(f"    vmov {x0}, {x1}, s{2 * p_}, s{2 * p_ + 1}")
-        out.append(f"    vmov r12, s{8 + p_}")
-        out.append(f"    adcs {x0}, {x0}, {x0}")
-        out.append(f"    adcs {x1}, {x1}, {x1}")
-        out.append(f"    umaal {x0}, r11, r12, r12")
-        out.append("    mov r12, #0")
-        out.append(f"    umaal {x1}, r11, r12, r12")
-        out.append(f"    umaal {x0}, r2, {ys[2 * p_]}, lr")
-        out.append(f"    umaal {x1}, r2, {ys[2 * p_ + 1]}, lr")
-        hregs += [x0, x1]
-    out.append("    @ + 38 (cr + cd + C), then + 38 once more if that carried")
-    out.append("    adc r2, r2, r11")
-    out.append("    mul r2, r2, lr")
-    out.append(f"    adds {hregs[0]}, {hregs[0]}, r2")
+        a_, b_, l_ = pool.pop(0), pool.pop(0), pool.pop(0)
+        out.append(f"    vmov {a_}, s{8 + i}")
+        out.append(f"    mov r0, #0" if i == 0 else "    @ pair %d" % i)
+        out.append(f"    umull {a_}, {b_}, {a_}, {a_}")
+        if i > 0:
+            out.append(f"    vmov {l_}, s{2 * i}")
+            out.append(f"    umaal {a_}, r0, {l_}, r2")
+        out.append(f"    vmov {l_}, s{2 * i + 1}")
+        out.append(f"    umaal {b_}, r0, {l_}, r2")
+        y0, y1 = yr[8 + 2 * i], yr[9 + 2 * i]
+        if i == 3:
+            out.append(f"    vmov {l_}, s0")
+            y1 = l_
+        out.append(f"    umaal {a_}, r3, {y0}, r4")
+        out.append(f"    umaal {b_}, r3, {y1}, r4")
+        pool += [l_, y0, y1] if i < 3 else []
+        hregs += [a_, b_]
+    assert hregs == ["r10", "r5", "r9", "r1", "r6", "r11", "r7", "r12"], hregs
+    out.append("    @ + 38 (c1 + c2), then + 38 once more if that carried")
+    out.append("    add r0, r0, r3")
+    out.append("    mul r0, r0, r4")
+    out.append(f"    adds {hregs[0]}, {hregs[0]}, r0")
     for r in hregs[1:]:
         out.append(f"    adcs {r}, {r}, #0")
-    out.append("    sbc r2, r2, r2")
-    out.append("    vmov r5, s12")
-    out.append("    bic r2, lr, r2")
-    out.append(f"    add {hregs[0]}, {hregs[0]}, r2")
-    assert hregs == ["r0", "r1", "r7", "r8", "r9", "r10", "r3", "r4"], hregs
-    store8(out, "r5", hregs, [(0, False), (1, False), (3, True), (4, True), (5, True), (2, False),
-                              (6, False), (7, False)])
+    out.append("    sbc r0, r0, r0")
+    out.append("    vmov r3, s12")
+    out.append("    bic r0, r4, r0")
+    out.append(f"    add {hregs[0]}, {hregs[0]}, r0")
+    store8(out, "r3", hregs, [(1, False), (3, False), (0, True), (2, True), (5, True), (7, True),
+                              (4, False), (6, False)])
     out.append("    vmov lr, s14")
     out.append("    bx lr")
     out.append(f"    .size {name}, .-{name}")
