@@ -207,8 +207,8 @@ static void ge_add(ge *r, const ge *p, const ge *q)
     m4crypt_memzero(&t, sizeof t);
 }
 
-/* r = 2 p (dbl-2008-hwcd, a = -1), T only if with_t (p's T is not read). r may alias p. Temporaries in w[5], which the caller wipes
- * (once, not per doubling). */
+/* r = 2 p (dbl-2008-hwcd, a = -1), T only if with_t (p's T is not read). r may alias p.
+ * Temporaries in w[5], which the caller wipes (once, not per doubling). */
 static void ge_dbl_w(ge *r, const ge *p, fe w[5], int with_t)
 {
 #define a w[0]
