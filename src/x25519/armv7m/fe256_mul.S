@@ -37,7 +37,7 @@
  * Register map (product blocks):
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul) / f (sqr)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
- *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f, s14 lr, s15 u
+ *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
  * Register map (mul reduction): r3-r6 and r7-r10 T8..T15, r0 r1 r2 r12 r3-r6 h, r11 = 38, lr c.
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
  *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
@@ -57,12 +57,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 217, sqr 168, invert 40,562, x25519.scalarmult 541,524
+ *   mul 216, sqr 166, invert 40,043, x25519.scalarmult 538,199
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 184, sqr_int 128 (+ 40 for sqrsel), muladdsub_int
- * 272. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 4,026 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 183, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
+ * 271. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * Code: 4,014 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -74,10 +74,10 @@
     .type m4crypt_fe256_mul_int, %function
     .align 2
 m4crypt_fe256_mul_int:
-    vmov s12, s13, r0, r1
     vmov s14, lr
     @ rows 0..3
-    ldm.w r1, {r3-r6}
+    ldm.w r1!, {r3-r6}
+    vmov s12, s13, r0, r1
     ldm.w r2, {r1, r11, r12, lr}
     umull r0, r7, r3, r1
     vmov s0, r0
@@ -133,7 +133,6 @@ m4crypt_fe256_mul_int:
     vmov s11, r10
     @ rows 4..7
     vmov r0, s13
-    add.w r0, r0, #16
     ldm.w r2, {r1, r11, r12, lr}
     ldm.w r0, {r3-r6}
     vmov r0, s4
@@ -239,11 +238,11 @@ m4crypt_fe256_mul_int:
     .type m4crypt_fe256_muladdsub_int, %function
     .align 2
 m4crypt_fe256_muladdsub_int:
-    vmov s12, s13, r0, r1
     vmov s14, lr
     vmov s15, r3
     @ rows 0..3
-    ldm.w r1, {r3-r6}
+    ldm.w r1!, {r3-r6}
+    vmov s12, s13, r0, r1
     ldm.w r2, {r1, r11, r12, lr}
     umull r0, r7, r3, r1
     vmov s0, r0
@@ -299,7 +298,6 @@ m4crypt_fe256_muladdsub_int:
     vmov s11, r10
     @ rows 4..7
     vmov r0, s13
-    add.w r0, r0, #16
     ldm.w r2, {r1, r11, r12, lr}
     ldm.w r0, {r3-r6}
     vmov r0, s4
@@ -470,7 +468,7 @@ m4crypt_fe256_muladdsub_int:
     .type m4crypt_fe256_sqrsel_int, %function
     .align 2
 m4crypt_fe256_sqrsel_int:
-    vmov s12, s13, r0, r1
+    vmov s12, r0
     vmov s14, lr
     rsb r3, r3, #0
     uadd8 r3, r3, r3
@@ -494,12 +492,11 @@ m4crypt_fe256_sqrsel_int:
     .type m4crypt_fe256_sqr_int, %function
     .align 2
 m4crypt_fe256_sqr_int:
-    vmov s12, s13, r0, r1
+    vmov s12, r0
     vmov s14, lr
-    mov.w r2, r1
     @ upper triangle, rows 0..3
     ldm.w r1, {r3-r6}
-    add.w r0, r2, #16
+    add.w r0, r1, #16
     vmov s8, s9, r3, r4
     vmov s10, s11, r5, r6
     ldm.w r0, {r1, r11, r12, lr}

@@ -47,7 +47,7 @@ HEADER = """\
  * Register map (product blocks):
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul) / f (sqr)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
- *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f, s14 lr, s15 u
+ *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
  * Register map (mul reduction): r3-r6 and r7-r10 T8..T15, r0 r1 r2 r12 r3-r6 h, r11 = 38, lr c.
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
  *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
@@ -67,12 +67,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 217, sqr 168, invert 40,562, x25519.scalarmult 541,524
+ *   mul 216, sqr 166, invert 40,043, x25519.scalarmult 538,199
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 184, sqr_int 128 (+ 40 for sqrsel), muladdsub_int
- * 272. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 4,026 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 183, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
+ * 271. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * Code: 4,014 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -250,13 +250,22 @@ def gen_mul(out_final, addsub=False):
     out = []
     name = "m4crypt_fe256_muladdsub_int" if addsub else "m4crypt_fe256_mul_int"
     func_begin(out, name)
-    out.append("    vmov s12, s13, r0, r1")       # h, f pointers
     out.append("    vmov s14, lr")
     if addsub:
         out.append("    vmov s15, r3")            # u pointer
     written = set()
-    block(out, [(0, 0), (1, 0), (2, 0), (3, 0)], 0, written, "rows 0..3")
-    block(out, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
+    blk = []
+    block(blk, [(0, 0), (1, 0), (2, 0), (3, 0)], 0, written, "rows 0..3")
+    # f0..f3 by LDM with writeback: s13 keeps f + 16, where the second block's rows start
+    assert blk[1] == "    ldm r1, {r3-r6}", blk[1]
+    blk[1] = "    ldm r1!, {r3-r6}"
+    blk.insert(2, "    vmov s12, s13, r0, r1")      # h, f + 16
+    out.extend(blk)
+    blk = []
+    block(blk, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
+    assert blk[1:3] == ["    vmov r0, s13", "    add r0, r0, #16"], blk[1:3]
+    del blk[2]
+    out.extend(blk)
     assert written == set(range(16))
     # T12..T15 are in r7..r10 (C0..C3 of the second block, not stored)
     out.append("    @ reduction: h = T[0..7] + 38 Y, Y = T[8..15] in r3..r6 (loaded), r7..r10")
@@ -339,7 +348,7 @@ def gen_mul(out_final, addsub=False):
     out_final.extend(widen(out))
 
 
-SQ_FRAME = 0        # no stack: T1..T7 in s1..s7, f0..f3 in s8..s11, h, f, lr in s12, s13, s14
+SQ_FRAME = 0        # no stack: T1..T7 in s1..s7, f0..f3 in s8..s11, h, lr in s12, s14
 
 
 def gen_sqr(out_final):
@@ -356,7 +365,7 @@ def gen_sqr(out_final):
     # h = (bit ? c : a)^2: r0 = h, r1 = a, r2 = c, r3 = bit in {0, 1}; the ladder's AA and BB
     # of the point it doubles. The mask 0 - bit sets APSR.GE (UADD8) and SEL picks each word of
     # f while it is loaded; then the squaring below, from its first product on.
-    out.append("    vmov s12, s13, r0, r1")
+    out.append("    vmov s12, r0")                # h pointer (the f pointers are not needed again)
     out.append("    vmov s14, lr")
     out.append("    rsb r3, r3, #0")
     out.append("    uadd8 r3, r3, r3")
@@ -376,9 +385,8 @@ def gen_sqr(out_final):
     out.append(f"    .type {name}, %function")
     out.append("    .align 2")
     out.append(f"{name}:")
-    out.append("    vmov s12, s13, r0, r1")       # h, f pointers
+    out.append("    vmov s12, r0")                # h pointer (f is not read again after the LDMs)
     out.append("    vmov s14, lr")
-    out.append("    mov r2, r1")
     written = set()
     blk = []
     block(blk, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3",
@@ -386,6 +394,7 @@ def gen_sqr(out_final):
     # keep a copy of f_0..f_3 (A0..A3 of the first block) for the low half
     assert blk[1].startswith("    ldm r1, {r3-r6}")
     assert blk[2].startswith("    add r0, r2, #16")
+    blk[2] = "    add r0, r1, #16"                   # r1 = f still (no copy to r2)
     blk.insert(3, "    vmov s8, s9, r3, r4")        # (also keeps the LDM off the ADD of its base)
     blk.insert(4, "    vmov s10, s11, r5, r6")
     assert blk[5].startswith("    ldm r0, {r1, r11, r12, lr}")
