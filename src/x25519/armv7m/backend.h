@@ -3,7 +3,8 @@
  *
  * Representation: this backend does not keep the radix-2^25.5 limbs of fe25519.h. A field
  * element is 8 little-endian 32-bit words holding any value in [0, 2^256); the arithmetic is
- * modulo 2^256 - 38 = 2 p, so every result is congruent mod p, and only the final encoding
+ * modulo 2^256 - 38 = 2 p (the multiplication's reduction modulo p itself: 2^255 = 19), so every
+ * result is congruent mod p, and only the final encoding
  * (m4crypt_fe256_tobytes_armv7m) reduces fully into [0, p). On the M4 this is the fast choice:
  * a 256 x 256-bit product is 64 UMAAL (32 x 32 + 32 + 32 -> 64 bits, 1 cycle) with no carry
  * handling, against 100 UMULL/UMLAL plus carries for the ten limbs (measured: the portable
@@ -26,7 +27,7 @@
 
 #include <stdint.h>
 
-/* h = f * g mod 2^256 - 38; h may alias f or g; inputs and output in [0, 2^256). */
+/* h = f * g mod p (output below 2^255 + 2^6); h may alias f or g; inputs in [0, 2^256). */
 void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
 /* h = f^2 mod 2^256 - 38. */
 void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);

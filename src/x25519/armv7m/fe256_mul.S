@@ -3,11 +3,12 @@
  *
  * GF(2^255 - 19) multiplication and squaring for ARMv7E-M (Cortex-M4), Thumb-2, on the
  * representation of src/x25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in
- * [0, 2^256), arithmetic modulo 2^256 - 38 = 2 p (so every result is correct mod p).
+ * [0, 2^256), every result correct mod p (sqr and the additions work mod 2^256 - 38 = 2 p, the
+ * multiplication's reduction mod p: its output is below 2^255 + 2^6).
  *
  *   void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);
- * h may alias f or g. Output in [0, 2^256) (partially reduced).
+ * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's below 2^255 + 2^6).
  *
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
@@ -23,9 +24,10 @@
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
- * Reduction: h = T[0..7] + 38 T[8..15] by UMAAL (carry c <= 38), then + 38 c by an ADDS/ADCS
- * chain, whose carry out (only if the sum reached 2^256, i.e. the low words are then < 38 * 39)
- * adds 38 once more without any carry (C - 1 by SBC, BIC with 38: no branch). Results are stored by
+ * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
+ * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
+ * from word 0 (carries <= 38 + 1463), and h7 = (lo mod 2^31) + the chain's carry < 2^32: no
+ * carry fold at the end, no carry out of 2^256. Results are stored by
  * eight single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
  * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
  * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
@@ -38,7 +40,8 @@
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul) / f (sqr)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
- * Register map (mul reduction): r3-r6 and r7-r10 T8..T15, r0 r1 r2 r12 r3-r6 h, r11 = 38, lr c.
+ * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), r0 r1 r2 r12 r3-r6 h,
+ *   r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
  *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
  *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
@@ -57,12 +60,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 216, sqr 166, invert 40,043, x25519.scalarmult 538,199
+ *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 529,190
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 183, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 271. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 4,014 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
+ * 264. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * Code: 3,966 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -191,36 +194,33 @@ m4crypt_fe256_mul_int:
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
     umaal r9, r10, r6, lr
-    @ reduction: h = T[0..7] + 38 Y, Y = T[8..15] in r3..r6 (loaded), r7..r10
+    @ reduction mod p: word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 is
+    @ 19 (2 hi + bit) = 38 hi + 19 bit (mod p), which starts the carry chain of
+    @ h = T[0..7] + 38 T[8..15] at word 0; h7 = lo mod 2^31 + the chain's carry (< 2^32):
+    @ no final carry fold. T8..T11 r3 r4 r5 r10 (loaded), T12..T14 r7..r9
     mov.w r11, #38
+    vmov r6, s7
+    mov.w lr, #0
+    umaal r6, lr, r10, r11
+    asr r1, r6, #31
+    and r1, r1, #19
+    mla lr, lr, r11, r1
+    bic r6, r6, #0x80000000
     vmov r3, r4, s8, s9
-    vmov r5, r6, s10, s11
+    vmov r5, r10, s10, s11
     vmov r0, r1, s0, s1
     vmov r2, r12, s2, s3
-    mov.w lr, #0
     umaal r0, lr, r3, r11
     umaal r1, lr, r4, r11
     umaal r2, lr, r5, r11
-    umaal r12, lr, r6, r11
+    umaal r12, lr, r10, r11
     vmov r3, r4, s4, s5
-    vmov r5, r6, s6, s7
+    vmov r5, s6
     umaal r3, lr, r7, r11
+    vmov r7, s12
     umaal r4, lr, r8, r11
     umaal r5, lr, r9, r11
-    umaal r6, lr, r10, r11
-    mul.w lr, lr, r11
-    adds.w r0, r0, lr
-    adcs.w r1, r1, #0
-    adcs.w r2, r2, #0
-    adcs.w r12, r12, #0
-    adcs.w r3, r3, #0
-    adcs.w r4, r4, #0
-    adcs.w r5, r5, #0
-    adcs.w r6, r6, #0
-    sbc lr, lr, lr
-    vmov r7, s12
-    bic lr, r11, lr
-    add.w r0, r0, lr
+    add.w r6, r6, lr
     str.n r0, [r7, #0]
     str.n r1, [r7, #4]
     str.w r12, [r7, #12]
@@ -356,35 +356,32 @@ m4crypt_fe256_muladdsub_int:
     umaal r8, r10, r6, r12
     umaal r8, r9, r5, lr
     umaal r9, r10, r6, lr
-    @ reduction: h = T[0..7] + 38 Y, Y = T[8..15] in r3..r6 (loaded), r7..r10
+    @ reduction mod p: word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 is
+    @ 19 (2 hi + bit) = 38 hi + 19 bit (mod p), which starts the carry chain of
+    @ h = T[0..7] + 38 T[8..15] at word 0; h7 = lo mod 2^31 + the chain's carry (< 2^32):
+    @ no final carry fold. T8..T11 r3 r4 r5 r10 (loaded), T12..T14 r7..r9
     mov.w r11, #38
+    vmov r6, s7
+    mov.w lr, #0
+    umaal r6, lr, r10, r11
+    asr r1, r6, #31
+    and r1, r1, #19
+    mla lr, lr, r11, r1
+    bic r6, r6, #0x80000000
     vmov r3, r4, s8, s9
-    vmov r5, r6, s10, s11
+    vmov r5, r10, s10, s11
     vmov r0, r1, s0, s1
     vmov r2, r12, s2, s3
-    mov.w lr, #0
     umaal r0, lr, r3, r11
     umaal r1, lr, r4, r11
     umaal r2, lr, r5, r11
-    umaal r12, lr, r6, r11
+    umaal r12, lr, r10, r11
     vmov r3, r4, s4, s5
-    vmov r5, r6, s6, s7
+    vmov r5, s6
     umaal r3, lr, r7, r11
     umaal r4, lr, r8, r11
     umaal r5, lr, r9, r11
-    umaal r6, lr, r10, r11
-    mul.w lr, lr, r11
-    adds.w r0, r0, lr
-    adcs.w r1, r1, #0
-    adcs.w r2, r2, #0
-    adcs.w r12, r12, #0
-    adcs.w r3, r3, #0
-    adcs.w r4, r4, #0
-    adcs.w r5, r5, #0
-    adcs.w r6, r6, #0
-    sbc lr, lr, lr
-    bic lr, r11, lr
-    add.w r0, r0, lr
+    add.w r6, r6, lr
     @ s = u + t (the carry c out of 2^256 adds 38 c, then 38 once more if that carried)
     vmov r9, s15
     vmov s0, s1, r0, r1
