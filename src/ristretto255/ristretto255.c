@@ -222,17 +222,17 @@ static void ge_dbl_w(ge *r, const ge *p, fe w[5], int with_t)
     fs_addc(&c, &c, &c);          /* C = 2 Z^2 */
     fs_addc(&e, &p->X, &p->Y);
     fs_sqr(&e, &e);
-    fs_subc(&e, &e, &a);
-    fs_subc(&e, &e, &b);          /* E = (X + Y)^2 - A - B */
     fs_subc(&g, &b, &a);          /* G = B - A (D = -A) */
-    fs_subc(&c, &g, &c);          /* F = G - C */
-    fs_addc(&a, &a, &b);
-    fe_neg(&a, &a);               /* H = -A - B */
-    fs_mul(&r->X, &e, &c);        /* E F */
-    fs_mul(&r->Y, &g, &a);        /* G H */
-    fs_mul(&r->Z, &c, &g);        /* F G */
+    fs_addc(&a, &a, &b);          /* -H = A + B */
+    fs_subc(&e, &e, &a);          /* E = (X + Y)^2 - A - B */
+    fs_subc(&c, &c, &g);          /* -F = C - G */
+    /* (E (-F), G (-H), (-F) G, E (-H)) = -1 times (E F, G H, F G, E H): the same point, and two
+     * additions/subtractions fewer than forming H and F themselves */
+    fs_mul(&r->X, &e, &c);
+    fs_mul(&r->Y, &g, &a);
+    fs_mul(&r->Z, &c, &g);
     if (with_t)
-        fs_mul(&r->T, &e, &a);    /* E H */
+        fs_mul(&r->T, &e, &a);
 #undef a
 #undef b
 #undef c

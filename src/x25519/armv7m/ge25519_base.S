@@ -311,11 +311,12 @@ m4crypt_ge25519_base_mul_armv7m:
  * operations are those of the C twin in the same order (the same words): multiplications and
  * squarings by FE (calls of the *_int entries), A and C with their additions/subtractions by the
  * fused muladdsub_int (FMAS), other additions and subtractions inline (FADD, FSUB),
- * H = -(A + B) as 0 - (A + B) from a zero slot (the twin's fe_neg). T is computed only where
+ * the doubling forms -H = A + B and -F = C - G (the result -1 times the formula's, the same
+ * point: 6 additions/subtractions instead of 8). T is computed only where
  * the next operation reads it: by the fourth doubling of each digit (for the addition) and by the
  * last addition (the result); the other three doublings and 63 additions skip it.
  * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z, 96 T, 128..224 the selected q (4 elements),
- * 256..384 five scratch elements, 416 zero, 448 h, 452 e (advancing down), 456 tab, 460 steps
+ * 256..384 five scratch elements, 416 zero (unused), 448 h, 452 e (advancing down), 456 tab, 460 steps
  * left, 464 doublings left. The frame, the 140 bytes below it (the scan's pushes) and s0..s15
  * are wiped once, at the end. Constant time: fixed loop counts; e_i's address depends on i only;
  * the scan reads all of tab.
@@ -380,20 +381,18 @@ m4crypt_ge25519_varmul_armv7m:
     FADD VW2, VW2, VW2             /* C = 2 Z^2 */
     FADD VW3, OX, OY
     FE sqr, VW3, VW3, VW3
-    FSUB VW3, VW3, VW0
-    FSUB VW3, VW3, VW1             /* E = (X + Y)^2 - A - B */
     FSUB VW4, VW1, VW0             /* G = B - A */
-    FSUB VW2, VW4, VW2             /* F = G - C */
-    FADD VW0, VW0, VW1
-    FSUB VW0, VZERO, VW0           /* H = -A - B */
-    FE mul, OX, VW3, VW2           /* E F */
-    FE mul, OY, VW4, VW0           /* G H */
-    FE mul, OZ, VW2, VW4           /* F G */
+    FADD VW0, VW0, VW1             /* -H = A + B */
+    FSUB VW3, VW3, VW0             /* E = (X + Y)^2 - A - B */
+    FSUB VW2, VW2, VW4             /* -F = C - G */
+    FE mul, OX, VW3, VW2           /* E (-F) */
+    FE mul, OY, VW4, VW0           /* G (-H) */
+    FE mul, OZ, VW2, VW4           /* (-F) G */
     ldr.w     r0, [sp, #VDBL]
     subs.w    r0, r0, #1
     str.w     r0, [sp, #VDBL]
     bne.w     2b
-    FE mul, OT, VW3, VW0           /* E H: T of the fourth doubling only */
+    FE mul, OT, VW3, VW0           /* E (-H): T of the fourth doubling only */
     /* q = e_i P (cached), then h = h + q */
     ldr.w     r3, [sp, #VE]
     ldrsb.w   r2, [r3], #-1
