@@ -26,7 +26,7 @@
  * next output word. T12..T15 stay in C0..C3 after the second block.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
- * from word 0 (carries <= 38 + 1463), and h7 = (lo mod 2^31) + the chain's carry < 2^32: no
+ * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry < 2^32: no
  * carry fold at the end, no carry out of 2^256. Results are stored by
  * eight single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
  * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
@@ -60,12 +60,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 529,190
+ *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 524,593
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 264. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,966 bytes reachable from m4crypt_x25519.
+ * 259. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * Code: 3,940 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -382,7 +382,7 @@ m4crypt_fe256_muladdsub_int:
     umaal r4, lr, r8, r11
     umaal r5, lr, r9, r11
     add.w r6, r6, lr
-    @ s = u + t (the carry c out of 2^256 adds 38 c, then 38 once more if that carried)
+    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry)
     vmov r9, s15
     vmov s0, s1, r0, r1
     vmov s2, s3, r2, r12
@@ -408,10 +408,7 @@ m4crypt_fe256_muladdsub_int:
     adcs.w r4, r4, #0
     adcs.w r5, r5, #0
     adcs.w r6, r6, #0
-    sbc lr, lr, lr
     vmov r7, s12
-    bic lr, r11, lr
-    add.w r0, r0, lr
     str.n r0, [r7, #0]
     str.n r1, [r7, #4]
     str.w r12, [r7, #12]
@@ -420,7 +417,7 @@ m4crypt_fe256_muladdsub_int:
     str.n r4, [r7, #20]
     str.n r5, [r7, #24]
     str.w r6, [r7, #28]
-    @ u = u - t (a borrow subtracts 38, and once more if that borrowed)
+    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230)
     vmov r7, s15
     vmov r8, r9, s0, s1
     ldm.w r7, {r0-r6, r12}
@@ -445,9 +442,6 @@ m4crypt_fe256_muladdsub_int:
     sbcs r5, r5, #0
     sbcs r6, r6, #0
     sbcs r12, r12, #0
-    sbc lr, lr, lr
-    and lr, r11, lr
-    sub.w r0, r0, lr
     str.w r12, [r7, #28]
     str.n r0, [r7, #0]
     str.n r1, [r7, #4]
@@ -721,9 +715,8 @@ m4crypt_x25519_ladder_armv7m:
     and r3, r3, #1
     ldr r2, [sp, #232]
     str r3, [sp, #232]
-    eors r2, r2, r3
-    str r2, [sp, #240]
-    ldr r3, [sp, #240]
+    eors r3, r3, r2
+    str r3, [sp, #240]
     add r0, sp, #160
     add r1, sp, #32
     add r2, sp, #96

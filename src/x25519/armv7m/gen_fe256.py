@@ -36,7 +36,7 @@ HEADER = """\
  * next output word. T12..T15 stay in C0..C3 after the second block.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
- * from word 0 (carries <= 38 + 1463), and h7 = (lo mod 2^31) + the chain's carry < 2^32: no
+ * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry < 2^32: no
  * carry fold at the end, no carry out of 2^256. Results are stored by
  * eight single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
  * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
@@ -70,12 +70,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 529,190
+ *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 524,593
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 264. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,966 bytes reachable from m4crypt_x25519.
+ * 259. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * Code: 3,940 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -305,7 +305,7 @@ def gen_mul(out_final, addsub=False):
         out_final.extend(widen(out))
         return
     # t = (r0, r1, r2, r12, r3, r4, r5, r6) -> s0..s7; r11 = 38
-    out.append("    @ s = u + t (the carry c out of 2^256 adds 38 c, then 38 once more if that carried)")
+    out.append("    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry)")
     out.append("    vmov r9, s15")
     out.append("    vmov s0, s1, r0, r1")
     out.append("    vmov s2, s3, r2, r12")
@@ -326,12 +326,11 @@ def gen_mul(out_final, addsub=False):
     out.append("    adds r0, r0, lr")
     for r in ["r1", "r2", "r12", "r3", "r4", "r5", "r6"]:
         out.append(f"    adcs {r}, {r}, #0")
-    out.append("    sbc lr, lr, lr")
+    # no second fold: t < 2^255 + 2^230 (the reduction above), so u + t < 2^256 + 2^255 + 2^230
+    # and after - 2^256 + 38 the sum is below 2^256
     out.append("    vmov r7, s12")
-    out.append("    bic lr, r11, lr")
-    out.append("    add r0, r0, lr")
     store8(out, "r7", MUL_H, MUL_H_ORDER)
-    out.append("    @ u = u - t (a borrow subtracts 38, and once more if that borrowed)")
+    out.append("    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230)")
     out.append("    vmov r7, s15")
     out.append("    vmov r8, r9, s0, s1")
     out.append("    ldm r7, {r0-r6, r12}")
@@ -346,9 +345,8 @@ def gen_mul(out_final, addsub=False):
     out.append("    subs r0, r0, lr")
     for r in ["r1", "r2", "r3", "r4", "r5", "r6", "r12"]:
         out.append(f"    sbcs {r}, {r}, #0")
-    out.append("    sbc lr, lr, lr")
-    out.append("    and lr, r11, lr")
-    out.append("    sub r0, r0, lr")
+    # no second fold: after a borrow u - t + 2^256 >= 2^256 - t > 2^255 - 2^230, so - 38 cannot
+    # borrow again
     store8(out, "r7", ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r12"],
            [(7, True)] + [(i, False) for i in range(7)])
     func_end(out, name)
@@ -563,11 +561,12 @@ def gen_ladder(out):
     out.append("    and r3, r3, #1")
     out.append(f"    ldr r2, [sp, #{PREV_OFF}]")
     out.append(f"    str r3, [sp, #{PREV_OFF}]")
-    out.append("    eors r2, r2, r3")
-    out.append(f"    str r2, [sp, #{SWAP_OFF}]")
-    # AA, BB of the point to double: (A, B), or (C, D) when swap = 1
-    for h, a_, c_ in ((F1, SA, SC), (F2, SB, SD)):
-        out.append(f"    ldr r3, [sp, #{SWAP_OFF}]")
+    out.append("    eors r3, r3, r2")
+    out.append(f"    str r3, [sp, #{SWAP_OFF}]")
+    # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the first)
+    for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
+        if n_:
+            out.append(f"    ldr r3, [sp, #{SWAP_OFF}]")
         out.append(f"    add r0, sp, #{h}")
         out.append(f"    add r1, sp, #{a_}")
         out.append(f"    add r2, sp, #{c_}")
