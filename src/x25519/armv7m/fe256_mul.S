@@ -14,6 +14,8 @@
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
  *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
  *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL
+ *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
+ *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
  *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
@@ -52,7 +54,7 @@
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table),
  * m4crypt_ge25519_madd_armv7m (the fixed-base mixed addition of src/x25519/x25519_base.c).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
- * previous bit, the output pointer, the swap bit.
+ * previous bit, the output pointer, a spare word (the swap bit stays in r3 and APSR.GE).
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
@@ -60,12 +62,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 524,593
+ *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 523,318
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
  * 259. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,940 bytes reachable from m4crypt_x25519.
+ * Code: 3,936 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -459,10 +461,14 @@ m4crypt_fe256_muladdsub_int:
     .type m4crypt_fe256_sqrsel_int, %function
     .align 2
 m4crypt_fe256_sqrsel_int:
-    vmov s12, r0
-    vmov s14, lr
     rsb r3, r3, #0
     uadd8 r3, r3, r3
+    .size m4crypt_fe256_sqrsel_int, .-m4crypt_fe256_sqrsel_int
+    .global m4crypt_fe256_sqrsel_int_ge
+    .type m4crypt_fe256_sqrsel_int_ge, %function
+m4crypt_fe256_sqrsel_int_ge:
+    vmov s12, r0
+    vmov s14, lr
     ldm.w r1!, {r3-r6}
     ldm.w r2!, {r7-r10}
     sel r3, r7, r3
@@ -478,7 +484,7 @@ m4crypt_fe256_sqrsel_int:
     sel r12, r9, r12
     sel lr, r10, lr
     b 7f
-    .size m4crypt_fe256_sqrsel_int, .-m4crypt_fe256_sqrsel_int
+    .size m4crypt_fe256_sqrsel_int_ge, .-m4crypt_fe256_sqrsel_int_ge
     .global m4crypt_fe256_sqr_int
     .type m4crypt_fe256_sqr_int, %function
     .align 2
@@ -716,16 +722,14 @@ m4crypt_x25519_ladder_armv7m:
     ldr r2, [sp, #232]
     str r3, [sp, #232]
     eors r3, r3, r2
-    str r3, [sp, #240]
     add r0, sp, #160
     add r1, sp, #32
     add r2, sp, #96
     bl m4crypt_fe256_sqrsel_int
-    ldr r3, [sp, #240]
     add r0, sp, #192
     add r1, sp, #64
     add r2, sp, #128
-    bl m4crypt_fe256_sqrsel_int
+    bl m4crypt_fe256_sqrsel_int_ge
     add r0, sp, #128
     add r1, sp, #128
     add r2, sp, #32

@@ -24,6 +24,8 @@ HEADER = """\
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
  *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
  *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL
+ *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
+ *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
  *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
@@ -62,7 +64,7 @@ HEADER = """\
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table),
  * m4crypt_ge25519_madd_armv7m (the fixed-base mixed addition of src/x25519/x25519_base.c).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
- * previous bit, the output pointer, the swap bit.
+ * previous bit, the output pointer, a spare word (the swap bit stays in r3 and APSR.GE).
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
@@ -70,12 +72,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 524,593
+ *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 523,318
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
  * 259. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,940 bytes reachable from m4crypt_x25519.
+ * Code: 3,936 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -370,10 +372,16 @@ def gen_sqr(out_final):
     # h = (bit ? c : a)^2: r0 = h, r1 = a, r2 = c, r3 = bit in {0, 1}; the ladder's AA and BB
     # of the point it doubles. The mask 0 - bit sets APSR.GE (UADD8) and SEL picks each word of
     # f while it is loaded; then the squaring below, from its first product on.
-    out.append("    vmov s12, r0")                # h pointer (the f pointers are not needed again)
-    out.append("    vmov s14, lr")
     out.append("    rsb r3, r3, #0")
     out.append("    uadd8 r3, r3, r3")
+    # second entry: APSR.GE as left by a previous sqrsel_int (nothing in the squaring, nor the
+    # ladder's ADDs between the two calls, writes GE): the ladder's second call (BB) enters here
+    out.append(f"    .size {sel}, .-{sel}")          # (falls through into {sel}_ge)
+    out.append(f"    .global {sel}_ge")
+    out.append(f"    .type {sel}_ge, %function")
+    out.append(f"{sel}_ge:")
+    out.append("    vmov s12, r0")                # h pointer (the f pointers are not needed again)
+    out.append("    vmov s14, lr")
     out.append("    ldm r1!, {r3-r6}")
     out.append("    ldm r2!, {r7-r10}")
     for a_, c_ in zip(["r3", "r4", "r5", "r6"], ["r7", "r8", "r9", "r10"]):
@@ -385,7 +393,7 @@ def gen_sqr(out_final):
     for a_, c_ in zip(["r1", "r11", "r12", "lr"], ["r7", "r8", "r9", "r10"]):
         out.append(f"    sel {a_}, {c_}, {a_}")
     out.append("    b 7f")
-    out.append(f"    .size {sel}, .-{sel}")
+    out.append(f"    .size {sel}_ge, .-{sel}_ge")
     out.append(f"    .global {name}")
     out.append(f"    .type {name}, %function")
     out.append("    .align 2")
@@ -561,16 +569,14 @@ def gen_ladder(out):
     out.append("    and r3, r3, #1")
     out.append(f"    ldr r2, [sp, #{PREV_OFF}]")
     out.append(f"    str r3, [sp, #{PREV_OFF}]")
-    out.append("    eors r3, r3, r2")
-    out.append(f"    str r3, [sp, #{SWAP_OFF}]")
+    out.append("    eors r3, r3, r2")                  # swap (only in r3 / APSR.GE)
     # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the first)
     for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
-        if n_:
-            out.append(f"    ldr r3, [sp, #{SWAP_OFF}]")
         out.append(f"    add r0, sp, #{h}")
         out.append(f"    add r1, sp, #{a_}")
         out.append(f"    add r2, sp, #{c_}")
-        out.append("    bl m4crypt_fe256_sqrsel_int")
+        # the second call reuses the APSR.GE mask the first one set from r3
+        out.append("    bl m4crypt_fe256_sqrsel_int" + ("_ge" if n_ else ""))
     call("mul", SD, SD, SA)                  # DA
     call("muladdsub", SA, SC, SB, u=SD)      # CB; SA = DA + CB, SD = DA - CB
     call("mul", SB, F1, F2)                  # x2' = AA BB
