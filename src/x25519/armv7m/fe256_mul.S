@@ -62,11 +62,11 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 523,318
+ *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 522,553
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 259. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * 258. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
  * Code: 3,936 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
@@ -401,6 +401,7 @@ m4crypt_fe256_muladdsub_int:
     adcs.w r5, r5, r10
     adcs.w r6, r6, lr
     sbc lr, lr, lr
+    vmov r7, s12
     bic lr, r11, lr
     adds.w r0, r0, lr
     adcs.w r1, r1, #0
@@ -410,7 +411,6 @@ m4crypt_fe256_muladdsub_int:
     adcs.w r4, r4, #0
     adcs.w r5, r5, #0
     adcs.w r6, r6, #0
-    vmov r7, s12
     str.n r0, [r7, #0]
     str.n r1, [r7, #4]
     str.w r12, [r7, #12]

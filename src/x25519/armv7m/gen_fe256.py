@@ -72,11 +72,11 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 523,318
+ *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 522,553
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 259. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
+ * 258. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
  * Code: 3,936 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
@@ -324,13 +324,13 @@ def gen_mul(out_final, addsub=False):
     out.append("    adcs r5, r5, r10")
     out.append("    adcs r6, r6, lr")
     out.append("    sbc lr, lr, lr")
+    out.append("    vmov r7, s12")                # (not next to the STRs: no address stall)
     out.append("    bic lr, r11, lr")
     out.append("    adds r0, r0, lr")
     for r in ["r1", "r2", "r12", "r3", "r4", "r5", "r6"]:
         out.append(f"    adcs {r}, {r}, #0")
     # no second fold: t < 2^255 + 2^230 (the reduction above), so u + t < 2^256 + 2^255 + 2^230
     # and after - 2^256 + 38 the sum is below 2^256
-    out.append("    vmov r7, s12")
     store8(out, "r7", MUL_H, MUL_H_ORDER)
     out.append("    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230)")
     out.append("    vmov r7, s15")
