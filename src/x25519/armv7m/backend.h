@@ -27,7 +27,7 @@
 
 #include <stdint.h>
 
-/* h = f * g mod p (output below 2^255 + 2^6); h may alias f or g; inputs in [0, 2^256). */
+/* h = f * g mod p (output below 2^255 + 2^230); h may alias f or g; inputs in [0, 2^256). */
 void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
 /* h = f^2 mod 2^256 - 38. */
 void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);

@@ -4,11 +4,11 @@
  * GF(2^255 - 19) multiplication and squaring for ARMv7E-M (Cortex-M4), Thumb-2, on the
  * representation of src/x25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in
  * [0, 2^256), every result correct mod p (sqr and the additions work mod 2^256 - 38 = 2 p, the
- * multiplication's reduction mod p: its output is below 2^255 + 2^6).
+ * multiplication's reduction mod p: its output is below 2^255 + 2^230).
  *
  *   void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);
- * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's below 2^255 + 2^6).
+ * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's below 2^255 + 2^230).
  *
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
@@ -28,9 +28,9 @@
  * next output word. T12..T15 stay in C0..C3 after the second block.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
- * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry < 2^32: no
- * carry fold at the end, no carry out of 2^256. Results are stored by
- * eight single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
+ * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
+ * < 2^31 + 40: no carry fold at the end, no carry out of 2^256. Results are stored by eight
+ * single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
  * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
  * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
  * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers: UMULL f_i^2 straight into the
@@ -39,11 +39,11 @@
  * folded at once as h = L + 38 Y (two carries: c1 of the squares and doublings, c2 of 38 Y).
  *
  * Register map (product blocks):
- *   r0 t (the output word being accumulated)   r2 pointer to g (mul) / f (sqr)
+ *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
- * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), r0 r1 r2 r12 r3-r6 h,
- *   r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
+ * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
+ *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
  *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
  *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
