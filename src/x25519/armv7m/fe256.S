@@ -22,9 +22,9 @@
  * Internal entries (*_int, used by the ladder in fe256_mul.S and by ge25519_base.S): the same
  * operations without register saves (they clobber r0-r12, s0-s15 and the flags, and keep lr);
  * the AAPCS functions wrap them. Also here: suba24_int (e = a - b, then b = b + 121666 e: sub_int,
- * then one UMAAL per word with E still in registers and b as the accumulator), sel2_int (two elements picked word for word by
- * SEL on APSR.GE, set from the bit by UADD8 of the mask with itself: the ladder's final choice)
- * and m4crypt_x25519_base_select_armv7m (the fixed-base table scan).
+ * then one UMAAL per word with E still in registers and b as the accumulator) and sel2_int (two
+ * elements picked word for word by SEL on APSR.GE, set from the bit by UADD8 of the mask with
+ * itself: the ladder's final choice). The fixed-base table scan is X2's ge25519_select.S.
  *
  * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word, r1/r2
  * input pointers (then scratch), r0 output pointer. suba24 after its sub: r3-r10 E (multiplicand),
@@ -32,7 +32,7 @@
  * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
  * mul121666 68, cswap (8 words) 101; the internal entries save the wrapper's ~25 cycles
  * (in the ladder, exclusive: sub_int 54, suba24_int 51 + its sub_int 54 per call).
- * Code: add_int 110, sub_int 110, suba24_int 174, sel2_int 70, base_select 260 bytes (all
+ * Code: add_int 110, sub_int 110, suba24_int 174, sel2_int 70 bytes (all
  * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
  */
     .syntax unified
@@ -271,77 +271,6 @@ m4crypt_fe256_suba24_armv7m:
     pop       {r4-r11, pc}
     .size m4crypt_fe256_suba24_armv7m, .-m4crypt_fe256_suba24_armv7m
 
-
-/*
- * void m4crypt_x25519_base_select_armv7m(uint32_t out[3][8], const uint32_t row[8][3][8],
- *                                        uint32_t babs);
- * out = entry babs of the row (babs in 1..8), or the identity (1, 1, 0) for babs = 0, reading all
- * eight entries: per coordinate, eight accumulator words r3-r10 take each entry's words under the
- * mask (babs == j ? ~0 : 0), computed as ((babs ^ j) - 1) >> 31 (arithmetic); loop counters and
- * addresses depend only on the public row. Register map: r0 out, r1 row (advancing), r2 babs,
- * r3-r10 accumulators, r11 mask, r12/lr the loaded pair, then scratch; stack: j, k counters.
- */
-/* Two accumulator words a, b take the next two table words (r1, advancing) under the mask r11. */
-.macro SELPAIR a, b
-    ldm.w     r1!, {r12, lr}
-    eor.w     r12, r12, \a
-    and.w     r12, r12, r11
-    eor.w     \a, \a, r12
-    eor.w     lr, lr, \b
-    and.w     lr, lr, r11
-    eor.w     \b, \b, lr
-.endm
-
-    .section .text.m4crypt_x25519_base_select_armv7m,"ax",%progbits
-    .global m4crypt_x25519_base_select_armv7m
-    .type m4crypt_x25519_base_select_armv7m, %function
-    .align 2
-m4crypt_x25519_base_select_armv7m:
-    push.w    {r4-r11, lr}
-    sub.w     sp, sp, #8
-    movs.w    r3, #0
-    str.w     r3, [sp, #4]        /* k = 0 */
-1:  /* coordinate k */
-    ldr.w     r3, [sp, #4]
-    subs.w    r3, r3, #2
-    lsrs.w    r3, r3, #31         /* r3 = 1 for k < 2 (ypx, ymx of the identity), 0 for k = 2 */
-    movs.w    r4, #0
-    movs.w    r5, #0
-    movs.w    r6, #0
-    movs.w    r7, #0
-    mov.w     r8, #0
-    mov.w     r9, #0
-    mov.w     r10, #0
-    movs.w    r12, #1
-    str.w     r12, [sp, #0]       /* j = 1 */
-2:  /* entry j */
-    ldr.w     r12, [sp, #0]
-    eor.w     r11, r2, r12
-    sub.w     r11, r11, #1
-    asr.w     r11, r11, #31
-    SELPAIR r3, r4
-    SELPAIR r5, r6
-    SELPAIR r7, r8
-    SELPAIR r9, r10
-    add.w     r1, r1, #64         /* next entry, same coordinate */
-    ldr.w     r12, [sp, #0]
-    add.w     r12, r12, #1
-    str.w     r12, [sp, #0]
-    cmp.w     r12, #8
-    bls     2b
-    stm.w     r0!, {r3-r10}
-    sub.w     r1, r1, #(8 * 96 - 32)  /* back to entry 1, next coordinate */
-    ldr.w     r3, [sp, #4]
-    add.w     r3, r3, #1
-    str.w     r3, [sp, #4]
-    cmp.w     r3, #3
-    blo     1b
-    movs.w    r3, #0              /* no secret left in registers or on the frame */
-    movs.w    r11, #0
-    movs.w    r12, #0
-    add.w     sp, sp, #8
-    pop.w     {r4-r11, pc}
-    .size m4crypt_x25519_base_select_armv7m, .-m4crypt_x25519_base_select_armv7m
 
 /* Internal (ladder): out[e] = (r3 == 1) ? c[e] : a[e] for the two elements e = 0, 1 (8 words each,
  * 32 bytes apart): r0 = out, r1 = a, r2 = c, r3 = bit in {0, 1}. The mask 0 - r3 sets APSR.GE

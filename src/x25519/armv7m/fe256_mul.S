@@ -51,8 +51,7 @@
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
  * BB + 121666 E in one call, fe256.S), no swap),
- * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table),
- * m4crypt_ge25519_madd_armv7m (the fixed-base mixed addition of src/x25519/x25519_base.c).
+ * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
  * previous bit, the output pointer, a spare word (the swap bit stays in r3 and APSR.GE).
  *
@@ -916,97 +915,3 @@ m4crypt_fe256_invert_armv7m:
     .word 0 | (48 << 8) | (24 << 16) | (16 << 24)
 8:
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
-
-    .section .text.m4crypt_ge25519_madd_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_madd_armv7m
-    .type m4crypt_ge25519_madd_armv7m, %function
-    .align 2
-m4crypt_ge25519_madd_armv7m:
-    push {r4-r11, lr}
-    sub sp, sp, #168
-    str r0, [sp, #160]
-    str r1, [sp, #164]
-    add r0, sp, #0
-    ldr r1, [sp, #160]
-    add r1, r1, #32
-    ldr r2, [sp, #160]
-    bl m4crypt_fe256_add_int
-    add r0, sp, #0
-    add r1, sp, #0
-    ldr r2, [sp, #164]
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #32
-    ldr r1, [sp, #160]
-    add r1, r1, #32
-    ldr r2, [sp, #160]
-    bl m4crypt_fe256_sub_int
-    add r0, sp, #32
-    add r1, sp, #32
-    ldr r2, [sp, #164]
-    add r2, r2, #32
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #64
-    ldr r1, [sp, #160]
-    add r1, r1, #96
-    ldr r2, [sp, #164]
-    add r2, r2, #64
-    bl m4crypt_fe256_mul_int
-    add r0, sp, #96
-    add r1, sp, #0
-    add r2, sp, #32
-    bl m4crypt_fe256_sub_int
-    add r0, sp, #0
-    add r1, sp, #0
-    add r2, sp, #32
-    bl m4crypt_fe256_add_int
-    add r0, sp, #32
-    ldr r1, [sp, #160]
-    add r1, r1, #64
-    ldr r2, [sp, #160]
-    add r2, r2, #64
-    bl m4crypt_fe256_add_int
-    add r0, sp, #128
-    add r1, sp, #32
-    add r2, sp, #64
-    bl m4crypt_fe256_add_int
-    add r0, sp, #64
-    add r1, sp, #32
-    add r2, sp, #64
-    bl m4crypt_fe256_sub_int
-    ldr r0, [sp, #160]
-    add r1, sp, #96
-    add r2, sp, #64
-    bl m4crypt_fe256_mul_int
-    ldr r0, [sp, #160]
-    add r0, r0, #32
-    add r1, sp, #128
-    add r2, sp, #0
-    bl m4crypt_fe256_mul_int
-    ldr r0, [sp, #160]
-    add r0, r0, #64
-    add r1, sp, #64
-    add r2, sp, #128
-    bl m4crypt_fe256_mul_int
-    ldr r0, [sp, #160]
-    add r0, r0, #96
-    add r1, sp, #96
-    add r2, sp, #0
-    bl m4crypt_fe256_mul_int
-    @ wipe the temporaries
-    movs r3, #0
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    movs r7, #0
-    movs r8, #0
-    movs r9, #0
-    movs r10, #0
-    mov r0, sp
-    stm r0!, {r3-r10}
-    stm r0!, {r3-r10}
-    stm r0!, {r3-r10}
-    stm r0!, {r3-r10}
-    stm r0!, {r3-r10}
-    add sp, sp, #168
-    pop {r4-r11, pc}
-    .size m4crypt_ge25519_madd_armv7m, .-m4crypt_ge25519_madd_armv7m

@@ -61,8 +61,7 @@ HEADER = """\
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
  * BB + 121666 E in one call, fe256.S), no swap),
- * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table),
- * m4crypt_ge25519_madd_armv7m (the fixed-base mixed addition of src/x25519/x25519_base.c).
+ * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
  * previous bit, the output pointer, a spare word (the swap bit stays in r3 and APSR.GE).
  *
@@ -707,61 +706,6 @@ def gen_invert(out):
     out.append(f"    .size {name}, .-{name}")
 
 
-def gen_madd(out):
-    """m4crypt_ge25519_madd_armv7m(uint32_t p[32], const uint32_t q[24]): p = p + q on
-    edwards25519, p extended (X, Y, Z, T), q affine precomputed (y + x, y - x, 2 d x y):
-    madd-2008-hwcd-3 (Hisil, Wong, Carter, Dawson 2008, k = 2d) and the conversion back to
-    extended coordinates, 7 multiplications, through the internal routines."""
-    name = "m4crypt_ge25519_madd_armv7m"
-    T0_, T1_, T2_, T3_, T4_ = (32 * i for i in range(5))
-    HP, QP, FR = 160, 164, 168
-    func_begin(out, name)
-    out.append("    push {r4-r11, lr}")
-    out.append(f"    sub sp, sp, #{FR}")
-    out.append(f"    str r0, [sp, #{HP}]")
-    out.append(f"    str r1, [sp, #{QP}]")
-
-    def ptr(reg, x):
-        if isinstance(x, tuple):
-            base, off = x
-            out.append(f"    ldr {reg}, [sp, #{HP if base == 'P' else QP}]")
-            if off:
-                out.append(f"    add {reg}, {reg}, #{off}")
-        else:
-            out.append(f"    add {reg}, sp, #{x}")
-
-    def op(fn, d, a, b):
-        ptr("r0", d)
-        ptr("r1", a)
-        ptr("r2", b)
-        out.append(f"    bl m4crypt_fe256_{fn}_int")
-    X, Y, Z, T = ("P", 0), ("P", 32), ("P", 64), ("P", 96)
-    op("add", T0_, Y, X)
-    op("mul", T0_, T0_, ("Q", 0))     # A = (Y + X)(y + x)
-    op("sub", T1_, Y, X)
-    op("mul", T1_, T1_, ("Q", 32))    # B = (Y - X)(y - x)
-    op("mul", T2_, T, ("Q", 64))      # C = T 2 d x y
-    op("sub", T3_, T0_, T1_)          # E = A - B
-    op("add", T0_, T0_, T1_)          # H = A + B
-    op("add", T1_, Z, Z)              # D = 2 Z
-    op("add", T4_, T1_, T2_)          # G = D + C
-    op("sub", T2_, T1_, T2_)          # F = D - C
-    op("mul", X, T3_, T2_)            # X = E F
-    op("mul", Y, T4_, T0_)            # Y = G H
-    op("mul", Z, T2_, T4_)            # Z = F G
-    op("mul", T, T3_, T0_)            # T = E H
-    out.append("    @ wipe the temporaries")
-    out.append("    movs r3, #0")
-    for r in range(4, 11):
-        out.append(f"    movs r{r}, #0")
-    out.append("    mov r0, sp")
-    for _ in range(5):
-        out.append("    stm r0!, {r3-r10}")
-    out.append(f"    add sp, sp, #{FR}")
-    out.append("    pop {r4-r11, pc}")
-    out.append(f"    .size {name}, .-{name}")
-
-
 def main():
     out = [HEADER]
     gen_mul(out)
@@ -775,7 +719,6 @@ def main():
     wrapper(out, "m4crypt_fe256_sel2_armv7m", "m4crypt_fe256_sel2_int")
     gen_ladder(out)
     gen_invert(out)
-    gen_madd(out)
     print("\n".join(out))
 
 
