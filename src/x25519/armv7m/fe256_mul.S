@@ -52,8 +52,9 @@
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
  * BB + 121666 E in one call, fe256.S), no swap),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
- * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
- * previous bit, the output pointer, a spare word (the swap bit stays in r3 and APSR.GE).
+ * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
+ * scalar pointer and the previous bit live in s16, s17, s18 (saved by VPUSH, restored by VPOP;
+ * the field routines use s0-s15 only), the swap bit in r3 and APSR.GE.
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
@@ -61,12 +62,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 522,553
+ *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 521,303
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 258. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,936 bytes reachable from m4crypt_x25519.
+ * 258. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
+ * Code: 3,964 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -679,9 +680,10 @@ m4crypt_fe256_sel2_armv7m:
     .align 2
 m4crypt_x25519_ladder_armv7m:
     push {r4-r11, lr}
-    sub sp, sp, #248
-    str r0, [sp, #236]
-    str r2, [sp, #224]
+    vpush {s16-s18}
+    sub sp, sp, #232
+    str r0, [sp, #224]
+    vmov s17, r2
     ldm r1, {r3-r10}
     stm sp, {r3-r10}
     @ (x2, z2) = (1, 0), (x3, z3) = (x1, 1): A = B = 1, C = x1 + 1, D = x1 - 1
@@ -698,9 +700,9 @@ m4crypt_x25519_ladder_armv7m:
     add r0, sp, #64
     stm r0, {r3-r10}
     movs r3, #0
-    str r3, [sp, #232]
+    vmov s18, r3
     movs r0, #254
-    str r0, [sp, #228]
+    vmov s16, r0
     add r0, sp, #96
     add r1, sp, #0
     add r2, sp, #32
@@ -711,15 +713,14 @@ m4crypt_x25519_ladder_armv7m:
     bl m4crypt_fe256_sub_int
 1:
     @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)
-    ldr r1, [sp, #228]
-    ldr r2, [sp, #224]
+    vmov r1, r2, s16, s17
     lsrs r3, r1, #3
     ldrb r3, [r2, r3]
     and r1, r1, #7
     lsrs r3, r3, r1
     and r3, r3, #1
-    ldr r2, [sp, #232]
-    str r3, [sp, #232]
+    vmov r2, s18
+    vmov s18, r3
     eors r3, r3, r2
     add r0, sp, #160
     add r1, sp, #32
@@ -762,22 +763,22 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #160
     add r2, sp, #0
     bl m4crypt_fe256_muladdsub_int
-    ldr r0, [sp, #228]
+    vmov r0, s16
     subs r0, r0, #1
-    str r0, [sp, #228]
+    vmov s16, r0
     bpl 1b
     @ the state holds (R_b, R_1-b) for the last bit b: (A, B) or (C, D), then
     @ X = A + B, Z = A - B
-    ldr r3, [sp, #232]
+    vmov r3, s18
     add r0, sp, #160
     add r1, sp, #32
     add r2, sp, #96
     bl m4crypt_fe256_sel2_int
-    ldr r0, [sp, #236]
+    ldr r0, [sp, #224]
     add r1, sp, #160
     add r2, sp, #192
     bl m4crypt_fe256_add_int
-    ldr r0, [sp, #236]
+    ldr r0, [sp, #224]
     add r1, sp, #160
     add r2, sp, #192
     adds r0, r0, #32
@@ -791,7 +792,7 @@ m4crypt_x25519_ladder_armv7m:
     movs r8, #0
     movs r9, #0
     movs r10, #0
-    sub sp, sp, #8
+    sub sp, sp, #24
     mov r0, sp
     add r1, sp, #256
 2:
@@ -808,6 +809,7 @@ m4crypt_x25519_ladder_armv7m:
     vmov s12, s13, r3, r4
     vmov s14, s15, r3, r4
     add sp, sp, #256
+    vpop {s16-s18}
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_armv7m, .-m4crypt_x25519_ladder_armv7m
 
@@ -839,7 +841,6 @@ m4crypt_fe256_invert_armv7m:
     bl m4crypt_fe256_mul_int
     b 3f
 2:  @ n squarings: the counter in s15 (the field routines leave it alone)
-    str r0, [sp, #232]
     vmov s15, r4
     bl m4crypt_fe256_sqr_int
     vmov r4, s15
@@ -847,8 +848,8 @@ m4crypt_fe256_invert_armv7m:
     beq 3f
 4:
     vmov s15, r4
-    ldr r0, [sp, #232]
-    mov r1, r0
+    vmov r0, s12
+    mov.w r1, r0
     bl m4crypt_fe256_sqr_int
     vmov r4, s15
     subs r4, r4, #1

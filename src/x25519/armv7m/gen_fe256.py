@@ -62,8 +62,9 @@ HEADER = """\
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
  * BB + 121666 E in one call, fe256.S), no swap),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
- * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the scalar pointer, the bit counter, the
- * previous bit, the output pointer, a spare word (the swap bit stays in r3 and APSR.GE).
+ * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
+ * scalar pointer and the previous bit live in s16, s17, s18 (saved by VPUSH, restored by VPOP;
+ * the field routines use s0-s15 only), the swap bit in r3 and APSR.GE.
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
@@ -71,12 +72,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,966, x25519.scalarmult 522,553
+ *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 521,303
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 258. Stack: none in the field routines; x25519.scalarmult 444 bytes in all.
- * Code: 3,936 bytes reachable from m4crypt_x25519.
+ * 258. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
+ * Code: 3,964 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -494,8 +495,8 @@ def gen_sqr(out_final):
 
 # Ladder frame: field elements X1, X2, Z2, X3, Z3, T0, T1 (32 bytes each), then variables.
 X1, X2, Z2, X3, Z3, T0, T1 = (32 * i for i in range(7))
-K_OFF, BIT_OFF, PREV_OFF, OUT_OFF, SWAP_OFF = 224, 228, 232, 236, 240
-LFRAME = 248
+OUT_OFF = 224       # the bit counter, k pointer and previous bit are in s16, s17, s18
+LFRAME = 232
 # bytes below a frame the field routines may have used (sqr: 88 + lr), rounded so that the wipe
 # loop (32 bytes per STM) ends exactly at the frame's top
 SUBFRAME = max(FRAME, SQ_FRAME) + 4
@@ -529,9 +530,10 @@ def gen_ladder(out):
     SA, SB, SC, SD, F1, F2 = X2, Z2, X3, Z3, T0, T1
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
+    out.append("    vpush {s16-s18}")                  # bit counter, k pointer, previous bit
     out.append(f"    sub sp, sp, #{LFRAME}")
     out.append(f"    str r0, [sp, #{OUT_OFF}]")
-    out.append(f"    str r2, [sp, #{K_OFF}]")
+    out.append("    vmov s17, r2")
     out.append("    ldm r1, {r3-r10}")
     out.append("    stm sp, {r3-r10}")
     out.append("    @ (x2, z2) = (1, 0), (x3, z3) = (x1, 1): A = B = 1, C = x1 + 1, D = x1 - 1")
@@ -543,9 +545,9 @@ def gen_ladder(out):
     out.append(f"    add r0, sp, #{SB}")
     out.append("    stm r0, {r3-r10}")
     out.append("    movs r3, #0")
-    out.append(f"    str r3, [sp, #{PREV_OFF}]")
+    out.append("    vmov s18, r3")
     out.append("    movs r0, #254")
-    out.append(f"    str r0, [sp, #{BIT_OFF}]")
+    out.append("    vmov s16, r0")
 
     def call(fn, h, f, g=None, u=None):
         if u is not None:
@@ -559,15 +561,14 @@ def gen_ladder(out):
     call("sub", SD, X1, SB)
     out.append("1:")
     out.append("    @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)")
-    out.append(f"    ldr r1, [sp, #{BIT_OFF}]")
-    out.append(f"    ldr r2, [sp, #{K_OFF}]")
+    out.append("    vmov r1, r2, s16, s17")
     out.append("    lsrs r3, r1, #3")
     out.append("    ldrb r3, [r2, r3]")
     out.append("    and r1, r1, #7")
     out.append("    lsrs r3, r3, r1")
     out.append("    and r3, r3, #1")
-    out.append(f"    ldr r2, [sp, #{PREV_OFF}]")
-    out.append(f"    str r3, [sp, #{PREV_OFF}]")
+    out.append("    vmov r2, s18")
+    out.append("    vmov s18, r3")
     out.append("    eors r3, r3, r2")                  # swap (only in r3 / APSR.GE)
     # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the first)
     for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
@@ -584,13 +585,13 @@ def gen_ladder(out):
     call("sqr", SD, SA)                      # x3' = (DA + CB)^2
     call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
     call("muladdsub", SC, F1, X1, u=SD)      # z3' = x1 (DA - CB)^2; C = x3' + z3', D = x3' - z3'
-    out.append(f"    ldr r0, [sp, #{BIT_OFF}]")
+    out.append("    vmov r0, s16")
     out.append("    subs r0, r0, #1")
-    out.append(f"    str r0, [sp, #{BIT_OFF}]")
+    out.append("    vmov s16, r0")
     out.append("    bpl 1b")
     out.append("    @ the state holds (R_b, R_1-b) for the last bit b: (A, B) or (C, D), then")
     out.append("    @ X = A + B, Z = A - B")
-    out.append(f"    ldr r3, [sp, #{PREV_OFF}]")
+    out.append("    vmov r3, s18")
     out.append(f"    add r0, sp, #{F1}")
     out.append(f"    add r1, sp, #{SA}")
     out.append(f"    add r2, sp, #{SC}")
@@ -618,6 +619,7 @@ def gen_ladder(out):
     out.append("    blo 2b")
     wipe_s(out)
     out.append(f"    add sp, sp, #{LFRAME + w}")
+    out.append("    vpop {s16-s18}")                   # the caller's values (no secret left)
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
@@ -627,10 +629,11 @@ def gen_invert(out):
     254 squarings and 11 multiplications through the internal routines, on one wiped frame.
     The chain is a table of 22 steps (n, d, a, b) run by a loop (small code; the branches depend
     on the table only): n = 0: d = a b; n > 0: d = a^(2^n). Frame: Z2 Z9 Z11 A B C F (f copied
-    in, so h may alias f), then the h pointer, the table pointer, the squaring counter."""
+    in, so h may alias f), then the h pointer and the table pointer; the squaring counter is in
+    s15, the d pointer of a run of squarings in s12 (where sqr_int keeps its h)."""
     name = "m4crypt_fe256_invert_armv7m"
     Z2, Z9, Z11, A_, B_, C_, F_ = (32 * i for i in range(7))
-    HP, TP, CNT, FR = 224, 228, 232, 240     # CNT: the d pointer of a run of squarings
+    HP, TP, FR = 224, 228, 240       # (the d pointer of a run of squarings stays in s12)
     chain = [(1, Z2, F_, 0), (2, A_, Z2, 0), (0, Z9, A_, F_), (0, Z11, Z9, Z2), (1, A_, Z11, 0),
              (0, A_, A_, Z9), (5, B_, A_, 0), (0, A_, B_, A_), (10, B_, A_, 0), (0, B_, B_, A_),
              (20, C_, B_, 0), (0, B_, C_, B_), (10, B_, B_, 0), (0, A_, B_, A_),
@@ -660,7 +663,6 @@ def gen_invert(out):
     out.append("    bl m4crypt_fe256_mul_int")
     out.append("    b 3f")
     out.append("2:  @ n squarings: the counter in s15 (the field routines leave it alone)")
-    out.append(f"    str r0, [sp, #{CNT}]")
     out.append("    vmov s15, r4")
     out.append("    bl m4crypt_fe256_sqr_int")
     out.append("    vmov r4, s15")
@@ -668,8 +670,8 @@ def gen_invert(out):
     out.append("    beq 3f")
     out.append("4:")
     out.append("    vmov s15, r4")
-    out.append(f"    ldr r0, [sp, #{CNT}]")
-    out.append("    mov r1, r0")
+    out.append("    vmov r0, s12")                    # sqr_int keeps its h pointer in s12
+    out.append("    mov.w r1, r0")                    # 32-bit: the return lands 4-byte aligned
     out.append("    bl m4crypt_fe256_sqr_int")
     out.append("    vmov r4, s15")
     out.append("    subs r4, r4, #1")
