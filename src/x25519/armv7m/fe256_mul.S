@@ -53,8 +53,9 @@
  * BB + 121666 E in one call, fe256.S), no swap),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
- * scalar pointer and the previous bit live in s16, s17, s18 (saved by VPUSH, restored by VPOP;
- * the field routines use s0-s15 only), the swap bit in r3 and APSR.GE.
+ * scalar pointer and k_0 live in s16, s17, s18 (saved by VPUSH, restored by VPOP; the field
+ * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
+ * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
@@ -62,12 +63,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 521,303
+ *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 520,318
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
  * 258. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 3,964 bytes reachable from m4crypt_x25519.
+ * Code: 4,020 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -684,6 +685,27 @@ m4crypt_x25519_ladder_armv7m:
     sub sp, sp, #232
     str r0, [sp, #224]
     vmov s17, r2
+    @ k = k ^ (k >> 1) in place (the swap bits); k_0 into s18
+    ldm r2, {r3-r10}
+    and r12, r3, #1
+    vmov s18, r12
+    lsrs r0, r10, #1
+    eor r10, r10, r0
+    rrxs r0, r9
+    eor r9, r9, r0
+    rrxs r0, r8
+    eor r8, r8, r0
+    rrxs r0, r7
+    eors r7, r0
+    rrxs r0, r6
+    eors r6, r0
+    rrxs r0, r5
+    eors r5, r0
+    rrxs r0, r4
+    eors r4, r0
+    rrxs r0, r3
+    eors r3, r0
+    stm r2, {r3-r10}
     ldm r1, {r3-r10}
     stm sp, {r3-r10}
     @ (x2, z2) = (1, 0), (x3, z3) = (x1, 1): A = B = 1, C = x1 + 1, D = x1 - 1
@@ -699,8 +721,6 @@ m4crypt_x25519_ladder_armv7m:
     stm r0, {r3-r10}
     add r0, sp, #64
     stm r0, {r3-r10}
-    movs r3, #0
-    vmov s18, r3
     movs r0, #254
     vmov s16, r0
     add r0, sp, #96
@@ -711,17 +731,16 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #0
     add r2, sp, #64
     bl m4crypt_fe256_sub_int
+    .align 2
 1:
-    @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)
+    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address
+    @ depends on t only)
     vmov r1, r2, s16, s17
     lsrs r3, r1, #3
     ldrb r3, [r2, r3]
     and r1, r1, #7
     lsrs r3, r3, r1
     and r3, r3, #1
-    vmov r2, s18
-    vmov s18, r3
-    eors r3, r3, r2
     add r0, sp, #160
     add r1, sp, #32
     add r2, sp, #96

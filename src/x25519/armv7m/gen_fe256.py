@@ -63,8 +63,9 @@ HEADER = """\
  * BB + 121666 E in one call, fe256.S), no swap),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
- * scalar pointer and the previous bit live in s16, s17, s18 (saved by VPUSH, restored by VPOP;
- * the field routines use s0-s15 only), the swap bit in r3 and APSR.GE.
+ * scalar pointer and k_0 live in s16, s17, s18 (saved by VPUSH, restored by VPOP; the field
+ * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
+ * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
@@ -72,12 +73,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 521,303
+ *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 520,318
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
  * 258. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 3,964 bytes reachable from m4crypt_x25519.
+ * Code: 4,020 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -495,7 +496,7 @@ def gen_sqr(out_final):
 
 # Ladder frame: field elements X1, X2, Z2, X3, Z3, T0, T1 (32 bytes each), then variables.
 X1, X2, Z2, X3, Z3, T0, T1 = (32 * i for i in range(7))
-OUT_OFF = 224       # the bit counter, k pointer and previous bit are in s16, s17, s18
+OUT_OFF = 224       # the bit counter, k pointer and k_0 are in s16, s17, s18
 LFRAME = 232
 # bytes below a frame the field routines may have used (sqr: 88 + lr), rounded so that the wipe
 # loop (32 bytes per STM) ends exactly at the frame's top
@@ -517,23 +518,38 @@ def wipe_below(fr):
 
 
 def gen_ladder(out):
-    """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], const uint8_t k[32]):
-    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped); out: X, Z with X / Z = x_2 / z_2.
+    """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]):
+    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped, bit 255 = 0); out: X, Z with
+    X / Z = x_2 / z_2. k is overwritten by its swap bits k ^ (k >> 1) (bit t: k_t ^ k_(t+1), the
+    swap of step t), so a step reads one bit and keeps no previous bit; k_0 stays in s18 for the
+    final choice.
 
     The state is kept as A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 (slots SA, SB, SC,
     SD), which is all a step reads of x2, z2, x3, z3: each step ends with two muladdsub calls that
     form the next A, B (from x2' and z2' = E (BB + 121666 E)) and C, D (from x3' and z3' =
     x1 (DA - CB)^2) while the products are still in registers. No swap: the new x3, z3 are
     symmetric in the two points; AA, BB of the point to double are picked by SEL (sqrsel, bit =
-    prev ^ k_t). After the loop, the pair of the last bit gives X = A + B = 2 x2, Z = A - B = 2 z2."""
+    k_(t+1) ^ k_t). After the loop, the pair of the last bit gives X = A + B = 2 x2, Z = A - B = 2 z2."""
     name = "m4crypt_x25519_ladder_armv7m"
     SA, SB, SC, SD, F1, F2 = X2, Z2, X3, Z3, T0, T1
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
-    out.append("    vpush {s16-s18}")                  # bit counter, k pointer, previous bit
+    out.append("    vpush {s16-s18}")                  # bit counter, k pointer, k_0
     out.append(f"    sub sp, sp, #{LFRAME}")
     out.append(f"    str r0, [sp, #{OUT_OFF}]")
     out.append("    vmov s17, r2")
+    out.append("    @ k = k ^ (k >> 1) in place (the swap bits); k_0 into s18")
+    out.append("    ldm r2, {r3-r10}")
+    out.append("    and r12, r3, #1")
+    out.append("    vmov s18, r12")
+    # from the top word down: LSRS / RRXS shift the 256 bits right by one through the carry
+    # (EOR without a shift leaves C alone)
+    out.append("    lsrs r0, r10, #1")
+    out.append("    eor r10, r10, r0")
+    for i in range(9, 2, -1):
+        out.append(f"    rrxs r0, r{i}")
+        out.append(f"    eor{'s' if i < 8 else ''} r{i}, {'' if i < 8 else f'r{i}, '}r0")
+    out.append("    stm r2, {r3-r10}")
     out.append("    ldm r1, {r3-r10}")
     out.append("    stm sp, {r3-r10}")
     out.append("    @ (x2, z2) = (1, 0), (x3, z3) = (x1, 1): A = B = 1, C = x1 + 1, D = x1 - 1")
@@ -544,8 +560,6 @@ def gen_ladder(out):
     out.append("    stm r0, {r3-r10}")
     out.append(f"    add r0, sp, #{SB}")
     out.append("    stm r0, {r3-r10}")
-    out.append("    movs r3, #0")
-    out.append("    vmov s18, r3")
     out.append("    movs r0, #254")
     out.append("    vmov s16, r0")
 
@@ -559,17 +573,16 @@ def gen_ladder(out):
         out.append(f"    bl m4crypt_fe256_{fn}_int")
     call("add", SC, X1, SA)
     call("sub", SD, X1, SB)
+    out.append("    .align 2")                         # (measured: 2 cycles per step less)
     out.append("1:")
-    out.append("    @ swap = prev ^ k_t; prev = k_t (t public: the byte address depends on t only)")
+    out.append("    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address")
+    out.append("    @ depends on t only)")
     out.append("    vmov r1, r2, s16, s17")
     out.append("    lsrs r3, r1, #3")
     out.append("    ldrb r3, [r2, r3]")
     out.append("    and r1, r1, #7")
     out.append("    lsrs r3, r3, r1")
-    out.append("    and r3, r3, #1")
-    out.append("    vmov r2, s18")
-    out.append("    vmov s18, r3")
-    out.append("    eors r3, r3, r2")                  # swap (only in r3 / APSR.GE)
+    out.append("    and r3, r3, #1")                   # swap (only in r3 / APSR.GE)
     # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the first)
     for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
         out.append(f"    add r0, sp, #{h}")

@@ -66,7 +66,7 @@ void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8])
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32])
 {
-    uint8_t k[32];
+    _Alignas(4) uint8_t k[32]; /* the ladder reads and overwrites it by LDM/STM */
     uint32_t x1[8], xz[16];
 
     for (int i = 0; i < 32; i++)
