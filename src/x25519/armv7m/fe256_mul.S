@@ -42,6 +42,9 @@
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
+ * Register map (muladdsub tail): t0..t3 r0 r1 r2 r12 (copied to s0..s3), t4..t7 r3-r6 (kept for
+ *   u - t); s = u + t in r0 r1 r2 r12 r7 r8 r10 lr, its fold mask and then the s pointer r9;
+ *   u - t in r0 r1 r2 r7 r8 r10 r12 lr (one LDM), t0..t3 back through r11, u pointer r9.
  * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
  *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
@@ -63,12 +66,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 520,318
+ *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 514,198
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 258. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 4,020 bytes reachable from m4crypt_x25519.
+ * 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
+ * Code: 4,038 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -385,74 +388,74 @@ m4crypt_fe256_muladdsub_int:
     umaal r4, lr, r8, r11
     umaal r5, lr, r9, r11
     add.w r6, r6, lr
-    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry)
+    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry);
+    @ t0..t3 saved in s0..s3, t4..t7 kept in r3..r6, s in r0 r1 r2 r12 r7 r8 r10 lr
     vmov r9, s15
     vmov s0, s1, r0, r1
     vmov s2, s3, r2, r12
-    vmov s4, s5, r3, r4
-    vmov s6, s7, r5, r6
     ldm.w r9!, {r7, r8, r10, lr}
     adds.w r0, r0, r7
     adcs.w r1, r1, r8
     adcs.w r2, r2, r10
     adcs.w r12, r12, lr
     ldm.w r9, {r7, r8, r10, lr}
-    adcs.w r3, r3, r7
-    adcs.w r4, r4, r8
-    adcs.w r5, r5, r10
-    adcs.w r6, r6, lr
-    sbc lr, lr, lr
-    vmov r7, s12
-    bic lr, r11, lr
-    adds.w r0, r0, lr
+    adcs.w r7, r7, r3
+    adcs.w r8, r8, r4
+    adcs.w r10, r10, r5
+    adcs.w lr, lr, r6
+    sbc r9, r9, r9
+    bic r9, r11, r9
+    adds.w r0, r0, r9
+    vmov r9, s12
     adcs.w r1, r1, #0
     adcs.w r2, r2, #0
     adcs.w r12, r12, #0
-    adcs.w r3, r3, #0
-    adcs.w r4, r4, #0
-    adcs.w r5, r5, #0
-    adcs.w r6, r6, #0
-    str.n r0, [r7, #0]
-    str.n r1, [r7, #4]
-    str.w r12, [r7, #12]
-    str.n r2, [r7, #8]
-    str.n r3, [r7, #16]
-    str.n r4, [r7, #20]
-    str.n r5, [r7, #24]
-    str.w r6, [r7, #28]
-    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230)
-    vmov r7, s15
-    vmov r8, r9, s0, s1
-    ldm.w r7, {r0-r6, r12}
-    subs r0, r0, r8
-    sbcs r1, r1, r9
-    vmov r8, r9, s2, s3
-    sbcs r2, r2, r8
-    sbcs r3, r3, r9
-    vmov r8, r9, s4, s5
-    sbcs r4, r4, r8
-    sbcs r5, r5, r9
-    vmov r8, r9, s6, s7
-    sbcs r6, r6, r8
-    sbcs r12, r12, r9
-    sbc lr, lr, lr
-    and lr, r11, lr
-    subs r0, r0, lr
+    adcs.w r7, r7, #0
+    adcs.w r8, r8, #0
+    adcs.w r10, r10, #0
+    adcs.w lr, lr, #0
+    str.w r0, [r9, #0]
+    str.w r1, [r9, #4]
+    str.w r2, [r9, #8]
+    str.w r12, [r9, #12]
+    str.w r7, [r9, #16]
+    str.w r8, [r9, #20]
+    str.w r10, [r9, #24]
+    str.w lr, [r9, #28]
+    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230);
+    @ u in r0 r1 r2 r7 r8 r10 r12 lr, t0..t3 through r11, t4..t7 in r3..r6
+    vmov r9, s15
+    vmov r11, s0
+    ldm.w r9, {r0, r1, r2, r7, r8, r10, r12, lr}
+    subs r0, r0, r11
+    vmov r11, s1
+    sbcs r1, r1, r11
+    vmov r11, s2
+    sbcs r2, r2, r11
+    vmov r11, s3
+    sbcs r7, r7, r11
+    sbcs r8, r8, r3
+    sbcs r10, r10, r4
+    sbcs r12, r12, r5
+    sbcs lr, lr, r6
+    sbc r11, r11, r11
+    and r11, r11, #38
+    subs r0, r0, r11
     sbcs r1, r1, #0
     sbcs r2, r2, #0
-    sbcs r3, r3, #0
-    sbcs r4, r4, #0
-    sbcs r5, r5, #0
-    sbcs r6, r6, #0
+    sbcs r7, r7, #0
+    sbcs r8, r8, #0
+    sbcs r10, r10, #0
     sbcs r12, r12, #0
-    str.w r12, [r7, #28]
-    str.n r0, [r7, #0]
-    str.n r1, [r7, #4]
-    str.n r2, [r7, #8]
-    str.n r3, [r7, #12]
-    str.n r4, [r7, #16]
-    str.n r5, [r7, #20]
-    str.n r6, [r7, #24]
+    sbcs lr, lr, #0
+    str.w r0, [r9, #0]
+    str.w r1, [r9, #4]
+    str.w r2, [r9, #8]
+    str.w r7, [r9, #12]
+    str.w r8, [r9, #16]
+    str.w r10, [r9, #20]
+    str.w r12, [r9, #24]
+    str.w lr, [r9, #28]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_muladdsub_int, .-m4crypt_fe256_muladdsub_int

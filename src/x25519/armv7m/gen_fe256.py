@@ -52,6 +52,9 @@ HEADER = """\
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
+ * Register map (muladdsub tail): t0..t3 r0 r1 r2 r12 (copied to s0..s3), t4..t7 r3-r6 (kept for
+ *   u - t); s = u + t in r0 r1 r2 r12 r7 r8 r10 lr, its fold mask and then the s pointer r9;
+ *   u - t in r0 r1 r2 r7 r8 r10 r12 lr (one LDM), t0..t3 back through r11, u pointer r9.
  * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
  *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
@@ -73,12 +76,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 520,318
+ *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 514,198
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 258. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 4,020 bytes reachable from m4crypt_x25519.
+ * 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
+ * Code: 4,038 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -307,51 +310,59 @@ def gen_mul(out_final, addsub=False):
         func_end(out, name)
         out_final.extend(widen(out))
         return
-    # t = (r0, r1, r2, r12, r3, r4, r5, r6) -> s0..s7; r11 = 38
-    out.append("    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry)")
+    # t = (r0, r1, r2, r12, r3, r4, r5, r6); r11 = 38. Only t0..t3 go to s0..s3: the low half
+    # of the sum is formed in their registers, the high half in u's registers (t4..t7 stay in
+    # r3..r6 for u - t), the sum's fold mask in r9 and s is stored through r9.
+    out.append("    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry);")
+    out.append("    @ t0..t3 saved in s0..s3, t4..t7 kept in r3..r6, s in r0 r1 r2 r12 r7 r8 r10 lr")
     out.append("    vmov r9, s15")
     out.append("    vmov s0, s1, r0, r1")
     out.append("    vmov s2, s3, r2, r12")
-    out.append("    vmov s4, s5, r3, r4")
-    out.append("    vmov s6, s7, r5, r6")
     out.append("    ldm r9!, {r7, r8, r10, lr}")
     out.append("    adds r0, r0, r7")
     out.append("    adcs r1, r1, r8")
     out.append("    adcs r2, r2, r10")
     out.append("    adcs r12, r12, lr")
     out.append("    ldm r9, {r7, r8, r10, lr}")
-    out.append("    adcs r3, r3, r7")
-    out.append("    adcs r4, r4, r8")
-    out.append("    adcs r5, r5, r10")
-    out.append("    adcs r6, r6, lr")
-    out.append("    sbc lr, lr, lr")
-    out.append("    vmov r7, s12")                # (not next to the STRs: no address stall)
-    out.append("    bic lr, r11, lr")
-    out.append("    adds r0, r0, lr")
-    for r in ["r1", "r2", "r12", "r3", "r4", "r5", "r6"]:
+    out.append("    adcs r7, r7, r3")
+    out.append("    adcs r8, r8, r4")
+    out.append("    adcs r10, r10, r5")
+    out.append("    adcs lr, lr, r6")
+    out.append("    sbc r9, r9, r9")
+    out.append("    bic r9, r11, r9")
+    out.append("    adds r0, r0, r9")
+    out.append("    vmov r9, s12")                # (not next to the STRs: no address stall)
+    for r in ["r1", "r2", "r12", "r7", "r8", "r10", "lr"]:
         out.append(f"    adcs {r}, {r}, #0")
     # no second fold: t < 2^255 + 2^230 (the reduction above), so u + t < 2^256 + 2^255 + 2^230
     # and after - 2^256 + 38 the sum is below 2^256
-    store8(out, "r7", MUL_H, MUL_H_ORDER)
-    out.append("    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230)")
-    out.append("    vmov r7, s15")
-    out.append("    vmov r8, r9, s0, s1")
-    out.append("    ldm r7, {r0-r6, r12}")
-    out.append("    subs r0, r0, r8")
-    out.append("    sbcs r1, r1, r9")
-    for q, (ra, rb) in enumerate([("r2", "r3"), ("r4", "r5"), ("r6", "r12")]):
-        out.append(f"    vmov r8, r9, s{2 + 2 * q}, s{3 + 2 * q}")
-        out.append(f"    sbcs {ra}, {ra}, r8")
-        out.append(f"    sbcs {rb}, {rb}, r9")
-    out.append("    sbc lr, lr, lr")
-    out.append("    and lr, r11, lr")
-    out.append("    subs r0, r0, lr")
-    for r in ["r1", "r2", "r3", "r4", "r5", "r6", "r12"]:
+    store8(out, "r9", ["r0", "r1", "r2", "r12", "r7", "r8", "r10", "lr"],
+           [(i, True) for i in range(8)])
+    out.append("    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230);")
+    out.append("    @ u in r0 r1 r2 r7 r8 r10 r12 lr, t0..t3 through r11, t4..t7 in r3..r6")
+    out.append("    vmov r9, s15")
+    out.append("    vmov r11, s0")
+    out.append("    ldm r9, {r0, r1, r2, r7, r8, r10, r12, lr}")
+    out.append("    subs r0, r0, r11")
+    out.append("    vmov r11, s1")
+    out.append("    sbcs r1, r1, r11")
+    out.append("    vmov r11, s2")
+    out.append("    sbcs r2, r2, r11")
+    out.append("    vmov r11, s3")
+    out.append("    sbcs r7, r7, r11")
+    out.append("    sbcs r8, r8, r3")
+    out.append("    sbcs r10, r10, r4")
+    out.append("    sbcs r12, r12, r5")
+    out.append("    sbcs lr, lr, r6")
+    out.append("    sbc r11, r11, r11")
+    out.append("    and r11, r11, #38")
+    out.append("    subs r0, r0, r11")
+    for r in ["r1", "r2", "r7", "r8", "r10", "r12", "lr"]:
         out.append(f"    sbcs {r}, {r}, #0")
     # no second fold: after a borrow u - t + 2^256 >= 2^256 - t > 2^255 - 2^230, so - 38 cannot
     # borrow again
-    store8(out, "r7", ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r12"],
-           [(7, True)] + [(i, False) for i in range(7)])
+    store8(out, "r9", ["r0", "r1", "r2", "r7", "r8", "r10", "r12", "lr"],
+           [(i, True) for i in range(8)])
     func_end(out, name)
     out_final.extend(widen(out))
 
