@@ -89,8 +89,9 @@ m4crypt_poly_cbd_eta2_armv7m:
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_cbd_eta2_armv7m, .-m4crypt_poly_cbd_eta2_armv7m
 
-/* eta = 3: group in the low 24 bits of t (clobbered) to two output words stored at r0. */
-.macro CBD3 t
+/* eta = 3: the group in the low 24 bits of t (clobbered) to the coefficient pairs r11 = (c1, c0),
+ * r12 = (c3, c2). */
+.macro CBD3_PAIRS t
     and.w   r11, r2, \t, lsr #1
     sub.w   r11, \t, r11
     and.w   \t, r3, \t, lsr #2
@@ -106,6 +107,11 @@ m4crypt_poly_cbd_eta2_armv7m:
     pkhbt   r12, \t, \t, lsl #10
     and.w   r12, r12, #0x00070007
     ssub16  r12, r12, r6            @ (c3, c2)
+.endm
+
+/* eta = 3: group in the low 24 bits of t (clobbered) to two output words stored at r0. */
+.macro CBD3 t
+    CBD3_PAIRS \t
     str.w   r12, [r0, #4]
     str.w   r11, [r0], #8
 .endm
@@ -187,21 +193,7 @@ m4crypt_poly_cbd_eta2_add_armv7m:
 
 /* eta = 3, adding: as CBD3, then r's two words (in lr and the spent t) added before the stores. */
 .macro CBD3ADD t
-    and.w   r11, r2, \t, lsr #1
-    sub.w   r11, \t, r11
-    and.w   \t, r3, \t, lsr #2
-    sub.w   \t, r11, \t             @ s
-    and.w   r11, r4, \t
-    add.w   r11, r11, r5
-    and.w   \t, r4, \t, lsr #3
-    sub.w   \t, r11, \t             @ D
-    pkhbt   r11, \t, \t, lsl #10
-    and.w   r11, r11, #0x00070007
-    ssub16  r11, r11, r6            @ (c1, c0)
-    lsr.w   \t, \t, #12
-    pkhbt   r12, \t, \t, lsl #10
-    and.w   r12, r12, #0x00070007
-    ssub16  r12, r12, r6            @ (c3, c2)
+    CBD3_PAIRS \t
     ldr.w   lr, [r0]
     ldr.w   \t, [r0, #4]
     sadd16  r11, r11, lr

@@ -16,7 +16,8 @@
  *      accumulator; the carry word c < 121666 is folded as 38 c, then as in add.
  * cswap: masked XOR of all eight word pairs, mask = 0 - b (b in {0, 1}); same instructions and
  *      addresses for either b.
- * The carry folds turn the flag into a mask (SBC x, x, x = C - 1) and AND/BIC it with 38:
+ * The carry folds (macros FOLD_ADD / FOLD_SUB of fe256_fold.i, shared with ge25519_base.S) turn
+ * the flag into a mask (SBC x, x, x = C - 1) and AND/BIC it with 38:
  * no branch, no data-dependent address anywhere.
  *
  * Internal entries (*_int, used by the ladder in fe256_mul.S and by ge25519_base.S): the same
@@ -39,22 +40,7 @@
     .thumb
     .cpu cortex-m4
 
-/* r3..r10 += (38 if carry set else 0), twice as described above. Uses r11 = 38, r12. */
-.macro FOLD_ADD
-    sbc.w     r12, r12, r12       /* C - 1: 0 if carry, -1 if not */
-    bic.w     r12, r11, r12
-    adds.w    r3, r3, r12
-    adcs.w    r4, r4, #0
-    adcs.w    r5, r5, #0
-    adcs.w    r6, r6, #0
-    adcs.w    r7, r7, #0
-    adcs.w    r8, r8, #0
-    adcs.w    r9, r9, #0
-    adcs.w    r10, r10, #0
-    sbc.w     r12, r12, r12
-    bic.w     r12, r11, r12
-    add.w     r3, r3, r12
-.endm
+#include "fe256_fold.i"
 
     .section .text.m4crypt_fe256_add_armv7m,"ax",%progbits
     .global m4crypt_fe256_add_armv7m
@@ -117,19 +103,7 @@ m4crypt_fe256_sub_int:
     sbcs.w    r9, r9, r1
     sbcs.w    r10, r10, r11
     mov.w     r11, #38
-    sbc.w     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
-    and.w     r12, r11, r12
-    subs.w    r3, r3, r12
-    sbcs.w    r4, r4, #0
-    sbcs.w    r5, r5, #0
-    sbcs.w    r6, r6, #0
-    sbcs.w    r7, r7, #0
-    sbcs.w    r8, r8, #0
-    sbcs.w    r9, r9, #0
-    sbcs.w    r10, r10, #0
-    sbc.w     r12, r12, r12
-    and.w     r12, r11, r12
-    sub.w     r3, r3, r12
+    FOLD_SUB
     stm.w     r0, {r3-r10}
     bx      lr
     .size m4crypt_fe256_sub_int, .-m4crypt_fe256_sub_int

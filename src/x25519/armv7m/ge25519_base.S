@@ -51,6 +51,8 @@
     .thumb
     .cpu cortex-m4
 
+#include "fe256_fold.i"
+
 /* t = f g, s = u + t, u = u - t on frame slots (muladdsub_int of fe256_mul.S) */
 .macro FMAS s, f, g, u
     add.w     r0, sp, #\s
@@ -89,19 +91,7 @@
     adcs.w    r9, r9, r2
     adcs.w    r10, r10, r11
     mov.w     r11, #38            /* MOV without S: flags kept */
-    sbc.w     r12, r12, r12       /* C - 1: 0 if carry, -1 if not */
-    bic.w     r12, r11, r12
-    adds.w    r3, r3, r12
-    adcs.w    r4, r4, #0
-    adcs.w    r5, r5, #0
-    adcs.w    r6, r6, #0
-    adcs.w    r7, r7, #0
-    adcs.w    r8, r8, #0
-    adcs.w    r9, r9, #0
-    adcs.w    r10, r10, #0
-    sbc.w     r12, r12, r12
-    bic.w     r12, r11, r12
-    add.w     r3, r3, r12
+    FOLD_ADD
     stm.w     lr, {r3-r10}
 .endm
 
@@ -121,19 +111,7 @@
     sbcs.w    r9, r9, r2
     sbcs.w    r10, r10, r11
     mov.w     r11, #38
-    sbc.w     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
-    and.w     r12, r11, r12
-    subs.w    r3, r3, r12
-    sbcs.w    r4, r4, #0
-    sbcs.w    r5, r5, #0
-    sbcs.w    r6, r6, #0
-    sbcs.w    r7, r7, #0
-    sbcs.w    r8, r8, #0
-    sbcs.w    r9, r9, #0
-    sbcs.w    r10, r10, #0
-    sbc.w     r12, r12, r12
-    and.w     r12, r11, r12
-    sub.w     r3, r3, r12
+    FOLD_SUB
     stm.w     lr, {r3-r10}
 .endm
 
