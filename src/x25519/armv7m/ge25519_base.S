@@ -70,6 +70,51 @@
     bl        m4crypt_fe256_\op\()_int
 .endm
 
+/* The epilogue of both routines: the point in frame slots 0..127 (X, Y, Z, T) copied to the
+ * output pointer kept in frame slot \ptr, then the frame and the \below bytes under it (the
+ * callees' pushes) wiped by 8-word stores, s0..s15 and r0-r3, r9-r12 zeroed, the frame of
+ * \frame bytes dropped and the registers popped (return). */
+.macro POINT_OUT_AND_RETURN ptr, below, frame
+    ldr.w     r0, [sp, #\ptr]
+    mov.w     r12, sp
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    ldm.w     r12!, {r1-r8}
+    stm.w     r0!, {r1-r8}
+    mov.w     r1, #0
+    mov.w     r2, #0
+    mov.w     r3, #0
+    mov.w     r4, #0
+    mov.w     r5, #0
+    mov.w     r6, #0
+    mov.w     r7, #0
+    mov.w     r8, #0
+    sub.w     r0, sp, #\below
+    add.w     r12, sp, #\frame
+1:  stm.w     r0!, {r1-r8}
+    cmp.w     r0, r12
+    blo.w     1b
+    vmov      s0, s1, r1, r2
+    vmov      s2, s3, r1, r2
+    vmov      s4, s5, r1, r2
+    vmov      s6, s7, r1, r2
+    vmov      s8, s9, r1, r2
+    vmov      s10, s11, r1, r2
+    vmov      s12, s13, r1, r2
+    vmov      s14, s15, r1, r2
+    mov.w     r9, #0
+    mov.w     r10, #0
+    mov.w     r11, #0
+    mov.w     r12, #0
+    mov.w     r0, #0
+    add.w     sp, sp, #\frame
+    pop.w     {r4-r11, pc}
+.endm
+
 /* h = f + g, h = f - g (mod 2^256 - 38) on frame slots, inline: the algorithm of fe256.S's add_int
  * and sub_int (the carry c out of 2^256 folded as 38 c, and once more 38 if that carried; the
  * borrow as - 38, twice), so the words equal theirs (the C twin calls those). Register map:
@@ -239,44 +284,7 @@ m4crypt_ge25519_base_mul_armv7m:
     FE mul, OZ, OZ, S1
     FE mul, OT, S0, Q0
 6:  /* the result out, then wipe the frame, the 132 bytes below it and s0..s15 */
-    ldr.w     r0, [sp, #FP]
-    mov.w     r12, sp
-    ldm.w     r12!, {r1-r8}
-    stm.w     r0!, {r1-r8}
-    ldm.w     r12!, {r1-r8}
-    stm.w     r0!, {r1-r8}
-    ldm.w     r12!, {r1-r8}
-    stm.w     r0!, {r1-r8}
-    ldm.w     r12!, {r1-r8}
-    stm.w     r0!, {r1-r8}
-    mov.w     r1, #0
-    mov.w     r2, #0
-    mov.w     r3, #0
-    mov.w     r4, #0
-    mov.w     r5, #0
-    mov.w     r6, #0
-    mov.w     r7, #0
-    mov.w     r8, #0
-    sub.w     r0, sp, #132        /* 512 bytes: 16 stores of 8 words */
-    add.w     r12, sp, #FRAME
-7:  stm.w     r0!, {r1-r8}
-    cmp.w     r0, r12
-    blo.w     7b
-    vmov      s0, s1, r1, r2
-    vmov      s2, s3, r1, r2
-    vmov      s4, s5, r1, r2
-    vmov      s6, s7, r1, r2
-    vmov      s8, s9, r1, r2
-    vmov      s10, s11, r1, r2
-    vmov      s12, s13, r1, r2
-    vmov      s14, s15, r1, r2
-    mov.w     r9, #0
-    mov.w     r10, #0
-    mov.w     r11, #0
-    mov.w     r12, #0
-    mov.w     r0, #0
-    add.w     sp, sp, #FRAME
-    pop.w     {r4-r11, pc}
+    POINT_OUT_AND_RETURN FP, 132, FRAME   /* wipes 512 bytes: 16 stores of 8 words */
     .size m4crypt_ge25519_base_mul_armv7m, .-m4crypt_ge25519_base_mul_armv7m
 
 /*
@@ -393,42 +401,5 @@ m4crypt_ge25519_varmul_armv7m:
     bne.w     1b
     FE mul, OT, VW1, VW4           /* E H: T of the last addition only (doublings do not read T) */
     /* h out, then wipe */
-    ldr.w     r0, [sp, #VH]
-    mov.w     r12, sp
-    ldm.w     r12!, {r1-r8}
-    stm.w     r0!, {r1-r8}
-    ldm.w     r12!, {r1-r8}
-    stm.w     r0!, {r1-r8}
-    ldm.w     r12!, {r1-r8}
-    stm.w     r0!, {r1-r8}
-    ldm.w     r12!, {r1-r8}
-    stm.w     r0!, {r1-r8}
-    mov.w     r1, #0
-    mov.w     r2, #0
-    mov.w     r3, #0
-    mov.w     r4, #0
-    mov.w     r5, #0
-    mov.w     r6, #0
-    mov.w     r7, #0
-    mov.w     r8, #0
-    sub.w     r0, sp, #140        /* 608 bytes: 19 stores of 8 words */
-    add.w     r12, sp, #VFRAME
-3:  stm.w     r0!, {r1-r8}
-    cmp.w     r0, r12
-    blo.w     3b
-    vmov      s0, s1, r1, r2
-    vmov      s2, s3, r1, r2
-    vmov      s4, s5, r1, r2
-    vmov      s6, s7, r1, r2
-    vmov      s8, s9, r1, r2
-    vmov      s10, s11, r1, r2
-    vmov      s12, s13, r1, r2
-    vmov      s14, s15, r1, r2
-    mov.w     r9, #0
-    mov.w     r10, #0
-    mov.w     r11, #0
-    mov.w     r12, #0
-    mov.w     r0, #0
-    add.w     sp, sp, #VFRAME
-    pop.w     {r4-r11, pc}
+    POINT_OUT_AND_RETURN VH, 140, VFRAME  /* wipes 608 bytes: 19 stores of 8 words */
     .size m4crypt_ge25519_varmul_armv7m, .-m4crypt_ge25519_varmul_armv7m
