@@ -102,16 +102,16 @@ F_INV = pow(2, 16, Q) * pow(128, -1, Q) % Q  # the inverse NTT's final factor R 
 
 def invntt_words():
     """Inverse NTT table in the order invntt.S reads it (values c of w(c), or None for a raw word):
-    pass A, per block B of 8 words, a record of 9 words: layer 3's zeta_(31-B) (read last, with
-    post-increment), layer 1's zeta_i F for i = 127-4B .. 124-4B, w(F) for layer 1's sums, layer
-    2's zeta_(63-2B), zeta_(62-2B), a pad word; pass B per group g: zeta_(15-2g), zeta_(14-2g)
-    (layer 4), zeta_(7-g) (layer 5); pass C: zeta_3, zeta_2 (layer 6), zeta_1 (layer 7); w(1) for
-    pass B's reduced sums; then C = q << 16 | 8 (raw)."""
+    pass A, per block B of 8 words, a record of 9 words: layer 2's zeta_(62-2B) and layer 3's
+    zeta_(31-B) (read last, by one LDRD with post-increment), layer 1's zeta_i F for
+    i = 127-4B .. 124-4B, w(F) for layer 1's sums, layer 2's zeta_(63-2B), a pad word; pass B per
+    group g: zeta_(15-2g), zeta_(14-2g) (layer 4), zeta_(7-g) (layer 5); pass C: zeta_3, zeta_2
+    (layer 6), zeta_1 (layer 7); w(1) for pass B's reduced sums; then C = q << 16 | 8 (raw)."""
     consts = []
     for b in range(16):
-        consts += [ZETA[31 - b]]
+        consts += [ZETA[62 - 2 * b], ZETA[31 - b]]
         consts += [ZETA[127 - 4 * b - k] * F_INV for k in range(4)]
-        consts += [F_INV, ZETA[63 - 2 * b], ZETA[62 - 2 * b], None]
+        consts += [F_INV, ZETA[63 - 2 * b], None]
     for g in range(4):
         consts += [ZETA[15 - 2 * g], ZETA[14 - 2 * g], ZETA[7 - g]]
     consts += [ZETA[3], ZETA[2], ZETA[1], 1, "C"]

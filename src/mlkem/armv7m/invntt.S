@@ -25,6 +25,7 @@
  *
  * Passes (values kept in registers inside a pass):
  *   pass A: layers 1-3 on 8 consecutive words (16 blocks), a record of 9 table words per block
+ *           (2 loads pipelined behind the data, then 3 LDRD, the last with post-increment)
  *   pass B: layers 4-5 on 4 words 8 apart (4 groups of 8 blocks), 3 twiddles per group
  *   pass C: layers 6-7 on 4 words 32 apart, two blocks per iteration, 3 fixed twiddles
  * Table: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S, gen_tables.py: invntt_words), in
@@ -40,9 +41,9 @@
  *             group's blocks, lr the end of the pass, r11 the table pointer
  *   pass C    r1-r8 two blocks; r11, r12, lr the twiddles of layers 6, 6, 7; s0 the end
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4980 (pass A 16 x 137, pass B
+ * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4964 (pass A 16 x 136, pass B
  * 4 x (8 x 46 + 10), pass C 16 x 78; 480 of them are the reductions that inputs up to 4q
- * require). Portable C: 34347. Code: 1004 bytes.
+ * require). Portable C: 34347. Code: 1000 bytes.
  * Constant time: no branch or address depends on data.
  * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
  * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).
@@ -107,28 +108,27 @@ m4crypt_poly_invntt_armv7m:
     ldr     r6, [r0, #20]
     ldr     r7, [r0, #24]
     ldr.w   r8, [r0, #28]
-    ldr.w   r12, [r11, #4]
-    ldr.w   lr, [r11, #8]
+    ldr.w   r12, [r11, #8]
+    ldr.w   lr, [r11, #12]
     GS      r1, r2, r12         @ layer 1: distance 1 word, differences times zeta F
     GS      r3, r4, lr
-    ldrd    r12, lr, [r11, #12]
+    ldrd    r12, lr, [r11, #16]
     GS      r5, r6, r12
     GS      r7, r8, lr
-    ldr.w   r12, [r11, #20]     @ w(F): layer 1's sums times F, reduced
+    ldrd    r12, lr, [r11, #24] @ r12 = w(F): layer 1's sums times F, reduced
     PRED    r1, r12
     PRED    r3, r12
     PRED    r5, r12
     PRED    r7, r12
-    ldrd    r12, lr, [r11, #24]
-    GS      r1, r3, r12         @ layer 2: distance 2 words
-    GS      r2, r4, r12
-    GS      r5, r7, lr
-    GS      r6, r8, lr
-    ldr.w   r12, [r11], #36
-    GS      r1, r5, r12         @ layer 3: distance 4 words
-    GS      r2, r6, r12
-    GS      r3, r7, r12
-    GS      r4, r8, r12
+    GS      r1, r3, lr          @ layer 2: distance 2 words
+    GS      r2, r4, lr
+    ldrd    r12, lr, [r11], #36
+    GS      r5, r7, r12
+    GS      r6, r8, r12
+    GS      r1, r5, lr          @ layer 3: distance 4 words
+    GS      r2, r6, lr
+    GS      r3, r7, lr
+    GS      r4, r8, lr
     str     r2, [r0, #4]
     str     r3, [r0, #8]
     str     r4, [r0, #12]
