@@ -165,8 +165,8 @@ void MLKEM_NS(kpke_decrypt)(uint8_t m[32], const uint8_t dk[MLKEM_POLYVECBYTES],
     }
     m4crypt_poly_invntt(&acc); /* |acc| < k q <= 4q (see above) */
     m4crypt_poly_decompress(&a, c + MLKEM_C1BYTES, MLKEM_DV);
-    /* no reduction: |v'| < q and |acc| <= M4CRYPT_MLKEM_INVNTT_BOUND = 4 (q - 1), so |w| < 5q <
-     * 2^15; Compress_1 reduces any int16 */
+    /* no reduction: |v'| < q and |acc| <= M4CRYPT_MLKEM_INVNTT_BOUND = 26624, so
+     * |w| < 26624 + q < 2^15; Compress_1 reduces any int16 */
     m4crypt_poly_sub(&acc, &a, &acc);
     /* m = ByteEncode_1(Compress_1(w)). */
     m4crypt_poly_compress(m, &acc, 1);

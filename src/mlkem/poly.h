@@ -39,9 +39,11 @@ typedef struct {
 /* NTT (FIPS 203 Alg. 9) in place; input |x| < q, output |x| <= M4CRYPT_MLKEM_NTT_BOUND (the
  * portable C reduces further, to |x| < q). */
 void m4crypt_poly_ntt_c(m4crypt_poly *r);
-/* Bound on the inverse NTT's output: 4 (q - 1) (the assembly backend leaves some sums of the last
- * layers unreduced; the results only go to additions and compression, which reduce anyway). */
-#define M4CRYPT_MLKEM_INVNTT_BOUND 13312
+/* Bound on the inverse NTT's output: 16 (q - 1) / 2 = 26624 (the assembly backend leaves some sums
+ * of the last layers unreduced; the results only go to additions and compression, which reduce
+ * anyway: kpke.c adds at most 2 + 1665 (e2 and the message) or subtracts a value in [0, q), and
+ * 26624 + 3329 < 2^15, so no 16-bit lane wraps). */
+#define M4CRYPT_MLKEM_INVNTT_BOUND 26624
 /* Inverse NTT (FIPS 203 Alg. 10) in place, times R = 2^16 (mod q): invntt(basemul(a, b)) is the
  * exact product. Input |x| < 4q, output |x| <= M4CRYPT_MLKEM_INVNTT_BOUND (the portable C reduces
  * further, to |x| < q). */

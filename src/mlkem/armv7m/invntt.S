@@ -3,7 +3,7 @@
  *
  *   void m4crypt_poly_invntt_armv7m(m4crypt_poly *r);
  * Input |x| < 4q. Output: NTT^-1 of the input times R = 2^16 (mod q), with
- * |x| <= 4 (q - 1) = 13312 (src/mlkem/poly.h, M4CRYPT_MLKEM_INVNTT_BOUND).
+ * |x| <= 16 U = 26624, U = 1664 (src/mlkem/poly.h, M4CRYPT_MLKEM_INVNTT_BOUND).
  *
  * Arithmetic as in ntt.S: two coefficients per word, whole-word Gentleman-Sande butterflies
  *     USUB16 t, b, a;  UADD16 a, a, b;  b = P(zeta t)     (P: Plantard, 5 instructions:
@@ -17,17 +17,23 @@
  *   layer 1: inputs |x| <= 4q - 1, so |a + b|, |b - a| <= 26630 fit 16 bits; both outputs
  *            are Plantard results, |x| <= U (4 reductions per block of 8 words).
  *   layers 2-3: sums grow; after pass A word 8B + k is at most (4, 4, 2, 2, 1, 1, 1, 1)[k] U.
- *   layers 4-5: the sum that takes part in both layers (block word 0) grows to 16 U = 26624
- *            and is reduced; the other outputs are at most 2 U.
- *   layers 6-7: at most 8 U = 13312 at the end (the output bound), 4 U before layer 7.
- * (A search over all uniform reduction placements, tools in the commit message, found no
- * cheaper schedule for inputs up to 4q.)
+ *   layers 4-5: block j (words j + 32 g + 0, 8, 16, 24) has inputs up to B = (4, 4, 2, 2, 1, 1,
+ *            1, 1)[j] U; the sum that takes part in both layers (block word 0) grows to 4 B
+ *            (16 U = 26624 at most, differences up to 2 B + 2 B); it is reduced for j = 0..3
+ *            (4 B >= 8 U would overflow in layers 6-7) and left at 4 U for j = 4..7; the other
+ *            outputs are at most 2 U.
+ *   layers 6-7: the four words of a block come from the same j class, so at most 4 U each:
+ *            sums and differences at most 8 U after layer 6, 16 U = 26624 after layer 7 (the
+ *            output bound; the words of blocks j = 4..7 reach it, all others stay within 8 U).
+ * 16 reductions in pass B instead of 32 (every j) with the older output bound 8 U: the
+ * callers (kpke.c) add at most 2 + 1665 or subtract a value in [0, q), still below 2^15.
  *
  * Passes (values kept in registers inside a pass):
  *   pass A: layers 1-3 on 8 consecutive words (16 blocks), a record of 9 table words per block
  *           (2 loads pipelined behind the data, then 3 LDRD, the last with post-increment)
- *   pass B: layers 4-5 on 4 words 8 apart (4 groups of 8 blocks), 3 twiddles per group
- *   pass C: layers 6-7 on 4 words 32 apart, two blocks per iteration, 3 fixed twiddles
+ *   pass B: layers 4-5 on 4 words 8 apart (4 groups of 8 blocks), 3 twiddles per group; two
+ *           blocks per iteration, j + 4 (not reduced) and j (word 0 reduced), j = 0..3
+ *   pass C: layers 6-7 on 4 words 32 apart, one block per iteration, 3 fixed twiddles
  * Table: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S, gen_tables.py: invntt_words), in
  * reading order; C = q << 16 | 8 and w(1) after the twiddles.
  *
@@ -37,13 +43,14 @@
  *   r10       C = q << 16 | 8
  *   pass A    r1-r8 eight words; r12, lr twiddles and w(F); r11 the table pointer, also the
  *             loop counter (the loop ends when it reaches a multiple of 64, see gen_tables.py)
- *   pass B    r1-r4 one block; r5, r6, r7 the group's twiddles; r12 = w(1); r8 the end of the
- *             group's blocks, lr the end of the pass, r11 the table pointer
- *   pass C    r1-r8 two blocks; r11, r12, lr the twiddles of layers 6, 6, 7; s0 the end
+ *   pass B    r1-r4 block j + 4, r5-r8 block j; r11, r12, lr the group's twiddles; r1 = w(1)
+ *             (from s3) for the reduction after block j + 4 is stored; s0 the end of the group's
+ *             iterations, s1 the table pointer, s2 the end of the pass
+ *   pass C    r1-r4 one block; r11, r12, lr the twiddles of layers 6, 6, 7; r8 the end
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4964 (pass A 16 x 136, pass B
- * 4 x (8 x 46 + 10), pass C 16 x 78; 480 of them are the reductions that inputs up to 4q
- * require). Portable C: 34347. Code: 1000 bytes.
+ * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4921 (pass A 16 x 136, pass B
+ * 4 x (4 x 84 + 14), pass C 32 x 41; 400 of them are the 80 word reductions: 64 for F, 16 for
+ * the bounds). Portable C: 34347. Code: 1022 bytes.
  * Constant time: no branch or address depends on data.
  * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
  * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).
@@ -91,8 +98,6 @@ m4crypt_poly_invntt_armv7m:
     push.w  {r4-r11, lr}
     movw    r11, #:lower16:m4crypt_mlkem_invntt_twiddles_armv7m
     movt    r11, #:upper16:m4crypt_mlkem_invntt_twiddles_armv7m
-    add.w   r1, r0, #128
-    vmov    s0, r1                  @ s0: end of pass C
     ldr.w   r10, [r11, #640]        @ C
 
     /* pass A: layers 1-3 on words 8 B .. 8 B + 7, B = 0..15, with the block's record of 9
@@ -141,64 +146,77 @@ m4crypt_poly_invntt_armv7m:
     bne.w   1b
 
     /* pass B: layers 4-5; group g = 0..3 at word 32 g, blocks j + 32 g + 0, 8, 16, 24 for
-     * j = 0..7; the sum of both layers (block word 0) is reduced. */
+     * j = 0..7, two per iteration: block j + 4 first (no reduction), then block j, whose word 0
+     * (the sum of both layers, up to 16 U) is reduced (j = 0..3, see the bounds above).
+     * s0: end of the group's iterations, s1: table pointer, s2: end of the pass, s3: w(1). */
     sub.w   r0, r0, #512
     ldr.w   r12, [r11, #60]         @ w(1)
+    vmov    s1, r11
+    vmov    s3, r12
     add.w   lr, r0, #512
+    vmov    s2, lr
+    .p2align 2
 2:
-    ldm.w   r11!, {r5, r6, r7}
-    add.w   r8, r0, #32
+    vmov    r9, s1
+    add.w   r1, r0, #16
+    vmov    s0, r1
+    ldm.w   r9!, {r11, r12, lr}
+    vmov    s1, r9
     .p2align 2
 3:
-    ldr     r1, [r0]
-    ldr     r2, [r0, #32]
-    ldr     r3, [r0, #64]
-    ldr     r4, [r0, #96]
-    GS      r1, r2, r5          @ layer 4: distance 8 words
-    GS      r3, r4, r6
-    GSR     r1, r3, r7, r12     @ layer 5: distance 16 words
-    GS      r2, r4, r7
-    str     r2, [r0, #32]
-    str     r3, [r0, #64]
-    str.w   r4, [r0, #96]
-    str.w   r1, [r0], #4
-    cmp     r0, r8
+    ldr     r1, [r0, #16]
+    ldr     r2, [r0, #48]
+    ldr     r3, [r0, #80]
+    ldr     r4, [r0, #112]
+    ldr     r5, [r0]
+    ldr     r6, [r0, #32]
+    ldr.w   r7, [r0, #64]
+    ldr.w   r8, [r0, #96]
+    GS      r1, r2, r11         @ block j + 4, layer 4: distance 8 words
+    GS      r3, r4, r12
+    GS      r1, r3, lr          @ layer 5: distance 16 words
+    GS      r2, r4, lr
+    str     r1, [r0, #16]
+    str     r2, [r0, #48]
+    str     r3, [r0, #80]
+    str     r4, [r0, #112]
+    GS      r5, r6, r11         @ block j
+    GS      r7, r8, r12
+    GS      r5, r7, lr
+    GS      r6, r8, lr
+    vmov    r1, s3
+    PRED    r5, r1
+    str     r6, [r0, #32]
+    str     r7, [r0, #64]
+    str.w   r8, [r0, #96]
+    str.w   r5, [r0], #4
+    vmov    r9, s0
+    cmp     r0, r9
     bne.w   3b
-    adds    r0, #96
-    cmp.w   r0, lr
+    adds    r0, #112
+    vmov    r9, s2
+    cmp     r0, r9
     bne.w   2b
 
-    /* pass C: layers 6-7, blocks j, j+32, j+64, j+96 (words) for j = 0..31, two at a time */
+    /* pass C: layers 6-7, blocks j, j+32, j+64, j+96 (words) for j = 0..31 */
     sub.w   r0, r0, #512
-    ldm.w   r11, {r11, r12, lr}
-    .p2align 2
-4:
+    vmov    r9, s1
+    add.w   r8, r0, #128
+    ldm.w   r9, {r11, r12, lr}
+4:                                  @ (at 2 mod 4: a 16-bit first instruction, then aligned)
     ldr     r1, [r0]
-    ldr     r5, [r0, #4]
     ldr.w   r2, [r0, #128]
     ldr.w   r3, [r0, #256]
     ldr.w   r4, [r0, #384]
-    ldr.w   r6, [r0, #132]
-    ldr.w   r7, [r0, #260]
-    ldr.w   r8, [r0, #388]
     GS      r1, r2, r11         @ layer 6: distance 32 words
     GS      r3, r4, r12
-    GS      r5, r6, r11
-    GS      r7, r8, r12
     GS      r1, r3, lr          @ layer 7: distance 64 words
     GS      r2, r4, lr
-    GS      r5, r7, lr
-    GS      r6, r8, lr
     str.w   r2, [r0, #128]
     str.w   r3, [r0, #256]
     str.w   r4, [r0, #384]
-    str.w   r6, [r0, #132]
-    str.w   r7, [r0, #260]
-    str.w   r8, [r0, #388]
-    vmov    r9, s0
-    str     r5, [r0, #4]
-    str.w   r1, [r0], #8
-    cmp     r0, r9
+    str.w   r1, [r0], #4
+    cmp     r0, r8
     bne.w   4b
 
     pop.w   {r4-r11, pc}
