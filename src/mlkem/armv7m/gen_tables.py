@@ -104,17 +104,19 @@ def invntt_words():
     """Inverse NTT table in the order invntt.S reads it (values c of w(c), or None for a raw word):
     pass A, per block B of 8 words, a record of 9 words: layer 2's zeta_(62-2B) and layer 3's
     zeta_(31-B) (read last, by one LDRD with post-increment), layer 1's zeta_i F for
-    i = 127-4B .. 124-4B, w(F) for layer 1's sums, layer 2's zeta_(63-2B), a pad word; pass B per
-    group g: zeta_(15-2g), zeta_(14-2g) (layer 4), zeta_(7-g) (layer 5); pass C: zeta_3, zeta_2
-    (layer 6), zeta_1 (layer 7); w(1) for pass B's reduced sums; then C = q << 16 | 8 (raw)."""
+    i = 127-4B .. 124-4B, w(F) for layer 1's sums, layer 2's zeta_(63-2B), a pad word; w(1) for
+    pass B's reduced sums and 3 pad words; pass B per group g: zeta_(15-2g), zeta_(14-2g)
+    (layer 4), zeta_(7-g) (layer 5); pass C: zeta_3, zeta_2 (layer 6), zeta_1 (layer 7); then
+    C = q << 16 | 8 (raw)."""
     consts = []
     for b in range(16):
         consts += [ZETA[62 - 2 * b], ZETA[31 - b]]
         consts += [ZETA[127 - 4 * b - k] * F_INV for k in range(4)]
         consts += [F_INV, ZETA[63 - 2 * b], None]
+    consts += [1, None, None, None]
     for g in range(4):
         consts += [ZETA[15 - 2 * g], ZETA[14 - 2 * g], ZETA[7 - g]]
-    consts += [ZETA[3], ZETA[2], ZETA[1], 1, "C"]
+    consts += [ZETA[3], ZETA[2], ZETA[1], "C"]
     return consts
 
 
@@ -170,6 +172,10 @@ def main():
             check_constant(c)
     for blk in range(16):
         assert ((36 * (blk + 1)) % 64 == 0) == (blk == 15)
+    # pass B ends its group loop when its pointer (table + 592 + 12 (g + 1) after group g) is a
+    # multiple of 64: only after the last group (592 = 576 + the 4 words w(1), pads).
+    for g in range(4):
+        assert ((592 + 12 * (g + 1)) % 64 == 0) == (g == 3)
     words = []
     for c in inv:
         if c is None:
@@ -178,11 +184,11 @@ def main():
             words.append((Q << 16) | 8)
         else:
             words.append(plantard_word(c))
-    assert words.index((Q << 16) | 8) == 160
+    assert words.index((Q << 16) | 8) == 163
     lines += emit_table(
         "m4crypt_mlkem_invntt_twiddles_armv7m",
         words,
-        "Inverse NTT: the words listed in invntt_words() (161); on a 64-byte boundary\n"
+        "Inverse NTT: the words listed in invntt_words() (164); on a 64-byte boundary\n"
         " * (see invntt.S)",
         align=6,
     )

@@ -35,7 +35,7 @@
  *           blocks per iteration, j + 4 (not reduced) and j (word 0 reduced), j = 0..3
  *   pass C: layers 6-7 on 4 words 32 apart, one block per iteration, 3 fixed twiddles
  * Table: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S, gen_tables.py: invntt_words), in
- * reading order; C = q << 16 | 8 and w(1) after the twiddles.
+ * reading order (w(1) between passes A and B, C = q << 16 | 8 last).
  *
  * Register map:
  *   r0        poly pointer (advances)
@@ -45,12 +45,12 @@
  *             loop counter (the loop ends when it reaches a multiple of 64, see gen_tables.py)
  *   pass B    r1-r4 block j + 4, r5-r8 block j; r11, r12, lr the group's twiddles; r1 = w(1)
  *             (from s3) for the reduction after block j + 4 is stored; s0 the end of the group's
- *             iterations, s1 the table pointer, s2 the end of the pass
+ *             iterations, s1 the table pointer (the group loop ends when it is a multiple of 64)
  *   pass C    r1-r4 one block; r11, r12, lr the twiddles of layers 6, 6, 7; r8 the end
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4921 (pass A 16 x 136, pass B
- * 4 x (4 x 84 + 14), pass C 32 x 41; 400 of them are the 80 word reductions: 64 for F, 16 for
- * the bounds). Portable C: 34347. Code: 1022 bytes.
+ * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4913 (pass A 16 x 136, pass B
+ * 4 x (4 x 84 + 13), pass C 32 x 41; 400 of them are the 80 word reductions: 64 for F, 16 for
+ * the bounds). Portable C: 34347. Code: 1010 bytes.
  * Constant time: no branch or address depends on data.
  * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
  * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).
@@ -98,7 +98,7 @@ m4crypt_poly_invntt_armv7m:
     push.w  {r4-r11, lr}
     movw    r11, #:lower16:m4crypt_mlkem_invntt_twiddles_armv7m
     movt    r11, #:upper16:m4crypt_mlkem_invntt_twiddles_armv7m
-    ldr.w   r10, [r11, #640]        @ C
+    ldr.w   r10, [r11, #652]        @ C
 
     /* pass A: layers 1-3 on words 8 B .. 8 B + 7, B = 0..15, with the block's record of 9
      * table words at r11 (see gen_tables.py). The loop ends when r11 is a multiple of 64,
@@ -148,20 +148,18 @@ m4crypt_poly_invntt_armv7m:
     /* pass B: layers 4-5; group g = 0..3 at word 32 g, blocks j + 32 g + 0, 8, 16, 24 for
      * j = 0..7, two per iteration: block j + 4 first (no reduction), then block j, whose word 0
      * (the sum of both layers, up to 16 U) is reduced (j = 0..3, see the bounds above).
-     * s0: end of the group's iterations, s1: table pointer, s2: end of the pass, s3: w(1). */
+     * s0: end of the group's iterations, s1: table pointer, s3: w(1). The group loop ends when
+     * the table pointer is a multiple of 64, after the last group only (gen_tables.py). */
     sub.w   r0, r0, #512
-    ldr.w   r12, [r11, #60]         @ w(1)
-    vmov    s1, r11
+    ldr.w   r12, [r11], #16         @ w(1), then pass B's twiddles
+    mov.w   r9, r11
     vmov    s3, r12
-    add.w   lr, r0, #512
-    vmov    s2, lr
     .p2align 2
 2:
-    vmov    r9, s1
-    add.w   r1, r0, #16
-    vmov    s0, r1
     ldm.w   r9!, {r11, r12, lr}
     vmov    s1, r9
+    add.w   r1, r0, #16
+    vmov    s0, r1
     .p2align 2
 3:
     ldr     r1, [r0, #16]
@@ -194,17 +192,17 @@ m4crypt_poly_invntt_armv7m:
     cmp     r0, r9
     bne.w   3b
     adds    r0, #112
-    vmov    r9, s2
-    cmp     r0, r9
+    vmov    r9, s1
+    tst.w   r9, #63
     bne.w   2b
 
     /* pass C: layers 6-7, blocks j, j+32, j+64, j+96 (words) for j = 0..31 */
     sub.w   r0, r0, #512
-    vmov    r9, s1
     add.w   r8, r0, #128
     ldm.w   r9, {r11, r12, lr}
-4:                                  @ (at 2 mod 4: a 16-bit first instruction, then aligned)
-    ldr     r1, [r0]
+    .p2align 2
+4:
+    ldr.w   r1, [r0]
     ldr.w   r2, [r0, #128]
     ldr.w   r3, [r0, #256]
     ldr.w   r4, [r0, #384]

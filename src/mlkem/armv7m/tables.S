@@ -45,7 +45,7 @@ m4crypt_mlkem_ntt_twiddles_armv7m:
     .word 0xa24249ac, 0xe1b38fba, 0x440e750b, 0xa5a47d31
     .size m4crypt_mlkem_ntt_twiddles_armv7m, .-m4crypt_mlkem_ntt_twiddles_armv7m
 
-/* Inverse NTT: the words listed in invntt_words() (161); on a 64-byte boundary
+/* Inverse NTT: the words listed in invntt_words() (164); on a 64-byte boundary
  * (see invntt.S) */
     .p2align 6
     .global m4crypt_mlkem_invntt_twiddles_armv7m
@@ -87,11 +87,11 @@ m4crypt_mlkem_invntt_twiddles_armv7m:
     .word 0x275f6ed0, 0x87094e0e, 0x00000000, 0x16395e0c
     .word 0x16c32c10, 0x6a81a742, 0xaa555be5, 0xa442224c
     .word 0x9d565bd2, 0x275f6ed0, 0x19743224, 0x00000000
+    .word 0x0013afb7, 0x00000000, 0x00000000, 0x00000000
     .word 0x864470e4, 0x2bc18ea6, 0x41360f89, 0xfab1a391
     .word 0xd63e49fa, 0x91e11612, 0x3d4a0dff, 0x0ed77945
     .word 0x30726d5a, 0x93922fd5, 0x51aaf2da, 0xcb2b72d0
-    .word 0xfcec8b58, 0xc666e465, 0x84f5c5b6, 0x0013afb7
-    .word 0x0d010008
+    .word 0xfcec8b58, 0xc666e465, 0x84f5c5b6, 0x0d010008
     .size m4crypt_mlkem_invntt_twiddles_armv7m, .-m4crypt_mlkem_invntt_twiddles_armv7m
 
 /* Base multiplication: w(gamma_m) in the order basemul.S reads them, 5-word records
