@@ -26,6 +26,7 @@
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 176, muladdsub_int 238 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -42,9 +43,12 @@
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
- * Register map (muladdsub tail): t0..t3 r0 r1 r2 r12 (copied to s0..s3), t4..t7 r3-r6 (kept for
- *   u - t); s = u + t in r0 r1 r2 r12 r7 r8 r10 lr, its fold mask and then the s pointer r9;
- *   u - t in r0 r1 r2 r7 r8 r10 r12 lr (one LDM), t0..t3 back through r11, u pointer r9.
+ * Register map (muladdsub tail, one pass over u): t0..t7 r0 r1 r2 r12 r3-r6; u pointer r9, s
+ *   pointer r8, u_k r7 (one LDR per word), r10 = 1, lr the carry cs of s_k = t_k + u_k * 1 + cs
+ *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
+ *   register (stored at once), d0..d7 r11 r0 r1 r2 r12 r3 r4 r5 (folded, then stored); u7 and
+ *   the low 31 bits of u7 + t7 wait in s0, s1. s's top word first: u7 + t7 = q 2^31 + r,
+ *   cs = 19 q (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
  * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
  *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
@@ -388,74 +392,70 @@ m4crypt_fe256_muladdsub_int:
     umaal r4, lr, r8, r11
     umaal r5, lr, r9, r11
     add.w r6, r6, lr
-    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry);
-    @ t0..t3 saved in s0..s3, t4..t7 kept in r3..r6, s in r0 r1 r2 r12 r7 r8 r10 lr
+    @ s = u + t, u = u - t in one pass: d_k = u_k - t_k (flags), s_k = t_k + u_k * 1 + cs
+    @ (UMAAL, r10 = 1, cs in lr); s top word first: u7 + t7 = q 2^31 + r, cs = 19 q
+    @ (2^255 = 19 mod p), s7 = r + cs. r9 u, r8 s, r7 u_k, d0..d7 r11 r0 r1 r2 r12 r3 r4 r5
     vmov r9, s15
-    vmov s0, s1, r0, r1
-    vmov s2, s3, r2, r12
-    ldm.w r9!, {r7, r8, r10, lr}
-    adds.w r0, r0, r7
-    adcs.w r1, r1, r8
-    adcs.w r2, r2, r10
-    adcs.w r12, r12, lr
-    ldm.w r9, {r7, r8, r10, lr}
-    adcs.w r7, r7, r3
-    adcs.w r8, r8, r4
-    adcs.w r10, r10, r5
-    adcs.w lr, lr, r6
-    sbc r9, r9, r9
-    bic r9, r11, r9
-    adds.w r0, r0, r9
-    vmov r9, s12
-    adcs.w r1, r1, #0
-    adcs.w r2, r2, #0
-    adcs.w r12, r12, #0
-    adcs.w r7, r7, #0
-    adcs.w r8, r8, #0
-    adcs.w r10, r10, #0
-    adcs.w lr, lr, #0
-    str.w r0, [r9, #0]
-    str.w r1, [r9, #4]
-    str.w r2, [r9, #8]
-    str.w r12, [r9, #12]
-    str.w r7, [r9, #16]
-    str.w r8, [r9, #20]
-    str.w r10, [r9, #24]
-    str.w lr, [r9, #28]
-    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230);
-    @ u in r0 r1 r2 r7 r8 r10 r12 lr, t0..t3 through r11, t4..t7 in r3..r6
-    vmov r9, s15
-    vmov r11, s0
-    ldm.w r9, {r0, r1, r2, r7, r8, r10, r12, lr}
-    subs r0, r0, r11
-    vmov r11, s1
-    sbcs r1, r1, r11
-    vmov r11, s2
-    sbcs r2, r2, r11
-    vmov r11, s3
-    sbcs r7, r7, r11
-    sbcs r8, r8, r3
-    sbcs r10, r10, r4
-    sbcs r12, r12, r5
-    sbcs lr, lr, r6
-    sbc r11, r11, r11
-    and r11, r11, #38
-    subs r0, r0, r11
+    vmov r8, s12
+    ldr.w r10, [r9, #28]
+    ldr.w r7, [r9, #0]
+    adds.w r11, r10, r6
+    rrx lr, r11
+    bic r11, r11, #0x80000000
+    lsr lr, lr, #30
+    vmov s0, s1, r10, r11
+    add.w r10, lr, lr, lsl #3
+    add.w lr, lr, r10, lsl #1
+    mov.w r10, #1
+    subs r11, r7, r0
+    umaal r0, lr, r7, r10
+    ldr.w r7, [r9, #4]
+    str.w r0, [r8, #0]
+    sbcs r0, r7, r1
+    umaal r1, lr, r7, r10
+    ldr.w r7, [r9, #8]
+    str.w r1, [r8, #4]
+    sbcs r1, r7, r2
+    umaal r2, lr, r7, r10
+    ldr.w r7, [r9, #12]
+    str.w r2, [r8, #8]
+    sbcs r2, r7, r12
+    umaal r12, lr, r7, r10
+    ldr.w r7, [r9, #16]
+    str.w r12, [r8, #12]
+    sbcs r12, r7, r3
+    umaal r3, lr, r7, r10
+    ldr.w r7, [r9, #20]
+    str.w r3, [r8, #16]
+    sbcs r3, r7, r4
+    umaal r4, lr, r7, r10
+    ldr.w r7, [r9, #24]
+    str.w r4, [r8, #20]
+    sbcs r4, r7, r5
+    umaal r5, lr, r7, r10
+    vmov r7, r10, s0, s1
+    str.w r5, [r8, #24]
+    sbcs r5, r7, r6
+    add.w r10, r10, lr
+    str.w r10, [r8, #28]
+    sbc r6, r6, r6
+    and r6, r6, #38
+    subs r11, r11, r6
+    sbcs r0, r0, #0
     sbcs r1, r1, #0
     sbcs r2, r2, #0
-    sbcs r7, r7, #0
-    sbcs r8, r8, #0
-    sbcs r10, r10, #0
     sbcs r12, r12, #0
-    sbcs lr, lr, #0
-    str.w r0, [r9, #0]
-    str.w r1, [r9, #4]
-    str.w r2, [r9, #8]
-    str.w r7, [r9, #12]
-    str.w r8, [r9, #16]
-    str.w r10, [r9, #20]
-    str.w r12, [r9, #24]
-    str.w lr, [r9, #28]
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r5, r5, #0
+    str.w r11, [r9, #0]
+    str.w r0, [r9, #4]
+    str.w r1, [r9, #8]
+    str.w r2, [r9, #12]
+    str.w r12, [r9, #16]
+    str.w r3, [r9, #20]
+    str.w r4, [r9, #24]
+    str.w r5, [r9, #28]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_muladdsub_int, .-m4crypt_fe256_muladdsub_int

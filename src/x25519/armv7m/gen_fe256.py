@@ -36,6 +36,7 @@ HEADER = """\
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 176, muladdsub_int 238 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -52,9 +53,12 @@ HEADER = """\
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
- * Register map (muladdsub tail): t0..t3 r0 r1 r2 r12 (copied to s0..s3), t4..t7 r3-r6 (kept for
- *   u - t); s = u + t in r0 r1 r2 r12 r7 r8 r10 lr, its fold mask and then the s pointer r9;
- *   u - t in r0 r1 r2 r7 r8 r10 r12 lr (one LDM), t0..t3 back through r11, u pointer r9.
+ * Register map (muladdsub tail, one pass over u): t0..t7 r0 r1 r2 r12 r3-r6; u pointer r9, s
+ *   pointer r8, u_k r7 (one LDR per word), r10 = 1, lr the carry cs of s_k = t_k + u_k * 1 + cs
+ *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
+ *   register (stored at once), d0..d7 r11 r0 r1 r2 r12 r3 r4 r5 (folded, then stored); u7 and
+ *   the low 31 bits of u7 + t7 wait in s0, s1. s's top word first: u7 + t7 = q 2^31 + r,
+ *   cs = 19 q (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
  * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
  *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
@@ -310,59 +314,50 @@ def gen_mul(out_final, addsub=False):
         func_end(out, name)
         out_final.extend(widen(out))
         return
-    # t = (r0, r1, r2, r12, r3, r4, r5, r6); r11 = 38. Only t0..t3 go to s0..s3: the low half
-    # of the sum is formed in their registers, the high half in u's registers (t4..t7 stay in
-    # r3..r6 for u - t), the sum's fold mask in r9 and s is stored through r9.
-    out.append("    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry);")
-    out.append("    @ t0..t3 saved in s0..s3, t4..t7 kept in r3..r6, s in r0 r1 r2 r12 r7 r8 r10 lr")
+    # t = (r0, r1, r2, r12, r3, r4, r5, r6) (t < 2^255 + 2^230); r7-r11, lr free. One pass over
+    # u, word by word: d_k = u_k - t_k (flags: SUBS/SBCS), s_k = t_k + u_k * 1 + cs (UMAAL with a
+    # register holding 1: the carry cs stays in a register, so the two chains interleave; s_k
+    # overwrites t_k and is stored at once, d_k takes the register of the previous s).
+    # s top word first: u7 + t7 = q 2^31 + r (q <= 2), and q 2^255 = 19 q (mod p) starts the
+    # chain of words 0..6 (cs = 19 q), so s7 = r + cs <= 2^31 with no fold at all; d keeps its
+    # fold (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230).
+    out.append("    @ s = u + t, u = u - t in one pass: d_k = u_k - t_k (flags), s_k = t_k + u_k * 1 + cs")
+    out.append("    @ (UMAAL, r10 = 1, cs in lr); s top word first: u7 + t7 = q 2^31 + r, cs = 19 q")
+    out.append("    @ (2^255 = 19 mod p), s7 = r + cs. r9 u, r8 s, r7 u_k, d0..d7 r11 r0 r1 r2 r12 r3 r4 r5")
     out.append("    vmov r9, s15")
-    out.append("    vmov s0, s1, r0, r1")
-    out.append("    vmov s2, s3, r2, r12")
-    out.append("    ldm r9!, {r7, r8, r10, lr}")
-    out.append("    adds r0, r0, r7")
-    out.append("    adcs r1, r1, r8")
-    out.append("    adcs r2, r2, r10")
-    out.append("    adcs r12, r12, lr")
-    out.append("    ldm r9, {r7, r8, r10, lr}")
-    out.append("    adcs r7, r7, r3")
-    out.append("    adcs r8, r8, r4")
-    out.append("    adcs r10, r10, r5")
-    out.append("    adcs lr, lr, r6")
-    out.append("    sbc r9, r9, r9")
-    out.append("    bic r9, r11, r9")
-    out.append("    adds r0, r0, r9")
-    out.append("    vmov r9, s12")                # (not next to the STRs: no address stall)
-    for r in ["r1", "r2", "r12", "r7", "r8", "r10", "lr"]:
-        out.append(f"    adcs {r}, {r}, #0")
-    # no second fold: t < 2^255 + 2^230 (the reduction above), so u + t < 2^256 + 2^255 + 2^230
-    # and after - 2^256 + 38 the sum is below 2^256
-    store8(out, "r9", ["r0", "r1", "r2", "r12", "r7", "r8", "r10", "lr"],
-           [(i, True) for i in range(8)])
-    out.append("    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230);")
-    out.append("    @ u in r0 r1 r2 r7 r8 r10 r12 lr, t0..t3 through r11, t4..t7 in r3..r6")
-    out.append("    vmov r9, s15")
-    out.append("    vmov r11, s0")
-    out.append("    ldm r9, {r0, r1, r2, r7, r8, r10, r12, lr}")
-    out.append("    subs r0, r0, r11")
-    out.append("    vmov r11, s1")
-    out.append("    sbcs r1, r1, r11")
-    out.append("    vmov r11, s2")
-    out.append("    sbcs r2, r2, r11")
-    out.append("    vmov r11, s3")
-    out.append("    sbcs r7, r7, r11")
-    out.append("    sbcs r8, r8, r3")
-    out.append("    sbcs r10, r10, r4")
-    out.append("    sbcs r12, r12, r5")
-    out.append("    sbcs lr, lr, r6")
-    out.append("    sbc r11, r11, r11")
-    out.append("    and r11, r11, #38")
-    out.append("    subs r0, r0, r11")
-    for r in ["r1", "r2", "r7", "r8", "r10", "r12", "lr"]:
+    out.append("    vmov r8, s12")
+    out.append("    ldr r10, [r9, #28]")
+    out.append("    ldr r7, [r9, #0]")
+    out.append("    adds r11, r10, r6")            # u7 + t7: C = bit 32
+    out.append("    rrx lr, r11")                  # C:r11 >> 1
+    out.append("    bic r11, r11, #0x80000000")    # r
+    out.append("    lsr lr, lr, #30")              # q = (u7 + t7) >> 31
+    out.append("    vmov s0, s1, r10, r11")        # u7 and r wait in s0, s1
+    out.append("    add r10, lr, lr, lsl #3")
+    out.append("    add lr, lr, r10, lsl #1")      # cs = 19 q
+    out.append("    mov r10, #1")
+    treg = ["r0", "r1", "r2", "r12", "r3", "r4", "r5", "r6"]
+    dreg = ["r11", "r0", "r1", "r2", "r12", "r3", "r4", "r5"]
+    for k in range(7):
+        op = "subs" if k == 0 else "sbcs"
+        out.append(f"    {op} {dreg[k]}, r7, {treg[k]}")
+        out.append(f"    umaal {treg[k]}, lr, r7, r10")
+        if k < 6:
+            out.append(f"    ldr r7, [r9, #{4 * (k + 1)}]")   # (a load right after a store costs 1 more)
+        else:
+            out.append("    vmov r7, r10, s0, s1")
+        out.append(f"    str {treg[k]}, [r8, #{4 * k}]")
+    out.append("    sbcs r5, r7, r6")                # d7
+    out.append("    add r10, r10, lr")               # s7 = r + cs <= 2^31
+    out.append("    str r10, [r8, #28]")
+    out.append("    sbc r6, r6, r6")
+    out.append("    and r6, r6, #38")
+    out.append("    subs r11, r11, r6")
+    for r in dreg[1:]:
         out.append(f"    sbcs {r}, {r}, #0")
     # no second fold: after a borrow u - t + 2^256 >= 2^256 - t > 2^255 - 2^230, so - 38 cannot
     # borrow again
-    store8(out, "r9", ["r0", "r1", "r2", "r7", "r8", "r10", "r12", "lr"],
-           [(i, True) for i in range(8)])
+    store8(out, "r9", dreg, [(i, True) for i in range(8)])
     func_end(out, name)
     out_final.extend(widen(out))
 
