@@ -26,7 +26,7 @@
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
- * Per call in the ladder (exclusive, m4sim 1.1): mul_int 176, muladdsub_int 238 cycles.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 172, muladdsub_int 234 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -43,14 +43,15 @@
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
- * Register map (muladdsub tail, one pass over u): t0..t7 r0 r1 r2 r12 r3-r6; u pointer r9, s
+ * Register map (muladdsub tail, one pass over u): t0..t7 r1 r12 r3 r4 r0 r2 r5 r6; u pointer r9, s
  *   pointer r8, u_k r7 (one LDR per word), r10 = 1, lr the carry cs of s_k = t_k + u_k * 1 + cs
  *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
- *   register (stored at once), d0..d7 r11 r0 r1 r2 r12 r3 r4 r5 (folded, then stored); u7 and
+ *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 and
  *   the low 31 bits of u7 + t7 wait in s0, s1. s's top word first: u7 + t7 = q 2^31 + r,
  *   cs = 19 q (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
- * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
- *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
+ * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
+ *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
+ *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
  *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
  *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
@@ -191,13 +192,11 @@ m4crypt_fe256_mul_int:
     ldr.w r12, [r2, #24]
     ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
-    vmov s10, r0
-    vmov r0, s11
-    umaal r0, r10, r6, r1
-    umaal r0, r9, r5, r11
-    umaal r0, r8, r4, r12
-    umaal r0, r7, r3, lr
-    vmov s11, r0
+    vmov r2, s11
+    umaal r2, r10, r6, r1
+    umaal r2, r9, r5, r11
+    umaal r2, r8, r4, r12
+    umaal r2, r7, r3, lr
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -207,7 +206,8 @@ m4crypt_fe256_mul_int:
     @ reduction mod p: word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 is
     @ 19 (2 hi + bit) = 38 hi + 19 bit (mod p), which starts the carry chain of
     @ h = T[0..7] + 38 T[8..15] at word 0; h7 = lo mod 2^31 + the chain's carry (< 2^32):
-    @ no final carry fold. T8..T11 r3 r4 r5 r10 (loaded), T12..T14 r7..r9
+    @ no final carry fold. T8, T9 r3 r4 (loaded), T10 r0, T11 r2, T12..T14 r7..r9;
+    @ h0..h7 r1 r12 r3 r4 r0 r2 r5 r6
     mov.w r11, #38
     vmov r6, s7
     mov.w lr, #0
@@ -217,26 +217,25 @@ m4crypt_fe256_mul_int:
     mla lr, lr, r11, r1
     bic r6, r6, #0x80000000
     vmov r3, r4, s8, s9
-    vmov r5, r10, s10, s11
-    vmov r0, r1, s0, s1
-    vmov r2, r12, s2, s3
-    umaal r0, lr, r3, r11
-    umaal r1, lr, r4, r11
-    umaal r2, lr, r5, r11
-    umaal r12, lr, r10, r11
-    vmov r3, r4, s4, s5
+    vmov r1, r12, s0, s1
+    umaal r1, lr, r3, r11
+    umaal r12, lr, r4, r11
+    vmov r3, r4, s2, s3
+    umaal r3, lr, r0, r11
+    umaal r4, lr, r2, r11
+    vmov r0, r2, s4, s5
     vmov r5, s6
-    umaal r3, lr, r7, r11
+    umaal r0, lr, r7, r11
     vmov r7, s12
-    umaal r4, lr, r8, r11
+    umaal r2, lr, r8, r11
     umaal r5, lr, r9, r11
     add.w r6, r6, lr
-    str.n r0, [r7, #0]
-    str.n r1, [r7, #4]
-    str.w r12, [r7, #12]
-    str.n r2, [r7, #8]
-    str.n r3, [r7, #16]
-    str.n r4, [r7, #20]
+    str.n r1, [r7, #0]
+    str.n r3, [r7, #8]
+    str.w r12, [r7, #4]
+    str.n r4, [r7, #12]
+    str.n r0, [r7, #16]
+    str.n r2, [r7, #20]
     str.n r5, [r7, #24]
     str.w r6, [r7, #28]
     vmov lr, s14
@@ -353,13 +352,11 @@ m4crypt_fe256_muladdsub_int:
     ldr.w r12, [r2, #24]
     ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
-    vmov s10, r0
-    vmov r0, s11
-    umaal r0, r10, r6, r1
-    umaal r0, r9, r5, r11
-    umaal r0, r8, r4, r12
-    umaal r0, r7, r3, lr
-    vmov s11, r0
+    vmov r2, s11
+    umaal r2, r10, r6, r1
+    umaal r2, r9, r5, r11
+    umaal r2, r8, r4, r12
+    umaal r2, r7, r3, lr
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -369,7 +366,8 @@ m4crypt_fe256_muladdsub_int:
     @ reduction mod p: word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 is
     @ 19 (2 hi + bit) = 38 hi + 19 bit (mod p), which starts the carry chain of
     @ h = T[0..7] + 38 T[8..15] at word 0; h7 = lo mod 2^31 + the chain's carry (< 2^32):
-    @ no final carry fold. T8..T11 r3 r4 r5 r10 (loaded), T12..T14 r7..r9
+    @ no final carry fold. T8, T9 r3 r4 (loaded), T10 r0, T11 r2, T12..T14 r7..r9;
+    @ h0..h7 r1 r12 r3 r4 r0 r2 r5 r6
     mov.w r11, #38
     vmov r6, s7
     mov.w lr, #0
@@ -379,22 +377,21 @@ m4crypt_fe256_muladdsub_int:
     mla lr, lr, r11, r1
     bic r6, r6, #0x80000000
     vmov r3, r4, s8, s9
-    vmov r5, r10, s10, s11
-    vmov r0, r1, s0, s1
-    vmov r2, r12, s2, s3
-    umaal r0, lr, r3, r11
-    umaal r1, lr, r4, r11
-    umaal r2, lr, r5, r11
-    umaal r12, lr, r10, r11
-    vmov r3, r4, s4, s5
+    vmov r1, r12, s0, s1
+    umaal r1, lr, r3, r11
+    umaal r12, lr, r4, r11
+    vmov r3, r4, s2, s3
+    umaal r3, lr, r0, r11
+    umaal r4, lr, r2, r11
+    vmov r0, r2, s4, s5
     vmov r5, s6
-    umaal r3, lr, r7, r11
-    umaal r4, lr, r8, r11
+    umaal r0, lr, r7, r11
+    umaal r2, lr, r8, r11
     umaal r5, lr, r9, r11
     add.w r6, r6, lr
     @ s = u + t, u = u - t in one pass: d_k = u_k - t_k (flags), s_k = t_k + u_k * 1 + cs
     @ (UMAAL, r10 = 1, cs in lr); s top word first: u7 + t7 = q 2^31 + r, cs = 19 q
-    @ (2^255 = 19 mod p), s7 = r + cs. r9 u, r8 s, r7 u_k, d0..d7 r11 r0 r1 r2 r12 r3 r4 r5
+    @ (2^255 = 19 mod p), s7 = r + cs. r9 u, r8 s, r7 u_k, d0..d7 r11 r1 r12 r3 r4 r0 r2 r5
     vmov r9, s15
     vmov r8, s12
     ldr.w r10, [r9, #28]
@@ -407,31 +404,31 @@ m4crypt_fe256_muladdsub_int:
     add.w r10, lr, lr, lsl #3
     add.w lr, lr, r10, lsl #1
     mov.w r10, #1
-    subs r11, r7, r0
-    umaal r0, lr, r7, r10
-    ldr.w r7, [r9, #4]
-    str.w r0, [r8, #0]
-    sbcs r0, r7, r1
+    subs r11, r7, r1
     umaal r1, lr, r7, r10
-    ldr.w r7, [r9, #8]
-    str.w r1, [r8, #4]
-    sbcs r1, r7, r2
-    umaal r2, lr, r7, r10
-    ldr.w r7, [r9, #12]
-    str.w r2, [r8, #8]
-    sbcs r2, r7, r12
+    ldr.w r7, [r9, #4]
+    str.w r1, [r8, #0]
+    sbcs r1, r7, r12
     umaal r12, lr, r7, r10
-    ldr.w r7, [r9, #16]
-    str.w r12, [r8, #12]
+    ldr.w r7, [r9, #8]
+    str.w r12, [r8, #4]
     sbcs r12, r7, r3
     umaal r3, lr, r7, r10
-    ldr.w r7, [r9, #20]
-    str.w r3, [r8, #16]
+    ldr.w r7, [r9, #12]
+    str.w r3, [r8, #8]
     sbcs r3, r7, r4
     umaal r4, lr, r7, r10
+    ldr.w r7, [r9, #16]
+    str.w r4, [r8, #12]
+    sbcs r4, r7, r0
+    umaal r0, lr, r7, r10
+    ldr.w r7, [r9, #20]
+    str.w r0, [r8, #16]
+    sbcs r0, r7, r2
+    umaal r2, lr, r7, r10
     ldr.w r7, [r9, #24]
-    str.w r4, [r8, #20]
-    sbcs r4, r7, r5
+    str.w r2, [r8, #20]
+    sbcs r2, r7, r5
     umaal r5, lr, r7, r10
     vmov r7, r10, s0, s1
     str.w r5, [r8, #24]
@@ -441,20 +438,20 @@ m4crypt_fe256_muladdsub_int:
     sbc r6, r6, r6
     and r6, r6, #38
     subs r11, r11, r6
-    sbcs r0, r0, #0
     sbcs r1, r1, #0
-    sbcs r2, r2, #0
     sbcs r12, r12, #0
     sbcs r3, r3, #0
     sbcs r4, r4, #0
+    sbcs r0, r0, #0
+    sbcs r2, r2, #0
     sbcs r5, r5, #0
     str.w r11, [r9, #0]
-    str.w r0, [r9, #4]
-    str.w r1, [r9, #8]
-    str.w r2, [r9, #12]
-    str.w r12, [r9, #16]
-    str.w r3, [r9, #20]
-    str.w r4, [r9, #24]
+    str.w r1, [r9, #4]
+    str.w r12, [r9, #8]
+    str.w r3, [r9, #12]
+    str.w r4, [r9, #16]
+    str.w r0, [r9, #20]
+    str.w r2, [r9, #24]
     str.w r5, [r9, #28]
     vmov lr, s14
     bx lr

@@ -36,7 +36,7 @@ HEADER = """\
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
- * Per call in the ladder (exclusive, m4sim 1.1): mul_int 176, muladdsub_int 238 cycles.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 172, muladdsub_int 234 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -53,14 +53,15 @@ HEADER = """\
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
- * Register map (muladdsub tail, one pass over u): t0..t7 r0 r1 r2 r12 r3-r6; u pointer r9, s
+ * Register map (muladdsub tail, one pass over u): t0..t7 r1 r12 r3 r4 r0 r2 r5 r6; u pointer r9, s
  *   pointer r8, u_k r7 (one LDR per word), r10 = 1, lr the carry cs of s_k = t_k + u_k * 1 + cs
  *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
- *   register (stored at once), d0..d7 r11 r0 r1 r2 r12 r3 r4 r5 (folded, then stored); u7 and
+ *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 and
  *   the low 31 bits of u7 + t7 wait in s0, s1. s's top word first: u7 + t7 = q 2^31 + r,
  *   cs = 19 q (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
- * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
- *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
+ * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
+ *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
+ *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
  *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
  *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
@@ -251,8 +252,8 @@ def wrapper(out, name, internal):
 
 # the reduced product of mul/muladdsub: h0..h7 in these registers; stored with 6 STR.N (low
 # registers, an even number: what follows stays aligned) and 2 STR.W
-MUL_H = ["r0", "r1", "r2", "r12", "r3", "r4", "r5", "r6"]
-MUL_H_ORDER = [(0, False), (1, False), (3, True), (2, False), (4, False), (5, False), (6, False),
+MUL_H = ["r1", "r12", "r3", "r4", "r0", "r2", "r5", "r6"]
+MUL_H_ORDER = [(0, False), (2, False), (1, True), (3, False), (4, False), (5, False), (6, False),
                (7, True)]
 
 
@@ -278,13 +279,26 @@ def gen_mul(out_final, addsub=False):
     block(blk, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
     assert blk[1:3] == ["    vmov r0, s13", "    add r0, r0, #16"], blk[1:3]
     del blk[2]
+    # T10 stays in r0 and T11 is accumulated in r2 (the g pointer is dead after the loads of g6,
+    # g7 in column 10): neither goes through s10, s11 (4 VMOVs less with the reduction's reads)
+    i10 = blk.index("    vmov s10, r0")
+    del blk[i10]
+    i11 = blk.index("    vmov r0, s11")
+    e11 = blk.index("    vmov s11, r0")
+    assert not any("[r2" in ln for ln in blk[i11:]), blk[i11:]
+    blk[i11] = "    vmov r2, s11"
+    for i in range(i11 + 1, e11):
+        assert blk[i].startswith("    umaal r0, "), blk[i]
+        blk[i] = blk[i].replace("umaal r0, ", "umaal r2, ")
+    del blk[e11]
     out.extend(blk)
     assert written == set(range(16))
-    # T12..T15 are in r7..r10 (C0..C3 of the second block, not stored)
+    # T10, T11 in r0, r2; T12..T15 in r7..r10 (C0..C3 of the second block, not stored)
     out.append("    @ reduction mod p: word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 is")
     out.append("    @ 19 (2 hi + bit) = 38 hi + 19 bit (mod p), which starts the carry chain of")
     out.append("    @ h = T[0..7] + 38 T[8..15] at word 0; h7 = lo mod 2^31 + the chain's carry (< 2^32):")
-    out.append("    @ no final carry fold. T8..T11 r3 r4 r5 r10 (loaded), T12..T14 r7..r9")
+    out.append("    @ no final carry fold. T8, T9 r3 r4 (loaded), T10 r0, T11 r2, T12..T14 r7..r9;")
+    out.append("    @ h0..h7 r1 r12 r3 r4 r0 r2 r5 r6")
     out.append("    mov r11, #38")
     out.append("    vmov r6, s7")
     out.append("    mov lr, #0")
@@ -294,19 +308,18 @@ def gen_mul(out_final, addsub=False):
     out.append("    mla lr, lr, r11, r1")
     out.append("    bic r6, r6, #0x80000000")
     out.append("    vmov r3, r4, s8, s9")
-    out.append("    vmov r5, r10, s10, s11")
-    out.append("    vmov r0, r1, s0, s1")
-    out.append("    vmov r2, r12, s2, s3")
-    out.append("    umaal r0, lr, r3, r11")
-    out.append("    umaal r1, lr, r4, r11")
-    out.append("    umaal r2, lr, r5, r11")
-    out.append("    umaal r12, lr, r10, r11")
-    out.append("    vmov r3, r4, s4, s5")
+    out.append("    vmov r1, r12, s0, s1")
+    out.append("    umaal r1, lr, r3, r11")
+    out.append("    umaal r12, lr, r4, r11")
+    out.append("    vmov r3, r4, s2, s3")
+    out.append("    umaal r3, lr, r0, r11")
+    out.append("    umaal r4, lr, r2, r11")
+    out.append("    vmov r0, r2, s4, s5")
     out.append("    vmov r5, s6")
-    out.append("    umaal r3, lr, r7, r11")
+    out.append("    umaal r0, lr, r7, r11")
     if not addsub:
         out.append("    vmov r7, s12")
-    out.append("    umaal r4, lr, r8, r11")
+    out.append("    umaal r2, lr, r8, r11")
     out.append("    umaal r5, lr, r9, r11")
     out.append("    add r6, r6, lr")
     if not addsub:
@@ -314,7 +327,7 @@ def gen_mul(out_final, addsub=False):
         func_end(out, name)
         out_final.extend(widen(out))
         return
-    # t = (r0, r1, r2, r12, r3, r4, r5, r6) (t < 2^255 + 2^230); r7-r11, lr free. One pass over
+    # t = MUL_H (t < 2^255 + 2^230); r7-r11, lr free. One pass over
     # u, word by word: d_k = u_k - t_k (flags: SUBS/SBCS), s_k = t_k + u_k * 1 + cs (UMAAL with a
     # register holding 1: the carry cs stays in a register, so the two chains interleave; s_k
     # overwrites t_k and is stored at once, d_k takes the register of the previous s).
@@ -323,12 +336,14 @@ def gen_mul(out_final, addsub=False):
     # fold (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230).
     out.append("    @ s = u + t, u = u - t in one pass: d_k = u_k - t_k (flags), s_k = t_k + u_k * 1 + cs")
     out.append("    @ (UMAAL, r10 = 1, cs in lr); s top word first: u7 + t7 = q 2^31 + r, cs = 19 q")
-    out.append("    @ (2^255 = 19 mod p), s7 = r + cs. r9 u, r8 s, r7 u_k, d0..d7 r11 r0 r1 r2 r12 r3 r4 r5")
+    out.append("    @ (2^255 = 19 mod p), s7 = r + cs. r9 u, r8 s, r7 u_k, d0..d7 r11 r1 r12 r3 r4 r0 r2 r5")
+    treg = MUL_H
+    dreg = ["r11"] + MUL_H[:7]
     out.append("    vmov r9, s15")
     out.append("    vmov r8, s12")
     out.append("    ldr r10, [r9, #28]")
     out.append("    ldr r7, [r9, #0]")
-    out.append("    adds r11, r10, r6")            # u7 + t7: C = bit 32
+    out.append(f"    adds r11, r10, {treg[7]}")     # u7 + t7: C = bit 32
     out.append("    rrx lr, r11")                  # C:r11 >> 1
     out.append("    bic r11, r11, #0x80000000")    # r
     out.append("    lsr lr, lr, #30")              # q = (u7 + t7) >> 31
@@ -336,8 +351,6 @@ def gen_mul(out_final, addsub=False):
     out.append("    add r10, lr, lr, lsl #3")
     out.append("    add lr, lr, r10, lsl #1")      # cs = 19 q
     out.append("    mov r10, #1")
-    treg = ["r0", "r1", "r2", "r12", "r3", "r4", "r5", "r6"]
-    dreg = ["r11", "r0", "r1", "r2", "r12", "r3", "r4", "r5"]
     for k in range(7):
         op = "subs" if k == 0 else "sbcs"
         out.append(f"    {op} {dreg[k]}, r7, {treg[k]}")
@@ -347,12 +360,12 @@ def gen_mul(out_final, addsub=False):
         else:
             out.append("    vmov r7, r10, s0, s1")
         out.append(f"    str {treg[k]}, [r8, #{4 * k}]")
-    out.append("    sbcs r5, r7, r6")                # d7
+    out.append(f"    sbcs {dreg[7]}, r7, {treg[7]}")  # d7
     out.append("    add r10, r10, lr")               # s7 = r + cs <= 2^31
     out.append("    str r10, [r8, #28]")
-    out.append("    sbc r6, r6, r6")
-    out.append("    and r6, r6, #38")
-    out.append("    subs r11, r11, r6")
+    out.append(f"    sbc {treg[7]}, {treg[7]}, {treg[7]}")
+    out.append(f"    and {treg[7]}, {treg[7]}, #38")
+    out.append(f"    subs r11, r11, {treg[7]}")
     for r in dreg[1:]:
         out.append(f"    sbcs {r}, {r}, #0")
     # no second fold: after a borrow u - t + 2^256 >= 2^256 - t > 2^255 - 2^230, so - 38 cannot
