@@ -26,7 +26,7 @@
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
- * Per call in the ladder (exclusive, m4sim 1.1): mul_int 172, muladdsub_int 234 cycles.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 172, muladdsub_int 233 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -46,9 +46,9 @@
  * Register map (muladdsub tail, one pass over u): t0..t7 r1 r12 r3 r4 r0 r2 r5 r6; u pointer r9, s
  *   pointer r8, u_k r7 (one LDR per word), r10 = 1, lr the carry cs of s_k = t_k + u_k * 1 + cs
  *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
- *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 and
- *   the low 31 bits of u7 + t7 wait in s0, s1. s's top word first: u7 + t7 = q 2^31 + r,
- *   cs = 19 q (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
+ *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 is
+ *   loaded again for the last word. s's top word first: u7 + t7 = q 2^31 + r, cs = 19 q
+ *   (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
  * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
  *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
  *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
@@ -398,9 +398,7 @@ m4crypt_fe256_muladdsub_int:
     ldr.w r7, [r9, #0]
     adds.w r11, r10, r6
     rrx lr, r11
-    bic r11, r11, #0x80000000
     lsr lr, lr, #30
-    vmov s0, s1, r10, r11
     add.w r10, lr, lr, lsl #3
     add.w lr, lr, r10, lsl #1
     mov.w r10, #1
@@ -430,9 +428,11 @@ m4crypt_fe256_muladdsub_int:
     str.w r2, [r8, #20]
     sbcs r2, r7, r5
     umaal r5, lr, r7, r10
-    vmov r7, r10, s0, s1
+    ldr.w r7, [r9, #28]
     str.w r5, [r8, #24]
     sbcs r5, r7, r6
+    add.w r10, r7, r6
+    bic r10, r10, #0x80000000
     add.w r10, r10, lr
     str.w r10, [r8, #28]
     sbc r6, r6, r6

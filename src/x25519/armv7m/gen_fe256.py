@@ -36,7 +36,7 @@ HEADER = """\
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
- * Per call in the ladder (exclusive, m4sim 1.1): mul_int 172, muladdsub_int 234 cycles.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 172, muladdsub_int 233 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -56,9 +56,9 @@ HEADER = """\
  * Register map (muladdsub tail, one pass over u): t0..t7 r1 r12 r3 r4 r0 r2 r5 r6; u pointer r9, s
  *   pointer r8, u_k r7 (one LDR per word), r10 = 1, lr the carry cs of s_k = t_k + u_k * 1 + cs
  *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
- *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 and
- *   the low 31 bits of u7 + t7 wait in s0, s1. s's top word first: u7 + t7 = q 2^31 + r,
- *   cs = 19 q (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
+ *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 is
+ *   loaded again for the last word. s's top word first: u7 + t7 = q 2^31 + r, cs = 19 q
+ *   (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
  * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
  *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
  *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
@@ -345,9 +345,7 @@ def gen_mul(out_final, addsub=False):
     out.append("    ldr r7, [r9, #0]")
     out.append(f"    adds r11, r10, {treg[7]}")     # u7 + t7: C = bit 32
     out.append("    rrx lr, r11")                  # C:r11 >> 1
-    out.append("    bic r11, r11, #0x80000000")    # r
     out.append("    lsr lr, lr, #30")              # q = (u7 + t7) >> 31
-    out.append("    vmov s0, s1, r10, r11")        # u7 and r wait in s0, s1
     out.append("    add r10, lr, lr, lsl #3")
     out.append("    add lr, lr, r10, lsl #1")      # cs = 19 q
     out.append("    mov r10, #1")
@@ -358,9 +356,11 @@ def gen_mul(out_final, addsub=False):
         if k < 6:
             out.append(f"    ldr r7, [r9, #{4 * (k + 1)}]")   # (a load right after a store costs 1 more)
         else:
-            out.append("    vmov r7, r10, s0, s1")
+            out.append("    ldr r7, [r9, #28]")                  # u7 again
         out.append(f"    str {treg[k]}, [r8, #{4 * k}]")
     out.append(f"    sbcs {dreg[7]}, r7, {treg[7]}")  # d7
+    out.append(f"    add r10, r7, {treg[7]}")
+    out.append("    bic r10, r10, #0x80000000")      # r = (u7 + t7) mod 2^31
     out.append("    add r10, r10, lr")               # s7 = r + cs <= 2^31
     out.append("    str r10, [r8, #28]")
     out.append(f"    sbc {treg[7]}, {treg[7]}, {treg[7]}")
