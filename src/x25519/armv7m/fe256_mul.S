@@ -26,7 +26,9 @@
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
- * Per call in the ladder (exclusive, m4sim 1.1): mul_int 172, muladdsub_int 233 cycles.
+ * T7 of the first block stays in r0 for the second block's column 7 (whose columns 4..6 then
+ * accumulate in r10, C3 before its row starts); T10 and T11 of the second block stay in r0, r2.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 170, muladdsub_int 231 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -134,7 +136,6 @@ m4crypt_fe256_mul_int:
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    vmov s7, r0
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -146,25 +147,24 @@ m4crypt_fe256_mul_int:
     vmov s10, r9
     vmov s11, r10
     @ rows 4..7
-    vmov r0, s13
+    vmov r9, s13
     ldm.w r2, {r1, r11, r12, lr}
-    ldm.w r0, {r3-r6}
-    vmov r0, s4
+    ldm.w r9, {r3-r6}
+    vmov r10, s4
     movs.w r7, #0
-    umaal r0, r7, r3, r1
-    vmov s4, r0
-    vmov r0, s5
+    umaal r10, r7, r3, r1
+    vmov s4, r10
+    vmov r10, s5
     movs.w r8, #0
-    umaal r0, r8, r4, r1
-    umaal r0, r7, r3, r11
-    vmov s5, r0
-    vmov r0, s6
+    umaal r10, r8, r4, r1
+    umaal r10, r7, r3, r11
+    vmov s5, r10
+    vmov r10, s6
     movs.w r9, #0
-    umaal r0, r9, r5, r1
-    umaal r0, r8, r4, r11
-    umaal r0, r7, r3, r12
-    vmov s6, r0
-    vmov r0, s7
+    umaal r10, r9, r5, r1
+    umaal r10, r8, r4, r11
+    umaal r10, r7, r3, r12
+    vmov s6, r10
     movs.w r10, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
@@ -294,7 +294,6 @@ m4crypt_fe256_muladdsub_int:
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    vmov s7, r0
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -306,25 +305,24 @@ m4crypt_fe256_muladdsub_int:
     vmov s10, r9
     vmov s11, r10
     @ rows 4..7
-    vmov r0, s13
+    vmov r9, s13
     ldm.w r2, {r1, r11, r12, lr}
-    ldm.w r0, {r3-r6}
-    vmov r0, s4
+    ldm.w r9, {r3-r6}
+    vmov r10, s4
     movs.w r7, #0
-    umaal r0, r7, r3, r1
-    vmov s4, r0
-    vmov r0, s5
+    umaal r10, r7, r3, r1
+    vmov s4, r10
+    vmov r10, s5
     movs.w r8, #0
-    umaal r0, r8, r4, r1
-    umaal r0, r7, r3, r11
-    vmov s5, r0
-    vmov r0, s6
+    umaal r10, r8, r4, r1
+    umaal r10, r7, r3, r11
+    vmov s5, r10
+    vmov r10, s6
     movs.w r9, #0
-    umaal r0, r9, r5, r1
-    umaal r0, r8, r4, r11
-    umaal r0, r7, r3, r12
-    vmov s6, r0
-    vmov r0, s7
+    umaal r10, r9, r5, r1
+    umaal r10, r8, r4, r11
+    umaal r10, r7, r3, r12
+    vmov s6, r10
     movs.w r10, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11

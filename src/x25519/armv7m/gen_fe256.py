@@ -36,7 +36,9 @@ HEADER = """\
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
- * Per call in the ladder (exclusive, m4sim 1.1): mul_int 172, muladdsub_int 233 cycles.
+ * T7 of the first block stays in r0 for the second block's column 7 (whose columns 4..6 then
+ * accumulate in r10, C3 before its row starts); T10 and T11 of the second block stay in r0, r2.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 170, muladdsub_int 231 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -274,11 +276,32 @@ def gen_mul(out_final, addsub=False):
     assert blk[1] == "    ldm r1, {r3-r6}", blk[1]
     blk[1] = "    ldm r1!, {r3-r6}"
     blk.insert(2, "    vmov s12, s13, r0, r1")      # h, f + 16
+    # T7 stays in r0 until the second block's column 7 (columns 8..10 accumulate in r7..r9)
+    i7 = blk.index("    vmov s7, r0")
+    assert not any(" r0" in ln or "{r0" in ln for ln in blk[i7 + 1:]), blk[i7 + 1:]
+    del blk[i7]
     out.extend(blk)
     blk = []
     block(blk, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
     assert blk[1:3] == ["    vmov r0, s13", "    add r0, r0, #16"], blk[1:3]
     del blk[2]
+    # the f + 16 pointer in r9 and the accumulator of columns 4..6 in r10 (C2, C3 start only in
+    # columns 6, 7): r0 still holds T7 from the first block for column 7
+    blk[1] = "    vmov r9, s13"
+    assert blk[3] == "    ldm r0, {r3-r6}", blk[3]
+    blk[3] = "    ldm r9, {r3-r6}"
+    i4 = blk.index("    vmov r0, s4")
+    e6 = blk.index("    vmov s6, r0")
+    for i in range(i4, e6 + 1):
+        ln = blk[i]
+        if ln.startswith("    vmov r0, s") or ln.startswith("    umaal r0, "):
+            blk[i] = ln.replace(" r0, ", " r10, ", 1)
+        elif ln.startswith("    vmov s") and ln.endswith(", r0"):
+            blk[i] = ln[:-2] + "r10"
+        else:
+            assert "r0" not in ln and "r10" not in ln, ln
+    assert "r10" not in "".join(blk[4:i4]) and "movs r10" in "".join(blk[e6:])
+    del blk[blk.index("    vmov r0, s7")]
     # T10 stays in r0 and T11 is accumulated in r2 (the g pointer is dead after the loads of g6,
     # g7 in column 10): neither goes through s10, s11 (4 VMOVs less with the reduction's reads)
     i10 = blk.index("    vmov s10, r0")
