@@ -262,7 +262,7 @@ MUL_H_ORDER = [(0, False), (2, False), (1, True), (3, False), (4, False), (5, Fa
 def gen_mul(out_final, addsub=False):
     """addsub: m4crypt_fe256_muladdsub_int(s, f, g, u): t = f g, then s = u + t and u = u - t
     (r0 = s, r1 = f, r2 = g, r3 = u; u in place, s may alias f or g). The ladder's
-    CB, DA + CB, DA - CB in one call: t goes to s0..s7 instead of memory."""
+    CB, DA + CB, DA - CB in one call: t stays in registers and u is read once (see the tail)."""
     out = []
     name = "m4crypt_fe256_muladdsub_int" if addsub else "m4crypt_fe256_mul_int"
     func_begin(out, name)
