@@ -50,7 +50,8 @@
  *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
  *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 is
  *   loaded again for the last word. s's top word first: u7 + t7 = q 2^31 + r, cs = 19 q
- *   (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
+ *   (2^255 = 19 mod p; q <= 3 as t7 < 2^31 + 2^6), s7 = r + cs with cs <= 2 (each UMAAL adds at
+ *   most 2^33 - 2 + cs): s < 2^255 + 2^225 with no fold.
  * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
  *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
  *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).

@@ -60,7 +60,8 @@ HEADER = """\
  *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
  *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 is
  *   loaded again for the last word. s's top word first: u7 + t7 = q 2^31 + r, cs = 19 q
- *   (2^255 = 19 mod p), s7 = r + cs: s < 2^255 + 2^224 with no fold.
+ *   (2^255 = 19 mod p; q <= 3 as t7 < 2^31 + 2^6), s7 = r + cs with cs <= 2 (each UMAAL adds at
+ *   most 2^33 - 2 + cs): s < 2^255 + 2^225 with no fold.
  * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
  *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
  *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
@@ -354,8 +355,9 @@ def gen_mul(out_final, addsub=False):
     # u, word by word: d_k = u_k - t_k (flags: SUBS/SBCS), s_k = t_k + u_k * 1 + cs (UMAAL with a
     # register holding 1: the carry cs stays in a register, so the two chains interleave; s_k
     # overwrites t_k and is stored at once, d_k takes the register of the previous s).
-    # s top word first: u7 + t7 = q 2^31 + r (q <= 2), and q 2^255 = 19 q (mod p) starts the
-    # chain of words 0..6 (cs = 19 q), so s7 = r + cs <= 2^31 with no fold at all; d keeps its
+    # s top word first: u7 + t7 = q 2^31 + r (q <= 3), and q 2^255 = 19 q (mod p) starts the
+    # chain of words 0..6 (cs = 19 q <= 57; then cs <= 2 as t_k + u_k + 2 <= 2^33), so
+    # s7 = r + cs <= 2^31 + 1 with no fold at all; d keeps its
     # fold (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230).
     out.append("    @ s = u + t, u = u - t in one pass: d_k = u_k - t_k (flags), s_k = t_k + u_k * 1 + cs")
     out.append("    @ (UMAAL, r10 = 1, cs in lr); s top word first: u7 + t7 = q 2^31 + r, cs = 19 q")
@@ -384,7 +386,7 @@ def gen_mul(out_final, addsub=False):
     out.append(f"    sbcs {dreg[7]}, r7, {treg[7]}")  # d7
     out.append(f"    add r10, r7, {treg[7]}")
     out.append("    bic r10, r10, #0x80000000")      # r = (u7 + t7) mod 2^31
-    out.append("    add r10, r10, lr")               # s7 = r + cs <= 2^31
+    out.append("    add r10, r10, lr")               # s7 = r + cs <= 2^31 + 1
     out.append("    str r10, [r8, #28]")
     out.append(f"    sbc {treg[7]}, {treg[7]}, {treg[7]}")
     out.append(f"    and {treg[7]}, {treg[7]}, #38")
