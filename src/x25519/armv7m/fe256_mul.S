@@ -26,6 +26,9 @@
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
+ * T7 of the first block stays in r0 for the second block's column 7 (whose columns 4..6 then
+ * accumulate in r10, C3 before its row starts); T10 and T11 of the second block stay in r0, r2.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 170, muladdsub_int 231 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -42,11 +45,16 @@
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
- * Register map (muladdsub tail): t0..t3 r0 r1 r2 r12 (copied to s0..s3), t4..t7 r3-r6 (kept for
- *   u - t); s = u + t in r0 r1 r2 r12 r7 r8 r10 lr, its fold mask and then the s pointer r9;
- *   u - t in r0 r1 r2 r7 r8 r10 r12 lr (one LDM), t0..t3 back through r11, u pointer r9.
- * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
- *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
+ * Register map (muladdsub tail, one pass over u): t0..t7 r1 r12 r3 r4 r0 r2 r5 r6; u pointer r9, s
+ *   pointer r8, u_k r7 (one LDR per word), r10 = 1, lr the carry cs of s_k = t_k + u_k * 1 + cs
+ *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
+ *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 is
+ *   loaded again for the last word. s's top word first: u7 + t7 = q 2^31 + r, cs = 19 q
+ *   (2^255 = 19 mod p; q <= 3 as t7 < 2^31 + 2^6), s7 = r + cs with cs <= 2 (each UMAAL adds at
+ *   most 2^33 - 2 + cs): s < 2^255 + 2^225 with no fold.
+ * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
+ *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
+ *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
  *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
  *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
@@ -129,7 +137,6 @@ m4crypt_fe256_mul_int:
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    vmov s7, r0
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -141,25 +148,24 @@ m4crypt_fe256_mul_int:
     vmov s10, r9
     vmov s11, r10
     @ rows 4..7
-    vmov r0, s13
+    vmov r9, s13
     ldm.w r2, {r1, r11, r12, lr}
-    ldm.w r0, {r3-r6}
-    vmov r0, s4
+    ldm.w r9, {r3-r6}
+    vmov r10, s4
     movs.w r7, #0
-    umaal r0, r7, r3, r1
-    vmov s4, r0
-    vmov r0, s5
+    umaal r10, r7, r3, r1
+    vmov s4, r10
+    vmov r10, s5
     movs.w r8, #0
-    umaal r0, r8, r4, r1
-    umaal r0, r7, r3, r11
-    vmov s5, r0
-    vmov r0, s6
+    umaal r10, r8, r4, r1
+    umaal r10, r7, r3, r11
+    vmov s5, r10
+    vmov r10, s6
     movs.w r9, #0
-    umaal r0, r9, r5, r1
-    umaal r0, r8, r4, r11
-    umaal r0, r7, r3, r12
-    vmov s6, r0
-    vmov r0, s7
+    umaal r10, r9, r5, r1
+    umaal r10, r8, r4, r11
+    umaal r10, r7, r3, r12
+    vmov s6, r10
     movs.w r10, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
@@ -187,13 +193,11 @@ m4crypt_fe256_mul_int:
     ldr.w r12, [r2, #24]
     ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
-    vmov s10, r0
-    vmov r0, s11
-    umaal r0, r10, r6, r1
-    umaal r0, r9, r5, r11
-    umaal r0, r8, r4, r12
-    umaal r0, r7, r3, lr
-    vmov s11, r0
+    vmov r2, s11
+    umaal r2, r10, r6, r1
+    umaal r2, r9, r5, r11
+    umaal r2, r8, r4, r12
+    umaal r2, r7, r3, lr
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -203,7 +207,8 @@ m4crypt_fe256_mul_int:
     @ reduction mod p: word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 is
     @ 19 (2 hi + bit) = 38 hi + 19 bit (mod p), which starts the carry chain of
     @ h = T[0..7] + 38 T[8..15] at word 0; h7 = lo mod 2^31 + the chain's carry (< 2^32):
-    @ no final carry fold. T8..T11 r3 r4 r5 r10 (loaded), T12..T14 r7..r9
+    @ no final carry fold. T8, T9 r3 r4 (loaded), T10 r0, T11 r2, T12..T14 r7..r9;
+    @ h0..h7 r1 r12 r3 r4 r0 r2 r5 r6
     mov.w r11, #38
     vmov r6, s7
     mov.w lr, #0
@@ -213,26 +218,25 @@ m4crypt_fe256_mul_int:
     mla lr, lr, r11, r1
     bic r6, r6, #0x80000000
     vmov r3, r4, s8, s9
-    vmov r5, r10, s10, s11
-    vmov r0, r1, s0, s1
-    vmov r2, r12, s2, s3
-    umaal r0, lr, r3, r11
-    umaal r1, lr, r4, r11
-    umaal r2, lr, r5, r11
-    umaal r12, lr, r10, r11
-    vmov r3, r4, s4, s5
+    vmov r1, r12, s0, s1
+    umaal r1, lr, r3, r11
+    umaal r12, lr, r4, r11
+    vmov r3, r4, s2, s3
+    umaal r3, lr, r0, r11
+    umaal r4, lr, r2, r11
+    vmov r0, r2, s4, s5
     vmov r5, s6
-    umaal r3, lr, r7, r11
+    umaal r0, lr, r7, r11
     vmov r7, s12
-    umaal r4, lr, r8, r11
+    umaal r2, lr, r8, r11
     umaal r5, lr, r9, r11
     add.w r6, r6, lr
-    str.n r0, [r7, #0]
-    str.n r1, [r7, #4]
-    str.w r12, [r7, #12]
-    str.n r2, [r7, #8]
-    str.n r3, [r7, #16]
-    str.n r4, [r7, #20]
+    str.n r1, [r7, #0]
+    str.n r3, [r7, #8]
+    str.w r12, [r7, #4]
+    str.n r4, [r7, #12]
+    str.n r0, [r7, #16]
+    str.n r2, [r7, #20]
     str.n r5, [r7, #24]
     str.w r6, [r7, #28]
     vmov lr, s14
@@ -291,7 +295,6 @@ m4crypt_fe256_muladdsub_int:
     umaal r0, r9, r5, r11
     umaal r0, r8, r4, r12
     umaal r0, r7, r3, lr
-    vmov s7, r0
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -303,25 +306,24 @@ m4crypt_fe256_muladdsub_int:
     vmov s10, r9
     vmov s11, r10
     @ rows 4..7
-    vmov r0, s13
+    vmov r9, s13
     ldm.w r2, {r1, r11, r12, lr}
-    ldm.w r0, {r3-r6}
-    vmov r0, s4
+    ldm.w r9, {r3-r6}
+    vmov r10, s4
     movs.w r7, #0
-    umaal r0, r7, r3, r1
-    vmov s4, r0
-    vmov r0, s5
+    umaal r10, r7, r3, r1
+    vmov s4, r10
+    vmov r10, s5
     movs.w r8, #0
-    umaal r0, r8, r4, r1
-    umaal r0, r7, r3, r11
-    vmov s5, r0
-    vmov r0, s6
+    umaal r10, r8, r4, r1
+    umaal r10, r7, r3, r11
+    vmov s5, r10
+    vmov r10, s6
     movs.w r9, #0
-    umaal r0, r9, r5, r1
-    umaal r0, r8, r4, r11
-    umaal r0, r7, r3, r12
-    vmov s6, r0
-    vmov r0, s7
+    umaal r10, r9, r5, r1
+    umaal r10, r8, r4, r11
+    umaal r10, r7, r3, r12
+    vmov s6, r10
     movs.w r10, #0
     umaal r0, r10, r6, r1
     umaal r0, r9, r5, r11
@@ -349,13 +351,11 @@ m4crypt_fe256_muladdsub_int:
     ldr.w r12, [r2, #24]
     ldr.w lr, [r2, #28]
     umaal r0, r7, r3, r12
-    vmov s10, r0
-    vmov r0, s11
-    umaal r0, r10, r6, r1
-    umaal r0, r9, r5, r11
-    umaal r0, r8, r4, r12
-    umaal r0, r7, r3, lr
-    vmov s11, r0
+    vmov r2, s11
+    umaal r2, r10, r6, r1
+    umaal r2, r9, r5, r11
+    umaal r2, r8, r4, r12
+    umaal r2, r7, r3, lr
     umaal r7, r10, r6, r11
     umaal r7, r9, r5, r12
     umaal r7, r8, r4, lr
@@ -365,7 +365,8 @@ m4crypt_fe256_muladdsub_int:
     @ reduction mod p: word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 is
     @ 19 (2 hi + bit) = 38 hi + 19 bit (mod p), which starts the carry chain of
     @ h = T[0..7] + 38 T[8..15] at word 0; h7 = lo mod 2^31 + the chain's carry (< 2^32):
-    @ no final carry fold. T8..T11 r3 r4 r5 r10 (loaded), T12..T14 r7..r9
+    @ no final carry fold. T8, T9 r3 r4 (loaded), T10 r0, T11 r2, T12..T14 r7..r9;
+    @ h0..h7 r1 r12 r3 r4 r0 r2 r5 r6
     mov.w r11, #38
     vmov r6, s7
     mov.w lr, #0
@@ -375,87 +376,82 @@ m4crypt_fe256_muladdsub_int:
     mla lr, lr, r11, r1
     bic r6, r6, #0x80000000
     vmov r3, r4, s8, s9
-    vmov r5, r10, s10, s11
-    vmov r0, r1, s0, s1
-    vmov r2, r12, s2, s3
-    umaal r0, lr, r3, r11
-    umaal r1, lr, r4, r11
-    umaal r2, lr, r5, r11
-    umaal r12, lr, r10, r11
-    vmov r3, r4, s4, s5
+    vmov r1, r12, s0, s1
+    umaal r1, lr, r3, r11
+    umaal r12, lr, r4, r11
+    vmov r3, r4, s2, s3
+    umaal r3, lr, r0, r11
+    umaal r4, lr, r2, r11
+    vmov r0, r2, s4, s5
     vmov r5, s6
-    umaal r3, lr, r7, r11
-    umaal r4, lr, r8, r11
+    umaal r0, lr, r7, r11
+    umaal r2, lr, r8, r11
     umaal r5, lr, r9, r11
     add.w r6, r6, lr
-    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry);
-    @ t0..t3 saved in s0..s3, t4..t7 kept in r3..r6, s in r0 r1 r2 r12 r7 r8 r10 lr
+    @ s = u + t, u = u - t in one pass: d_k = u_k - t_k (flags), s_k = t_k + u_k * 1 + cs
+    @ (UMAAL, r10 = 1, cs in lr); s top word first: u7 + t7 = q 2^31 + r, cs = 19 q
+    @ (2^255 = 19 mod p), s7 = r + cs. r9 u, r8 s, r7 u_k, d0..d7 r11 r1 r12 r3 r4 r0 r2 r5
     vmov r9, s15
-    vmov s0, s1, r0, r1
-    vmov s2, s3, r2, r12
-    ldm.w r9!, {r7, r8, r10, lr}
-    adds.w r0, r0, r7
-    adcs.w r1, r1, r8
-    adcs.w r2, r2, r10
-    adcs.w r12, r12, lr
-    ldm.w r9, {r7, r8, r10, lr}
-    adcs.w r7, r7, r3
-    adcs.w r8, r8, r4
-    adcs.w r10, r10, r5
-    adcs.w lr, lr, r6
-    sbc r9, r9, r9
-    bic r9, r11, r9
-    adds.w r0, r0, r9
-    vmov r9, s12
-    adcs.w r1, r1, #0
-    adcs.w r2, r2, #0
-    adcs.w r12, r12, #0
-    adcs.w r7, r7, #0
-    adcs.w r8, r8, #0
-    adcs.w r10, r10, #0
-    adcs.w lr, lr, #0
-    str.w r0, [r9, #0]
-    str.w r1, [r9, #4]
-    str.w r2, [r9, #8]
-    str.w r12, [r9, #12]
-    str.w r7, [r9, #16]
-    str.w r8, [r9, #20]
-    str.w r10, [r9, #24]
-    str.w lr, [r9, #28]
-    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230);
-    @ u in r0 r1 r2 r7 r8 r10 r12 lr, t0..t3 through r11, t4..t7 in r3..r6
-    vmov r9, s15
-    vmov r11, s0
-    ldm.w r9, {r0, r1, r2, r7, r8, r10, r12, lr}
-    subs r0, r0, r11
-    vmov r11, s1
-    sbcs r1, r1, r11
-    vmov r11, s2
-    sbcs r2, r2, r11
-    vmov r11, s3
-    sbcs r7, r7, r11
-    sbcs r8, r8, r3
-    sbcs r10, r10, r4
-    sbcs r12, r12, r5
-    sbcs lr, lr, r6
-    sbc r11, r11, r11
-    and r11, r11, #38
-    subs r0, r0, r11
+    vmov r8, s12
+    ldr.w r10, [r9, #28]
+    ldr.w r7, [r9, #0]
+    adds.w r11, r10, r6
+    rrx lr, r11
+    lsr lr, lr, #30
+    add.w r10, lr, lr, lsl #3
+    add.w lr, lr, r10, lsl #1
+    mov.w r10, #1
+    subs r11, r7, r1
+    umaal r1, lr, r7, r10
+    ldr.w r7, [r9, #4]
+    str.w r1, [r8, #0]
+    sbcs r1, r7, r12
+    umaal r12, lr, r7, r10
+    ldr.w r7, [r9, #8]
+    str.w r12, [r8, #4]
+    sbcs r12, r7, r3
+    umaal r3, lr, r7, r10
+    ldr.w r7, [r9, #12]
+    str.w r3, [r8, #8]
+    sbcs r3, r7, r4
+    umaal r4, lr, r7, r10
+    ldr.w r7, [r9, #16]
+    str.w r4, [r8, #12]
+    sbcs r4, r7, r0
+    umaal r0, lr, r7, r10
+    ldr.w r7, [r9, #20]
+    str.w r0, [r8, #16]
+    sbcs r0, r7, r2
+    umaal r2, lr, r7, r10
+    ldr.w r7, [r9, #24]
+    str.w r2, [r8, #20]
+    sbcs r2, r7, r5
+    umaal r5, lr, r7, r10
+    ldr.w r7, [r9, #28]
+    str.w r5, [r8, #24]
+    sbcs r5, r7, r6
+    add.w r10, r7, r6
+    bic r10, r10, #0x80000000
+    add.w r10, r10, lr
+    str.w r10, [r8, #28]
+    sbc r6, r6, r6
+    and r6, r6, #38
+    subs r11, r11, r6
     sbcs r1, r1, #0
-    sbcs r2, r2, #0
-    sbcs r7, r7, #0
-    sbcs r8, r8, #0
-    sbcs r10, r10, #0
     sbcs r12, r12, #0
-    sbcs lr, lr, #0
-    str.w r0, [r9, #0]
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r0, r0, #0
+    sbcs r2, r2, #0
+    sbcs r5, r5, #0
+    str.w r11, [r9, #0]
     str.w r1, [r9, #4]
-    str.w r2, [r9, #8]
-    str.w r7, [r9, #12]
-    str.w r8, [r9, #16]
-    str.w r10, [r9, #20]
-    str.w r12, [r9, #24]
-    str.w lr, [r9, #28]
+    str.w r12, [r9, #8]
+    str.w r3, [r9, #12]
+    str.w r4, [r9, #16]
+    str.w r0, [r9, #20]
+    str.w r2, [r9, #24]
+    str.w r5, [r9, #28]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_muladdsub_int, .-m4crypt_fe256_muladdsub_int

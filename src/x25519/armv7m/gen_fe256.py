@@ -36,6 +36,9 @@ HEADER = """\
  * one LDM, g4..g7 by pipelined pairs of LDR. A row's first product is an UMULL (block 1) or
  * starts from a zeroed carry (block 2); a finished row's carry becomes the accumulator of the
  * next output word. T12..T15 stay in C0..C3 after the second block.
+ * T7 of the first block stays in r0 for the second block's column 7 (whose columns 4..6 then
+ * accumulate in r10, C3 before its row starts); T10 and T11 of the second block stay in r0, r2.
+ * Per call in the ladder (exclusive, m4sim 1.1): mul_int 170, muladdsub_int 231 cycles.
  * Reduction (mod p): word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi +
  * 19 bit (mod p) (ASR, AND, MLA) is the initial carry of the UMAAL chain h = T[0..7] + 38 T[8..15]
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
@@ -52,11 +55,16 @@ HEADER = """\
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
  *   r3-r6 A0..A3 (four words of f)             r7-r10 C0..C3 (row carries)
  *   r1, r11, r12, lr G window (words of g)      s0-s11 T words, s12 h, s13 f + 16, s14 lr, s15 u
- * Register map (muladdsub tail): t0..t3 r0 r1 r2 r12 (copied to s0..s3), t4..t7 r3-r6 (kept for
- *   u - t); s = u + t in r0 r1 r2 r12 r7 r8 r10 lr, its fold mask and then the s pointer r9;
- *   u - t in r0 r1 r2 r7 r8 r10 r12 lr (one LDM), t0..t3 back through r11, u pointer r9.
- * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
- *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
+ * Register map (muladdsub tail, one pass over u): t0..t7 r1 r12 r3 r4 r0 r2 r5 r6; u pointer r9, s
+ *   pointer r8, u_k r7 (one LDR per word), r10 = 1, lr the carry cs of s_k = t_k + u_k * 1 + cs
+ *   (UMAAL: no flags, so it interleaves with the SUBS/SBCS chain of d = u - t), s_k in t_k's
+ *   register (stored at once), d0..d7 r11 r1 r12 r3 r4 r0 r2 r5 (folded, then stored); u7 is
+ *   loaded again for the last word. s's top word first: u7 + t7 = q 2^31 + r, cs = 19 q
+ *   (2^255 = 19 mod p; q <= 3 as t7 < 2^31 + 2^6), s7 = r + cs with cs <= 2 (each UMAAL adds at
+ *   most 2^33 - 2 + cs): s < 2^255 + 2^225 with no fold.
+ * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
+ *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
+ *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
  *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
  *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
@@ -247,15 +255,15 @@ def wrapper(out, name, internal):
 
 # the reduced product of mul/muladdsub: h0..h7 in these registers; stored with 6 STR.N (low
 # registers, an even number: what follows stays aligned) and 2 STR.W
-MUL_H = ["r0", "r1", "r2", "r12", "r3", "r4", "r5", "r6"]
-MUL_H_ORDER = [(0, False), (1, False), (3, True), (2, False), (4, False), (5, False), (6, False),
+MUL_H = ["r1", "r12", "r3", "r4", "r0", "r2", "r5", "r6"]
+MUL_H_ORDER = [(0, False), (2, False), (1, True), (3, False), (4, False), (5, False), (6, False),
                (7, True)]
 
 
 def gen_mul(out_final, addsub=False):
     """addsub: m4crypt_fe256_muladdsub_int(s, f, g, u): t = f g, then s = u + t and u = u - t
     (r0 = s, r1 = f, r2 = g, r3 = u; u in place, s may alias f or g). The ladder's
-    CB, DA + CB, DA - CB in one call: t goes to s0..s7 instead of memory."""
+    CB, DA + CB, DA - CB in one call: t stays in registers and u is read once (see the tail)."""
     out = []
     name = "m4crypt_fe256_muladdsub_int" if addsub else "m4crypt_fe256_mul_int"
     func_begin(out, name)
@@ -269,18 +277,52 @@ def gen_mul(out_final, addsub=False):
     assert blk[1] == "    ldm r1, {r3-r6}", blk[1]
     blk[1] = "    ldm r1!, {r3-r6}"
     blk.insert(2, "    vmov s12, s13, r0, r1")      # h, f + 16
+    # T7 stays in r0 until the second block's column 7 (columns 8..10 accumulate in r7..r9)
+    i7 = blk.index("    vmov s7, r0")
+    assert not any(" r0" in ln or "{r0" in ln for ln in blk[i7 + 1:]), blk[i7 + 1:]
+    del blk[i7]
     out.extend(blk)
     blk = []
     block(blk, [(4, 0), (5, 0), (6, 0), (7, 0)], 4, written, "rows 4..7", keep_from=12)
     assert blk[1:3] == ["    vmov r0, s13", "    add r0, r0, #16"], blk[1:3]
     del blk[2]
+    # the f + 16 pointer in r9 and the accumulator of columns 4..6 in r10 (C2, C3 start only in
+    # columns 6, 7): r0 still holds T7 from the first block for column 7
+    blk[1] = "    vmov r9, s13"
+    assert blk[3] == "    ldm r0, {r3-r6}", blk[3]
+    blk[3] = "    ldm r9, {r3-r6}"
+    i4 = blk.index("    vmov r0, s4")
+    e6 = blk.index("    vmov s6, r0")
+    for i in range(i4, e6 + 1):
+        ln = blk[i]
+        if ln.startswith("    vmov r0, s") or ln.startswith("    umaal r0, "):
+            blk[i] = ln.replace(" r0, ", " r10, ", 1)
+        elif ln.startswith("    vmov s") and ln.endswith(", r0"):
+            blk[i] = ln[:-2] + "r10"
+        else:
+            assert "r0" not in ln and "r10" not in ln, ln
+    assert "r10" not in "".join(blk[4:i4]) and "movs r10" in "".join(blk[e6:])
+    del blk[blk.index("    vmov r0, s7")]
+    # T10 stays in r0 and T11 is accumulated in r2 (the g pointer is dead after the loads of g6,
+    # g7 in column 10): neither goes through s10, s11 (4 VMOVs less with the reduction's reads)
+    i10 = blk.index("    vmov s10, r0")
+    del blk[i10]
+    i11 = blk.index("    vmov r0, s11")
+    e11 = blk.index("    vmov s11, r0")
+    assert not any("[r2" in ln for ln in blk[i11:]), blk[i11:]
+    blk[i11] = "    vmov r2, s11"
+    for i in range(i11 + 1, e11):
+        assert blk[i].startswith("    umaal r0, "), blk[i]
+        blk[i] = blk[i].replace("umaal r0, ", "umaal r2, ")
+    del blk[e11]
     out.extend(blk)
     assert written == set(range(16))
-    # T12..T15 are in r7..r10 (C0..C3 of the second block, not stored)
+    # T10, T11 in r0, r2; T12..T15 in r7..r10 (C0..C3 of the second block, not stored)
     out.append("    @ reduction mod p: word 7 first, T7 + 38 T15 = hi:lo; hi 2^256 + bit31(lo) 2^255 is")
     out.append("    @ 19 (2 hi + bit) = 38 hi + 19 bit (mod p), which starts the carry chain of")
     out.append("    @ h = T[0..7] + 38 T[8..15] at word 0; h7 = lo mod 2^31 + the chain's carry (< 2^32):")
-    out.append("    @ no final carry fold. T8..T11 r3 r4 r5 r10 (loaded), T12..T14 r7..r9")
+    out.append("    @ no final carry fold. T8, T9 r3 r4 (loaded), T10 r0, T11 r2, T12..T14 r7..r9;")
+    out.append("    @ h0..h7 r1 r12 r3 r4 r0 r2 r5 r6")
     out.append("    mov r11, #38")
     out.append("    vmov r6, s7")
     out.append("    mov lr, #0")
@@ -290,19 +332,18 @@ def gen_mul(out_final, addsub=False):
     out.append("    mla lr, lr, r11, r1")
     out.append("    bic r6, r6, #0x80000000")
     out.append("    vmov r3, r4, s8, s9")
-    out.append("    vmov r5, r10, s10, s11")
-    out.append("    vmov r0, r1, s0, s1")
-    out.append("    vmov r2, r12, s2, s3")
-    out.append("    umaal r0, lr, r3, r11")
-    out.append("    umaal r1, lr, r4, r11")
-    out.append("    umaal r2, lr, r5, r11")
-    out.append("    umaal r12, lr, r10, r11")
-    out.append("    vmov r3, r4, s4, s5")
+    out.append("    vmov r1, r12, s0, s1")
+    out.append("    umaal r1, lr, r3, r11")
+    out.append("    umaal r12, lr, r4, r11")
+    out.append("    vmov r3, r4, s2, s3")
+    out.append("    umaal r3, lr, r0, r11")
+    out.append("    umaal r4, lr, r2, r11")
+    out.append("    vmov r0, r2, s4, s5")
     out.append("    vmov r5, s6")
-    out.append("    umaal r3, lr, r7, r11")
+    out.append("    umaal r0, lr, r7, r11")
     if not addsub:
         out.append("    vmov r7, s12")
-    out.append("    umaal r4, lr, r8, r11")
+    out.append("    umaal r2, lr, r8, r11")
     out.append("    umaal r5, lr, r9, r11")
     out.append("    add r6, r6, lr")
     if not addsub:
@@ -310,59 +351,51 @@ def gen_mul(out_final, addsub=False):
         func_end(out, name)
         out_final.extend(widen(out))
         return
-    # t = (r0, r1, r2, r12, r3, r4, r5, r6); r11 = 38. Only t0..t3 go to s0..s3: the low half
-    # of the sum is formed in their registers, the high half in u's registers (t4..t7 stay in
-    # r3..r6 for u - t), the sum's fold mask in r9 and s is stored through r9.
-    out.append("    @ s = u + t (the carry c out of 2^256 adds 38 c; t < 2^255 + 2^230: no second carry);")
-    out.append("    @ t0..t3 saved in s0..s3, t4..t7 kept in r3..r6, s in r0 r1 r2 r12 r7 r8 r10 lr")
+    # t = MUL_H (t < 2^255 + 2^230); r7-r11, lr free. One pass over
+    # u, word by word: d_k = u_k - t_k (flags: SUBS/SBCS), s_k = t_k + u_k * 1 + cs (UMAAL with a
+    # register holding 1: the carry cs stays in a register, so the two chains interleave; s_k
+    # overwrites t_k and is stored at once, d_k takes the register of the previous s).
+    # s top word first: u7 + t7 = q 2^31 + r (q <= 3), and q 2^255 = 19 q (mod p) starts the
+    # chain of words 0..6 (cs = 19 q <= 57; then cs <= 2 as t_k + u_k + 2 <= 2^33), so
+    # s7 = r + cs <= 2^31 + 1 with no fold at all; d keeps its
+    # fold (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230).
+    out.append("    @ s = u + t, u = u - t in one pass: d_k = u_k - t_k (flags), s_k = t_k + u_k * 1 + cs")
+    out.append("    @ (UMAAL, r10 = 1, cs in lr); s top word first: u7 + t7 = q 2^31 + r, cs = 19 q")
+    out.append("    @ (2^255 = 19 mod p), s7 = r + cs. r9 u, r8 s, r7 u_k, d0..d7 r11 r1 r12 r3 r4 r0 r2 r5")
+    treg = MUL_H
+    dreg = ["r11"] + MUL_H[:7]
     out.append("    vmov r9, s15")
-    out.append("    vmov s0, s1, r0, r1")
-    out.append("    vmov s2, s3, r2, r12")
-    out.append("    ldm r9!, {r7, r8, r10, lr}")
-    out.append("    adds r0, r0, r7")
-    out.append("    adcs r1, r1, r8")
-    out.append("    adcs r2, r2, r10")
-    out.append("    adcs r12, r12, lr")
-    out.append("    ldm r9, {r7, r8, r10, lr}")
-    out.append("    adcs r7, r7, r3")
-    out.append("    adcs r8, r8, r4")
-    out.append("    adcs r10, r10, r5")
-    out.append("    adcs lr, lr, r6")
-    out.append("    sbc r9, r9, r9")
-    out.append("    bic r9, r11, r9")
-    out.append("    adds r0, r0, r9")
-    out.append("    vmov r9, s12")                # (not next to the STRs: no address stall)
-    for r in ["r1", "r2", "r12", "r7", "r8", "r10", "lr"]:
-        out.append(f"    adcs {r}, {r}, #0")
-    # no second fold: t < 2^255 + 2^230 (the reduction above), so u + t < 2^256 + 2^255 + 2^230
-    # and after - 2^256 + 38 the sum is below 2^256
-    store8(out, "r9", ["r0", "r1", "r2", "r12", "r7", "r8", "r10", "lr"],
-           [(i, True) for i in range(8)])
-    out.append("    @ u = u - t (a borrow subtracts 38, which cannot borrow again as t < 2^255 + 2^230);")
-    out.append("    @ u in r0 r1 r2 r7 r8 r10 r12 lr, t0..t3 through r11, t4..t7 in r3..r6")
-    out.append("    vmov r9, s15")
-    out.append("    vmov r11, s0")
-    out.append("    ldm r9, {r0, r1, r2, r7, r8, r10, r12, lr}")
-    out.append("    subs r0, r0, r11")
-    out.append("    vmov r11, s1")
-    out.append("    sbcs r1, r1, r11")
-    out.append("    vmov r11, s2")
-    out.append("    sbcs r2, r2, r11")
-    out.append("    vmov r11, s3")
-    out.append("    sbcs r7, r7, r11")
-    out.append("    sbcs r8, r8, r3")
-    out.append("    sbcs r10, r10, r4")
-    out.append("    sbcs r12, r12, r5")
-    out.append("    sbcs lr, lr, r6")
-    out.append("    sbc r11, r11, r11")
-    out.append("    and r11, r11, #38")
-    out.append("    subs r0, r0, r11")
-    for r in ["r1", "r2", "r7", "r8", "r10", "r12", "lr"]:
+    out.append("    vmov r8, s12")
+    out.append("    ldr r10, [r9, #28]")
+    out.append("    ldr r7, [r9, #0]")
+    out.append(f"    adds r11, r10, {treg[7]}")     # u7 + t7: C = bit 32
+    out.append("    rrx lr, r11")                  # C:r11 >> 1
+    out.append("    lsr lr, lr, #30")              # q = (u7 + t7) >> 31
+    out.append("    add r10, lr, lr, lsl #3")
+    out.append("    add lr, lr, r10, lsl #1")      # cs = 19 q
+    out.append("    mov r10, #1")
+    for k in range(7):
+        op = "subs" if k == 0 else "sbcs"
+        out.append(f"    {op} {dreg[k]}, r7, {treg[k]}")
+        out.append(f"    umaal {treg[k]}, lr, r7, r10")
+        if k < 6:
+            out.append(f"    ldr r7, [r9, #{4 * (k + 1)}]")   # (a load right after a store costs 1 more)
+        else:
+            out.append("    ldr r7, [r9, #28]")                  # u7 again
+        out.append(f"    str {treg[k]}, [r8, #{4 * k}]")
+    out.append(f"    sbcs {dreg[7]}, r7, {treg[7]}")  # d7
+    out.append(f"    add r10, r7, {treg[7]}")
+    out.append("    bic r10, r10, #0x80000000")      # r = (u7 + t7) mod 2^31
+    out.append("    add r10, r10, lr")               # s7 = r + cs <= 2^31 + 1
+    out.append("    str r10, [r8, #28]")
+    out.append(f"    sbc {treg[7]}, {treg[7]}, {treg[7]}")
+    out.append(f"    and {treg[7]}, {treg[7]}, #38")
+    out.append(f"    subs r11, r11, {treg[7]}")
+    for r in dreg[1:]:
         out.append(f"    sbcs {r}, {r}, #0")
     # no second fold: after a borrow u - t + 2^256 >= 2^256 - t > 2^255 - 2^230, so - 38 cannot
     # borrow again
-    store8(out, "r9", ["r0", "r1", "r2", "r7", "r8", "r10", "r12", "lr"],
-           [(i, True) for i in range(8)])
+    store8(out, "r9", dreg, [(i, True) for i in range(8)])
     func_end(out, name)
     out_final.extend(widen(out))
 
