@@ -18,11 +18,11 @@
  * The internal *_int routines keep their products in s0..s15 (FPU registers as 1-cycle storage):
  * they clobber s0-s15 (caller-saved under the AAPCS) and the ladder and the inversion zero them.
  *
- * Measured (m4sim model 1.1, run_bench.py): x25519.scalarmult 514,198 cycles (portable
- * 1,651,157), stack 456 bytes, code 4,038 bytes reachable from m4crypt_x25519;
- * x25519.scalarmult_base 185,415 cycles, stack 796, code 5,644 bytes (X2's fixed base,
+ * Measured (m4sim model 1.1, run_bench.py): x25519.scalarmult 497,382 cycles (portable
+ * 1,651,157), stack 456 bytes, code 3,984 bytes reachable from m4crypt_x25519;
+ * x25519.scalarmult_base 181,635 cycles, stack 796, code 5,598 bytes (X2's fixed base,
  * src/x25519/x25519_base.c with ge25519_base.S / ge25519_select.S on these *_int routines);
- * fe25519.mul 209, fe25519.sqr 166, fe25519.invert 39,217 (AAPCS entries called from C).
+ * fe25519.mul 209, fe25519.sqr 152, fe25519.invert 35,661 (AAPCS entries called from C).
  */
 #ifndef M4CRYPT_X25519_ARMV7M_BACKEND_H
 #define M4CRYPT_X25519_ARMV7M_BACKEND_H
@@ -31,7 +31,7 @@
 
 /* h = f * g mod p (output below 2^255 + 2^230); h may alias f or g; inputs in [0, 2^256). */
 void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
-/* h = f^2 mod 2^256 - 38. */
+/* h = f^2 mod p (output below 2^255 + 2^230); h may alias f. */
 void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);
 /* h = f + g, h = f - g, h = 121666 f (mod 2^256 - 38). */
 void m4crypt_fe256_add_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);

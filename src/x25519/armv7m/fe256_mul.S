@@ -3,12 +3,13 @@
  *
  * GF(2^255 - 19) multiplication and squaring for ARMv7E-M (Cortex-M4), Thumb-2, on the
  * representation of src/x25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in
- * [0, 2^256), every result correct mod p (sqr and the additions work mod 2^256 - 38 = 2 p, the
- * multiplication's reduction mod p: its output is below 2^255 + 2^230).
+ * [0, 2^256), every result correct mod p (the additions work mod 2^256 - 38 = 2 p, the
+ * multiplication's and the squaring's reduction mod p: their output is below 2^255 + 2^230).
  *
  *   void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);
- * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's below 2^255 + 2^230).
+ * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's and sqr's below
+ * 2^255 + 2^230).
  *
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
@@ -31,12 +32,13 @@
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
  * < 2^31 + 40: no carry fold at the end, no carry out of 2^256. Results are stored by eight
  * single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
- * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
- * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
- * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers: UMULL f_i^2 straight into the
- * two words, then UMAAL with the constant 2 adds 2 T_k and the carry (no doubling chain, no
- * carry-only UMAAL); the low half 2 T[0..7] + sum_(i<4) f_i^2 2^(64 i) the same way pair by pair,
- * folded at once as h = L + 38 Y (two carries: c1 of the squares and doublings, c2 of 38 Y).
+ * Squaring (by columns, f0..f7 in r1..r8 by one LDM): the products f_i f_j, i < j, by operand
+ * scanning, rows 0..3 with carries in r9-r12, rows 4..6 with carries in r2-r4 (f1..f3 are done
+ * by then); each finished column word T_k becomes the word S_k of S = f^2 = 2 T + sum f_i^2
+ * 2^(64 i) at once: ADCS t, t, t doubles it (the flag carries the top bit), UMAAL t, c, f_i, f_i
+ * adds the square and the carry word c (k = 2i), UMAAL t, c, 0, 0 only c (k odd); two chains,
+ * as the carry into an odd word can reach 2^32. S0..S6 wait in s0..s6, S7..S15 stay in
+ * registers, then mul's reduction (word 7 first: no final carry fold; output < 2^255 + 2^230).
  *
  * Register map (product blocks):
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
@@ -47,9 +49,11 @@
  *   u - t in r0 r1 r2 r7 r8 r10 r12 lr (one LDM), t0..t3 back through r11, u pointer r9.
  * Register map (mul reduction): T8..T15 r3 r4 r5 r10 r7 r8 r9 r10 (T15 first), h r0 r1 r2 r12
  *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
- * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
- *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
- *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
+ * Register map (sqr): f0..f7 r1..r8, column word r0, row carries r9 r10 r11 r12 (rows 0..3), r2
+ *   r3 r4 (rows 4..6), c lr, the constant 0 in r12 (r1 from column 7 on); S7..S15 r0 r9 r10 r11
+ *   r12 r2 r3 r4 lr; reduction: r1 = 38, r5 the carry, h0..h7 r6 r7 r8 lr r9 r10 r11 r0 stored
+ *   through r2; s0-s6 S0..S6, s12 h, s14 lr. sqrsel: a0..a7 by one LDM into r1..r8, c0..c4
+ *   and c5..c7 through r0, r9-r12 (LDM from lr = c), SEL into r1..r8.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
@@ -66,12 +70,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 514,198
+ *   mul 209, sqr 152, invert 35,661, x25519.scalarmult 497,382
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 4,038 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 176, sqr_int 119 (sqrsel + 22 for the selection),
+ * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
+ * Code: 3,984 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -473,20 +477,18 @@ m4crypt_fe256_sqrsel_int:
 m4crypt_fe256_sqrsel_int_ge:
     vmov s12, r0
     vmov s14, lr
-    ldm.w r1!, {r3-r6}
-    ldm.w r2!, {r7-r10}
-    sel r3, r7, r3
-    sel r4, r8, r4
-    sel r5, r9, r5
-    sel r6, r10, r6
-    vmov s8, s9, r3, r4
-    vmov s10, s11, r5, r6
-    ldm.w r2, {r7-r10}
-    ldm.w r1, {r1, r11, r12, lr}
-    sel r1, r7, r1
-    sel r11, r8, r11
-    sel r12, r9, r12
-    sel lr, r10, lr
+    mov.w lr, r2
+    ldm.w r1, {r1-r8}
+    ldm.w lr!, {r0, r9, r10, r11, r12}
+    sel r1, r0, r1
+    sel r2, r9, r2
+    sel r3, r10, r3
+    sel r4, r11, r4
+    sel r5, r12, r5
+    ldm.w lr, {r0, r9, r10}
+    sel r6, r0, r6
+    sel r7, r9, r7
+    sel r8, r10, r8
     b 7f
     .size m4crypt_fe256_sqrsel_int_ge, .-m4crypt_fe256_sqrsel_int_ge
     .global m4crypt_fe256_sqr_int
@@ -495,135 +497,120 @@ m4crypt_fe256_sqrsel_int_ge:
 m4crypt_fe256_sqr_int:
     vmov s12, r0
     vmov s14, lr
-    @ upper triangle, rows 0..3
-    ldm.w r1, {r3-r6}
-    add.w r0, r1, #16
-    vmov s8, s9, r3, r4
-    vmov s10, s11, r5, r6
-    ldm.w r0, {r1, r11, r12, lr}
-7:  @ (sqrsel_int joins here)
-    umull r0, r7, r3, r4
+    ldm.w r1, {r1-r8}
+7:  @ (sqrsel_int joins here) f0..f7 in r1..r8
+    @ rows 0..3: carries C0..C3 r9 r10 r11 r12 (r12 = 0 until row 3 starts), column
+    @ word in r0; S_k = 2 T_k + F + c (+ f_i^2 for k = 2i): F the flag, c in lr
+    umull r0, lr, r1, r1
+    vmov s0, r0
+    mov.w r12, #0
+    umull r0, r9, r1, r2
+    adds.w r0, r0, r0
+    umaal r0, lr, r12, r12
     vmov s1, r0
-    movs.w r0, #0
-    umaal r0, r7, r3, r5
+    mov.w r0, #0
+    umaal r0, r9, r1, r3
+    adcs.w r0, r0, r0
+    umaal r0, lr, r2, r2
     vmov s2, r0
-    umull r0, r8, r4, r5
-    umaal r0, r7, r3, r6
+    umull r0, r10, r2, r3
+    umaal r0, r9, r1, r4
+    adcs.w r0, r0, r0
+    umaal r0, lr, r12, r12
     vmov s3, r0
-    movs.w r0, #0
-    umaal r0, r8, r4, r6
-    umaal r0, r7, r3, r1
+    mov.w r0, #0
+    umaal r0, r10, r2, r4
+    umaal r0, r9, r1, r5
+    adcs.w r0, r0, r0
+    umaal r0, lr, r3, r3
     vmov s4, r0
-    umull r0, r9, r5, r6
-    umaal r0, r8, r4, r1
-    umaal r0, r7, r3, r11
+    umull r0, r11, r3, r4
+    umaal r0, r10, r2, r5
+    umaal r0, r9, r1, r6
+    adcs.w r0, r0, r0
+    umaal r0, lr, r12, r12
     vmov s5, r0
-    movs.w r0, #0
-    umaal r0, r9, r5, r1
-    umaal r0, r8, r4, r11
-    umaal r0, r7, r3, r12
+    mov.w r0, #0
+    umaal r0, r11, r3, r5
+    umaal r0, r10, r2, r6
+    umaal r0, r9, r1, r7
+    adcs.w r0, r0, r0
+    umaal r0, lr, r4, r4
     vmov s6, r0
-    umull r0, r10, r6, r1
-    umaal r0, r9, r5, r11
-    umaal r0, r8, r4, r12
-    umaal r0, r7, r3, lr
-    vmov s7, r0
-    umaal r7, r10, r6, r11
-    umaal r7, r9, r5, r12
-    umaal r7, r8, r4, lr
-    umaal r8, r10, r6, r12
-    umaal r8, r9, r5, lr
-    umaal r9, r10, r6, lr
-    @ upper triangle, rows 4..6 in registers: f4..f7 in r1, r11, r12, lr
+    umull r0, r12, r4, r5
+    umaal r0, r11, r3, r6
+    umaal r0, r10, r2, r7
+    umaal r0, r9, r1, r8
+    mov.w r1, #0
+    adcs.w r0, r0, r0
+    umaal r0, lr, r1, r1
+    @ S7 stays in r0. Columns 8..14: rows 1..3 end, rows 4..6 (f4 f5.., f5 f6.., f6 f7)
+    @ carry in r2 r3 r4 (f1, f2, f3 free by then); the column word is the carry of the
+    @ row that ended, and S8..S14 stay there: r9 r10 r11 r12 r2 r3 r4, S15 = c (lr)
+    umaal r9, r10, r2, r8
+    umaal r9, r11, r3, r7
+    umaal r9, r12, r4, r6
+    adcs.w r9, r9, r9
+    umaal r9, lr, r5, r5
+    umaal r10, r11, r3, r8
+    umaal r10, r12, r4, r7
+    mov.w r2, #0
+    umaal r10, r2, r5, r6
+    adcs.w r10, r10, r10
+    umaal r10, lr, r1, r1
+    umaal r11, r12, r4, r8
+    umaal r11, r2, r5, r7
+    adcs.w r11, r11, r11
+    umaal r11, lr, r6, r6
+    umaal r12, r2, r5, r8
     mov.w r3, #0
+    umaal r12, r3, r6, r7
+    adcs.w r12, r12, r12
+    umaal r12, lr, r1, r1
+    umaal r2, r3, r6, r8
+    adcs.w r2, r2, r2
+    umaal r2, lr, r7, r7
     mov.w r4, #0
-    umaal r8, r3, r1, r11
-    umaal r9, r3, r1, r12
-    umaal r10, r3, r1, lr
-    umaal r10, r4, r11, r12
-    umaal r3, r4, r11, lr
+    umaal r3, r4, r7, r8
+    adcs.w r3, r3, r3
+    umaal r3, lr, r1, r1
+    adcs.w r4, r4, r4
+    umaal r4, lr, r8, r8
+    adc.w lr, lr, #0
+    @ reduction mod p: S7 + 38 S15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi + 19 bit
+    @ (mod p) starts the chain h = S[0..6] + 38 S[8..14] at word 0 (carry <= 1463, then
+    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r1 = 38, r5 the carry
+    mov.w r1, #38
     mov.w r5, #0
-    umaal r4, r5, r12, lr
-    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192, word by word:
-    @ UMULL f_i^2 into f_i and a free register, then UMAAL with 2 (r2) adds 2 T_k and
-    @ the carry r0 (<= 2); the T registers freed become the next square's high word
-    mov.w r0, #0
-    mov.w r2, #2
-    umull r1, r6, r1, r1
-    umaal r1, r0, r7, r2
-    umaal r6, r0, r8, r2
-    umull r11, r7, r11, r11
-    umaal r11, r0, r9, r2
-    umaal r7, r0, r10, r2
-    umull r12, r8, r12, r12
-    umaal r12, r0, r3, r2
-    umaal r8, r0, r4, r2
-    umull lr, r9, lr, lr
-    umaal lr, r0, r5, r2
-    add.w r9, r9, r0
-    vmov s0, r9
-    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y pair by pair: r0 c1 (the squares and
-    @ doublings, <= 2), r3 c2 (38 Y, <= 38), r4 = 38, r2 = 2; h_2i, h_2i+1 = f_i^2 (UMULL)
-    mov.w r3, #0
-    mov.w r4, #38
-    vmov r10, s8
-    mov.w r0, #0
-    umull r10, r5, r10, r10
-    vmov r9, s1
-    umaal r5, r0, r9, r2
-    umaal r10, r3, r1, r4
-    umaal r5, r3, r6, r4
-    vmov r9, s9
-    @ pair 1
-    umull r9, r1, r9, r9
-    vmov r6, s2
-    umaal r9, r0, r6, r2
-    vmov r6, s3
-    umaal r1, r0, r6, r2
-    umaal r9, r3, r11, r4
-    umaal r1, r3, r7, r4
-    vmov r6, s10
-    @ pair 2
-    umull r6, r11, r6, r6
-    vmov r7, s4
-    umaal r6, r0, r7, r2
-    vmov r7, s5
-    umaal r11, r0, r7, r2
-    umaal r6, r3, r12, r4
-    umaal r11, r3, r8, r4
-    vmov r7, s11
-    @ pair 3
-    umull r7, r12, r7, r7
-    vmov r8, s6
-    umaal r7, r0, r8, r2
-    vmov r8, s7
-    umaal r12, r0, r8, r2
-    vmov r8, s0
-    umaal r7, r3, lr, r4
-    umaal r12, r3, r8, r4
-    @ + 38 (c1 + c2), then + 38 once more if that carried
-    add.w r0, r0, r3
-    mul.w r0, r0, r4
-    adds.w r10, r10, r0
-    adcs.w r5, r5, #0
-    adcs.w r9, r9, #0
-    adcs.w r1, r1, #0
-    adcs.w r6, r6, #0
-    adcs.w r11, r11, #0
-    adcs.w r7, r7, #0
-    adcs.w r12, r12, #0
-    sbc r0, r0, r0
-    vmov r3, s12
-    bic r0, r4, r0
-    add.w r10, r10, r0
-    str.n r5, [r3, #4]
-    str.n r1, [r3, #12]
-    str.w r10, [r3, #0]
-    str.w r9, [r3, #8]
-    str.w r11, [r3, #20]
-    str.w r12, [r3, #28]
-    str.n r6, [r3, #16]
-    str.n r7, [r3, #24]
+    umaal r0, r5, lr, r1
+    asr r6, r0, #31
+    and r6, r6, #19
+    mla r5, r5, r1, r6
+    bic r0, r0, #0x80000000
+    vmov r6, s0
+    umaal r6, r5, r9, r1
+    vmov r7, s1
+    umaal r7, r5, r10, r1
+    vmov r8, s2
+    umaal r8, r5, r11, r1
+    vmov lr, s3
+    umaal lr, r5, r12, r1
+    vmov r9, s4
+    umaal r9, r5, r2, r1
+    vmov r2, s12
+    vmov r10, s5
+    umaal r10, r5, r3, r1
+    vmov r11, s6
+    umaal r11, r5, r4, r1
+    add.w r0, r0, r5
+    str.n r6, [r2, #0]
+    str.n r7, [r2, #4]
+    str.w r8, [r2, #8]
+    str.w lr, [r2, #12]
+    str.w r9, [r2, #16]
+    str.w r10, [r2, #20]
+    str.w r11, [r2, #24]
+    str.n r0, [r2, #28]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
