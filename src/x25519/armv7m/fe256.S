@@ -7,6 +7,7 @@
  *   void m4crypt_fe256_sub_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_mul121666_armv7m(uint32_t h[8], const uint32_t f[8]);
  *   void m4crypt_fe256_cswap_armv7m(uint32_t f[8], uint32_t g[8], uint32_t b);
+ *   void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
  *
  * add: f + g; the carry c out of 2^256 is worth 38 (2^256 = 38 mod 2^256 - 38): + 38 c, and once
  *      more + 38 if that carried (then the low word is below 38, so the last add cannot carry).
@@ -14,6 +15,8 @@
  *      at least 2^256 - 38, so the last subtraction cannot borrow).
  * mul121666: f * 121666 = f * 121665 + f: one UMAAL per word with the word itself as the low
  *      accumulator; the carry word c < 121666 is folded as 38 c, then as in add.
+ * tobytes: the full reduction into [0, p) by three carry chains (see the routine), stored as
+ *      little-endian words (unaligned STR).
  * cswap: masked XOR of all eight word pairs, mask = 0 - b (b in {0, 1}); same instructions and
  *      addresses for either b.
  * The carry folds (macros FOLD_ADD / FOLD_SUB of fe256_fold.i, shared with ge25519_base.S) turn
@@ -239,6 +242,62 @@ m4crypt_fe256_suba24_int:
     vmov      lr, s14
     bx        lr
     .size m4crypt_fe256_suba24_int, .-m4crypt_fe256_suba24_int
+
+/* s = the unique representative of f in [0, p) as 32 little-endian bytes (r0 = s, any alignment:
+ * ARMv7-M STR allows unaligned addresses; r1 = f, 8 words, any value in [0, 2^256)):
+ *  1. v = (f mod 2^255) + 19 bit255(f)   (2^255 = 19 mod p), now v < 2^255 + 19 < 2 p;
+ *  2. q = bit 255 of v + 19 (< 2^256), 1 exactly when v >= p; v = (v + 19 q) mod 2^255.
+ * Carry chains only, no branch. Register map: r3-r10 the words, r12 = 19, r2 the top word of
+ * v + 19, then 19 q. (The ladder's output is public, so are these registers.) */
+    .section .text.m4crypt_fe256_tobytes_armv7m,"ax",%progbits
+    .global m4crypt_fe256_tobytes_armv7m
+    .type m4crypt_fe256_tobytes_armv7m, %function
+    .align 2
+m4crypt_fe256_tobytes_armv7m:
+    push.w    {r4-r10}
+    ldm.w     r1, {r3-r10}
+    mov.w     r12, #19
+    lsr.w     r2, r10, #31
+    bic.w     r10, r10, #0x80000000
+    mul.w     r2, r2, r12
+    adds.w    r3, r3, r2
+    adcs.w    r4, r4, #0
+    adcs.w    r5, r5, #0
+    adcs.w    r6, r6, #0
+    adcs.w    r7, r7, #0
+    adcs.w    r8, r8, #0
+    adcs.w    r9, r9, #0
+    adc.w     r10, r10, #0
+    adds.w    r2, r3, #19
+    adcs.w    r2, r4, #0
+    adcs.w    r2, r5, #0
+    adcs.w    r2, r6, #0
+    adcs.w    r2, r7, #0
+    adcs.w    r2, r8, #0
+    adcs.w    r2, r9, #0
+    adc.w     r2, r10, #0
+    lsr.w     r2, r2, #31
+    mul.w     r2, r2, r12
+    adds.w    r3, r3, r2
+    adcs.w    r4, r4, #0
+    adcs.w    r5, r5, #0
+    adcs.w    r6, r6, #0
+    adcs.w    r7, r7, #0
+    adcs.w    r8, r8, #0
+    adcs.w    r9, r9, #0
+    adc.w     r10, r10, #0
+    bic.w     r10, r10, #0x80000000
+    str.w     r3, [r0]
+    str.w     r4, [r0, #4]
+    str.w     r5, [r0, #8]
+    str.w     r6, [r0, #12]
+    str.w     r7, [r0, #16]
+    str.w     r8, [r0, #20]
+    str.w     r9, [r0, #24]
+    str.w     r10, [r0, #28]
+    pop.w     {r4-r10}
+    bx        lr
+    .size m4crypt_fe256_tobytes_armv7m, .-m4crypt_fe256_tobytes_armv7m
 
 /* AAPCS entry of suba24_int, for the twin test (not used by the library itself). */
     .section .text.m4crypt_fe256_suba24_armv7m,"ax",%progbits
