@@ -18,6 +18,8 @@
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
+ * sqr_int also leaves h0..h7 in r6-r12, r0; sqr_int_f (the inversion's runs) squares f0..f7
+ * given in r1..r8 (s12 = h, s14 = the return address, both as a previous sqr_int set them).
  *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
  * A block keeps four words of f (A0..A3) and one carry per row (C0..C3) in registers and walks
@@ -70,7 +72,7 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 152, invert 35,661, x25519.scalarmult 494,163
+ *   mul 209, sqr 152, invert 33,996, x25519.scalarmult 492,498
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 119 (sqrsel + 22 for the selection),
@@ -498,6 +500,8 @@ m4crypt_fe256_sqr_int:
     vmov s12, r0
     vmov s14, lr
     ldm.w r1, {r1-r8}
+    .global m4crypt_fe256_sqr_int_f
+m4crypt_fe256_sqr_int_f:
 7:  @ (sqrsel_int joins here) f0..f7 in r1..r8
     @ rows 0..3: carries C0..C3 r9 r10 r11 r12 (r12 = 0 until row 3 starts), column
     @ word in r0; S_k = 2 T_k + F + c (+ f_i^2 for k = 2i): F the flag, c in lr
@@ -593,23 +597,23 @@ m4crypt_fe256_sqr_int:
     umaal r7, r5, r10, r1
     vmov r8, s2
     umaal r8, r5, r11, r1
-    vmov lr, s3
-    umaal lr, r5, r12, r1
-    vmov r9, s4
-    umaal r9, r5, r2, r1
+    vmov r9, s3
+    umaal r9, r5, r12, r1
+    vmov r10, s4
+    umaal r10, r5, r2, r1
     vmov r2, s12
-    vmov r10, s5
-    umaal r10, r5, r3, r1
-    vmov r11, s6
-    umaal r11, r5, r4, r1
+    vmov r11, s5
+    umaal r11, r5, r3, r1
+    vmov r12, s6
+    umaal r12, r5, r4, r1
     add.w r0, r0, r5
     str.n r6, [r2, #0]
     str.n r7, [r2, #4]
     str.w r8, [r2, #8]
-    str.w lr, [r2, #12]
-    str.w r9, [r2, #16]
-    str.w r10, [r2, #20]
-    str.w r11, [r2, #24]
+    str.w r9, [r2, #12]
+    str.w r10, [r2, #16]
+    str.w r11, [r2, #20]
+    str.w r12, [r2, #24]
     str.n r0, [r2, #28]
     vmov lr, s14
     bx lr
@@ -849,20 +853,25 @@ m4crypt_fe256_invert_armv7m:
     add r2, sp, r2, lsl #2
     bl m4crypt_fe256_mul_int
     b 3f
-2:  @ n squarings: the counter in s15 (the field routines leave it alone)
+2:  @ n squarings: the counter in s15 (the field routines leave it alone); the first
+    @ from memory, the others from the result words sqr_int leaves in r6-r12, r0: moved
+    @ to r1..r8 and entered past its loads (sqr_int_f), it returns here again (s14)
     vmov s15, r4
     bl m4crypt_fe256_sqr_int
+4:
     vmov r4, s15
     subs r4, r4, #1
     beq 3f
-4:
     vmov s15, r4
-    vmov r0, s12
-    mov.w r1, r0
-    bl m4crypt_fe256_sqr_int
-    vmov r4, s15
-    subs r4, r4, #1
-    bne 4b
+    mov r1, r6
+    mov r2, r7
+    mov r3, r8
+    mov r4, r9
+    mov r5, r10
+    mov r6, r11
+    mov r7, r12
+    mov r8, r0
+    b m4crypt_fe256_sqr_int_f
 3:
     ldr r4, [sp, #228]
     adr r5, 8f

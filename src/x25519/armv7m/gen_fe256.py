@@ -28,6 +28,8 @@ HEADER = """\
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
+ * sqr_int also leaves h0..h7 in r6-r12, r0; sqr_int_f (the inversion's runs) squares f0..f7
+ * given in r1..r8 (s12 = h, s14 = the return address, both as a previous sqr_int set them).
  *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
  * A block keeps four words of f (A0..A3) and one carry per row (C0..C3) in registers and walks
@@ -80,7 +82,7 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 152, invert 35,661, x25519.scalarmult 494,163
+ *   mul 209, sqr 152, invert 33,996, x25519.scalarmult 492,498
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 119 (sqrsel + 22 for the selection),
@@ -421,6 +423,10 @@ def gen_sqr(out_final):
     out.append("    vmov s12, r0")                # h pointer (f is not read again after the LDM)
     out.append("    vmov s14, lr")
     out.append("    ldm r1, {r1-r8}")             # f0..f7
+    # second entry (the inversion's runs): f0..f7 in r1..r8 already, s12 = h, s14 = the return
+    # address (of the run's first call)
+    out.append(f"    .global {name}_f")
+    out.append(f"{name}_f:")
     out.append("7:  @ (sqrsel_int joins here) f0..f7 in r1..r8")
     out.append("    @ rows 0..3: carries C0..C3 r9 r10 r11 r12 (r12 = 0 until row 3 starts), column")
     out.append("    @ word in r0; S_k = 2 T_k + F + c (+ f_i^2 for k = 2i): F the flag, c in lr")
@@ -500,7 +506,9 @@ def gen_sqr(out_final):
     out.append("    and r6, r6, #19")
     out.append("    mla r5, r5, r1, r6")
     out.append("    bic r0, r0, #0x80000000")
-    H = ["r6", "r7", "r8", "lr", "r9", "r10", "r11", "r0"]
+    # h0..h7 in r6-r12, r0 (each in the register of an S word used up): not lr, so that they
+    # are still there after the return (the inversion's runs of squarings continue from them)
+    H = ["r6", "r7", "r8", "r9", "r10", "r11", "r12", "r0"]
     for k in range(7):
         out.append(f"    vmov {H[k]}, s{k}")
         out.append(f"    umaal {H[k]}, r5, {S[k + 8]}, r1")
@@ -664,7 +672,9 @@ def gen_invert(out):
     The chain is a table of 22 steps (n, d, a, b) run by a loop (small code; the branches depend
     on the table only): n = 0: d = a b; n > 0: d = a^(2^n). Frame: Z2 Z9 Z11 A B C F (f copied
     in, so h may alias f), then the h pointer and the table pointer; the squaring counter is in
-    s15, the d pointer of a run of squarings in s12 (where sqr_int keeps its h)."""
+    s15, the d pointer of a run of squarings in s12 (where sqr_int keeps its h). A run's first
+    squaring is a call of sqr_int; the others move the result words it leaves in r6-r12, r0 to
+    r1..r8 and branch to sqr_int_f (past its loads), which returns to the loop through s14."""
     name = "m4crypt_fe256_invert_armv7m"
     Z2, Z9, Z11, A_, B_, C_, F_ = (32 * i for i in range(7))
     HP, TP, FR = 224, 228, 240       # (the d pointer of a run of squarings stays in s12)
@@ -696,20 +706,19 @@ def gen_invert(out):
     out.append("    add r2, sp, r2, lsl #2")
     out.append("    bl m4crypt_fe256_mul_int")
     out.append("    b 3f")
-    out.append("2:  @ n squarings: the counter in s15 (the field routines leave it alone)")
+    out.append("2:  @ n squarings: the counter in s15 (the field routines leave it alone); the first")
+    out.append("    @ from memory, the others from the result words sqr_int leaves in r6-r12, r0: moved")
+    out.append("    @ to r1..r8 and entered past its loads (sqr_int_f), it returns here again (s14)")
     out.append("    vmov s15, r4")
     out.append("    bl m4crypt_fe256_sqr_int")
+    out.append("4:")
     out.append("    vmov r4, s15")
     out.append("    subs r4, r4, #1")
     out.append("    beq 3f")
-    out.append("4:")
     out.append("    vmov s15, r4")
-    out.append("    vmov r0, s12")                    # sqr_int keeps its h pointer in s12
-    out.append("    mov.w r1, r0")                    # 32-bit: the return lands 4-byte aligned
-    out.append("    bl m4crypt_fe256_sqr_int")
-    out.append("    vmov r4, s15")
-    out.append("    subs r4, r4, #1")
-    out.append("    bne 4b")
+    for d, s_ in zip(range(1, 9), ["r6", "r7", "r8", "r9", "r10", "r11", "r12", "r0"]):
+        out.append(f"    mov r{d}, {s_}")               # (r6, r7, r8 read before written)
+    out.append("    b m4crypt_fe256_sqr_int_f")
     out.append("3:")
     out.append(f"    ldr r4, [sp, #{TP}]")
     out.append("    adr r5, 8f")
