@@ -14,7 +14,8 @@
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
  *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
- *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL
+ *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL;
+ *                                              c in r12 (not r2: no copy, r2 is loaded over)
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
@@ -53,9 +54,9 @@
  *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr): f0..f7 r1..r8, column word r0, row carries r9 r10 r11 r12 (rows 0..3), r2
  *   r3 r4 (rows 4..6), c lr, the constant 0 in r12 (r1 from column 7 on); S7..S15 r0 r9 r10 r11
- *   r12 r2 r3 r4 lr; reduction: r1 = 38, r5 the carry, h0..h7 r6 r7 r8 lr r9 r10 r11 r0 stored
+ *   r12 r2 r3 r4 lr; reduction: r5 = 38, r1 the carry, h0..h7 r6 r7 r8 r9 r10 r11 r12 r0 stored
  *   through r2; s0-s6 S0..S6, s12 h, s14 lr. sqrsel: a0..a7 by one LDM into r1..r8, c0..c4
- *   and c5..c7 through r0, r9-r12 (LDM from lr = c), SEL into r1..r8.
+ *   and c5..c7 through r0, r9-r11, lr (LDMs from r12 = c), SEL into r1..r8.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
@@ -72,12 +73,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 152, invert 33,996, x25519.scalarmult 492,498
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 490,714
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 176, sqr_int 119 (sqrsel + 22 for the selection),
+ * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 3,774 bytes reachable from m4crypt_x25519.
+ * Code: 3,770 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -479,15 +480,14 @@ m4crypt_fe256_sqrsel_int:
 m4crypt_fe256_sqrsel_int_ge:
     vmov s12, r0
     vmov s14, lr
-    mov.w lr, r2
     ldm.w r1, {r1-r8}
-    ldm.w lr!, {r0, r9, r10, r11, r12}
+    ldm.w r12!, {r0, r9, r10, r11, lr}
     sel r1, r0, r1
     sel r2, r9, r2
     sel r3, r10, r3
     sel r4, r11, r4
-    sel r5, r12, r5
-    ldm.w lr, {r0, r9, r10}
+    sel r5, lr, r5
+    ldm.w r12, {r0, r9, r10}
     sel r6, r0, r6
     sel r7, r9, r7
     sel r8, r10, r8
@@ -583,30 +583,29 @@ m4crypt_fe256_sqr_int_f:
     adc.w lr, lr, #0
     @ reduction mod p: S7 + 38 S15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi + 19 bit
     @ (mod p) starts the chain h = S[0..6] + 38 S[8..14] at word 0 (carry <= 1463, then
-    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r1 = 38, r5 the carry
-    mov.w r1, #38
-    mov.w r5, #0
-    umaal r0, r5, lr, r1
+    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r5 = 38, r1 the carry
+    mov.w r5, #38
+    umaal r0, r1, lr, r5
     asr r6, r0, #31
     and r6, r6, #19
-    mla r5, r5, r1, r6
+    mla r1, r1, r5, r6
     bic r0, r0, #0x80000000
     vmov r6, s0
-    umaal r6, r5, r9, r1
+    umaal r6, r1, r9, r5
     vmov r7, s1
-    umaal r7, r5, r10, r1
+    umaal r7, r1, r10, r5
     vmov r8, s2
-    umaal r8, r5, r11, r1
+    umaal r8, r1, r11, r5
     vmov r9, s3
-    umaal r9, r5, r12, r1
+    umaal r9, r1, r12, r5
     vmov r10, s4
-    umaal r10, r5, r2, r1
+    umaal r10, r1, r2, r5
     vmov r2, s12
     vmov r11, s5
-    umaal r11, r5, r3, r1
+    umaal r11, r1, r3, r5
     vmov r12, s6
-    umaal r12, r5, r4, r1
-    add.w r0, r0, r5
+    umaal r12, r1, r4, r5
+    add.w r0, r0, r1
     str.n r6, [r2, #0]
     str.n r7, [r2, #4]
     str.w r8, [r2, #8]
@@ -655,6 +654,7 @@ m4crypt_fe256_muladdsub_armv7m:
     .align 2
 m4crypt_fe256_sqrsel_armv7m:
     push {r4-r11, lr}
+    mov r12, r2
     bl m4crypt_fe256_sqrsel_int
     pop {r4-r11, pc}
     .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m
@@ -737,11 +737,11 @@ m4crypt_x25519_ladder_armv7m:
     and r3, r3, #1
     add r0, sp, #160
     add r1, sp, #32
-    add r2, sp, #96
+    add r12, sp, #96
     bl m4crypt_fe256_sqrsel_int
     add r0, sp, #192
     add r1, sp, #64
-    add r2, sp, #128
+    add r12, sp, #128
     bl m4crypt_fe256_sqrsel_int_ge
     add r0, sp, #128
     add r1, sp, #128

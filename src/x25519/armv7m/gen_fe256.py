@@ -24,7 +24,8 @@ HEADER = """\
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
  *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
- *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL
+ *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL;
+ *                                              c in r12 (not r2: no copy, r2 is loaded over)
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
@@ -63,9 +64,9 @@ HEADER = """\
  *   r3-r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr): f0..f7 r1..r8, column word r0, row carries r9 r10 r11 r12 (rows 0..3), r2
  *   r3 r4 (rows 4..6), c lr, the constant 0 in r12 (r1 from column 7 on); S7..S15 r0 r9 r10 r11
- *   r12 r2 r3 r4 lr; reduction: r1 = 38, r5 the carry, h0..h7 r6 r7 r8 lr r9 r10 r11 r0 stored
+ *   r12 r2 r3 r4 lr; reduction: r5 = 38, r1 the carry, h0..h7 r6 r7 r8 r9 r10 r11 r12 r0 stored
  *   through r2; s0-s6 S0..S6, s12 h, s14 lr. sqrsel: a0..a7 by one LDM into r1..r8, c0..c4
- *   and c5..c7 through r0, r9-r12 (LDM from lr = c), SEL into r1..r8.
+ *   and c5..c7 through r0, r9-r11, lr (LDMs from r12 = c), SEL into r1..r8.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
@@ -82,12 +83,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 152, invert 33,996, x25519.scalarmult 492,498
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 490,714
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 176, sqr_int 119 (sqrsel + 22 for the selection),
+ * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 3,774 bytes reachable from m4crypt_x25519.
+ * Code: 3,770 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -394,7 +395,7 @@ def gen_sqr(out_final):
     f = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]   # f0..f7 (one LDM)
     c = "lr"                                                # the S chain's carry (S15 at the end)
     func_begin(out, sel)
-    # h = (bit ? c : a)^2: r0 = h, r1 = a, r2 = c, r3 = bit in {0, 1}; the ladder's AA and BB
+    # h = (bit ? c : a)^2: r0 = h, r1 = a, r12 = c, r3 = bit in {0, 1}; the ladder's AA and BB
     # of the point it doubles. The mask 0 - bit sets APSR.GE (UADD8); SEL picks each word.
     out.append("    rsb r3, r3, #0")
     out.append("    uadd8 r3, r3, r3")
@@ -406,12 +407,11 @@ def gen_sqr(out_final):
     out.append(f"{sel}_ge:")
     out.append("    vmov s12, r0")                # h pointer (the f pointers are not needed again)
     out.append("    vmov s14, lr")
-    out.append("    mov lr, r2")                  # c pointer (r2 is loaded over)
     out.append("    ldm r1, {r1-r8}")             # a0..a7
-    out.append("    ldm lr!, {r0, r9, r10, r11, r12}")   # c0..c4
-    for a_, c_ in zip(f[:5], ["r0", "r9", "r10", "r11", "r12"]):
+    out.append("    ldm r12!, {r0, r9, r10, r11, lr}")   # c0..c4 (c in r12)
+    for a_, c_ in zip(f[:5], ["r0", "r9", "r10", "r11", "lr"]):
         out.append(f"    sel {a_}, {c_}, {a_}")
-    out.append("    ldm lr, {r0, r9, r10}")       # c5..c7
+    out.append("    ldm r12, {r0, r9, r10}")      # c5..c7
     for a_, c_ in zip(f[5:], ["r0", "r9", "r10"]):
         out.append(f"    sel {a_}, {c_}, {a_}")
     out.append("    b 7f")
@@ -498,23 +498,22 @@ def gen_sqr(out_final):
     S = {7: "r0", 8: "r9", 9: "r10", 10: "r11", 11: "r12", 12: "r2", 13: "r3", 14: "r4", 15: c}
     out.append("    @ reduction mod p: S7 + 38 S15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi + 19 bit")
     out.append("    @ (mod p) starts the chain h = S[0..6] + 38 S[8..14] at word 0 (carry <= 1463, then")
-    out.append("    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r1 = 38, r5 the carry")
-    out.append("    mov r1, #38")
-    out.append("    mov r5, #0")
-    out.append(f"    umaal r0, r5, {S[15]}, r1")
+    out.append("    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r5 = 38, r1 the carry")
+    out.append("    mov r5, #38")                 # (r1, the 0 of the columns, is the carry)
+    out.append(f"    umaal r0, r1, {S[15]}, r5")
     out.append("    asr r6, r0, #31")
     out.append("    and r6, r6, #19")
-    out.append("    mla r5, r5, r1, r6")
+    out.append("    mla r1, r1, r5, r6")
     out.append("    bic r0, r0, #0x80000000")
     # h0..h7 in r6-r12, r0 (each in the register of an S word used up): not lr, so that they
     # are still there after the return (the inversion's runs of squarings continue from them)
     H = ["r6", "r7", "r8", "r9", "r10", "r11", "r12", "r0"]
     for k in range(7):
         out.append(f"    vmov {H[k]}, s{k}")
-        out.append(f"    umaal {H[k]}, r5, {S[k + 8]}, r1")
+        out.append(f"    umaal {H[k]}, r1, {S[k + 8]}, r5")
         if k == 4:
             out.append("    vmov r2, s12")                 # h pointer (S12 used just now)
-    out.append("    add r0, r0, r5")
+    out.append("    add r0, r0, r1")
     store8(out, "r2", H, [(0, False), (1, False), (2, True), (3, True), (4, True), (5, True),
                           (6, True), (7, False)])
     out.append("    vmov lr, s14")
@@ -616,7 +615,7 @@ def gen_ladder(out):
     for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
         out.append(f"    add r0, sp, #{h}")
         out.append(f"    add r1, sp, #{a_}")
-        out.append(f"    add r2, sp, #{c_}")
+        out.append(f"    add r12, sp, #{c_}")
         # the second call reuses the APSR.GE mask the first one set from r3
         out.append("    bl m4crypt_fe256_sqrsel_int" + ("_ge" if n_ else ""))
     call("mul", SD, SD, SA)                  # DA
@@ -760,7 +759,12 @@ def main():
     wrapper(out, "m4crypt_fe256_sqr_armv7m", "m4crypt_fe256_sqr_int")
     # for the twin tests of the ladder's fused routines (not used by the library itself)
     wrapper(out, "m4crypt_fe256_muladdsub_armv7m", "m4crypt_fe256_muladdsub_int")
-    wrapper(out, "m4crypt_fe256_sqrsel_armv7m", "m4crypt_fe256_sqrsel_int")
+    func_begin(out, "m4crypt_fe256_sqrsel_armv7m")   # (c: r2 under the AAPCS, r12 inside)
+    out.append("    push {r4-r11, lr}")
+    out.append("    mov r12, r2")
+    out.append("    bl m4crypt_fe256_sqrsel_int")
+    out.append("    pop {r4-r11, pc}")
+    out.append("    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m")
     wrapper(out, "m4crypt_fe256_sel2_armv7m", "m4crypt_fe256_sel2_int")
     gen_ladder(out)
     gen_invert(out)
