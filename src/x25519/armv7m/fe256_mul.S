@@ -60,7 +60,7 @@
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
- * BB + 121666 E in one call, fe256.S), no swap),
+ * BB + 121666 E in one call, fe256.S), no swap; bit 254 (1 after clamping) only doubles x1),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
  * scalar pointer and k_0 live in s16, s17, s18 (saved by VPUSH, restored by VPOP; the field
@@ -73,12 +73,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 490,714
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 489,711
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 3,770 bytes reachable from m4crypt_x25519.
+ * Code: 3,818 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -715,7 +715,7 @@ m4crypt_x25519_ladder_armv7m:
     stm r0, {r3-r10}
     add r0, sp, #64
     stm r0, {r3-r10}
-    movs r0, #254
+    movs r0, #253
     vmov s16, r0
     add r0, sp, #96
     add r1, sp, #0
@@ -725,6 +725,25 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #0
     add r2, sp, #64
     bl m4crypt_fe256_sub_int
+    add r0, sp, #160
+    add r1, sp, #96
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #192
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #64
+    add r1, sp, #160
+    add r2, sp, #192
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #32
+    add r1, sp, #160
+    add r2, sp, #192
+    bl m4crypt_fe256_suba24_int
+    add r3, sp, #64
+    add r0, sp, #32
+    add r1, sp, #32
+    add r2, sp, #192
+    bl m4crypt_fe256_muladdsub_int
     .align 2
 1:
     @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address

@@ -70,7 +70,7 @@ HEADER = """\
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
- * BB + 121666 E in one call, fe256.S), no swap),
+ * BB + 121666 E in one call, fe256.S), no swap; bit 254 (1 after clamping) only doubles x1),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
  * scalar pointer and k_0 live in s16, s17, s18 (saved by VPUSH, restored by VPOP; the field
@@ -83,12 +83,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 490,714
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 489,711
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 3,770 bytes reachable from m4crypt_x25519.
+ * Code: 3,818 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -547,7 +547,8 @@ def wipe_below(fr):
 
 def gen_ladder(out):
     """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]):
-    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped, bit 255 = 0); out: X, Z with
+    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped: bit 255 = 0, bit 254 = 1, whose
+    step is the doubling of x1 alone, before the loop over bits 253..0); out: X, Z with
     X / Z = x_2 / z_2. k is overwritten by its swap bits k ^ (k >> 1) (bit t: k_t ^ k_(t+1), the
     swap of step t), so a step reads one bit and keeps no previous bit; k_0 stays in s18 for the
     final choice.
@@ -588,7 +589,7 @@ def gen_ladder(out):
     out.append("    stm r0, {r3-r10}")
     out.append(f"    add r0, sp, #{SB}")
     out.append("    stm r0, {r3-r10}")
-    out.append("    movs r0, #254")
+    out.append("    movs r0, #253")                   # (bit 254 is done below, outside the loop)
     out.append("    vmov s16, r0")
 
     def call(fn, h, f, g=None, u=None):
@@ -601,6 +602,14 @@ def gen_ladder(out):
         out.append(f"    bl m4crypt_fe256_{fn}_int")
     call("add", SC, X1, SA)
     call("sub", SD, X1, SB)
+    # bit 254 is 1 (clamped): its step takes (O, P) to (2P, P), so (C, D) = (x1 + 1, x1 - 1)
+    # stays and (A, B) becomes 2P = (x2', z2') from AA = C^2, BB = D^2: x2' = AA BB,
+    # E = AA - BB, z2' = E (BB + 121666 E) (half a step: no selection, no differential addition)
+    call("sqr", F1, SC)                      # AA
+    call("sqr", F2, SD)                      # BB
+    call("mul", SB, F1, F2)                  # x2'
+    call("suba24", SA, F1, F2)               # E (in A); F2 = BB + 121666 E
+    call("muladdsub", SA, SA, F2, u=SB)      # z2' = E F2; A = x2' + z2', B = x2' - z2'
     out.append("    .align 2")                         # (measured: 2 cycles per step less)
     out.append("1:")
     out.append("    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address")
