@@ -18,8 +18,8 @@
  * The internal *_int routines keep their products in s0..s15 (FPU registers as 1-cycle storage):
  * they clobber s0-s15 (caller-saved under the AAPCS) and the ladder and the inversion zero them.
  *
- * Measured (m4sim model 1.1, run_bench.py): x25519.scalarmult 489,711 cycles (portable
- * 1,651,157), stack 456 bytes, code 3,818 bytes reachable from m4crypt_x25519;
+ * Measured (m4sim model 1.1, run_bench.py): x25519.scalarmult 487,046 cycles (portable
+ * 1,651,157), stack 452 bytes, code 3,764 bytes reachable from m4crypt_x25519;
  * x25519.scalarmult_base 179,621 cycles, stack 796, code 5,534 bytes (X2's fixed base,
  * src/x25519/x25519_base.c with ge25519_base.S / ge25519_select.S on these *_int routines);
  * fe25519.mul 209, fe25519.sqr 151, fe25519.invert 33,742 (AAPCS entries called from C).
@@ -63,7 +63,7 @@ void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
  * X / Z = x_2 / z_2 (X = 2 x_2, Z = 2 z_2: the state is kept as x2 + z2, x2 - z2, x3 + z3,
  * x3 - z3). All field operations stay on its own stack frame, which it wipes, and in s0..s15,
  * which it zeroes. k must be 4-byte aligned (read and written by LDM/STM) and clamped (bit 255
- * clear, bit 254 set: that step is done as the doubling of x_1 alone); it
+ * clear, bit 254 set, bits 2..0 clear: those steps are done as doublings alone); it
  * is overwritten by the swap bits k ^ (k >> 1) (bit t = k_t ^ k_(t+1)), secret like k. */
 void m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]);
 

@@ -29,7 +29,8 @@
  * subtraction of sub_int inline, then one UMAAL per word with E still in registers and b as the
  * accumulator, reduced mod p word 7 first) and sel2_int (two
  * elements picked word for word by SEL on APSR.GE, set from the bit by UADD8 of the mask with
- * itself: the ladder's final choice). The fixed-base table scan is X2's ge25519_select.S.
+ * itself; the ladder's final choice until it did bits 2..0 as doublings: now only its twin test
+ * calls it, through the AAPCS entry in fe256_mul.S). The fixed-base table scan is X2's ge25519_select.S.
  *
  * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word, r1/r2
  * input pointers (then scratch), r0 output pointer. suba24 after its subtraction: r3-r10 E
@@ -311,7 +312,7 @@ m4crypt_fe256_suba24_armv7m:
     .size m4crypt_fe256_suba24_armv7m, .-m4crypt_fe256_suba24_armv7m
 
 
-/* Internal (ladder): out[e] = (r3 == 1) ? c[e] : a[e] for the two elements e = 0, 1 (8 words each,
+/* Internal (not used by the ladder any more): out[e] = (r3 == 1) ? c[e] : a[e] for the two elements e = 0, 1 (8 words each,
  * 32 bytes apart): r0 = out, r1 = a, r2 = c, r3 = bit in {0, 1}. The mask 0 - r3 sets APSR.GE
  * (UADD8 of the mask with itself carries out of every byte exactly when the mask is all ones)
  * and SEL (Rd = GE ? Rn : Rm, 1 cycle, no branch) picks each word: same instructions and addresses for either

@@ -60,10 +60,11 @@
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
- * BB + 121666 E in one call, fe256.S), no swap; bit 254 (1 after clamping) only doubles x1),
+ * BB + 121666 E in one call, fe256.S), no swap; bit 254 (1 after clamping) only doubles x1,
+ * bits 2..0 (0) only double R_0),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
- * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
- * scalar pointer and k_0 live in s16, s17, s18 (saved by VPUSH, restored by VPOP; the field
+ * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter and the
+ * scalar pointer live in s16, s17 (saved by VPUSH, restored by VPOP; the field
  * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
  * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
  *
@@ -73,12 +74,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 489,711
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 487,046
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
- * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 3,818 bytes reachable from m4crypt_x25519.
+ * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
+ * Code: 3,764 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -675,14 +676,12 @@ m4crypt_fe256_sel2_armv7m:
     .align 2
 m4crypt_x25519_ladder_armv7m:
     push {r4-r11, lr}
-    vpush {s16-s18}
+    vpush {s16-s17}
     sub sp, sp, #232
     str r0, [sp, #224]
     vmov s17, r2
-    @ k = k ^ (k >> 1) in place (the swap bits); k_0 into s18
+    @ k = k ^ (k >> 1) in place (the swap bits)
     ldm r2, {r3-r10}
-    and r12, r3, #1
-    vmov s18, r12
     lsrs r0, r10, #1
     eor r10, r10, r0
     rrxs r0, r9
@@ -798,21 +797,54 @@ m4crypt_x25519_ladder_armv7m:
     vmov r0, s16
     subs r0, r0, #1
     vmov s16, r0
-    bpl 1b
-    @ the state holds (R_b, R_1-b) for the last bit b: (A, B) or (C, D), then
-    @ X = A + B, Z = A - B
-    vmov r3, s18
+    cmp r0, #3
+    bhs 1b
+    @ bits 2, 1, 0 are 0 (clamped): R_0 is doubled, R_1 is not needed again. Step 2
+    @ picks R_0 by swap bit k_2 ^ k_3 (secret) as in the loop, steps 1 and 0 by their
+    @ swap bits, which are 0: (A, B); only the doubling half of a step
+    .align 2
+5:
+    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address
+    @ depends on t only)
+    vmov r1, r2, s16, s17
+    lsrs r3, r1, #3
+    ldrb r3, [r2, r3]
+    and r1, r1, #7
+    lsrs r3, r3, r1
+    and r3, r3, #1
     add r0, sp, #160
     add r1, sp, #32
-    add r2, sp, #96
-    bl m4crypt_fe256_sel2_int
-    ldr r0, [sp, #224]
+    add r12, sp, #96
+    bl m4crypt_fe256_sqrsel_int
+    add r0, sp, #192
+    add r1, sp, #64
+    add r12, sp, #128
+    bl m4crypt_fe256_sqrsel_int_ge
+    add r0, sp, #64
     add r1, sp, #160
     add r2, sp, #192
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #96
+    add r1, sp, #160
+    add r2, sp, #192
+    bl m4crypt_fe256_suba24_int
+    add r3, sp, #64
+    add r0, sp, #32
+    add r1, sp, #96
+    add r2, sp, #192
+    bl m4crypt_fe256_muladdsub_int
+    vmov r0, s16
+    subs r0, r0, #1
+    vmov s16, r0
+    bpl 5b
+    @ (A, B) = R_0: X = A + B, Z = A - B
+    ldr r0, [sp, #224]
+    add r1, sp, #32
+    add r2, sp, #64
     bl m4crypt_fe256_add_int
     ldr r0, [sp, #224]
-    add r1, sp, #160
-    add r2, sp, #192
+    add r1, sp, #32
+    add r2, sp, #64
     adds r0, r0, #32
     bl m4crypt_fe256_sub_int
     @ wipe the frame and what the field routines left below it
@@ -841,7 +873,7 @@ m4crypt_x25519_ladder_armv7m:
     vmov s12, s13, r3, r4
     vmov s14, s15, r3, r4
     add sp, sp, #256
-    vpop {s16-s18}
+    vpop {s16-s17}
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_armv7m, .-m4crypt_x25519_ladder_armv7m
 

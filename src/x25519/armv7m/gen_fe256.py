@@ -70,10 +70,11 @@ HEADER = """\
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
- * BB + 121666 E in one call, fe256.S), no swap; bit 254 (1 after clamping) only doubles x1),
+ * BB + 121666 E in one call, fe256.S), no swap; bit 254 (1 after clamping) only doubles x1,
+ * bits 2..0 (0) only double R_0),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
- * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
- * scalar pointer and k_0 live in s16, s17, s18 (saved by VPUSH, restored by VPOP; the field
+ * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter and the
+ * scalar pointer live in s16, s17 (saved by VPUSH, restored by VPOP; the field
  * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
  * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
  *
@@ -83,12 +84,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 489,711
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 487,046
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
- * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 3,818 bytes reachable from m4crypt_x25519.
+ * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
+ * Code: 3,764 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -524,7 +525,7 @@ def gen_sqr(out_final):
 
 # Ladder frame: field elements X1, X2, Z2, X3, Z3, T0, T1 (32 bytes each), then variables.
 X1, X2, Z2, X3, Z3, T0, T1 = (32 * i for i in range(7))
-OUT_OFF = 224       # the bit counter, k pointer and k_0 are in s16, s17, s18
+OUT_OFF = 224       # the bit counter and the k pointer are in s16, s17
 LFRAME = 232
 # bytes below a frame the field routines may have used (sqr: 88 + lr), rounded so that the wipe
 # loop (32 bytes per STM) ends exactly at the frame's top
@@ -548,29 +549,27 @@ def wipe_below(fr):
 def gen_ladder(out):
     """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]):
     RFC 7748 section 5 ladder, bits 254..0 of k (already clamped: bit 255 = 0, bit 254 = 1, whose
-    step is the doubling of x1 alone, before the loop over bits 253..0); out: X, Z with
-    X / Z = x_2 / z_2. k is overwritten by its swap bits k ^ (k >> 1) (bit t: k_t ^ k_(t+1), the
-    swap of step t), so a step reads one bit and keeps no previous bit; k_0 stays in s18 for the
-    final choice.
+    step is the doubling of x1 alone, before the loop over bits 253..3; bits 2..0 = 0, whose
+    steps only double R_0, the point the result is); out: X, Z with X / Z = x_2 / z_2. k is
+    overwritten by its swap bits k ^ (k >> 1) (bit t: k_t ^ k_(t+1), the swap of step t), so a
+    step reads one bit and keeps no previous bit.
 
     The state is kept as A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 (slots SA, SB, SC,
     SD), which is all a step reads of x2, z2, x3, z3: each step ends with two muladdsub calls that
     form the next A, B (from x2' and z2' = E (BB + 121666 E)) and C, D (from x3' and z3' =
     x1 (DA - CB)^2) while the products are still in registers. No swap: the new x3, z3 are
     symmetric in the two points; AA, BB of the point to double are picked by SEL (sqrsel, bit =
-    k_(t+1) ^ k_t). After the loop, the pair of the last bit gives X = A + B = 2 x2, Z = A - B = 2 z2."""
+    k_(t+1) ^ k_t). After the loop, (A, B) = R_0 (k_0 = 0) gives X = A + B = 2 x2, Z = A - B = 2 z2."""
     name = "m4crypt_x25519_ladder_armv7m"
     SA, SB, SC, SD, F1, F2 = X2, Z2, X3, Z3, T0, T1
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
-    out.append("    vpush {s16-s18}")                  # bit counter, k pointer, k_0
+    out.append("    vpush {s16-s17}")                  # bit counter, k pointer
     out.append(f"    sub sp, sp, #{LFRAME}")
     out.append(f"    str r0, [sp, #{OUT_OFF}]")
     out.append("    vmov s17, r2")
-    out.append("    @ k = k ^ (k >> 1) in place (the swap bits); k_0 into s18")
+    out.append("    @ k = k ^ (k >> 1) in place (the swap bits)")
     out.append("    ldm r2, {r3-r10}")
-    out.append("    and r12, r3, #1")
-    out.append("    vmov s18, r12")
     # from the top word down: LSRS / RRXS shift the 256 bits right by one through the carry
     # (EOR without a shift leaves C alone)
     out.append("    lsrs r0, r10, #1")
@@ -600,6 +599,25 @@ def gen_ladder(out):
         if g is not None:
             out.append(f"    add r2, sp, #{g}")
         out.append(f"    bl m4crypt_fe256_{fn}_int")
+    def swap_bit():
+        out.append("    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address")
+        out.append("    @ depends on t only)")
+        out.append("    vmov r1, r2, s16, s17")
+        out.append("    lsrs r3, r1, #3")
+        out.append("    ldrb r3, [r2, r3]")
+        out.append("    and r1, r1, #7")
+        out.append("    lsrs r3, r3, r1")
+        out.append("    and r3, r3, #1")                   # swap (only in r3 / APSR.GE)
+
+    def select_and_double():
+        # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the
+        # first call, the second reuses the APSR.GE mask the first one set)
+        for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
+            out.append(f"    add r0, sp, #{h}")
+            out.append(f"    add r1, sp, #{a_}")
+            out.append(f"    add r12, sp, #{c_}")
+            out.append("    bl m4crypt_fe256_sqrsel_int" + ("_ge" if n_ else ""))
+
     call("add", SC, X1, SA)
     call("sub", SD, X1, SB)
     # bit 254 is 1 (clamped): its step takes (O, P) to (2P, P), so (C, D) = (x1 + 1, x1 - 1)
@@ -612,21 +630,8 @@ def gen_ladder(out):
     call("muladdsub", SA, SA, F2, u=SB)      # z2' = E F2; A = x2' + z2', B = x2' - z2'
     out.append("    .align 2")                         # (measured: 2 cycles per step less)
     out.append("1:")
-    out.append("    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address")
-    out.append("    @ depends on t only)")
-    out.append("    vmov r1, r2, s16, s17")
-    out.append("    lsrs r3, r1, #3")
-    out.append("    ldrb r3, [r2, r3]")
-    out.append("    and r1, r1, #7")
-    out.append("    lsrs r3, r3, r1")
-    out.append("    and r3, r3, #1")                   # swap (only in r3 / APSR.GE)
-    # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the first)
-    for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
-        out.append(f"    add r0, sp, #{h}")
-        out.append(f"    add r1, sp, #{a_}")
-        out.append(f"    add r12, sp, #{c_}")
-        # the second call reuses the APSR.GE mask the first one set from r3
-        out.append("    bl m4crypt_fe256_sqrsel_int" + ("_ge" if n_ else ""))
+    swap_bit()
+    select_and_double()
     call("mul", SD, SD, SA)                  # DA
     call("muladdsub", SA, SC, SB, u=SD)      # CB; SA = DA + CB, SD = DA - CB
     call("mul", SB, F1, F2)                  # x2' = AA BB
@@ -638,21 +643,30 @@ def gen_ladder(out):
     out.append("    vmov r0, s16")
     out.append("    subs r0, r0, #1")
     out.append("    vmov s16, r0")
-    out.append("    bpl 1b")
-    out.append("    @ the state holds (R_b, R_1-b) for the last bit b: (A, B) or (C, D), then")
-    out.append("    @ X = A + B, Z = A - B")
-    out.append("    vmov r3, s18")
-    out.append(f"    add r0, sp, #{F1}")
-    out.append(f"    add r1, sp, #{SA}")
-    out.append(f"    add r2, sp, #{SC}")
-    out.append("    bl m4crypt_fe256_sel2_int")
+    out.append("    cmp r0, #3")
+    out.append("    bhs 1b")
+    out.append("    @ bits 2, 1, 0 are 0 (clamped): R_0 is doubled, R_1 is not needed again. Step 2")
+    out.append("    @ picks R_0 by swap bit k_2 ^ k_3 (secret) as in the loop, steps 1 and 0 by their")
+    out.append("    @ swap bits, which are 0: (A, B); only the doubling half of a step")
+    out.append("    .align 2")
+    out.append("5:")
+    swap_bit()
+    select_and_double()
+    call("mul", SB, F1, F2)                  # x2' = AA BB
+    call("suba24", SC, F1, F2)               # E = AA - BB; F2 = BB + 121666 E
+    call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
+    out.append("    vmov r0, s16")
+    out.append("    subs r0, r0, #1")
+    out.append("    vmov s16, r0")
+    out.append("    bpl 5b")
+    out.append("    @ (A, B) = R_0: X = A + B, Z = A - B")
     out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
-    out.append(f"    add r1, sp, #{F1}")
-    out.append(f"    add r2, sp, #{F2}")
+    out.append(f"    add r1, sp, #{SA}")
+    out.append(f"    add r2, sp, #{SB}")
     out.append("    bl m4crypt_fe256_add_int")
     out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
-    out.append(f"    add r1, sp, #{F1}")
-    out.append(f"    add r2, sp, #{F2}")
+    out.append(f"    add r1, sp, #{SA}")
+    out.append(f"    add r2, sp, #{SB}")
     out.append("    adds r0, r0, #32")
     out.append("    bl m4crypt_fe256_sub_int")
     out.append("    @ wipe the frame and what the field routines left below it")
@@ -669,7 +683,7 @@ def gen_ladder(out):
     out.append("    blo 2b")
     wipe_s(out)
     out.append(f"    add sp, sp, #{LFRAME + w}")
-    out.append("    vpop {s16-s18}")                   # the caller's values (no secret left)
+    out.append("    vpop {s16-s17}")                   # the caller's values (no secret left)
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
