@@ -14,8 +14,8 @@
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
  *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
- *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL;
- *                                              c in r12 (not r2: no copy, r2 is loaded over)
+ *   sqrsel_int(h, a, c, mask)                  h = (mask ? c : a)^2 (mask = 0 - bit), the words
+ *                                              picked by SEL; c in r12 (r2 is loaded over)
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
@@ -74,12 +74,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 487,046
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 486,792
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
- * Code: 3,764 bytes reachable from m4crypt_x25519.
+ * Code: 3,760 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -473,7 +473,6 @@ m4crypt_fe256_muladdsub_int:
     .type m4crypt_fe256_sqrsel_int, %function
     .align 2
 m4crypt_fe256_sqrsel_int:
-    rsb r3, r3, #0
     uadd8 r3, r3, r3
     .size m4crypt_fe256_sqrsel_int, .-m4crypt_fe256_sqrsel_int
     .global m4crypt_fe256_sqrsel_int_ge
@@ -656,6 +655,7 @@ m4crypt_fe256_muladdsub_armv7m:
 m4crypt_fe256_sqrsel_armv7m:
     push {r4-r11, lr}
     mov r12, r2
+    rsb r3, r3, #0
     bl m4crypt_fe256_sqrsel_int
     pop {r4-r11, pc}
     .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m
@@ -752,7 +752,7 @@ m4crypt_x25519_ladder_armv7m:
     ldrb r3, [r2, r3]
     and r1, r1, #7
     lsrs r3, r3, r1
-    and r3, r3, #1
+    sbfx r3, r3, #0, #1
     add r0, sp, #160
     add r1, sp, #32
     add r12, sp, #96
@@ -811,7 +811,7 @@ m4crypt_x25519_ladder_armv7m:
     ldrb r3, [r2, r3]
     and r1, r1, #7
     lsrs r3, r3, r1
-    and r3, r3, #1
+    sbfx r3, r3, #0, #1
     add r0, sp, #160
     add r1, sp, #32
     add r12, sp, #96

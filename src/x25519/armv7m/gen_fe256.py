@@ -24,8 +24,8 @@ HEADER = """\
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
  *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
- *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL;
- *                                              c in r12 (not r2: no copy, r2 is loaded over)
+ *   sqrsel_int(h, a, c, mask)                  h = (mask ? c : a)^2 (mask = 0 - bit), the words
+ *                                              picked by SEL; c in r12 (r2 is loaded over)
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
@@ -84,12 +84,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 487,046
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 486,792
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
- * Code: 3,764 bytes reachable from m4crypt_x25519.
+ * Code: 3,760 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -396,9 +396,8 @@ def gen_sqr(out_final):
     f = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]   # f0..f7 (one LDM)
     c = "lr"                                                # the S chain's carry (S15 at the end)
     func_begin(out, sel)
-    # h = (bit ? c : a)^2: r0 = h, r1 = a, r12 = c, r3 = bit in {0, 1}; the ladder's AA and BB
-    # of the point it doubles. The mask 0 - bit sets APSR.GE (UADD8); SEL picks each word.
-    out.append("    rsb r3, r3, #0")
+    # h = (bit ? c : a)^2: r0 = h, r1 = a, r12 = c, r3 = 0 - bit (the mask); the ladder's AA and
+    # BB of the point it doubles. The mask sets APSR.GE (UADD8); SEL picks each word.
     out.append("    uadd8 r3, r3, r3")
     # second entry: APSR.GE as left by a previous sqrsel_int (nothing in the squaring, nor the
     # ladder's ADDs between the two calls, writes GE): the ladder's second call (BB) enters here
@@ -607,7 +606,7 @@ def gen_ladder(out):
         out.append("    ldrb r3, [r2, r3]")
         out.append("    and r1, r1, #7")
         out.append("    lsrs r3, r3, r1")
-        out.append("    and r3, r3, #1")                   # swap (only in r3 / APSR.GE)
+        out.append("    sbfx r3, r3, #0, #1")              # 0 - swap (only in r3 / APSR.GE)
 
     def select_and_double():
         # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the
@@ -785,6 +784,7 @@ def main():
     func_begin(out, "m4crypt_fe256_sqrsel_armv7m")   # (c: r2 under the AAPCS, r12 inside)
     out.append("    push {r4-r11, lr}")
     out.append("    mov r12, r2")
+    out.append("    rsb r3, r3, #0")                   # (bit in, mask inside)
     out.append("    bl m4crypt_fe256_sqrsel_int")
     out.append("    pop {r4-r11, pc}")
     out.append("    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m")
