@@ -36,7 +36,8 @@
  * input pointers (then scratch), r0 output pointer. suba24 after its subtraction: r3-r10 E
  * (multiplicand), r1 = 121666, r11 = 38, r12 the carry word, r2 = b (see the routine).
  * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
- * mul121666 68, cswap (8 words) 101; the internal entries save the wrapper's ~25 cycles
+ * mul121666 68, cswap (8 words) 101, tobytes 68 (m4sim profile of x25519.scalarmult, which
+ * calls it once); the internal entries save the wrapper's ~25 cycles
  * (in the ladder, exclusive: sub_int 54, suba24_int 93 per call, before 51 + a call of sub_int 54).
  * Code: add_int 110, sub_int 110, suba24_int 230, sel2_int 122 bytes (all
  * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
