@@ -298,7 +298,7 @@ static void test_field(void)
 }
 
 /* The ladder's fused routines against the C twin: muladdsub (t = f g, s = u + t, u = u - t),
- * sqrsel ((bit ? c : a)^2) and sel2 (two elements picked word for word). */
+ * sqrsel ((bit ? c : a)^2). */
 #if BACKEND
 static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
 {
@@ -307,10 +307,6 @@ static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
 static void b_sqrsel(w256 *h, const w256 *a, const w256 *c, uint32_t bit)
 {
     m4crypt_fe256_sqrsel_armv7m(h->w, a->w, c->w, bit);
-}
-static void b_sel2(uint32_t out[16], const uint32_t a[16], const uint32_t c[16], uint32_t bit)
-{
-    m4crypt_fe256_sel2_armv7m(out, a, c, bit);
 }
 static void b_suba24(w256 *e, const w256 *a, w256 *b) { m4crypt_fe256_suba24_armv7m(e->w, a->w, b->w); }
 #else
@@ -324,10 +320,6 @@ static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
 static void b_sqrsel(w256 *h, const w256 *a, const w256 *c, uint32_t bit)
 {
     b_sqr(h, bit ? c : a);
-}
-static void b_sel2(uint32_t out[16], const uint32_t a[16], const uint32_t c[16], uint32_t bit)
-{
-    memcpy(out, bit ? c : a, 64);
 }
 static void b_suba24(w256 *e, const w256 *a, w256 *b)
 {
@@ -446,20 +438,6 @@ static void test_fused(void)
     CHECK(bad == 0);
     t_printf("sqrsel: %u cases (edges and random, both bits), %u mismatches\n", n, bad);
 
-    bad = 0;
-    for (unsigned i = 0; i < 1000; i++) {
-        uint32_t a2[16], c2[16], o[16];
-        const uint32_t bit = (i >> 1) & 1;
-        for (int j = 0; j < 16; j++) {
-            a2[j] = t_rand32();
-            c2[j] = j % 5 == 0 ? a2[j] : t_rand32();
-        }
-        b_sel2(o, a2, c2, bit);
-        bad += memcmp(o, bit ? c2 : a2, sizeof o) != 0; /* the words themselves */
-    }
-    CHECK(bad == 0);
-    t_printf("sel2: 1000 cases (both bits), %u mismatches\n", bad);
-
     /* suba24: e = a - b, b = b + 121666 e (the ladder's E = AA - BB, BB + a24 E) */
     bad = n = 0;
     for (unsigned i = 0; i < 1000 + NEDGE * NEDGE; i++) {
@@ -519,6 +497,40 @@ static void test_scalarmult(void)
     t_printf("scalarmult: %u random cases against the portable ladder, %u mismatches\n", n, bad);
 }
 
+/* The glue copies bytes as (unaligned) words and tobytes stores words: scalar, point and output
+ * at every byte offset 0..3 give the same bytes as aligned buffers, and nothing outside the
+ * 32 output bytes is written. */
+static void test_unaligned(void)
+{
+    unsigned bad = 0, n = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        _Alignas(4) uint8_t kb[36], ub[36], ob[40];
+        uint8_t k[32], u[32], ref[32], e1[32], e2[32];
+        w256 f;
+        t_rand_bytes(k, 32);
+        t_rand_bytes(u, 32);
+        memcpy(kb + i, k, 32);
+        memcpy(ub + 3 - i, u, 32);
+        memset(ob, 0xa5, sizeof ob);
+        b_scalarmult(ref, k, u);
+        b_scalarmult(ob + 4 + i, kb + i, ub + 3 - i);
+        bad += memcmp(ob + 4 + i, ref, 32) != 0;
+        for (unsigned j = 0; j < sizeof ob; j++)
+            bad += (j < 4 + i || j >= 36 + i) && ob[j] != 0xa5;
+        rand_w(&f);
+        memset(ob, 0xa5, sizeof ob);
+        b_enc(e1, &f);
+        b_enc(ob + 4 + i, &f);
+        memcpy(e2, ob + 4 + i, 32);
+        bad += memcmp(e1, e2, 32) != 0;
+        for (unsigned j = 0; j < sizeof ob; j++)
+            bad += (j < 4 + i || j >= 36 + i) && ob[j] != 0xa5;
+        n += 2;
+    }
+    CHECK(bad == 0);
+    t_printf("unaligned buffers: %u cases (offsets 0..3), %u mismatches\n", n, bad);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -529,5 +541,6 @@ int main(int argc, char **argv)
     test_field();
     test_fused();
     test_scalarmult();
+    test_unaligned();
     return t_summary("x25519_armv7m");
 }

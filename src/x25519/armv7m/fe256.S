@@ -7,6 +7,7 @@
  *   void m4crypt_fe256_sub_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_mul121666_armv7m(uint32_t h[8], const uint32_t f[8]);
  *   void m4crypt_fe256_cswap_armv7m(uint32_t f[8], uint32_t g[8], uint32_t b);
+ *   void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
  *
  * add: f + g; the carry c out of 2^256 is worth 38 (2^256 = 38 mod 2^256 - 38): + 38 c, and once
  *      more + 38 if that carried (then the low word is below 38, so the last add cannot carry).
@@ -14,6 +15,8 @@
  *      at least 2^256 - 38, so the last subtraction cannot borrow).
  * mul121666: f * 121666 = f * 121665 + f: one UMAAL per word with the word itself as the low
  *      accumulator; the carry word c < 121666 is folded as 38 c, then as in add.
+ * tobytes: the full reduction into [0, p) by three carry chains (see the routine), stored as
+ *      little-endian words (unaligned STR).
  * cswap: masked XOR of all eight word pairs, mask = 0 - b (b in {0, 1}); same instructions and
  *      addresses for either b.
  * The carry folds (macros FOLD_ADD / FOLD_SUB of fe256_fold.i, shared with ge25519_base.S) turn
@@ -22,18 +25,18 @@
  *
  * Internal entries (*_int, used by the ladder in fe256_mul.S and by ge25519_base.S): the same
  * operations without register saves (they clobber r0-r12, s0-s15 and the flags, and keep lr);
- * the AAPCS functions wrap them. Also here: suba24_int (e = a - b, then b = b + 121666 e: sub_int,
- * then one UMAAL per word with E still in registers and b as the accumulator) and sel2_int (two
- * elements picked word for word by SEL on APSR.GE, set from the bit by UADD8 of the mask with
- * itself: the ladder's final choice). The fixed-base table scan is X2's ge25519_select.S.
+ * the AAPCS functions wrap them. Also here: suba24_int (e = a - b, then b = b + 121666 e: the
+ * subtraction of sub_int inline, then one UMAAL per word with E still in registers and b as the
+ * accumulator, reduced mod p word 7 first). The fixed-base table scan is X2's ge25519_select.S.
  *
  * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word, r1/r2
- * input pointers (then scratch), r0 output pointer. suba24 after its sub: r3-r10 E (multiplicand),
- * r11 = 121666 (then 38), r12 the carry word, r2 = b + 24, sum words in r0 r1 lr r3-r7.
+ * input pointers (then scratch), r0 output pointer. suba24 after its subtraction: r3-r10 E
+ * (multiplicand), r1 = 121666, r11 = 38, r12 the carry word, r2 = b (see the routine).
  * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
- * mul121666 68, cswap (8 words) 101; the internal entries save the wrapper's ~25 cycles
- * (in the ladder, exclusive: sub_int 54, suba24_int 51 + its sub_int 54 per call).
- * Code: add_int 110, sub_int 110, suba24_int 174, sel2_int 70 bytes (all
+ * mul121666 68, cswap (8 words) 101, tobytes 68 (m4sim profile of x25519.scalarmult, which
+ * calls it once); the internal entries save the wrapper's ~25 cycles
+ * (in the ladder, exclusive: sub_int 54, suba24_int 93 per call, before 51 + a call of sub_int 54).
+ * Code: add_int 110, sub_int 110, suba24_int 230 bytes (all
  * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
  */
     .syntax unified
@@ -178,61 +181,122 @@ m4crypt_fe256_cswap_armv7m:
     .size m4crypt_fe256_cswap_armv7m, .-m4crypt_fe256_cswap_armv7m
 
 /* Internal: e = a - b, then b = b + 121666 e (r0 = e, r1 = a, r2 = b; e must not alias a or b).
- * The ladder's E = AA - BB and BB + a24 E in one call: sub_int leaves E in r3-r10 (and stores it),
- * then E stays the UMAAL multiplicand (r11 = 121666, r12 the carry word) and the words of b, loaded
- * into the registers that E frees (r0 r1 lr, then r3-r5, r6 r7), are the accumulators; the sum
- * ends in r0 r1 lr r3-r7, folded as in a24add and stored word by word (STR, 1 cycle each).
- * lr waits in s14. Clobbers r0-r12, s14, keeps lr. */
+ * The ladder's E = AA - BB and BB + a24 E in one call. E = a - b as sub_int (same words: the
+ * shared FOLD_SUB), left in r3-r10 and stored by one STM; then b + 121666 E with E as the UMAAL
+ * multiplicand (r1 = 121666, r12 the carry) and the words of b as the accumulators, reduced mod p
+ * word 7 first as fe256_mul.S's mul: b7 + 121666 E7 = hi:lo, 38 hi + 19 bit31(lo) (< 2^23) starts
+ * the chain from word 0 and lo mod 2^31 + its carry (< 2^18) is word 7: no final carry fold,
+ * output below 2^255 + 2^249. Register map: r3-r10 E, a's words; b0..b3 / b4..b7 in r1 r11 r12
+ * lr (one LDM each), r2 = b (b + 16), r11 = 38; then b7 in r0, b0..b2 in r10 r11 lr, b3..b6
+ * in r3 r4 r5 r10 (their E words used up). lr waits in s14. Clobbers r0-r12, s14, keeps lr. */
     .section .text.m4crypt_fe256_suba24_int,"ax",%progbits
     .global m4crypt_fe256_suba24_int
     .type m4crypt_fe256_suba24_int, %function
     .align 2
 m4crypt_fe256_suba24_int:
     vmov      s14, lr
-    bl        m4crypt_fe256_sub_int     /* r3-r10 = E (stored at e), r2 = b + 24 */
-    movw      r11, #(121666 & 0xffff)
-    movt      r11, #(121666 >> 16)
-    ldr.w     r0, [r2, #-24]
-    ldr.w     r1, [r2, #-20]
-    ldr.w     lr, [r2, #-16]
-    movs.w    r12, #0
-    umaal     r0, r12, r3, r11
-    umaal     r1, r12, r4, r11
-    umaal     lr, r12, r5, r11
-    ldr.w     r3, [r2, #-12]
-    ldr.w     r4, [r2, #-8]
-    ldr.w     r5, [r2, #-4]
-    umaal     r3, r12, r6, r11
-    umaal     r4, r12, r7, r11
-    umaal     r5, r12, r8, r11
-    ldr.w     r6, [r2]
-    ldr.w     r7, [r2, #4]
-    umaal     r6, r12, r9, r11
-    umaal     r7, r12, r10, r11
-    mov.w     r11, #38
-    mul.w     r12, r12, r11
-    adds.w    r0, r0, r12
-    adcs.w    r1, r1, #0
-    adcs.w    lr, lr, #0
-    adcs.w    r3, r3, #0
+    ldm.w     r1, {r3-r10}
+    ldm.w     r2!, {r1, r11, r12, lr}
+    subs.w    r3, r3, r1
+    sbcs.w    r4, r4, r11
+    sbcs.w    r5, r5, r12
+    sbcs.w    r6, r6, lr
+    ldm.w     r2, {r1, r11, r12, lr}
+    sbcs.w    r7, r7, r1
+    sbcs.w    r8, r8, r11
+    sbcs.w    r9, r9, r12
+    sbcs.w    r10, r10, lr
+    mov.w     r11, #38            /* MOV without S: flags kept */
+    FOLD_SUB
+    stm.w     r0, {r3-r10}        /* E */
+    ldr.w     r0, [r2, #12]       /* b7 */
+    movw      r1, #(121666 & 0xffff)
+    movt      r1, #(121666 >> 16)
+    mov.w     r12, #0
+    umaal     r0, r12, r10, r1    /* b7 + 121666 E7 = r12:r0 */
+    asr.w     lr, r0, #31
+    sub.w     r2, r2, #16
+    and.w     lr, lr, #19
+    mla       r12, r12, r11, lr   /* 38 hi + 19 bit31(lo) */
+    bic.w     r0, r0, #0x80000000
+    ldm.w     r2, {r10, r11, lr}  /* b0..b2 */
+    umaal     r10, r12, r3, r1
+    umaal     r11, r12, r4, r1
+    umaal     lr, r12, r5, r1
+    add.w     r3, r2, #12
+    str.w     r10, [r2]
+    str.w     r11, [r2, #4]
+    str.w     lr, [r2, #8]
+    ldm.w     r3, {r3, r4, r5, r10} /* b3..b6 */
+    umaal     r3, r12, r6, r1
+    umaal     r4, r12, r7, r1
+    umaal     r5, r12, r8, r1
+    umaal     r10, r12, r9, r1
+    add.w     r0, r0, r12
+    str.w     r3, [r2, #12]
+    str.w     r4, [r2, #16]
+    str.w     r5, [r2, #20]
+    str.w     r10, [r2, #24]
+    str.w     r0, [r2, #28]
+    vmov      lr, s14
+    bx        lr
+    .size m4crypt_fe256_suba24_int, .-m4crypt_fe256_suba24_int
+
+/* s = the unique representative of f in [0, p) as 32 little-endian bytes (r0 = s, any alignment:
+ * ARMv7-M STR allows unaligned addresses; r1 = f, 8 words, any value in [0, 2^256)):
+ *  1. v = (f mod 2^255) + 19 bit255(f)   (2^255 = 19 mod p), now v < 2^255 + 19 < 2 p;
+ *  2. q = bit 255 of v + 19 (< 2^256), 1 exactly when v >= p; v = (v + 19 q) mod 2^255.
+ * Carry chains only, no branch. Register map: r3-r10 the words, r12 = 19, r2 the top word of
+ * v + 19, then 19 q. (The ladder's output is public, so are these registers.) */
+    .section .text.m4crypt_fe256_tobytes_armv7m,"ax",%progbits
+    .global m4crypt_fe256_tobytes_armv7m
+    .type m4crypt_fe256_tobytes_armv7m, %function
+    .align 2
+m4crypt_fe256_tobytes_armv7m:
+    push.w    {r4-r10}
+    ldm.w     r1, {r3-r10}
+    mov.w     r12, #19
+    lsr.w     r2, r10, #31
+    bic.w     r10, r10, #0x80000000
+    mul.w     r2, r2, r12
+    adds.w    r3, r3, r2
     adcs.w    r4, r4, #0
     adcs.w    r5, r5, #0
     adcs.w    r6, r6, #0
     adcs.w    r7, r7, #0
-    sbc.w     r12, r12, r12
-    str.w     lr, [r2, #-16]
-    bic.w     r12, r11, r12
-    add.w     r0, r0, r12
-    str.w     r1, [r2, #-20]
-    str.w     r0, [r2, #-24]
-    str.w     r3, [r2, #-12]
-    str.w     r4, [r2, #-8]
-    str.w     r5, [r2, #-4]
-    str.w     r6, [r2]
-    str.w     r7, [r2, #4]
-    vmov      lr, s14
+    adcs.w    r8, r8, #0
+    adcs.w    r9, r9, #0
+    adc.w     r10, r10, #0
+    adds.w    r2, r3, #19
+    adcs.w    r2, r4, #0
+    adcs.w    r2, r5, #0
+    adcs.w    r2, r6, #0
+    adcs.w    r2, r7, #0
+    adcs.w    r2, r8, #0
+    adcs.w    r2, r9, #0
+    adc.w     r2, r10, #0
+    lsr.w     r2, r2, #31
+    mul.w     r2, r2, r12
+    adds.w    r3, r3, r2
+    adcs.w    r4, r4, #0
+    adcs.w    r5, r5, #0
+    adcs.w    r6, r6, #0
+    adcs.w    r7, r7, #0
+    adcs.w    r8, r8, #0
+    adcs.w    r9, r9, #0
+    adc.w     r10, r10, #0
+    bic.w     r10, r10, #0x80000000
+    str.w     r3, [r0]
+    str.w     r4, [r0, #4]
+    str.w     r5, [r0, #8]
+    str.w     r6, [r0, #12]
+    str.w     r7, [r0, #16]
+    str.w     r8, [r0, #20]
+    str.w     r9, [r0, #24]
+    str.w     r10, [r0, #28]
+    pop.w     {r4-r10}
     bx        lr
-    .size m4crypt_fe256_suba24_int, .-m4crypt_fe256_suba24_int
+    .size m4crypt_fe256_tobytes_armv7m, .-m4crypt_fe256_tobytes_armv7m
 
 /* AAPCS entry of suba24_int, for the twin test (not used by the library itself). */
     .section .text.m4crypt_fe256_suba24_armv7m,"ax",%progbits
@@ -246,35 +310,3 @@ m4crypt_fe256_suba24_armv7m:
     .size m4crypt_fe256_suba24_armv7m, .-m4crypt_fe256_suba24_armv7m
 
 
-/* Internal (ladder): out[e] = (r3 == 1) ? c[e] : a[e] for the two elements e = 0, 1 (8 words each,
- * 32 bytes apart): r0 = out, r1 = a, r2 = c, r3 = bit in {0, 1}. The mask 0 - r3 sets APSR.GE
- * (UADD8 of the mask with itself carries out of every byte exactly when the mask is all ones)
- * and SEL (Rd = GE ? Rn : Rm, 1 cycle, no branch) picks each word: same instructions and addresses for either
- * bit. Register map: r3-r10 the words of a, r11, r12, lr three words of c at a time, lr saved in
- * s15. Clobbers r0-r12, s15, APSR.GE; keeps lr. */
-    .section .text.m4crypt_fe256_sel2_int,"ax",%progbits
-    .global m4crypt_fe256_sel2_int
-    .type m4crypt_fe256_sel2_int, %function
-    .align 2
-m4crypt_fe256_sel2_int:
-    rsb.w     r3, r3, #0
-    vmov      s15, lr
-    uadd8     r3, r3, r3
-    .rept 2
-    ldm.w     r1!, {r3-r10}
-    ldm.w     r2!, {r11, r12, lr}
-    sel       r3, r11, r3
-    sel       r4, r12, r4
-    sel       r5, lr, r5
-    ldm.w     r2!, {r11, r12, lr}
-    sel       r6, r11, r6
-    sel       r7, r12, r7
-    sel       r8, lr, r8
-    ldm.w     r2!, {r11, r12}
-    sel       r9, r11, r9
-    sel       r10, r12, r10
-    stm.w     r0!, {r3-r10}
-    .endr
-    vmov      lr, s15
-    bx        lr
-    .size m4crypt_fe256_sel2_int, .-m4crypt_fe256_sel2_int

@@ -3,20 +3,24 @@
  *
  * GF(2^255 - 19) multiplication and squaring for ARMv7E-M (Cortex-M4), Thumb-2, on the
  * representation of src/x25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in
- * [0, 2^256), every result correct mod p (sqr and the additions work mod 2^256 - 38 = 2 p, the
- * multiplication's reduction mod p: its output is below 2^255 + 2^230).
+ * [0, 2^256), every result correct mod p (the additions work mod 2^256 - 38 = 2 p, the
+ * multiplication's and the squaring's reduction mod p: their output is below 2^255 + 2^230).
  *
  *   void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);
- * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's below 2^255 + 2^230).
+ * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's and sqr's below
+ * 2^255 + 2^230).
  *
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
  *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
- *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL
+ *   sqrsel_int(h, a, c, mask)                  h = (mask ? c : a)^2 (mask = 0 - bit), the words
+ *                                              picked by SEL; c in r12 (r2 is loaded over)
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
+ * sqr_int also leaves h0..h7 in r6-r12, r0; sqr_int_f (the inversion's runs) squares f0..f7
+ * given in r1..r8 (s12 = h, s14 = the return address, both as a previous sqr_int set them).
  *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
  * A block keeps four words of f (A0..A3) and one carry per row (C0..C3) in registers and walks
@@ -34,12 +38,13 @@
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
  * < 2^31 + 40: no carry fold at the end, no carry out of 2^256. Results are stored by eight
  * single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
- * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
- * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
- * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers: UMULL f_i^2 straight into the
- * two words, then UMAAL with the constant 2 adds 2 T_k and the carry (no doubling chain, no
- * carry-only UMAAL); the low half 2 T[0..7] + sum_(i<4) f_i^2 2^(64 i) the same way pair by pair,
- * folded at once as h = L + 38 Y (two carries: c1 of the squares and doublings, c2 of 38 Y).
+ * Squaring (by columns, f0..f7 in r1..r8 by one LDM): the products f_i f_j, i < j, by operand
+ * scanning, rows 0..3 with carries in r9-r12, rows 4..6 with carries in r2-r4 (f1..f3 are done
+ * by then); each finished column word T_k becomes the word S_k of S = f^2 = 2 T + sum f_i^2
+ * 2^(64 i) at once: ADCS t, t, t doubles it (the flag carries the top bit), UMAAL t, c, f_i, f_i
+ * adds the square and the carry word c (k = 2i), UMAAL t, c, 0, 0 only c (k odd); two chains,
+ * as the carry into an odd word can reach 2^32. S0..S6 wait in s0..s6, S7..S15 stay in
+ * registers, then mul's reduction (word 7 first: no final carry fold; output < 2^255 + 2^230).
  *
  * Register map (product blocks):
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
@@ -55,16 +60,19 @@
  * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
  *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
  *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
- * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
- *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
- *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
+ * Register map (sqr): f0..f7 r1..r8, column word r0, row carries r9 r10 r11 r12 (rows 0..3), r2
+ *   r3 r4 (rows 4..6), c lr, the constant 0 in r12 (r1 from column 7 on); S7..S15 r0 r9 r10 r11
+ *   r12 r2 r3 r4 lr; reduction: r5 = 38, r1 the carry, h0..h7 r6 r7 r8 r9 r10 r11 r12 r0 stored
+ *   through r2; s0-s6 S0..S6, s12 h, s14 lr. sqrsel: a0..a7 by one LDM into r1..r8, c0..c4
+ *   and c5..c7 through r0, r9-r11, lr (LDMs from r12 = c), SEL into r1..r8.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
- * BB + 121666 E in one call, fe256.S), no swap),
+ * BB + 121666 E in one call, fe256.S), no swap; bit 254 (1 after clamping) only doubles x1,
+ * bits 2..0 (0) only double R_0),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
- * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
- * scalar pointer and k_0 live in s16, s17, s18 (saved by VPUSH, restored by VPOP; the field
+ * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter and the
+ * scalar pointer live in s16, s17 (saved by VPUSH, restored by VPOP; the field
  * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
  * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
  *
@@ -74,12 +82,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 514,198
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 486,792
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 4,038 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
+ * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
+ * Code: 3,760 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -461,7 +469,6 @@ m4crypt_fe256_muladdsub_int:
     .type m4crypt_fe256_sqrsel_int, %function
     .align 2
 m4crypt_fe256_sqrsel_int:
-    rsb r3, r3, #0
     uadd8 r3, r3, r3
     .size m4crypt_fe256_sqrsel_int, .-m4crypt_fe256_sqrsel_int
     .global m4crypt_fe256_sqrsel_int_ge
@@ -469,20 +476,17 @@ m4crypt_fe256_sqrsel_int:
 m4crypt_fe256_sqrsel_int_ge:
     vmov s12, r0
     vmov s14, lr
-    ldm.w r1!, {r3-r6}
-    ldm.w r2!, {r7-r10}
-    sel r3, r7, r3
-    sel r4, r8, r4
-    sel r5, r9, r5
-    sel r6, r10, r6
-    vmov s8, s9, r3, r4
-    vmov s10, s11, r5, r6
-    ldm.w r2, {r7-r10}
-    ldm.w r1, {r1, r11, r12, lr}
-    sel r1, r7, r1
-    sel r11, r8, r11
-    sel r12, r9, r12
-    sel lr, r10, lr
+    ldm.w r1, {r1-r8}
+    ldm.w r12!, {r0, r9, r10, r11, lr}
+    sel r1, r0, r1
+    sel r2, r9, r2
+    sel r3, r10, r3
+    sel r4, r11, r4
+    sel r5, lr, r5
+    ldm.w r12, {r0, r9, r10}
+    sel r6, r0, r6
+    sel r7, r9, r7
+    sel r8, r10, r8
     b 7f
     .size m4crypt_fe256_sqrsel_int_ge, .-m4crypt_fe256_sqrsel_int_ge
     .global m4crypt_fe256_sqr_int
@@ -491,135 +495,121 @@ m4crypt_fe256_sqrsel_int_ge:
 m4crypt_fe256_sqr_int:
     vmov s12, r0
     vmov s14, lr
-    @ upper triangle, rows 0..3
-    ldm.w r1, {r3-r6}
-    add.w r0, r1, #16
-    vmov s8, s9, r3, r4
-    vmov s10, s11, r5, r6
-    ldm.w r0, {r1, r11, r12, lr}
-7:  @ (sqrsel_int joins here)
-    umull r0, r7, r3, r4
+    ldm.w r1, {r1-r8}
+    .global m4crypt_fe256_sqr_int_f
+m4crypt_fe256_sqr_int_f:
+7:  @ (sqrsel_int joins here) f0..f7 in r1..r8
+    @ rows 0..3: carries C0..C3 r9 r10 r11 r12 (r12 = 0 until row 3 starts), column
+    @ word in r0; S_k = 2 T_k + F + c (+ f_i^2 for k = 2i): F the flag, c in lr
+    umull r0, lr, r1, r1
+    vmov s0, r0
+    mov.w r12, #0
+    umull r0, r9, r1, r2
+    adds.w r0, r0, r0
+    umaal r0, lr, r12, r12
     vmov s1, r0
-    movs.w r0, #0
-    umaal r0, r7, r3, r5
+    mov.w r0, #0
+    umaal r0, r9, r1, r3
+    adcs.w r0, r0, r0
+    umaal r0, lr, r2, r2
     vmov s2, r0
-    umull r0, r8, r4, r5
-    umaal r0, r7, r3, r6
+    umull r0, r10, r2, r3
+    umaal r0, r9, r1, r4
+    adcs.w r0, r0, r0
+    umaal r0, lr, r12, r12
     vmov s3, r0
-    movs.w r0, #0
-    umaal r0, r8, r4, r6
-    umaal r0, r7, r3, r1
+    mov.w r0, #0
+    umaal r0, r10, r2, r4
+    umaal r0, r9, r1, r5
+    adcs.w r0, r0, r0
+    umaal r0, lr, r3, r3
     vmov s4, r0
-    umull r0, r9, r5, r6
-    umaal r0, r8, r4, r1
-    umaal r0, r7, r3, r11
+    umull r0, r11, r3, r4
+    umaal r0, r10, r2, r5
+    umaal r0, r9, r1, r6
+    adcs.w r0, r0, r0
+    umaal r0, lr, r12, r12
     vmov s5, r0
-    movs.w r0, #0
-    umaal r0, r9, r5, r1
-    umaal r0, r8, r4, r11
-    umaal r0, r7, r3, r12
+    mov.w r0, #0
+    umaal r0, r11, r3, r5
+    umaal r0, r10, r2, r6
+    umaal r0, r9, r1, r7
+    adcs.w r0, r0, r0
+    umaal r0, lr, r4, r4
     vmov s6, r0
-    umull r0, r10, r6, r1
-    umaal r0, r9, r5, r11
-    umaal r0, r8, r4, r12
-    umaal r0, r7, r3, lr
-    vmov s7, r0
-    umaal r7, r10, r6, r11
-    umaal r7, r9, r5, r12
-    umaal r7, r8, r4, lr
-    umaal r8, r10, r6, r12
-    umaal r8, r9, r5, lr
-    umaal r9, r10, r6, lr
-    @ upper triangle, rows 4..6 in registers: f4..f7 in r1, r11, r12, lr
+    umull r0, r12, r4, r5
+    umaal r0, r11, r3, r6
+    umaal r0, r10, r2, r7
+    umaal r0, r9, r1, r8
+    mov.w r1, #0
+    adcs.w r0, r0, r0
+    umaal r0, lr, r1, r1
+    @ S7 stays in r0. Columns 8..14: rows 1..3 end, rows 4..6 (f4 f5.., f5 f6.., f6 f7)
+    @ carry in r2 r3 r4 (f1, f2, f3 free by then); the column word is the carry of the
+    @ row that ended, and S8..S14 stay there: r9 r10 r11 r12 r2 r3 r4, S15 = c (lr)
+    umaal r9, r10, r2, r8
+    umaal r9, r11, r3, r7
+    umaal r9, r12, r4, r6
+    adcs.w r9, r9, r9
+    umaal r9, lr, r5, r5
+    umaal r10, r11, r3, r8
+    umaal r10, r12, r4, r7
+    mov.w r2, #0
+    umaal r10, r2, r5, r6
+    adcs.w r10, r10, r10
+    umaal r10, lr, r1, r1
+    umaal r11, r12, r4, r8
+    umaal r11, r2, r5, r7
+    adcs.w r11, r11, r11
+    umaal r11, lr, r6, r6
+    umaal r12, r2, r5, r8
     mov.w r3, #0
+    umaal r12, r3, r6, r7
+    adcs.w r12, r12, r12
+    umaal r12, lr, r1, r1
+    umaal r2, r3, r6, r8
+    adcs.w r2, r2, r2
+    umaal r2, lr, r7, r7
     mov.w r4, #0
-    umaal r8, r3, r1, r11
-    umaal r9, r3, r1, r12
-    umaal r10, r3, r1, lr
-    umaal r10, r4, r11, r12
-    umaal r3, r4, r11, lr
-    mov.w r5, #0
-    umaal r4, r5, r12, lr
-    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192, word by word:
-    @ UMULL f_i^2 into f_i and a free register, then UMAAL with 2 (r2) adds 2 T_k and
-    @ the carry r0 (<= 2); the T registers freed become the next square's high word
-    mov.w r0, #0
-    mov.w r2, #2
-    umull r1, r6, r1, r1
-    umaal r1, r0, r7, r2
-    umaal r6, r0, r8, r2
-    umull r11, r7, r11, r11
-    umaal r11, r0, r9, r2
-    umaal r7, r0, r10, r2
-    umull r12, r8, r12, r12
-    umaal r12, r0, r3, r2
-    umaal r8, r0, r4, r2
-    umull lr, r9, lr, lr
-    umaal lr, r0, r5, r2
-    add.w r9, r9, r0
-    vmov s0, r9
-    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y pair by pair: r0 c1 (the squares and
-    @ doublings, <= 2), r3 c2 (38 Y, <= 38), r4 = 38, r2 = 2; h_2i, h_2i+1 = f_i^2 (UMULL)
-    mov.w r3, #0
-    mov.w r4, #38
-    vmov r10, s8
-    mov.w r0, #0
-    umull r10, r5, r10, r10
-    vmov r9, s1
-    umaal r5, r0, r9, r2
-    umaal r10, r3, r1, r4
-    umaal r5, r3, r6, r4
-    vmov r9, s9
-    @ pair 1
-    umull r9, r1, r9, r9
-    vmov r6, s2
-    umaal r9, r0, r6, r2
-    vmov r6, s3
-    umaal r1, r0, r6, r2
-    umaal r9, r3, r11, r4
-    umaal r1, r3, r7, r4
-    vmov r6, s10
-    @ pair 2
-    umull r6, r11, r6, r6
-    vmov r7, s4
-    umaal r6, r0, r7, r2
-    vmov r7, s5
-    umaal r11, r0, r7, r2
-    umaal r6, r3, r12, r4
-    umaal r11, r3, r8, r4
-    vmov r7, s11
-    @ pair 3
-    umull r7, r12, r7, r7
-    vmov r8, s6
-    umaal r7, r0, r8, r2
-    vmov r8, s7
-    umaal r12, r0, r8, r2
-    vmov r8, s0
-    umaal r7, r3, lr, r4
-    umaal r12, r3, r8, r4
-    @ + 38 (c1 + c2), then + 38 once more if that carried
-    add.w r0, r0, r3
-    mul.w r0, r0, r4
-    adds.w r10, r10, r0
-    adcs.w r5, r5, #0
-    adcs.w r9, r9, #0
-    adcs.w r1, r1, #0
-    adcs.w r6, r6, #0
-    adcs.w r11, r11, #0
-    adcs.w r7, r7, #0
-    adcs.w r12, r12, #0
-    sbc r0, r0, r0
-    vmov r3, s12
-    bic r0, r4, r0
-    add.w r10, r10, r0
-    str.n r5, [r3, #4]
-    str.n r1, [r3, #12]
-    str.w r10, [r3, #0]
-    str.w r9, [r3, #8]
-    str.w r11, [r3, #20]
-    str.w r12, [r3, #28]
-    str.n r6, [r3, #16]
-    str.n r7, [r3, #24]
+    umaal r3, r4, r7, r8
+    adcs.w r3, r3, r3
+    umaal r3, lr, r1, r1
+    adcs.w r4, r4, r4
+    umaal r4, lr, r8, r8
+    adc.w lr, lr, #0
+    @ reduction mod p: S7 + 38 S15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi + 19 bit
+    @ (mod p) starts the chain h = S[0..6] + 38 S[8..14] at word 0 (carry <= 1463, then
+    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r5 = 38, r1 the carry
+    mov.w r5, #38
+    umaal r0, r1, lr, r5
+    asr r6, r0, #31
+    and r6, r6, #19
+    mla r1, r1, r5, r6
+    bic r0, r0, #0x80000000
+    vmov r6, s0
+    umaal r6, r1, r9, r5
+    vmov r7, s1
+    umaal r7, r1, r10, r5
+    vmov r8, s2
+    umaal r8, r1, r11, r5
+    vmov r9, s3
+    umaal r9, r1, r12, r5
+    vmov r10, s4
+    umaal r10, r1, r2, r5
+    vmov r2, s12
+    vmov r11, s5
+    umaal r11, r1, r3, r5
+    vmov r12, s6
+    umaal r12, r1, r4, r5
+    add.w r0, r0, r1
+    str.n r6, [r2, #0]
+    str.n r7, [r2, #4]
+    str.w r8, [r2, #8]
+    str.w r9, [r2, #12]
+    str.w r10, [r2, #16]
+    str.w r11, [r2, #20]
+    str.w r12, [r2, #24]
+    str.n r0, [r2, #28]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
@@ -660,19 +650,11 @@ m4crypt_fe256_muladdsub_armv7m:
     .align 2
 m4crypt_fe256_sqrsel_armv7m:
     push {r4-r11, lr}
+    mov r12, r2
+    rsb r3, r3, #0
     bl m4crypt_fe256_sqrsel_int
     pop {r4-r11, pc}
     .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m
-
-    .section .text.m4crypt_fe256_sel2_armv7m,"ax",%progbits
-    .global m4crypt_fe256_sel2_armv7m
-    .type m4crypt_fe256_sel2_armv7m, %function
-    .align 2
-m4crypt_fe256_sel2_armv7m:
-    push {r4-r11, lr}
-    bl m4crypt_fe256_sel2_int
-    pop {r4-r11, pc}
-    .size m4crypt_fe256_sel2_armv7m, .-m4crypt_fe256_sel2_armv7m
 
     .section .text.m4crypt_x25519_ladder_armv7m,"ax",%progbits
     .global m4crypt_x25519_ladder_armv7m
@@ -680,14 +662,12 @@ m4crypt_fe256_sel2_armv7m:
     .align 2
 m4crypt_x25519_ladder_armv7m:
     push {r4-r11, lr}
-    vpush {s16-s18}
+    vpush {s16-s17}
     sub sp, sp, #232
     str r0, [sp, #224]
     vmov s17, r2
-    @ k = k ^ (k >> 1) in place (the swap bits); k_0 into s18
+    @ k = k ^ (k >> 1) in place (the swap bits)
     ldm r2, {r3-r10}
-    and r12, r3, #1
-    vmov s18, r12
     lsrs r0, r10, #1
     eor r10, r10, r0
     rrxs r0, r9
@@ -720,7 +700,7 @@ m4crypt_x25519_ladder_armv7m:
     stm r0, {r3-r10}
     add r0, sp, #64
     stm r0, {r3-r10}
-    movs r0, #254
+    movs r0, #253
     vmov s16, r0
     add r0, sp, #96
     add r1, sp, #0
@@ -730,6 +710,25 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #0
     add r2, sp, #64
     bl m4crypt_fe256_sub_int
+    add r0, sp, #160
+    add r1, sp, #96
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #192
+    add r1, sp, #128
+    bl m4crypt_fe256_sqr_int
+    add r0, sp, #64
+    add r1, sp, #160
+    add r2, sp, #192
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #32
+    add r1, sp, #160
+    add r2, sp, #192
+    bl m4crypt_fe256_suba24_int
+    add r3, sp, #64
+    add r0, sp, #32
+    add r1, sp, #32
+    add r2, sp, #192
+    bl m4crypt_fe256_muladdsub_int
     .align 2
 1:
     @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address
@@ -739,14 +738,14 @@ m4crypt_x25519_ladder_armv7m:
     ldrb r3, [r2, r3]
     and r1, r1, #7
     lsrs r3, r3, r1
-    and r3, r3, #1
+    sbfx r3, r3, #0, #1
     add r0, sp, #160
     add r1, sp, #32
-    add r2, sp, #96
+    add r12, sp, #96
     bl m4crypt_fe256_sqrsel_int
     add r0, sp, #192
     add r1, sp, #64
-    add r2, sp, #128
+    add r12, sp, #128
     bl m4crypt_fe256_sqrsel_int_ge
     add r0, sp, #128
     add r1, sp, #128
@@ -784,21 +783,54 @@ m4crypt_x25519_ladder_armv7m:
     vmov r0, s16
     subs r0, r0, #1
     vmov s16, r0
-    bpl 1b
-    @ the state holds (R_b, R_1-b) for the last bit b: (A, B) or (C, D), then
-    @ X = A + B, Z = A - B
-    vmov r3, s18
+    cmp r0, #3
+    bhs 1b
+    @ bits 2, 1, 0 are 0 (clamped): R_0 is doubled, R_1 is not needed again. Step 2
+    @ picks R_0 by swap bit k_2 ^ k_3 (secret) as in the loop, steps 1 and 0 by their
+    @ swap bits, which are 0: (A, B); only the doubling half of a step
+    .align 2
+5:
+    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address
+    @ depends on t only)
+    vmov r1, r2, s16, s17
+    lsrs r3, r1, #3
+    ldrb r3, [r2, r3]
+    and r1, r1, #7
+    lsrs r3, r3, r1
+    sbfx r3, r3, #0, #1
     add r0, sp, #160
     add r1, sp, #32
-    add r2, sp, #96
-    bl m4crypt_fe256_sel2_int
-    ldr r0, [sp, #224]
+    add r12, sp, #96
+    bl m4crypt_fe256_sqrsel_int
+    add r0, sp, #192
+    add r1, sp, #64
+    add r12, sp, #128
+    bl m4crypt_fe256_sqrsel_int_ge
+    add r0, sp, #64
     add r1, sp, #160
     add r2, sp, #192
+    bl m4crypt_fe256_mul_int
+    add r0, sp, #96
+    add r1, sp, #160
+    add r2, sp, #192
+    bl m4crypt_fe256_suba24_int
+    add r3, sp, #64
+    add r0, sp, #32
+    add r1, sp, #96
+    add r2, sp, #192
+    bl m4crypt_fe256_muladdsub_int
+    vmov r0, s16
+    subs r0, r0, #1
+    vmov s16, r0
+    bpl 5b
+    @ (A, B) = R_0: X = A + B, Z = A - B
+    ldr r0, [sp, #224]
+    add r1, sp, #32
+    add r2, sp, #64
     bl m4crypt_fe256_add_int
     ldr r0, [sp, #224]
-    add r1, sp, #160
-    add r2, sp, #192
+    add r1, sp, #32
+    add r2, sp, #64
     adds r0, r0, #32
     bl m4crypt_fe256_sub_int
     @ wipe the frame and what the field routines left below it
@@ -827,7 +859,7 @@ m4crypt_x25519_ladder_armv7m:
     vmov s12, s13, r3, r4
     vmov s14, s15, r3, r4
     add sp, sp, #256
-    vpop {s16-s18}
+    vpop {s16-s17}
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_armv7m, .-m4crypt_x25519_ladder_armv7m
 
@@ -858,20 +890,25 @@ m4crypt_fe256_invert_armv7m:
     add r2, sp, r2, lsl #2
     bl m4crypt_fe256_mul_int
     b 3f
-2:  @ n squarings: the counter in s15 (the field routines leave it alone)
+2:  @ n squarings: the counter in s15 (the field routines leave it alone); the first
+    @ from memory, the others from the result words sqr_int leaves in r6-r12, r0: moved
+    @ to r1..r8 and entered past its loads (sqr_int_f), it returns here again (s14)
     vmov s15, r4
     bl m4crypt_fe256_sqr_int
+4:
     vmov r4, s15
     subs r4, r4, #1
     beq 3f
-4:
     vmov s15, r4
-    vmov r0, s12
-    mov.w r1, r0
-    bl m4crypt_fe256_sqr_int
-    vmov r4, s15
-    subs r4, r4, #1
-    bne 4b
+    mov r1, r6
+    mov r2, r7
+    mov r3, r8
+    mov r4, r9
+    mov r5, r10
+    mov r6, r11
+    mov r7, r12
+    mov r8, r0
+    b m4crypt_fe256_sqr_int_f
 3:
     ldr r4, [sp, #228]
     adr r5, 8f

@@ -13,20 +13,24 @@ HEADER = """\
  *
  * GF(2^255 - 19) multiplication and squaring for ARMv7E-M (Cortex-M4), Thumb-2, on the
  * representation of src/x25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in
- * [0, 2^256), every result correct mod p (sqr and the additions work mod 2^256 - 38 = 2 p, the
- * multiplication's reduction mod p: its output is below 2^255 + 2^230).
+ * [0, 2^256), every result correct mod p (the additions work mod 2^256 - 38 = 2 p, the
+ * multiplication's and the squaring's reduction mod p: their output is below 2^255 + 2^230).
  *
  *   void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_sqr_armv7m(uint32_t h[8], const uint32_t f[8]);
- * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's below 2^255 + 2^230).
+ * h may alias f or g. Output in [0, 2^256) (partially reduced; mul's and sqr's below
+ * 2^255 + 2^230).
  *
  * Internal convention (*_int, called with BL from the assembly here and from ge25519_base.S):
  * arguments in r0-r3; r0-r12, s0-s15 and APSR (flags, GE) are clobbered, lr is kept; no stack.
  *   mul_int(h, f, g), sqr_int(h, f)            h = f g, h = f^2
- *   sqrsel_int(h, a, c, bit)                   h = (bit ? c : a)^2, the words picked by SEL
+ *   sqrsel_int(h, a, c, mask)                  h = (mask ? c : a)^2 (mask = 0 - bit), the words
+ *                                              picked by SEL; c in r12 (r2 is loaded over)
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
+ * sqr_int also leaves h0..h7 in r6-r12, r0; sqr_int_f (the inversion's runs) squares f0..f7
+ * given in r1..r8 (s12 = h, s14 = the return address, both as a previous sqr_int set them).
  *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
  * A block keeps four words of f (A0..A3) and one carry per row (C0..C3) in registers and walks
@@ -44,12 +48,13 @@ HEADER = """\
  * from word 0 (first carry <= 1463, then <= 39), and h7 = (lo mod 2^31) + the chain's carry
  * < 2^31 + 40: no carry fold at the end, no carry out of 2^256. Results are stored by eight
  * single STRs (1 cycle each; STR.N for low registers, in pairs to keep the alignment).
- * Squaring: the products f_i f_j, i < j: rows 0..3 as a block (f1..f3 are A1..A3, f4..f7 one
- * LDM), leaving T8..T11 in registers; rows 4..6 (6 products) on those registers; then the high
- * half Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64 (i-4)) in registers: UMULL f_i^2 straight into the
- * two words, then UMAAL with the constant 2 adds 2 T_k and the carry (no doubling chain, no
- * carry-only UMAAL); the low half 2 T[0..7] + sum_(i<4) f_i^2 2^(64 i) the same way pair by pair,
- * folded at once as h = L + 38 Y (two carries: c1 of the squares and doublings, c2 of 38 Y).
+ * Squaring (by columns, f0..f7 in r1..r8 by one LDM): the products f_i f_j, i < j, by operand
+ * scanning, rows 0..3 with carries in r9-r12, rows 4..6 with carries in r2-r4 (f1..f3 are done
+ * by then); each finished column word T_k becomes the word S_k of S = f^2 = 2 T + sum f_i^2
+ * 2^(64 i) at once: ADCS t, t, t doubles it (the flag carries the top bit), UMAAL t, c, f_i, f_i
+ * adds the square and the carry word c (k = 2i), UMAAL t, c, 0, 0 only c (k odd); two chains,
+ * as the carry into an odd word can reach 2^32. S0..S6 wait in s0..s6, S7..S15 stay in
+ * registers, then mul's reduction (word 7 first: no final carry fold; output < 2^255 + 2^230).
  *
  * Register map (product blocks):
  *   r0 t (the output word being accumulated)   r2 pointer to g (mul; sqr: f in r1)
@@ -65,16 +70,19 @@ HEADER = """\
  * Register map (mul reduction): T8..T15 r3 r4 r0 r2 r7 r8 r9 r10 (T15 first; T10 and T11 never
  *   leave r0 and r2, the accumulators of the second block's columns 10 and 11), h0..h7 r1 r12 r3
  *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
- * Register map (sqr, after the triangle): T8..T14 r7-r10 r3-r5, f4..f7 r1 r11 r12 lr, r0 carry,
- *   r2 = 2; Y8..Y15 r1 r6 r11 r7 r12 r8 lr r9 (Y15 then in s0); low half r0 c1, r3 c2, r4 = 38,
- *   r2 = 2, h0..h7 r10 r5 r9 r1 r6 r11 r7 r12; s1-s7 T1..T7, s8-s11 f0..f3.
+ * Register map (sqr): f0..f7 r1..r8, column word r0, row carries r9 r10 r11 r12 (rows 0..3), r2
+ *   r3 r4 (rows 4..6), c lr, the constant 0 in r12 (r1 from column 7 on); S7..S15 r0 r9 r10 r11
+ *   r12 r2 r3 r4 lr; reduction: r5 = 38, r1 the carry, h0..h7 r6 r7 r8 r9 r10 r11 r12 r0 stored
+ *   through r2; s0-s6 S0..S6, s12 h, s14 lr. sqrsel: a0..a7 by one LDM into r1..r8, c0..c4
+ *   and c5..c7 through r0, r9-r11, lr (LDMs from r12 = c), SEL into r1..r8.
  *
  * Also here: m4crypt_x25519_ladder_armv7m (RFC 7748 ladder, state kept as x2 + z2, x2 - z2,
  * x3 + z3, x3 - z3; per step 2 sqrsel, 2 sqr, 2 mul, 3 muladdsub, 1 suba24 (E = AA - BB and
- * BB + 121666 E in one call, fe256.S), no swap),
+ * BB + 121666 E in one call, fe256.S), no swap; bit 254 (1 after clamping) only doubles x1,
+ * bits 2..0 (0) only double R_0),
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
- * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter, the
- * scalar pointer and k_0 live in s16, s17, s18 (saved by VPUSH, restored by VPOP; the field
+ * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter and the
+ * scalar pointer live in s16, s17 (saved by VPUSH, restored by VPOP; the field
  * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
  * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
  *
@@ -84,12 +92,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 166, invert 39,217, x25519.scalarmult 514,198
+ *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 486,792
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 176, sqr_int 126 (+ 40 for sqrsel), muladdsub_int
- * 250. Stack: none in the field routines; x25519.scalarmult 456 bytes in all.
- * Code: 4,038 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
+ * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
+ * Code: 3,760 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -104,7 +112,7 @@ G = ["r1", "r11", "r12", "lr"]
 FRAME = 0           # no stack: T in s0..s11, the h, f pointers and lr in s12, s13, s14
 
 
-def block(out, rows, a_first, written, label, keep_from=99, sq=False):
+def block(out, rows, a_first, written, label, keep_from=99):
     """Operand scanning of len(rows) <= 4 rows in registers. rows = [(i, jlo)]: row i adds
     a_i * g_j at position i + j for j = jlo .. 7; a_i is register A[m] for the m-th row, loaded
     from word a_first + m of the f pointer. written: set of positions already in T (updated)."""
@@ -118,12 +126,7 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
     else:
         out.append(f"    ldm r1, {{r3-r{3 + nrows - 1}}}")   # r1 = f at entry
     slot = [None] * 4
-    if sq:
-        # squaring, first block: g = f, so g_1..g_3 are A1..A3 already; g_4..g_7 in one LDM
-        out.append(f"    add r0, {GP}, #16")
-        out.append(f"    ldm r0, {{{', '.join(G)}}}")
-        slot = [4, 5, 6, 7]
-    elif all(jlo == 0 for _, jlo in rows):
+    if all(jlo == 0 for _, jlo in rows):
         # g0..g3 in one LDM (1 + 4 cycles instead of four single loads)
         out.append(f"    ldm {GP}, {{{', '.join(G)}}}")
         slot = [0, 1, 2, 3]
@@ -136,9 +139,6 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
         finished = [m for m, (i, jlo) in enumerate(rows) if k - i == 8]
         if active or finished:
             steps.append((k, active, finished))
-
-    def greg(j):
-        return A[j] if sq and j < 4 else G[j % 4]
 
     plan = []
     for n, (k, active, finished) in enumerate(steps):
@@ -155,7 +155,7 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
         order = sorted(active, key=lambda x: (-(x[2] == rows[x[0]][1]), -x[0]))
         ops = []
         for m, i, j in order:
-            g = greg(j)
+            g = G[j % 4]
             starting = j == rows[m][1]
             if starting and acc is None:
                 ops.append(([f"    umull {T}, {C[m]}, {A[m]}, {g}"], j))
@@ -181,7 +181,7 @@ def block(out, rows, a_first, written, label, keep_from=99, sq=False):
         return slot[s_] is None or slot[s_] not in seq[at:]
 
     def need(j):
-        return not (sq and j < 4) and slot[j % 4] != j
+        return slot[j % 4] != j
 
     at = 0
     for pre, ops, post in plan:
@@ -404,20 +404,25 @@ SQ_FRAME = 0        # no stack: T1..T7 in s1..s7, f0..f3 in s8..s11, h, lr in s1
 
 
 def gen_sqr(out_final):
-    """T = sum_(i<j) f_i f_j 2^(32(i+j)) (words 1..14) by the blocks (g = f); then with
-    Y = 2 T[8..15] + sum_(i>=4) f_i^2 2^(64(i-4)) computed in registers (the doubling chain of the
-    high half starts without the bit T[7] shifts out, which the low chain carries instead), the
-    low half L = 2 T[0..7] + sum_(i<4) f_i^2 2^(64i) is formed pair by pair and folded at once:
-    h = L + 38 Y, with one carry per chain (flags for the doubling, cd for the squares, cr for
-    the 38 Y) and their sum folded as 38 (cr + cd + C) at the end."""
+    """Squaring by columns: the 28 products f_i f_j (i < j) by operand scanning (rows 0..3 with
+    their carries C0..C3, then rows 4..6 with carries in the registers f1..f3 free), and each
+    finished column word T_k turned at once into the word S_k of the full square
+    S = 2 T + sum f_i^2 2^(64 i): ADCS t, t, t doubles it (the flag carries T_k's top bit into
+    word k + 1), then UMAAL adds the square (k = 2i: t + c + f_i^2) or only the carry word c
+    (k odd: t + c + 0 * 0) and leaves the next carry in c. Two chains are needed: the carry into
+    an odd word can be 2^32 (c = 2^32 - 1 and the flag; f_i = 2^32 - 1 and T_k = 2^32 - 1).
+    S0..S6 wait in s0..s6, S7..S15 stay in registers; then the reduction mod p of mul: word 7
+    first, S7 + 38 S15 = hi:lo; 38 hi + 19 bit31(lo) starts the UMAAL chain
+    h = S[0..6] + 38 S[8..14] from word 0, h7 = (lo mod 2^31) + its carry: no final fold, output
+    below 2^255 + 40."""
     out = []
     name = "m4crypt_fe256_sqr_int"
     sel = "m4crypt_fe256_sqrsel_int"
+    f = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]   # f0..f7 (one LDM)
+    c = "lr"                                                # the S chain's carry (S15 at the end)
     func_begin(out, sel)
-    # h = (bit ? c : a)^2: r0 = h, r1 = a, r2 = c, r3 = bit in {0, 1}; the ladder's AA and BB
-    # of the point it doubles. The mask 0 - bit sets APSR.GE (UADD8) and SEL picks each word of
-    # f while it is loaded; then the squaring below, from its first product on.
-    out.append("    rsb r3, r3, #0")
+    # h = (bit ? c : a)^2: r0 = h, r1 = a, r12 = c, r3 = 0 - bit (the mask); the ladder's AA and
+    # BB of the point it doubles. The mask sets APSR.GE (UADD8); SEL picks each word.
     out.append("    uadd8 r3, r3, r3")
     # second entry: APSR.GE as left by a previous sqrsel_int (nothing in the squaring, nor the
     # ladder's ADDs between the two calls, writes GE): the ladder's second call (BB) enters here
@@ -427,15 +432,12 @@ def gen_sqr(out_final):
     out.append(f"{sel}_ge:")
     out.append("    vmov s12, r0")                # h pointer (the f pointers are not needed again)
     out.append("    vmov s14, lr")
-    out.append("    ldm r1!, {r3-r6}")
-    out.append("    ldm r2!, {r7-r10}")
-    for a_, c_ in zip(["r3", "r4", "r5", "r6"], ["r7", "r8", "r9", "r10"]):
+    out.append("    ldm r1, {r1-r8}")             # a0..a7
+    out.append("    ldm r12!, {r0, r9, r10, r11, lr}")   # c0..c4 (c in r12)
+    for a_, c_ in zip(f[:5], ["r0", "r9", "r10", "r11", "lr"]):
         out.append(f"    sel {a_}, {c_}, {a_}")
-    out.append("    vmov s8, s9, r3, r4")
-    out.append("    vmov s10, s11, r5, r6")
-    out.append("    ldm r2, {r7-r10}")
-    out.append("    ldm r1, {r1, r11, r12, lr}")
-    for a_, c_ in zip(["r1", "r11", "r12", "lr"], ["r7", "r8", "r9", "r10"]):
+    out.append("    ldm r12, {r0, r9, r10}")      # c5..c7
+    for a_, c_ in zip(f[5:], ["r0", "r9", "r10"]):
         out.append(f"    sel {a_}, {c_}, {a_}")
     out.append("    b 7f")
     out.append(f"    .size {sel}_ge, .-{sel}_ge")
@@ -443,95 +445,102 @@ def gen_sqr(out_final):
     out.append(f"    .type {name}, %function")
     out.append("    .align 2")
     out.append(f"{name}:")
-    out.append("    vmov s12, r0")                # h pointer (f is not read again after the LDMs)
+    out.append("    vmov s12, r0")                # h pointer (f is not read again after the LDM)
     out.append("    vmov s14, lr")
-    written = set()
-    blk = []
-    block(blk, [(0, 1), (1, 2), (2, 3), (3, 4)], 0, written, "upper triangle, rows 0..3",
-          keep_from=8, sq=True)
-    # keep a copy of f_0..f_3 (A0..A3 of the first block) for the low half
-    assert blk[1].startswith("    ldm r1, {r3-r6}")
-    assert blk[2].startswith("    add r0, r2, #16")
-    blk[2] = "    add r0, r1, #16"                   # r1 = f still (no copy to r2)
-    blk.insert(3, "    vmov s8, s9, r3, r4")        # (also keeps the LDM off the ADD of its base)
-    blk.insert(4, "    vmov s10, s11, r5, r6")
-    assert blk[5].startswith("    ldm r0, {r1, r11, r12, lr}")
-    blk.insert(6, "7:  @ (sqrsel_int joins here)")
-    out.extend(blk)
-    assert written == set(range(1, 12)), written
-    # block 1 leaves T8..T11 in r7..r10 (C0..C3, not stored) and f4..f7 in r1, r11, r12, lr
-    out.append("    @ upper triangle, rows 4..6 in registers: f4..f7 in r1, r11, r12, lr")
-    out.append("    mov r3, #0")
-    out.append("    mov r4, #0")
-    out.append("    umaal r8, r3, r1, r11")       # T9 += f4 f5
-    out.append("    umaal r9, r3, r1, r12")       # T10 += f4 f6
-    out.append("    umaal r10, r3, r1, lr")       # T11 += f4 f7, r3 = row 4's carry at 12
-    out.append("    umaal r10, r4, r11, r12")     # T11 += f5 f6
-    out.append("    umaal r3, r4, r11, lr")       # T12 = f5 f7 + carries
-    out.append("    mov r5, #0")
-    out.append("    umaal r4, r5, r12, lr")       # T13, T14 = f6 f7 + carry
-    out.append("    @ Y = 2 T[8..15] + f_4^2 + f_5^2 2^64 + f_6^2 2^128 + f_7^2 2^192, word by word:")
-    out.append("    @ UMULL f_i^2 into f_i and a free register, then UMAAL with 2 (r2) adds 2 T_k and")
-    out.append("    @ the carry r0 (<= 2); the T registers freed become the next square's high word")
-    tr = {8: "r7", 9: "r8", 10: "r9", 11: "r10", 12: "r3", 13: "r4", 14: "r5"}
-    fh = ["r1", "r11", "r12", "lr"]
-    free = ["r6"]
-    yr = {}
-    out.append("    mov r0, #0")
-    out.append("    mov r2, #2")
-    for j in range(4):
-        f, x = fh[j], free.pop(0)
-        k0, k1 = 8 + 2 * j, 9 + 2 * j
-        out.append(f"    umull {f}, {x}, {f}, {f}")
-        out.append(f"    umaal {f}, r0, {tr[k0]}, r2")
-        free.append(tr[k0])
-        if k1 in tr:
-            out.append(f"    umaal {x}, r0, {tr[k1]}, r2")
-            free.append(tr[k1])
+    out.append("    ldm r1, {r1-r8}")             # f0..f7
+    # second entry (the inversion's runs): f0..f7 in r1..r8 already, s12 = h, s14 = the return
+    # address (of the run's first call)
+    out.append(f"    .global {name}_f")
+    out.append(f"{name}_f:")
+    out.append("7:  @ (sqrsel_int joins here) f0..f7 in r1..r8")
+    out.append("    @ rows 0..3: carries C0..C3 r9 r10 r11 r12 (r12 = 0 until row 3 starts), column")
+    out.append("    @ word in r0; S_k = 2 T_k + F + c (+ f_i^2 for k = 2i): F the flag, c in lr")
+    C = ["r9", "r10", "r11", "r12"]
+    zero = "r12"
+
+    def dbl(t, k):
+        out.append(f"    {'adds' if k == 1 else 'adcs'} {t}, {t}, {t}")     # 2 T_k + F
+        if k % 2 == 0:
+            i = k // 2
+            out.append(f"    umaal {t}, {c}, {f[i]}, {f[i]}")     # + c + f_i^2
         else:
-            out.append(f"    add {x}, {x}, r0")     # Y < 2^256: no carry out of Y15
-        yr[k0], yr[k1] = f, x
-    assert yr == {8: "r1", 9: "r6", 10: "r11", 11: "r7", 12: "r12", 13: "r8", 14: "lr", 15: "r9"}
-    out.append("    vmov s0, r9")                  # Y15 waits in s0 (a register for pair 0)
-    free.append("r9")
-    out.append("    @ h = 2 T[0..7] + f_0^2 + .. + f_3^2 2^192 + 38 Y pair by pair: r0 c1 (the squares and")
-    out.append("    @ doublings, <= 2), r3 c2 (38 Y, <= 38), r4 = 38, r2 = 2; h_2i, h_2i+1 = f_i^2 (UMULL)")
+            out.append(f"    umaal {t}, {c}, {zero}, {zero}")     # + c
+
+    out.append(f"    umull r0, {c}, {f[0]}, {f[0]}")          # S0 = lo f0^2, c = hi
+    out.append("    vmov s0, r0")
+    out.append(f"    mov {zero}, #0")
+    rows = [(0, 1), (1, 2), (2, 3), (3, 4)]                  # (i, first j)
+    for k in range(1, 8):
+        active = [(m, i, k - i) for m, (i, jlo) in enumerate(rows) if jlo <= k - i <= 7]
+        start = [x for x in active if x[2] == rows[x[0]][1]]
+        rest = sorted([x for x in active if x not in start], key=lambda x: -x[0])
+        if start:
+            m, i, j = start[0]
+            out.append(f"    umull r0, {C[m]}, {f[i]}, {f[j]}")
+        else:
+            out.append("    mov r0, #0")
+        for m, i, j in rest:
+            out.append(f"    umaal r0, {C[m]}, {f[i]}, {f[j]}")
+        if k == 7:
+            # row 3's carry took r12 (the 0): f0 is free after f0 f7, the 0 moves to r1
+            zero = "r1"
+            out.append(f"    mov {zero}, #0")          # (MOV.W without S: the flag stays)
+        dbl("r0", k)
+        if k < 7:
+            out.append(f"    vmov s{k}, r0")
+    out.append("    @ S7 stays in r0. Columns 8..14: rows 1..3 end, rows 4..6 (f4 f5.., f5 f6.., f6 f7)")
+    out.append("    @ carry in r2 r3 r4 (f1, f2, f3 free by then); the column word is the carry of the")
+    out.append("    @ row that ended, and S8..S14 stay there: r9 r10 r11 r12 r2 r3 r4, S15 = c (lr)")
+    # col 8: acc C0 (row 0 ended); (1,7) row 1 ends, (2,6), (3,5)
+    out.append(f"    umaal r9, r10, {f[1]}, {f[7]}")
+    out.append(f"    umaal r9, r11, {f[2]}, {f[6]}")
+    out.append(f"    umaal r9, r12, {f[3]}, {f[5]}")
+    dbl("r9", 8)
+    # col 9: acc C1; (2,7) row 2 ends, (3,6), (4,5) row 4 starts (carry r2)
+    out.append(f"    umaal r10, r11, {f[2]}, {f[7]}")
+    out.append(f"    umaal r10, r12, {f[3]}, {f[6]}")
+    out.append("    mov r2, #0")
+    out.append(f"    umaal r10, r2, {f[4]}, {f[5]}")
+    dbl("r10", 9)
+    # col 10: acc C2; (3,7) row 3 ends, (4,6)
+    out.append(f"    umaal r11, r12, {f[3]}, {f[7]}")
+    out.append(f"    umaal r11, r2, {f[4]}, {f[6]}")
+    dbl("r11", 10)
+    # col 11: acc C3; (4,7) row 4 ends, (5,6) row 5 starts (carry r3)
+    out.append(f"    umaal r12, r2, {f[4]}, {f[7]}")
     out.append("    mov r3, #0")
-    out.append("    mov r4, #38")
-    assert sorted(free) == ["r10", "r3", "r4", "r5", "r9"] or True
-    pool = ["r10", "r5", "r9"]
-    hregs = []
-    for i in range(4):
-        a_, b_, l_ = pool.pop(0), pool.pop(0), pool.pop(0)
-        out.append(f"    vmov {a_}, s{8 + i}")
-        out.append(f"    mov r0, #0" if i == 0 else "    @ pair %d" % i)
-        out.append(f"    umull {a_}, {b_}, {a_}, {a_}")
-        if i > 0:
-            out.append(f"    vmov {l_}, s{2 * i}")
-            out.append(f"    umaal {a_}, r0, {l_}, r2")
-        out.append(f"    vmov {l_}, s{2 * i + 1}")
-        out.append(f"    umaal {b_}, r0, {l_}, r2")
-        y0, y1 = yr[8 + 2 * i], yr[9 + 2 * i]
-        if i == 3:
-            out.append(f"    vmov {l_}, s0")
-            y1 = l_
-        out.append(f"    umaal {a_}, r3, {y0}, r4")
-        out.append(f"    umaal {b_}, r3, {y1}, r4")
-        pool += [l_, y0, y1] if i < 3 else []
-        hregs += [a_, b_]
-    assert hregs == ["r10", "r5", "r9", "r1", "r6", "r11", "r7", "r12"], hregs
-    out.append("    @ + 38 (c1 + c2), then + 38 once more if that carried")
-    out.append("    add r0, r0, r3")
-    out.append("    mul r0, r0, r4")
-    out.append(f"    adds {hregs[0]}, {hregs[0]}, r0")
-    for r in hregs[1:]:
-        out.append(f"    adcs {r}, {r}, #0")
-    out.append("    sbc r0, r0, r0")
-    out.append("    vmov r3, s12")
-    out.append("    bic r0, r4, r0")
-    out.append(f"    add {hregs[0]}, {hregs[0]}, r0")
-    store8(out, "r3", hregs, [(1, False), (3, False), (0, True), (2, True), (5, True), (7, True),
-                              (4, False), (6, False)])
+    out.append(f"    umaal r12, r3, {f[5]}, {f[6]}")
+    dbl("r12", 11)
+    # col 12: acc row 4's carry r2; (5,7) row 5 ends
+    out.append(f"    umaal r2, r3, {f[5]}, {f[7]}")
+    dbl("r2", 12)
+    # col 13: acc row 5's carry r3; (6,7) row 6 (carry r4 = T14)
+    out.append("    mov r4, #0")
+    out.append(f"    umaal r3, r4, {f[6]}, {f[7]}")
+    dbl("r3", 13)
+    dbl("r4", 14)
+    out.append(f"    adc {c}, {c}, #0")                 # S15 = c + F (< 2^32: S < 2^512)
+    S = {7: "r0", 8: "r9", 9: "r10", 10: "r11", 11: "r12", 12: "r2", 13: "r3", 14: "r4", 15: c}
+    out.append("    @ reduction mod p: S7 + 38 S15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi + 19 bit")
+    out.append("    @ (mod p) starts the chain h = S[0..6] + 38 S[8..14] at word 0 (carry <= 1463, then")
+    out.append("    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r5 = 38, r1 the carry")
+    out.append("    mov r5, #38")                 # (r1, the 0 of the columns, is the carry)
+    out.append(f"    umaal r0, r1, {S[15]}, r5")
+    out.append("    asr r6, r0, #31")
+    out.append("    and r6, r6, #19")
+    out.append("    mla r1, r1, r5, r6")
+    out.append("    bic r0, r0, #0x80000000")
+    # h0..h7 in r6-r12, r0 (each in the register of an S word used up): not lr, so that they
+    # are still there after the return (the inversion's runs of squarings continue from them)
+    H = ["r6", "r7", "r8", "r9", "r10", "r11", "r12", "r0"]
+    for k in range(7):
+        out.append(f"    vmov {H[k]}, s{k}")
+        out.append(f"    umaal {H[k]}, r1, {S[k + 8]}, r5")
+        if k == 4:
+            out.append("    vmov r2, s12")                 # h pointer (S12 used just now)
+    out.append("    add r0, r0, r1")
+    store8(out, "r2", H, [(0, False), (1, False), (2, True), (3, True), (4, True), (5, True),
+                          (6, True), (7, False)])
     out.append("    vmov lr, s14")
     out.append("    bx lr")
     out.append(f"    .size {name}, .-{name}")
@@ -540,7 +549,7 @@ def gen_sqr(out_final):
 
 # Ladder frame: field elements X1, X2, Z2, X3, Z3, T0, T1 (32 bytes each), then variables.
 X1, X2, Z2, X3, Z3, T0, T1 = (32 * i for i in range(7))
-OUT_OFF = 224       # the bit counter, k pointer and k_0 are in s16, s17, s18
+OUT_OFF = 224       # the bit counter and the k pointer are in s16, s17
 LFRAME = 232
 # bytes below a frame the field routines may have used (sqr: 88 + lr), rounded so that the wipe
 # loop (32 bytes per STM) ends exactly at the frame's top
@@ -563,29 +572,28 @@ def wipe_below(fr):
 
 def gen_ladder(out):
     """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]):
-    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped, bit 255 = 0); out: X, Z with
-    X / Z = x_2 / z_2. k is overwritten by its swap bits k ^ (k >> 1) (bit t: k_t ^ k_(t+1), the
-    swap of step t), so a step reads one bit and keeps no previous bit; k_0 stays in s18 for the
-    final choice.
+    RFC 7748 section 5 ladder, bits 254..0 of k (already clamped: bit 255 = 0, bit 254 = 1, whose
+    step is the doubling of x1 alone, before the loop over bits 253..3; bits 2..0 = 0, whose
+    steps only double R_0, the point the result is); out: X, Z with X / Z = x_2 / z_2. k is
+    overwritten by its swap bits k ^ (k >> 1) (bit t: k_t ^ k_(t+1), the swap of step t), so a
+    step reads one bit and keeps no previous bit.
 
     The state is kept as A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 (slots SA, SB, SC,
     SD), which is all a step reads of x2, z2, x3, z3: each step ends with two muladdsub calls that
     form the next A, B (from x2' and z2' = E (BB + 121666 E)) and C, D (from x3' and z3' =
     x1 (DA - CB)^2) while the products are still in registers. No swap: the new x3, z3 are
     symmetric in the two points; AA, BB of the point to double are picked by SEL (sqrsel, bit =
-    k_(t+1) ^ k_t). After the loop, the pair of the last bit gives X = A + B = 2 x2, Z = A - B = 2 z2."""
+    k_(t+1) ^ k_t). After the loop, (A, B) = R_0 (k_0 = 0) gives X = A + B = 2 x2, Z = A - B = 2 z2."""
     name = "m4crypt_x25519_ladder_armv7m"
     SA, SB, SC, SD, F1, F2 = X2, Z2, X3, Z3, T0, T1
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
-    out.append("    vpush {s16-s18}")                  # bit counter, k pointer, k_0
+    out.append("    vpush {s16-s17}")                  # bit counter, k pointer
     out.append(f"    sub sp, sp, #{LFRAME}")
     out.append(f"    str r0, [sp, #{OUT_OFF}]")
     out.append("    vmov s17, r2")
-    out.append("    @ k = k ^ (k >> 1) in place (the swap bits); k_0 into s18")
+    out.append("    @ k = k ^ (k >> 1) in place (the swap bits)")
     out.append("    ldm r2, {r3-r10}")
-    out.append("    and r12, r3, #1")
-    out.append("    vmov s18, r12")
     # from the top word down: LSRS / RRXS shift the 256 bits right by one through the carry
     # (EOR without a shift leaves C alone)
     out.append("    lsrs r0, r10, #1")
@@ -604,7 +612,7 @@ def gen_ladder(out):
     out.append("    stm r0, {r3-r10}")
     out.append(f"    add r0, sp, #{SB}")
     out.append("    stm r0, {r3-r10}")
-    out.append("    movs r0, #254")
+    out.append("    movs r0, #253")                   # (bit 254 is done below, outside the loop)
     out.append("    vmov s16, r0")
 
     def call(fn, h, f, g=None, u=None):
@@ -615,25 +623,39 @@ def gen_ladder(out):
         if g is not None:
             out.append(f"    add r2, sp, #{g}")
         out.append(f"    bl m4crypt_fe256_{fn}_int")
+    def swap_bit():
+        out.append("    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address")
+        out.append("    @ depends on t only)")
+        out.append("    vmov r1, r2, s16, s17")
+        out.append("    lsrs r3, r1, #3")
+        out.append("    ldrb r3, [r2, r3]")
+        out.append("    and r1, r1, #7")
+        out.append("    lsrs r3, r3, r1")
+        out.append("    sbfx r3, r3, #0, #1")              # 0 - swap (only in r3 / APSR.GE)
+
+    def select_and_double():
+        # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the
+        # first call, the second reuses the APSR.GE mask the first one set)
+        for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
+            out.append(f"    add r0, sp, #{h}")
+            out.append(f"    add r1, sp, #{a_}")
+            out.append(f"    add r12, sp, #{c_}")
+            out.append("    bl m4crypt_fe256_sqrsel_int" + ("_ge" if n_ else ""))
+
     call("add", SC, X1, SA)
     call("sub", SD, X1, SB)
+    # bit 254 is 1 (clamped): its step takes (O, P) to (2P, P), so (C, D) = (x1 + 1, x1 - 1)
+    # stays and (A, B) becomes 2P = (x2', z2') from AA = C^2, BB = D^2: x2' = AA BB,
+    # E = AA - BB, z2' = E (BB + 121666 E) (half a step: no selection, no differential addition)
+    call("sqr", F1, SC)                      # AA
+    call("sqr", F2, SD)                      # BB
+    call("mul", SB, F1, F2)                  # x2'
+    call("suba24", SA, F1, F2)               # E (in A); F2 = BB + 121666 E
+    call("muladdsub", SA, SA, F2, u=SB)      # z2' = E F2; A = x2' + z2', B = x2' - z2'
     out.append("    .align 2")                         # (measured: 2 cycles per step less)
     out.append("1:")
-    out.append("    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address")
-    out.append("    @ depends on t only)")
-    out.append("    vmov r1, r2, s16, s17")
-    out.append("    lsrs r3, r1, #3")
-    out.append("    ldrb r3, [r2, r3]")
-    out.append("    and r1, r1, #7")
-    out.append("    lsrs r3, r3, r1")
-    out.append("    and r3, r3, #1")                   # swap (only in r3 / APSR.GE)
-    # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the first)
-    for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
-        out.append(f"    add r0, sp, #{h}")
-        out.append(f"    add r1, sp, #{a_}")
-        out.append(f"    add r2, sp, #{c_}")
-        # the second call reuses the APSR.GE mask the first one set from r3
-        out.append("    bl m4crypt_fe256_sqrsel_int" + ("_ge" if n_ else ""))
+    swap_bit()
+    select_and_double()
     call("mul", SD, SD, SA)                  # DA
     call("muladdsub", SA, SC, SB, u=SD)      # CB; SA = DA + CB, SD = DA - CB
     call("mul", SB, F1, F2)                  # x2' = AA BB
@@ -645,21 +667,30 @@ def gen_ladder(out):
     out.append("    vmov r0, s16")
     out.append("    subs r0, r0, #1")
     out.append("    vmov s16, r0")
-    out.append("    bpl 1b")
-    out.append("    @ the state holds (R_b, R_1-b) for the last bit b: (A, B) or (C, D), then")
-    out.append("    @ X = A + B, Z = A - B")
-    out.append("    vmov r3, s18")
-    out.append(f"    add r0, sp, #{F1}")
-    out.append(f"    add r1, sp, #{SA}")
-    out.append(f"    add r2, sp, #{SC}")
-    out.append("    bl m4crypt_fe256_sel2_int")
+    out.append("    cmp r0, #3")
+    out.append("    bhs 1b")
+    out.append("    @ bits 2, 1, 0 are 0 (clamped): R_0 is doubled, R_1 is not needed again. Step 2")
+    out.append("    @ picks R_0 by swap bit k_2 ^ k_3 (secret) as in the loop, steps 1 and 0 by their")
+    out.append("    @ swap bits, which are 0: (A, B); only the doubling half of a step")
+    out.append("    .align 2")
+    out.append("5:")
+    swap_bit()
+    select_and_double()
+    call("mul", SB, F1, F2)                  # x2' = AA BB
+    call("suba24", SC, F1, F2)               # E = AA - BB; F2 = BB + 121666 E
+    call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
+    out.append("    vmov r0, s16")
+    out.append("    subs r0, r0, #1")
+    out.append("    vmov s16, r0")
+    out.append("    bpl 5b")
+    out.append("    @ (A, B) = R_0: X = A + B, Z = A - B")
     out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
-    out.append(f"    add r1, sp, #{F1}")
-    out.append(f"    add r2, sp, #{F2}")
+    out.append(f"    add r1, sp, #{SA}")
+    out.append(f"    add r2, sp, #{SB}")
     out.append("    bl m4crypt_fe256_add_int")
     out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
-    out.append(f"    add r1, sp, #{F1}")
-    out.append(f"    add r2, sp, #{F2}")
+    out.append(f"    add r1, sp, #{SA}")
+    out.append(f"    add r2, sp, #{SB}")
     out.append("    adds r0, r0, #32")
     out.append("    bl m4crypt_fe256_sub_int")
     out.append("    @ wipe the frame and what the field routines left below it")
@@ -676,7 +707,7 @@ def gen_ladder(out):
     out.append("    blo 2b")
     wipe_s(out)
     out.append(f"    add sp, sp, #{LFRAME + w}")
-    out.append("    vpop {s16-s18}")                   # the caller's values (no secret left)
+    out.append("    vpop {s16-s17}")                   # the caller's values (no secret left)
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
@@ -687,7 +718,9 @@ def gen_invert(out):
     The chain is a table of 22 steps (n, d, a, b) run by a loop (small code; the branches depend
     on the table only): n = 0: d = a b; n > 0: d = a^(2^n). Frame: Z2 Z9 Z11 A B C F (f copied
     in, so h may alias f), then the h pointer and the table pointer; the squaring counter is in
-    s15, the d pointer of a run of squarings in s12 (where sqr_int keeps its h)."""
+    s15, the d pointer of a run of squarings in s12 (where sqr_int keeps its h). A run's first
+    squaring is a call of sqr_int; the others move the result words it leaves in r6-r12, r0 to
+    r1..r8 and branch to sqr_int_f (past its loads), which returns to the loop through s14."""
     name = "m4crypt_fe256_invert_armv7m"
     Z2, Z9, Z11, A_, B_, C_, F_ = (32 * i for i in range(7))
     HP, TP, FR = 224, 228, 240       # (the d pointer of a run of squarings stays in s12)
@@ -719,20 +752,19 @@ def gen_invert(out):
     out.append("    add r2, sp, r2, lsl #2")
     out.append("    bl m4crypt_fe256_mul_int")
     out.append("    b 3f")
-    out.append("2:  @ n squarings: the counter in s15 (the field routines leave it alone)")
+    out.append("2:  @ n squarings: the counter in s15 (the field routines leave it alone); the first")
+    out.append("    @ from memory, the others from the result words sqr_int leaves in r6-r12, r0: moved")
+    out.append("    @ to r1..r8 and entered past its loads (sqr_int_f), it returns here again (s14)")
     out.append("    vmov s15, r4")
     out.append("    bl m4crypt_fe256_sqr_int")
+    out.append("4:")
     out.append("    vmov r4, s15")
     out.append("    subs r4, r4, #1")
     out.append("    beq 3f")
-    out.append("4:")
     out.append("    vmov s15, r4")
-    out.append("    vmov r0, s12")                    # sqr_int keeps its h pointer in s12
-    out.append("    mov.w r1, r0")                    # 32-bit: the return lands 4-byte aligned
-    out.append("    bl m4crypt_fe256_sqr_int")
-    out.append("    vmov r4, s15")
-    out.append("    subs r4, r4, #1")
-    out.append("    bne 4b")
+    for d, s_ in zip(range(1, 9), ["r6", "r7", "r8", "r9", "r10", "r11", "r12", "r0"]):
+        out.append(f"    mov r{d}, {s_}")               # (r6, r7, r8 read before written)
+    out.append("    b m4crypt_fe256_sqr_int_f")
     out.append("3:")
     out.append(f"    ldr r4, [sp, #{TP}]")
     out.append("    adr r5, 8f")
@@ -774,8 +806,13 @@ def main():
     wrapper(out, "m4crypt_fe256_sqr_armv7m", "m4crypt_fe256_sqr_int")
     # for the twin tests of the ladder's fused routines (not used by the library itself)
     wrapper(out, "m4crypt_fe256_muladdsub_armv7m", "m4crypt_fe256_muladdsub_int")
-    wrapper(out, "m4crypt_fe256_sqrsel_armv7m", "m4crypt_fe256_sqrsel_int")
-    wrapper(out, "m4crypt_fe256_sel2_armv7m", "m4crypt_fe256_sel2_int")
+    func_begin(out, "m4crypt_fe256_sqrsel_armv7m")   # (c: r2 under the AAPCS, r12 inside)
+    out.append("    push {r4-r11, lr}")
+    out.append("    mov r12, r2")
+    out.append("    rsb r3, r3, #0")                   # (bit in, mask inside)
+    out.append("    bl m4crypt_fe256_sqrsel_int")
+    out.append("    pop {r4-r11, pc}")
+    out.append("    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m")
     gen_ladder(out)
     gen_invert(out)
     print("\n".join(out))
