@@ -19,8 +19,9 @@
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
- * sqr_int also leaves h0..h7 in r6-r12, r0; sqr_int_f (the inversion's runs) squares f0..f7
- * given in r1..r8 (s12 = h, s14 = the return address, both as a previous sqr_int set them).
+ * sqr_int also leaves h0..h7 in r1 r9 r10 r11 r5 r6 r7 r8; sqr_int_f (the inversion's runs)
+ * squares f0..f7 given in r1..r8 (s12 = h, s14 = the return address, both as a previous sqr_int
+ * set them).
  *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
  * A block keeps four words of f (A0..A3) and one carry per row (C0..C3) in registers and walks
@@ -62,7 +63,7 @@
  *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr): f0..f7 r1..r8, column word r0, row carries r9 r10 r11 r12 (rows 0..3), r2
  *   r3 r4 (rows 4..6), c lr, the constant 0 in r12 (r1 from column 7 on); S7..S15 r0 r9 r10 r11
- *   r12 r2 r3 r4 lr; reduction: r5 = 38, r1 the carry, h0..h7 r6 r7 r8 r9 r10 r11 r12 r0 stored
+ *   r12 r2 r3 r4 lr; reduction: r8 = 38, lr the carry, h0..h7 r1 r9 r10 r11 r5 r6 r7 r8 stored
  *   through r2; s0-s6 S0..S6, s12 h, s14 lr. sqrsel: a0..a7 by one LDM into r1..r8, c0..c4
  *   and c5..c7 through r0, r9-r11, lr (LDMs from r12 = c), SEL into r1..r8.
  *
@@ -82,12 +83,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 486,792
+ *   mul 203, sqr 151, invert 32,240, x25519.scalarmult 467,865
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
- * Code: 3,760 bytes reachable from m4crypt_x25519.
+ * Code: 3,694 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -579,37 +580,38 @@ m4crypt_fe256_sqr_int_f:
     adc.w lr, lr, #0
     @ reduction mod p: S7 + 38 S15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi + 19 bit
     @ (mod p) starts the chain h = S[0..6] + 38 S[8..14] at word 0 (carry <= 1463, then
-    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r5 = 38, r1 the carry
-    mov.w r5, #38
-    umaal r0, r1, lr, r5
+    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r8 = 38, lr the carry;
+    @ h0..h7 r1 r9 r10 r11 r5 r6 r7 r8 (f0, f4..f7 already where sqr_int_f takes them)
+    mov.w r8, #38
+    umaal r0, r1, lr, r8
     asr r6, r0, #31
     and r6, r6, #19
-    mla r1, r1, r5, r6
+    mla lr, r1, r8, r6
     bic r0, r0, #0x80000000
-    vmov r6, s0
-    umaal r6, r1, r9, r5
-    vmov r7, s1
-    umaal r7, r1, r10, r5
-    vmov r8, s2
-    umaal r8, r1, r11, r5
-    vmov r9, s3
-    umaal r9, r1, r12, r5
-    vmov r10, s4
-    umaal r10, r1, r2, r5
+    vmov r1, s0
+    umaal r1, lr, r9, r8
+    vmov r9, s1
+    umaal r9, lr, r10, r8
+    vmov r10, s2
+    umaal r10, lr, r11, r8
+    vmov r11, s3
+    umaal r11, lr, r12, r8
+    vmov r5, s4
+    umaal r5, lr, r2, r8
     vmov r2, s12
-    vmov r11, s5
-    umaal r11, r1, r3, r5
-    vmov r12, s6
-    umaal r12, r1, r4, r5
-    add.w r0, r0, r1
-    str.n r6, [r2, #0]
-    str.n r7, [r2, #4]
-    str.w r8, [r2, #8]
-    str.w r9, [r2, #12]
-    str.w r10, [r2, #16]
-    str.w r11, [r2, #20]
-    str.w r12, [r2, #24]
-    str.n r0, [r2, #28]
+    vmov r6, s5
+    umaal r6, lr, r3, r8
+    vmov r7, s6
+    umaal r7, lr, r4, r8
+    add.w r8, r0, lr
+    str.n r1, [r2, #0]
+    str.n r5, [r2, #16]
+    str.w r9, [r2, #4]
+    str.w r10, [r2, #8]
+    str.w r11, [r2, #12]
+    str.w r8, [r2, #28]
+    str.n r6, [r2, #20]
+    str.n r7, [r2, #24]
     vmov lr, s14
     bx lr
     .size m4crypt_fe256_sqr_int, .-m4crypt_fe256_sqr_int
@@ -891,24 +893,19 @@ m4crypt_fe256_invert_armv7m:
     bl m4crypt_fe256_mul_int
     b 3f
 2:  @ n squarings: the counter in s15 (the field routines leave it alone); the first
-    @ from memory, the others from the result words sqr_int leaves in r6-r12, r0: moved
-    @ to r1..r8 and entered past its loads (sqr_int_f), it returns here again (s14)
+    @ from memory, the others from the result words sqr_int leaves in r1 r9 r10 r11
+    @ r5..r8: h1..h3 moved to r2..r4, then entered past its loads (sqr_int_f), it
+    @ returns here again (s14); the last one's stored words are the run's result
     vmov s15, r4
     bl m4crypt_fe256_sqr_int
 4:
-    vmov r4, s15
-    subs r4, r4, #1
-    beq 3f
-    vmov s15, r4
-    mov r1, r6
-    mov r2, r7
-    mov r3, r8
-    mov r4, r9
-    mov r5, r10
-    mov r6, r11
-    mov r7, r12
-    mov r8, r0
-    b m4crypt_fe256_sqr_int_f
+    vmov r0, s15
+    mov r2, r9
+    subs r0, r0, #1
+    mov r3, r10
+    vmov s15, r0
+    mov r4, r11
+    bne m4crypt_fe256_sqr_int_f
 3:
     ldr r4, [sp, #228]
     adr r5, 8f

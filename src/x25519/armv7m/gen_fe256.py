@@ -29,8 +29,9 @@ HEADER = """\
  *   sqrsel_int_ge(h, a, c)                     the same with the bit still in APSR.GE from the
  *                                              last sqrsel_int (the ladder's second call)
  *   muladdsub_int(s, f, g, u)                  t = f g; s = u + t; u = u - t (s must not be u)
- * sqr_int also leaves h0..h7 in r6-r12, r0; sqr_int_f (the inversion's runs) squares f0..f7
- * given in r1..r8 (s12 = h, s14 = the return address, both as a previous sqr_int set them).
+ * sqr_int also leaves h0..h7 in r1 r9 r10 r11 r5 r6 r7 r8; sqr_int_f (the inversion's runs)
+ * squares f0..f7 given in r1..r8 (s12 = h, s14 = the return address, both as a previous sqr_int
+ * set them).
  *
  * Multiplication: the 512-bit product T[0..15] by operand scanning in two blocks of four rows.
  * A block keeps four words of f (A0..A3) and one carry per row (C0..C3) in registers and walks
@@ -72,7 +73,7 @@ HEADER = """\
  *   r4 r0 r2 r5 r6, r11 = 38, lr the carry (first 38 hi + 19 bit, with r1 = 19 bit).
  * Register map (sqr): f0..f7 r1..r8, column word r0, row carries r9 r10 r11 r12 (rows 0..3), r2
  *   r3 r4 (rows 4..6), c lr, the constant 0 in r12 (r1 from column 7 on); S7..S15 r0 r9 r10 r11
- *   r12 r2 r3 r4 lr; reduction: r5 = 38, r1 the carry, h0..h7 r6 r7 r8 r9 r10 r11 r12 r0 stored
+ *   r12 r2 r3 r4 lr; reduction: r8 = 38, lr the carry, h0..h7 r1 r9 r10 r11 r5 r6 r7 r8 stored
  *   through r2; s0-s6 S0..S6, s12 h, s14 lr. sqrsel: a0..a7 by one LDM into r1..r8, c0..c4
  *   and c5..c7 through r0, r9-r11, lr (LDMs from r12 = c), SEL into r1..r8.
  *
@@ -92,12 +93,12 @@ HEADER = """\
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 486,792
+ *   mul 203, sqr 151, invert 32,240, x25519.scalarmult 467,865
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
- * Code: 3,760 bytes reachable from m4crypt_x25519.
+ * Code: 3,694 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -400,6 +401,8 @@ def gen_mul(out_final, addsub=False):
     out_final.extend(widen(out))
 
 
+# the squaring's h0..h7 (sqr_int leaves them there; the inversion's runs continue from them)
+SQR_H = ["r1", "r9", "r10", "r11", "r5", "r6", "r7", "r8"]
 SQ_FRAME = 0        # no stack: T1..T7 in s1..s7, f0..f3 in s8..s11, h, lr in s12, s14
 
 
@@ -523,24 +526,27 @@ def gen_sqr(out_final):
     S = {7: "r0", 8: "r9", 9: "r10", 10: "r11", 11: "r12", 12: "r2", 13: "r3", 14: "r4", 15: c}
     out.append("    @ reduction mod p: S7 + 38 S15 = hi:lo; hi 2^256 + bit31(lo) 2^255 = 38 hi + 19 bit")
     out.append("    @ (mod p) starts the chain h = S[0..6] + 38 S[8..14] at word 0 (carry <= 1463, then")
-    out.append("    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r5 = 38, r1 the carry")
-    out.append("    mov r5, #38")                 # (r1, the 0 of the columns, is the carry)
-    out.append(f"    umaal r0, r1, {S[15]}, r5")
+    out.append("    @ <= 39); h7 = lo mod 2^31 + the chain's carry < 2^31 + 40. r8 = 38, lr the carry;")
+    out.append("    @ h0..h7 r1 r9 r10 r11 r5 r6 r7 r8 (f0, f4..f7 already where sqr_int_f takes them)")
+    out.append("    mov r8, #38")                 # (r8 = f7 is free; h7 lands there last)
+    out.append(f"    umaal r0, r1, {S[15]}, r8")   # (r1 = 0: the hi word)
     out.append("    asr r6, r0, #31")
     out.append("    and r6, r6, #19")
-    out.append("    mla r1, r1, r5, r6")
+    out.append("    mla lr, r1, r8, r6")          # the carry (S15 used up)
     out.append("    bic r0, r0, #0x80000000")
-    # h0..h7 in r6-r12, r0 (each in the register of an S word used up): not lr, so that they
-    # are still there after the return (the inversion's runs of squarings continue from them)
-    H = ["r6", "r7", "r8", "r9", "r10", "r11", "r12", "r0"]
+    # h0..h7 in r1 r9 r10 r11 r5 r6 r7 r8, each in the register of an S word used up or of a
+    # dead f word, and not lr: they are still there after the return, and h0, h4..h7 are already
+    # in r1, r5..r8 where sqr_int_f takes f0, f4..f7 (the inversion's runs of squarings continue
+    # from them with three MOVs: S12..S14 hold r2..r4 until h4..h6, so h1..h3 cannot go there)
+    H = SQR_H
     for k in range(7):
         out.append(f"    vmov {H[k]}, s{k}")
-        out.append(f"    umaal {H[k]}, r1, {S[k + 8]}, r5")
+        out.append(f"    umaal {H[k]}, lr, {S[k + 8]}, r8")
         if k == 4:
             out.append("    vmov r2, s12")                 # h pointer (S12 used just now)
-    out.append("    add r0, r0, r1")
-    store8(out, "r2", H, [(0, False), (1, False), (2, True), (3, True), (4, True), (5, True),
-                          (6, True), (7, False)])
+    out.append("    add r8, r0, lr")
+    store8(out, "r2", H, [(0, False), (4, False), (1, True), (2, True), (3, True), (7, True),
+                          (5, False), (6, False)])
     out.append("    vmov lr, s14")
     out.append("    bx lr")
     out.append(f"    .size {name}, .-{name}")
@@ -719,8 +725,10 @@ def gen_invert(out):
     on the table only): n = 0: d = a b; n > 0: d = a^(2^n). Frame: Z2 Z9 Z11 A B C F (f copied
     in, so h may alias f), then the h pointer and the table pointer; the squaring counter is in
     s15, the d pointer of a run of squarings in s12 (where sqr_int keeps its h). A run's first
-    squaring is a call of sqr_int; the others move the result words it leaves in r6-r12, r0 to
-    r1..r8 and branch to sqr_int_f (past its loads), which returns to the loop through s14."""
+    squaring is a call of sqr_int; for the others, of the result words it leaves in SQR_H only
+    h1..h3 move (to r2..r4: h0, h4..h7 are in r1, r5..r8 already), then a branch to sqr_int_f
+    (past its loads), which returns to the loop through s14 (per squaring: 3 MOVs and the
+    counter, 9 cycles, instead of 8 MOVs and 15)."""
     name = "m4crypt_fe256_invert_armv7m"
     Z2, Z9, Z11, A_, B_, C_, F_ = (32 * i for i in range(7))
     HP, TP, FR = 224, 228, 240       # (the d pointer of a run of squarings stays in s12)
@@ -753,18 +761,20 @@ def gen_invert(out):
     out.append("    bl m4crypt_fe256_mul_int")
     out.append("    b 3f")
     out.append("2:  @ n squarings: the counter in s15 (the field routines leave it alone); the first")
-    out.append("    @ from memory, the others from the result words sqr_int leaves in r6-r12, r0: moved")
-    out.append("    @ to r1..r8 and entered past its loads (sqr_int_f), it returns here again (s14)")
+    out.append("    @ from memory, the others from the result words sqr_int leaves in r1 r9 r10 r11")
+    out.append("    @ r5..r8: h1..h3 moved to r2..r4, then entered past its loads (sqr_int_f), it")
+    out.append("    @ returns here again (s14); the last one's stored words are the run's result")
     out.append("    vmov s15, r4")
     out.append("    bl m4crypt_fe256_sqr_int")
     out.append("4:")
-    out.append("    vmov r4, s15")
-    out.append("    subs r4, r4, #1")
-    out.append("    beq 3f")
-    out.append("    vmov s15, r4")
-    for d, s_ in zip(range(1, 9), ["r6", "r7", "r8", "r9", "r10", "r11", "r12", "r0"]):
-        out.append(f"    mov r{d}, {s_}")               # (r6, r7, r8 read before written)
-    out.append("    b m4crypt_fe256_sqr_int_f")
+    assert SQR_H[0] == "r1" and SQR_H[4:] == ["r5", "r6", "r7", "r8"]
+    out.append("    vmov r0, s15")
+    out.append(f"    mov r2, {SQR_H[1]}")
+    out.append("    subs r0, r0, #1")
+    out.append(f"    mov r3, {SQR_H[2]}")
+    out.append("    vmov s15, r0")
+    out.append(f"    mov r4, {SQR_H[3]}")
+    out.append("    bne m4crypt_fe256_sqr_int_f")
     out.append("3:")
     out.append(f"    ldr r4, [sp, #{TP}]")
     out.append("    adr r5, 8f")
