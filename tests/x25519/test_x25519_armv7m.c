@@ -438,19 +438,31 @@ static void test_fused(void)
     CHECK(bad == 0);
     t_printf("sqrsel: %u cases (edges and random, both bits), %u mismatches\n", n, bad);
 
-    /* suba24: e = a - b, b = b + 121666 e (the ladder's E = AA - BB, BB + a24 E) */
+    /* suba24: e = a - b, b = b + 121666 e (the ladder's E = AA - BB, BB + a24 E). Contract:
+     * b <= 2^256 - 38 (one borrow fold; the ladder's BB is a squaring output): b above it is
+     * replaced by the bound itself, so the edges probe it exactly (a = 0: a - b + 2^256 = 38);
+     * every third random case takes squaring outputs for a and b, as the ladder does. */
     bad = n = 0;
     for (unsigned i = 0; i < 1000 + NEDGE * NEDGE; i++) {
         w256 a2, b2, a0, b0, e;
         m4crypt_fe25519 ca, cb, ce, ct, cr;
         uint8_t e1[32], e2[32], e3[32], e4[32];
+        int above = 1;
         if (i < NEDGE * NEDGE) {
             edge(&a2, i % NEDGE);
             edge(&b2, i / NEDGE);
         } else {
             rand_or_edge(&a2, i);
             rand_or_edge(&b2, i / 3);
+            if (i % 3 == 0) {
+                b_sqr(&a2, &a2);
+                b_sqr(&b2, &b2);
+            }
         }
+        for (int k = 1; k < 8; k++)
+            above &= b2.w[k] == 0xffffffffu;
+        if (above && b2.w[0] > 0xffffffdau) /* b > 2^256 - 38: the bound instead */
+            b2.w[0] = 0xffffffdau;
         a0 = a2;
         b0 = b2;
         b_suba24(&e, &a2, &b2);

@@ -47,7 +47,8 @@ void m4crypt_fe256_muladdsub_armv7m(uint32_t s[8], const uint32_t f[8], const ui
 void m4crypt_fe256_sqrsel_armv7m(uint32_t h[8], const uint32_t a[8], const uint32_t c[8],
                                  uint32_t bit);
 /* e = a - b, then b = b + 121666 e (the ladder's E = AA - BB and BB + a24 E; e must not alias a
- * or b; fe256.S). */
+ * or b; b <= 2^256 - 38, as every mul or sqr output is (< 2^255 + 2^230): one borrow fold;
+ * fe256.S). */
 void m4crypt_fe256_suba24_armv7m(uint32_t e[8], const uint32_t a[8], uint32_t b[8]);
 /* h = f^(p - 2) (254 squarings, 11 multiplications; fe256_mul.S); the bytes (little-endian,
  * bit 255 dropped) into words (x25519_armv7m.c) and the unique representative in [0, p) as bytes

@@ -25,8 +25,8 @@
  *
  * Internal entries (*_int, used by the ladder in fe256_mul.S and by ge25519_base.S): the same
  * operations without register saves (they clobber r0-r12, s0-s15 and the flags, and keep lr);
- * the AAPCS functions wrap them. Also here: suba24_int (e = a - b, then b = b + 121666 e: the
- * subtraction of sub_int inline, then one UMAAL per word with E still in registers and b as the
+ * the AAPCS functions wrap them. Also here: suba24_int (e = a - b for b <= 2^256 - 38, then
+ * b = b + 121666 e: the subtraction of sub_int inline with one borrow fold, then one UMAAL per word with E still in registers and b as the
  * accumulator, reduced mod p word 7 first). The fixed-base table scan is X2's ge25519_select.S.
  *
  * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word, r1/r2
@@ -35,8 +35,8 @@
  * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
  * mul121666 68, cswap (8 words) 101, tobytes 68 (m4sim profile of x25519.scalarmult, which
  * calls it once); the internal entries save the wrapper's ~25 cycles
- * (in the ladder, exclusive: sub_int 54, suba24_int 93 per call, before 51 + a call of sub_int 54).
- * Code: add_int 110, sub_int 110, suba24_int 230 bytes (all
+ * (in the ladder, exclusive: sub_int 54, suba24_int 90 per call, before 51 + a call of sub_int 54).
+ * Code: add_int 110, sub_int 110, suba24_int 218 bytes (all
  * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
  */
     .syntax unified
@@ -181,8 +181,11 @@ m4crypt_fe256_cswap_armv7m:
     .size m4crypt_fe256_cswap_armv7m, .-m4crypt_fe256_cswap_armv7m
 
 /* Internal: e = a - b, then b = b + 121666 e (r0 = e, r1 = a, r2 = b; e must not alias a or b).
- * The ladder's E = AA - BB and BB + a24 E in one call. E = a - b as sub_int (same words: the
- * shared FOLD_SUB), left in r3-r10 and stored by one STM; then b + 121666 E with E as the UMAAL
+ * Input contract: a any value in [0, 2^256), b <= 2^256 - 38 (the ladder's b = BB is a squaring
+ * output, below 2^255 + 40; any mul or sqr output, < 2^255 + 2^230, qualifies).
+ * The ladder's E = AA - BB and BB + a24 E in one call. E = a - b with one borrow fold (- 38 if
+ * it borrowed; with b <= 2^256 - 38 that cannot borrow again, so E equals sub_int's words),
+ * left in r3-r10 and stored by one STM; then b + 121666 E with E as the UMAAL
  * multiplicand (r1 = 121666, r12 the carry) and the words of b as the accumulators, reduced mod p
  * word 7 first as fe256_mul.S's mul: b7 + 121666 E7 = hi:lo, 38 hi + 19 bit31(lo) (< 2^23) starts
  * the chain from word 0 and lo mod 2^31 + its carry (< 2^18) is word 7: no final carry fold,
@@ -207,7 +210,18 @@ m4crypt_fe256_suba24_int:
     sbcs.w    r9, r9, r12
     sbcs.w    r10, r10, lr
     mov.w     r11, #38            /* MOV without S: flags kept */
-    FOLD_SUB
+    /* one borrow fold (FOLD_SUB's first half): after a borrow a - b + 2^256 >= 2^256 - b >= 38
+     * (b <= 2^256 - 38), so subtracting 38 cannot borrow again */
+    sbc.w     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
+    and.w     r12, r11, r12
+    subs.w    r3, r3, r12
+    sbcs.w    r4, r4, #0
+    sbcs.w    r5, r5, #0
+    sbcs.w    r6, r6, #0
+    sbcs.w    r7, r7, #0
+    sbcs.w    r8, r8, #0
+    sbcs.w    r9, r9, #0
+    sbc.w     r10, r10, #0
     stm.w     r0, {r3-r10}        /* E */
     ldr.w     r0, [r2, #12]       /* b7 */
     movw      r1, #(121666 & 0xffff)
