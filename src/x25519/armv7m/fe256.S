@@ -35,7 +35,7 @@
  * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
  * mul121666 68, cswap (8 words) 101, tobytes 68 (m4sim profile of x25519.scalarmult, which
  * calls it once); the internal entries save the wrapper's ~25 cycles
- * (in the ladder, exclusive: sub_int 54, suba24_int 90 per call, before 51 + a call of sub_int 54).
+ * (in the ladder, exclusive: sub_int 54, suba24_int 89 per call, before 51 + a call of sub_int 54).
  * Code: add_int 110, sub_int 110, suba24_int 218 bytes (all
  * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
  */
@@ -235,13 +235,13 @@ m4crypt_fe256_suba24_int:
     bic.w     r0, r0, #0x80000000
     ldm.w     r2, {r10, r11, lr}  /* b0..b2 */
     umaal     r10, r12, r3, r1
-    umaal     r11, r12, r4, r1
-    umaal     lr, r12, r5, r1
     add.w     r3, r2, #12
     str.w     r10, [r2]
+    umaal     r11, r12, r4, r1
+    umaal     lr, r12, r5, r1
+    ldm.w     r3, {r3, r4, r5, r10} /* b3..b6 (not right after a store: no +1) */
     str.w     r11, [r2, #4]
     str.w     lr, [r2, #8]
-    ldm.w     r3, {r3, r4, r5, r10} /* b3..b6 */
     umaal     r3, r12, r6, r1
     umaal     r4, r12, r7, r1
     umaal     r5, r12, r8, r1
