@@ -83,12 +83,12 @@
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 203, sqr 151, invert 32,240, x25519.scalarmult 467,865
+ *   mul 203, sqr 151, invert 32,240, x25519.scalarmult 466,845
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
  * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
- * Code: 3,694 bytes reachable from m4crypt_x25519.
+ * Code: 3,682 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
