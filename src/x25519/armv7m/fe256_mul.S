@@ -73,21 +73,23 @@
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter and the
  * scalar pointer live in s16, s17 (saved by VPUSH, restored by VPOP; the field
- * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
+ * routines use s0-s15 only; the loop's end leaves them in r1, r2 for the next swap-bit read),
+ * the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
  * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
- * byte address depends on the public bit index only; the point to double is picked by SEL.
+ * word address (word t >> 5, rotated right by t) depends on the public bit index only; the point
+ * to double is picked by SEL.
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 209, sqr 151, invert 33,742, x25519.scalarmult 486,792
+ *   mul 203, sqr 151, invert 33,676, x25519.scalarmult 468,542
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
- * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
- * Code: 3,760 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 170, sqr_int 118 (sqrsel + 21 for the selection),
+ * muladdsub_int 231; the ladder's own code 19,010 in all. Stack: none in the field routines;
+ * x25519.scalarmult 452 bytes in all. Code: 3,704 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -729,17 +731,17 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #32
     add r2, sp, #192
     bl m4crypt_fe256_muladdsub_int
+    vmov r1, r2, s16, s17
     .align 2
 1:
-    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address
-    @ depends on t only)
-    vmov r1, r2, s16, s17
-    lsrs r3, r1, #3
-    ldrb r3, [r2, r3]
-    and r1, r1, #7
-    lsrs r3, r3, r1
-    sbfx r3, r3, #0, #1
+    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the word address
+    @ depends on t only); r1 = t, r2 = k from the loop's end (or entry); r0 = the first
+    @ sqrsel's h in the address-stall slot
+    lsrs r3, r1, #5
     add r0, sp, #160
+    ldr r3, [r2, r3, lsl #2]
+    ror r3, r3, r1
+    sbfx r3, r3, #0, #1
     add r1, sp, #32
     add r12, sp, #96
     bl m4crypt_fe256_sqrsel_int
@@ -780,25 +782,24 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #160
     add r2, sp, #0
     bl m4crypt_fe256_muladdsub_int
-    vmov r0, s16
-    subs r0, r0, #1
-    vmov s16, r0
-    cmp r0, #3
+    vmov r1, r2, s16, s17
+    subs r1, r1, #1
+    vmov s16, r1
+    cmp r1, #3
     bhs 1b
     @ bits 2, 1, 0 are 0 (clamped): R_0 is doubled, R_1 is not needed again. Step 2
     @ picks R_0 by swap bit k_2 ^ k_3 (secret) as in the loop, steps 1 and 0 by their
     @ swap bits, which are 0: (A, B); only the doubling half of a step
     .align 2
 5:
-    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address
-    @ depends on t only)
-    vmov r1, r2, s16, s17
-    lsrs r3, r1, #3
-    ldrb r3, [r2, r3]
-    and r1, r1, #7
-    lsrs r3, r3, r1
-    sbfx r3, r3, #0, #1
+    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the word address
+    @ depends on t only); r1 = t, r2 = k from the loop's end (or entry); r0 = the first
+    @ sqrsel's h in the address-stall slot
+    lsrs r3, r1, #5
     add r0, sp, #160
+    ldr r3, [r2, r3, lsl #2]
+    ror r3, r3, r1
+    sbfx r3, r3, #0, #1
     add r1, sp, #32
     add r12, sp, #96
     bl m4crypt_fe256_sqrsel_int
@@ -819,9 +820,9 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #96
     add r2, sp, #192
     bl m4crypt_fe256_muladdsub_int
-    vmov r0, s16
-    subs r0, r0, #1
-    vmov s16, r0
+    vmov r1, r2, s16, s17
+    subs r1, r1, #1
+    vmov s16, r1
     bpl 5b
     @ (A, B) = R_0: X = A + B, Z = A - B
     ldr r0, [sp, #224]
