@@ -74,21 +74,25 @@
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter and the
  * scalar pointer live in s16, s17 (saved by VPUSH, restored by VPOP; the field
- * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
- * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
+ * routines use s0-s15 only; the loop's end leaves them in r1, r2 for the next swap-bit read),
+ * the swap bit in r3 and APSR.GE. The scalar buffer is overwritten at entry by the swap bits
+ * k ^ (k >> 1) rotated right by 3 (256 bits): bit t - 3 (mod 256) is the swap bit k_t ^ k_(t+1)
+ * of step t, and the counter holds v = t - 3, so the main loop (t >= 3) ends on the sign of v
+ * (no CMP) and the half steps t = 2, 1, 0 read bits 255, 254, 253.
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
- * byte address depends on the public bit index only; the point to double is picked by SEL.
+ * word address (word v >> 5, rotated right by v, v = t - 3 mod 256) depends on the public bit
+ * index only; the point to double is picked by SEL.
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 203, sqr 151, invert 32,240, x25519.scalarmult 466,845
+ *   mul 203, sqr 151, invert 32,240, x25519.scalarmult 465,854
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
- * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
- * Code: 3,682 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 170, sqr_int 118 (sqrsel + 21 for the selection),
+ * muladdsub_int 231; the ladder's own code 18,778 in all. Stack: none in the field routines;
+ * x25519.scalarmult 452 bytes in all. Code: 3,734 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -686,6 +690,24 @@ m4crypt_x25519_ladder_armv7m:
     eors r4, r0
     rrxs r0, r3
     eors r3, r0
+    @ rotated right by 3 bits: bit t - 3 (mod 256) is the swap bit of step t
+    lsls r0, r3, #29
+    lsrs r3, r3, #3
+    orr r3, r3, r4, lsl #29
+    lsrs r4, r4, #3
+    orr r4, r4, r5, lsl #29
+    lsrs r5, r5, #3
+    orr r5, r5, r6, lsl #29
+    lsrs r6, r6, #3
+    orr r6, r6, r7, lsl #29
+    lsrs r7, r7, #3
+    orr r7, r7, r8, lsl #29
+    lsr r8, r8, #3
+    orr r8, r8, r9, lsl #29
+    lsr r9, r9, #3
+    orr r9, r9, r10, lsl #29
+    lsr r10, r10, #3
+    orr r10, r10, r0
     stm r2, {r3-r10}
     ldm r1, {r3-r10}
     stm sp, {r3-r10}
@@ -702,7 +724,7 @@ m4crypt_x25519_ladder_armv7m:
     stm r0, {r3-r10}
     add r0, sp, #64
     stm r0, {r3-r10}
-    movs r0, #253
+    movs r0, #250
     vmov s16, r0
     add r0, sp, #96
     add r1, sp, #0
@@ -731,17 +753,17 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #32
     add r2, sp, #192
     bl m4crypt_fe256_muladdsub_int
+    vmov r1, r2, s16, s17
     .align 2
 1:
-    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address
-    @ depends on t only)
-    vmov r1, r2, s16, s17
-    lsrs r3, r1, #3
-    ldrb r3, [r2, r3]
-    and r1, r1, #7
-    lsrs r3, r3, r1
-    sbfx r3, r3, #0, #1
+    @ swap = k_t ^ k_(t+1), bit v = t - 3 (mod 256) of the transformed k (t public: the
+    @ word address depends on t only); r1 = v, r2 = k from the loop's end (or entry);
+    @ r0 = the first sqrsel's h in the address-stall slot
+    ubfx r3, r1, #5, #3
     add r0, sp, #160
+    ldr r3, [r2, r3, lsl #2]
+    rors r3, r3, r1
+    sbfx r3, r3, #0, #1
     add r1, sp, #32
     add r12, sp, #96
     bl m4crypt_fe256_sqrsel_int
@@ -782,25 +804,23 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #160
     add r2, sp, #0
     bl m4crypt_fe256_muladdsub_int
-    vmov r0, s16
-    subs r0, r0, #1
-    vmov s16, r0
-    cmp r0, #3
-    bhs 1b
+    vmov r1, r2, s16, s17
+    subs r1, r1, #1
+    vmov s16, r1
+    bpl 1b
     @ bits 2, 1, 0 are 0 (clamped): R_0 is doubled, R_1 is not needed again. Step 2
     @ picks R_0 by swap bit k_2 ^ k_3 (secret) as in the loop, steps 1 and 0 by their
     @ swap bits, which are 0: (A, B); only the doubling half of a step
     .align 2
 5:
-    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address
-    @ depends on t only)
-    vmov r1, r2, s16, s17
-    lsrs r3, r1, #3
-    ldrb r3, [r2, r3]
-    and r1, r1, #7
-    lsrs r3, r3, r1
-    sbfx r3, r3, #0, #1
+    @ swap = k_t ^ k_(t+1), bit v = t - 3 (mod 256) of the transformed k (t public: the
+    @ word address depends on t only); r1 = v, r2 = k from the loop's end (or entry);
+    @ r0 = the first sqrsel's h in the address-stall slot
+    ubfx r3, r1, #5, #3
     add r0, sp, #160
+    ldr r3, [r2, r3, lsl #2]
+    rors r3, r3, r1
+    sbfx r3, r3, #0, #1
     add r1, sp, #32
     add r12, sp, #96
     bl m4crypt_fe256_sqrsel_int
@@ -821,10 +841,11 @@ m4crypt_x25519_ladder_armv7m:
     add r1, sp, #96
     add r2, sp, #192
     bl m4crypt_fe256_muladdsub_int
-    vmov r0, s16
-    subs r0, r0, #1
-    vmov s16, r0
-    bpl 5b
+    vmov r1, r2, s16, s17
+    subs r1, r1, #1
+    vmov s16, r1
+    cmn r1, #3
+    bge 5b
     @ (A, B) = R_0: X = A + B, Z = A - B
     ldr r0, [sp, #224]
     add r1, sp, #32

@@ -84,21 +84,25 @@ HEADER = """\
  * m4crypt_fe256_invert_armv7m (254 squarings, 11 multiplications, run from a 22-step table).
  * Ladder frame: X1 A B C D F1 F2 (32 bytes each), the output pointer; the bit counter and the
  * scalar pointer live in s16, s17 (saved by VPUSH, restored by VPOP; the field
- * routines use s0-s15 only), the swap bit in r3 and APSR.GE. The scalar buffer is overwritten by
- * k ^ (k >> 1) at entry: bit t is the swap bit k_t ^ k_(t+1) of step t.
+ * routines use s0-s15 only; the loop's end leaves them in r1, r2 for the next swap-bit read),
+ * the swap bit in r3 and APSR.GE. The scalar buffer is overwritten at entry by the swap bits
+ * k ^ (k >> 1) rotated right by 3 (256 bits): bit t - 3 (mod 256) is the swap bit k_t ^ k_(t+1)
+ * of step t, and the counter holds v = t - 3, so the main loop (t >= 3) ends on the sign of v
+ * (no CMP) and the half steps t = 2, 1, 0 read bits 255, 254, 253.
  *
  * Constant time: no branch and no address depends on data. The only branches are the fixed
  * loop counters (ladder bit index 254..0, the inversion's table, the frame wipes); the scalar
- * byte address depends on the public bit index only; the point to double is picked by SEL.
+ * word address (word v >> 5, rotated right by v, v = t - 3 mod 256) depends on the public bit
+ * index only; the point to double is picked by SEL.
  *
  * Cycles (m4sim model 1.1; fe25519.* called from C through the AAPCS wrappers, 33 cycles of
  * wrapper and call included; regions of benchmarks/bench_internal.c and benchmarks/bench.c):
- *   mul 203, sqr 151, invert 32,240, x25519.scalarmult 466,845
+ *   mul 203, sqr 151, invert 32,240, x25519.scalarmult 465,854
  *   (before this generator's rework: mul 259, sqr 272, invert 66,392, scalarmult 781,145;
  *   portable C: mul 631, sqr 432, invert 117,115, x25519.scalarmult 1,651,157).
- * In the ladder (exclusive, per call): mul_int 176, sqr_int 118 (sqrsel + 21 for the selection),
- * muladdsub_int 250. Stack: none in the field routines; x25519.scalarmult 452 bytes in all.
- * Code: 3,682 bytes reachable from m4crypt_x25519.
+ * In the ladder (exclusive, per call): mul_int 170, sqr_int 118 (sqrsel + 21 for the selection),
+ * muladdsub_int 231; the ladder's own code 18,778 in all. Stack: none in the field routines;
+ * x25519.scalarmult 452 bytes in all. Code: 3,734 bytes reachable from m4crypt_x25519.
  */
     .syntax unified
     .thumb
@@ -607,6 +611,14 @@ def gen_ladder(out):
     for i in range(9, 2, -1):
         out.append(f"    rrxs r0, r{i}")
         out.append(f"    eor{'s' if i < 8 else ''} r{i}, {'' if i < 8 else f'r{i}, '}r0")
+    # rotated right by 3 (bits 2..0 go to 255..253): the counter can be v = t - 3 (see above)
+    out.append("    @ rotated right by 3 bits: bit t - 3 (mod 256) is the swap bit of step t")
+    out.append("    lsls r0, r3, #29")                # (flag-setting shifts: 16-bit for r0-r7)
+    for i in range(3, 10):
+        out.append(f"    lsr{'s' if i < 8 else ''} r{i}, r{i}, #3")
+        out.append(f"    orr r{i}, r{i}, r{i + 1}, lsl #29")
+    out.append("    lsr r10, r10, #3")
+    out.append("    orr r10, r10, r0")
     out.append("    stm r2, {r3-r10}")
     out.append("    ldm r1, {r3-r10}")
     out.append("    stm sp, {r3-r10}")
@@ -618,7 +630,7 @@ def gen_ladder(out):
     out.append("    stm r0, {r3-r10}")
     out.append(f"    add r0, sp, #{SB}")
     out.append("    stm r0, {r3-r10}")
-    out.append("    movs r0, #253")                   # (bit 254 is done below, outside the loop)
+    out.append("    movs r0, #250")                   # v = t - 3 = 253 - 3 (bit 254 is done below)
     out.append("    vmov s16, r0")
 
     def call(fn, h, f, g=None, u=None):
@@ -630,20 +642,25 @@ def gen_ladder(out):
             out.append(f"    add r2, sp, #{g}")
         out.append(f"    bl m4crypt_fe256_{fn}_int")
     def swap_bit():
-        out.append("    @ swap = k_t ^ k_(t+1), bit t of the transformed k (t public: the byte address")
-        out.append("    @ depends on t only)")
-        out.append("    vmov r1, r2, s16, s17")
-        out.append("    lsrs r3, r1, #3")
-        out.append("    ldrb r3, [r2, r3]")
-        out.append("    and r1, r1, #7")
-        out.append("    lsrs r3, r3, r1")
+        # word v >> 5 of the (4-byte aligned) transformed k, rotated right by v: ROR by a register
+        # rotates by v mod 32, so bit v mod 32 lands in bit 0 without an AND; the first argument
+        # of the selection fills the load's address-stall slot (m4sim rule 15)
+        out.append("    @ swap = k_t ^ k_(t+1), bit v = t - 3 (mod 256) of the transformed k (t public: the")
+        out.append("    @ word address depends on t only); r1 = v, r2 = k from the loop's end (or entry);")
+        out.append("    @ r0 = the first sqrsel's h in the address-stall slot")
+        out.append("    ubfx r3, r1, #5, #3")             # word (v mod 256) >> 5 (v = -1..-3: word 7)
+        out.append(f"    add r0, sp, #{F1}")
+        out.append("    ldr r3, [r2, r3, lsl #2]")
+        out.append("    rors r3, r3, r1")                 # (16-bit: SBFX below stays 4-byte aligned)
         out.append("    sbfx r3, r3, #0, #1")              # 0 - swap (only in r3 / APSR.GE)
 
     def select_and_double():
         # AA, BB of the point to double: (A, B), or (C, D) when swap = 1 (r3 = swap for the
-        # first call, the second reuses the APSR.GE mask the first one set)
+        # first call, the second reuses the APSR.GE mask the first one set); swap_bit() has set
+        # r0 for the first call
         for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
-            out.append(f"    add r0, sp, #{h}")
+            if n_:
+                out.append(f"    add r0, sp, #{h}")
             out.append(f"    add r1, sp, #{a_}")
             out.append(f"    add r12, sp, #{c_}")
             out.append("    bl m4crypt_fe256_sqrsel_int" + ("_ge" if n_ else ""))
@@ -658,6 +675,7 @@ def gen_ladder(out):
     call("mul", SB, F1, F2)                  # x2'
     call("suba24", SA, F1, F2)               # E (in A); F2 = BB + 121666 E
     call("muladdsub", SA, SA, F2, u=SB)      # z2' = E F2; A = x2' + z2', B = x2' - z2'
+    out.append("    vmov r1, r2, s16, s17")            # t, k for the first swap_bit()
     out.append("    .align 2")                         # (measured: 2 cycles per step less)
     out.append("1:")
     swap_bit()
@@ -670,11 +688,12 @@ def gen_ladder(out):
     call("sqr", SD, SA)                      # x3' = (DA + CB)^2
     call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
     call("muladdsub", SC, F1, X1, u=SD)      # z3' = x1 (DA - CB)^2; C = x3' + z3', D = x3' - z3'
-    out.append("    vmov r0, s16")
-    out.append("    subs r0, r0, #1")
-    out.append("    vmov s16, r0")
-    out.append("    cmp r0, #3")
-    out.append("    bhs 1b")
+    # the counter is decremented in r1, where the next swap_bit() reads it (with k in r2): no
+    # VMOV at the loop's top
+    out.append("    vmov r1, r2, s16, s17")
+    out.append("    subs r1, r1, #1")
+    out.append("    vmov s16, r1")
+    out.append("    bpl 1b")                           # v = t - 3 >= 0
     out.append("    @ bits 2, 1, 0 are 0 (clamped): R_0 is doubled, R_1 is not needed again. Step 2")
     out.append("    @ picks R_0 by swap bit k_2 ^ k_3 (secret) as in the loop, steps 1 and 0 by their")
     out.append("    @ swap bits, which are 0: (A, B); only the doubling half of a step")
@@ -685,10 +704,11 @@ def gen_ladder(out):
     call("mul", SB, F1, F2)                  # x2' = AA BB
     call("suba24", SC, F1, F2)               # E = AA - BB; F2 = BB + 121666 E
     call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
-    out.append("    vmov r0, s16")
-    out.append("    subs r0, r0, #1")
-    out.append("    vmov s16, r0")
-    out.append("    bpl 5b")
+    out.append("    vmov r1, r2, s16, s17")
+    out.append("    subs r1, r1, #1")
+    out.append("    vmov s16, r1")
+    out.append("    cmn r1, #3")
+    out.append("    bge 5b")                           # v = t - 3 >= -3
     out.append("    @ (A, B) = R_0: X = A + B, Z = A - B")
     out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
     out.append(f"    add r1, sp, #{SA}")
