@@ -214,14 +214,7 @@ m4crypt_fe256_suba24_int:
      * (b <= 2^256 - 38), so subtracting 38 cannot borrow again */
     sbc.w     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
     and.w     r12, r11, r12
-    subs.w    r3, r3, r12
-    sbcs.w    r4, r4, #0
-    sbcs.w    r5, r5, #0
-    sbcs.w    r6, r6, #0
-    sbcs.w    r7, r7, #0
-    sbcs.w    r8, r8, #0
-    sbcs.w    r9, r9, #0
-    sbc.w     r10, r10, #0
+    BORROW_IN r12
     stm.w     r0, {r3-r10}        /* E */
     ldr.w     r0, [r2, #12]       /* b7 */
     movw      r1, #(121666 & 0xffff)
@@ -273,14 +266,7 @@ m4crypt_fe256_tobytes_armv7m:
     lsr.w     r2, r10, #31
     bic.w     r10, r10, #0x80000000
     mul.w     r2, r2, r12
-    adds.w    r3, r3, r2
-    adcs.w    r4, r4, #0
-    adcs.w    r5, r5, #0
-    adcs.w    r6, r6, #0
-    adcs.w    r7, r7, #0
-    adcs.w    r8, r8, #0
-    adcs.w    r9, r9, #0
-    adc.w     r10, r10, #0
+    CARRY_IN  r2
     adds.w    r2, r3, #19
     adcs.w    r2, r4, #0
     adcs.w    r2, r5, #0
@@ -291,14 +277,7 @@ m4crypt_fe256_tobytes_armv7m:
     adc.w     r2, r10, #0
     lsr.w     r2, r2, #31
     mul.w     r2, r2, r12
-    adds.w    r3, r3, r2
-    adcs.w    r4, r4, #0
-    adcs.w    r5, r5, #0
-    adcs.w    r6, r6, #0
-    adcs.w    r7, r7, #0
-    adcs.w    r8, r8, #0
-    adcs.w    r9, r9, #0
-    adc.w     r10, r10, #0
+    CARRY_IN  r2
     bic.w     r10, r10, #0x80000000
     str.w     r3, [r0]
     str.w     r4, [r0, #4]

@@ -11,11 +11,11 @@
  * FOLD_SUB: a borrow is worth -38: - 38, and once more - 38 if that borrowed (then the value is at
  *   least 2^256 - 38, so the last subtraction cannot borrow).
  * The flag becomes a mask by SBC x, x, x (C - 1), ANDed / BICed with 38: no branch.
+ * CARRY_IN x / BORROW_IN x: r3-r10 += x / -= x (one word into the 8-word chain; the carry /
+ * borrow out of 2^256 left in C), also used by fe256.S's tobytes and suba24.
  */
-.macro FOLD_ADD
-    sbc.w     r12, r12, r12       /* C - 1: 0 if carry, -1 if not */
-    bic.w     r12, r11, r12
-    adds.w    r3, r3, r12
+.macro CARRY_IN x
+    adds.w    r3, r3, \x
     adcs.w    r4, r4, #0
     adcs.w    r5, r5, #0
     adcs.w    r6, r6, #0
@@ -23,6 +23,23 @@
     adcs.w    r8, r8, #0
     adcs.w    r9, r9, #0
     adcs.w    r10, r10, #0
+.endm
+
+.macro BORROW_IN x
+    subs.w    r3, r3, \x
+    sbcs.w    r4, r4, #0
+    sbcs.w    r5, r5, #0
+    sbcs.w    r6, r6, #0
+    sbcs.w    r7, r7, #0
+    sbcs.w    r8, r8, #0
+    sbcs.w    r9, r9, #0
+    sbcs.w    r10, r10, #0
+.endm
+
+.macro FOLD_ADD
+    sbc.w     r12, r12, r12       /* C - 1: 0 if carry, -1 if not */
+    bic.w     r12, r11, r12
+    CARRY_IN  r12
     sbc.w     r12, r12, r12
     bic.w     r12, r11, r12
     add.w     r3, r3, r12
@@ -31,14 +48,7 @@
 .macro FOLD_SUB
     sbc.w     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
     and.w     r12, r11, r12
-    subs.w    r3, r3, r12
-    sbcs.w    r4, r4, #0
-    sbcs.w    r5, r5, #0
-    sbcs.w    r6, r6, #0
-    sbcs.w    r7, r7, #0
-    sbcs.w    r8, r8, #0
-    sbcs.w    r9, r9, #0
-    sbcs.w    r10, r10, #0
+    BORROW_IN r12
     sbc.w     r12, r12, r12
     and.w     r12, r11, r12
     sub.w     r3, r3, r12
