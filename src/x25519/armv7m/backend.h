@@ -18,11 +18,11 @@
  * The internal *_int routines keep their products in s0..s15 (FPU registers as 1-cycle storage):
  * they clobber s0-s15 (caller-saved under the AAPCS) and the ladder and the inversion zero them.
  *
- * Measured (m4sim model 1.1, run_bench.py): x25519.scalarmult 486,792 cycles (portable
- * 1,651,157), stack 452 bytes, code 3,760 bytes reachable from m4crypt_x25519;
- * x25519.scalarmult_base 179,621 cycles, stack 796, code 5,534 bytes (X2's fixed base,
+ * Measured (m4sim model 1.1, make bench): x25519.scalarmult 465,854 cycles (portable
+ * 1,651,157), stack 452 bytes, code 3,734 bytes reachable from m4crypt_x25519;
+ * x25519.scalarmult_base 173,713 cycles, stack 796, code 5,468 bytes (X2's fixed base,
  * src/x25519/x25519_base.c with ge25519_base.S / ge25519_select.S on these *_int routines);
- * fe25519.mul 209, fe25519.sqr 151, fe25519.invert 33,742 (AAPCS entries called from C).
+ * fe25519.mul 203, fe25519.sqr 151, fe25519.invert 32,240 (AAPCS entries called from C).
  */
 #ifndef M4CRYPT_X25519_ARMV7M_BACKEND_H
 #define M4CRYPT_X25519_ARMV7M_BACKEND_H
