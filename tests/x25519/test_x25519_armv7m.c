@@ -47,7 +47,6 @@ static void b_add(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_add_arm
 static void b_sub(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_sub_armv7m(h->w, f->w, g->w); }
 static void b_m121666(w256 *h, const w256 *f) { m4crypt_fe256_mul121666_armv7m(h->w, f->w); }
 static void b_inv(w256 *h, const w256 *f) { m4crypt_fe256_invert_armv7m(h->w, f->w); }
-static void b_cswap(w256 *f, w256 *g, uint32_t b) { m4crypt_fe256_cswap_armv7m(f->w, g->w, b); }
 static void b_enc(uint8_t s[32], const w256 *f) { m4crypt_fe256_tobytes_armv7m(s, f->w); }
 static void b_scalarmult(uint8_t o[32], const uint8_t k[32], const uint8_t u[32])
 {
@@ -91,18 +90,6 @@ static void b_add(w256 *h, const w256 *f, const w256 *g) { c_bin(h, f, g, m4cryp
 static void b_sub(w256 *h, const w256 *f, const w256 *g) { c_bin(h, f, g, m4crypt_fe25519_sub_c); }
 static void b_m121666(w256 *h, const w256 *f) { c_bin(h, f, f, m121666_as_bin); }
 static void b_inv(w256 *h, const w256 *f) { c_bin(h, f, f, inv_as_bin); }
-static void b_cswap(w256 *f, w256 *g, uint32_t b)
-{
-    m4crypt_fe25519 a, c;
-    uint8_t s[32];
-    c_from(&a, f);
-    c_from(&c, g);
-    m4crypt_fe25519_cswap_c(&a, &c, b);
-    m4crypt_fe25519_tobytes_c(s, &a);
-    memcpy(f->w, s, 32); /* value only: the test compares encodings */
-    m4crypt_fe25519_tobytes_c(s, &c);
-    memcpy(g->w, s, 32);
-}
 static void b_enc(uint8_t s[32], const w256 *f)
 {
     m4crypt_fe25519 a;
@@ -273,28 +260,6 @@ static void test_field(void)
     }
     CHECK(bad == 0);
     t_printf("aliased outputs: 1000 cases, %u mismatches\n", bad);
-
-    /* cswap: both values exchanged for b = 1, both kept for b = 0. */
-    bad = 0;
-    for (unsigned i = 0; i < 1000; i++) {
-        w256 f, g, f0, g0;
-        uint8_t a1[32], a2[32], b1[32], b2[32];
-        rand_w(&f);
-        rand_w(&g);
-        f0 = f;
-        g0 = g;
-        const uint32_t b = i & 1;
-        b_cswap(&f, &g, b);
-        b_enc(a1, &f);
-        b_enc(a2, b ? &g0 : &f0);
-        b_enc(b1, &g);
-        b_enc(b2, b ? &f0 : &g0);
-        bad += memcmp(a1, a2, 32) != 0 || memcmp(b1, b2, 32) != 0;
-        if (BACKEND) /* the backend swaps the words themselves */
-            bad += memcmp(&f, b ? &g0 : &f0, sizeof f) != 0;
-    }
-    CHECK(bad == 0);
-    t_printf("cswap: 1000 cases, %u mismatches\n", bad);
 }
 
 /* The ladder's fused routines against the C twin: muladdsub (t = f g, s = u + t, u = u - t),

@@ -6,7 +6,6 @@
  *   void m4crypt_fe256_add_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_sub_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe256_mul121666_armv7m(uint32_t h[8], const uint32_t f[8]);
- *   void m4crypt_fe256_cswap_armv7m(uint32_t f[8], uint32_t g[8], uint32_t b);
  *   void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
  *
  * add: f + g; the carry c out of 2^256 is worth 38 (2^256 = 38 mod 2^256 - 38): + 38 c, and once
@@ -17,8 +16,6 @@
  *      accumulator; the carry word c < 121666 is folded as 38 c, then as in add.
  * tobytes: the full reduction into [0, p) by three carry chains (see the routine), stored as
  *      little-endian words (unaligned STR).
- * cswap: masked XOR of all eight word pairs, mask = 0 - b (b in {0, 1}); same instructions and
- *      addresses for either b.
  * The carry folds (macros FOLD_ADD / FOLD_SUB of fe256_fold.i, shared with ge25519_base.S) turn
  * the flag into a mask (SBC x, x, x = C - 1) and AND/BIC it with 38:
  * no branch, no data-dependent address anywhere.
@@ -33,7 +30,7 @@
  * input pointers (then scratch), r0 output pointer. suba24 after its subtraction: r3-r10 E
  * (multiplicand), r1 = 121666, r11 = 38, r12 the carry word, r2 = b (see the routine).
  * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
- * mul121666 68, cswap (8 words) 101, tobytes 68 (m4sim profile of x25519.scalarmult, which
+ * mul121666 68, tobytes 68 (m4sim profile of x25519.scalarmult, which
  * calls it once); the internal entries save the wrapper's ~25 cycles
  * (in the ladder, exclusive: sub_int 54, suba24_int 89 per call, before 51 + a call of sub_int 54).
  * Code: add_int 110, sub_int 110, suba24_int 218 bytes (all
@@ -146,39 +143,6 @@ m4crypt_fe256_mul121666_armv7m:
     pop.w     {r4-r11}
     bx      lr
     .size m4crypt_fe256_mul121666_armv7m, .-m4crypt_fe256_mul121666_armv7m
-
-    .section .text.m4crypt_fe256_cswap_armv7m,"ax",%progbits
-    .global m4crypt_fe256_cswap_armv7m
-    .type m4crypt_fe256_cswap_armv7m, %function
-    .align 2
-m4crypt_fe256_cswap_armv7m:
-    push.w    {r4-r11}
-    rsb.w     r2, r2, #0          /* mask */
-    .rept 2
-    ldm.w     r0, {r3-r6}
-    ldm.w     r1, {r7-r10}
-    eor.w     r11, r3, r7
-    and.w     r11, r11, r2
-    eor.w     r3, r3, r11
-    eor.w     r7, r7, r11
-    eor.w     r11, r4, r8
-    and.w     r11, r11, r2
-    eor.w     r4, r4, r11
-    eor.w     r8, r8, r11
-    eor.w     r11, r5, r9
-    and.w     r11, r11, r2
-    eor.w     r5, r5, r11
-    eor.w     r9, r9, r11
-    eor.w     r11, r6, r10
-    and.w     r11, r11, r2
-    eor.w     r6, r6, r11
-    eor.w     r10, r10, r11
-    stm.w     r0!, {r3-r6}
-    stm.w     r1!, {r7-r10}
-    .endr
-    pop.w     {r4-r11}
-    bx      lr
-    .size m4crypt_fe256_cswap_armv7m, .-m4crypt_fe256_cswap_armv7m
 
 /* Internal: e = a - b, then b = b + 121666 e (r0 = e, r1 = a, r2 = b; e must not alias a or b).
  * Input contract: a any value in [0, 2^256), b <= 2^256 - 38 (the ladder's b = BB is a squaring
