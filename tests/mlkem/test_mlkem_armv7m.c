@@ -12,48 +12,7 @@
  */
 #include <string.h>
 
-#include "harness.h"
-#include "mlkem/poly.h"
-
-#define Q M4CRYPT_MLKEM_Q
-
-static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
-
-static int32_t modq(int32_t a)
-{
-    int32_t r = a % Q;
-    return r < 0 ? r + Q : r;
-}
-
-/* Coefficients uniformly in [-bound, bound]. */
-static void rand_poly(m4crypt_poly *p, int32_t bound)
-{
-    for (int i = 0; i < 256; i++)
-        p->coeffs[i] = (int16_t)((int32_t)(t_rand32() % (uint32_t)(2 * bound + 1)) - bound);
-}
-
-/* Edge polynomial number e (0 <= e < EDGES) with magnitudes at most bound:
- * all +bound, all -bound, zeros, alternating +-bound (two phases), random signs at +-bound,
- * +bound in the first half and -bound in the second, and a single +-bound coefficient. */
-#define EDGES 9
-static void edge_poly(m4crypt_poly *p, unsigned e, int32_t bound)
-{
-    for (int i = 0; i < 256; i++) {
-        int32_t v;
-        switch (e) {
-        case 0: v = bound; break;
-        case 1: v = -bound; break;
-        case 2: v = 0; break;
-        case 3: v = i & 1 ? -bound : bound; break;
-        case 4: v = i & 1 ? bound : -bound; break;
-        case 5: v = t_rand32() & 1 ? bound : -bound; break;
-        case 6: v = i < 128 ? bound : -bound; break;
-        case 7: v = i == 0 ? bound : 0; break;
-        default: v = i == 255 ? -bound : 0; break;
-        }
-        p->coeffs[i] = (int16_t)v;
-    }
-}
+#include "poly_twin.h"
 
 /* Counts coefficients where a and b differ mod q or a is outside [-bound, bound]. */
 static unsigned diff_modq(const m4crypt_poly *a, const m4crypt_poly *b, int32_t bound)

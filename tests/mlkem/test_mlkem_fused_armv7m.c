@@ -15,44 +15,9 @@
  */
 #include <string.h>
 
-#include "harness.h"
-#include "mlkem/poly.h"
+#include "poly_twin.h"
 
-#define Q M4CRYPT_MLKEM_Q
 #define NB M4CRYPT_MLKEM_NTT_BOUND
-
-static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
-
-static int32_t modq(int32_t a)
-{
-    int32_t r = a % Q;
-    return r < 0 ? r + Q : r;
-}
-
-static void rand_poly(m4crypt_poly *p, int32_t bound)
-{
-    for (int i = 0; i < 256; i++)
-        p->coeffs[i] = (int16_t)((int32_t)(t_rand32() % (uint32_t)(2 * bound + 1)) - bound);
-}
-
-/* Edge polynomial e with magnitudes at most bound: all +bound, all -bound, alternating,
- * random signs, zeros. */
-#define EDGES 6
-static void edge_poly(m4crypt_poly *p, unsigned e, int32_t bound)
-{
-    for (int i = 0; i < 256; i++) {
-        int32_t v;
-        switch (e) {
-        case 0: v = bound; break;
-        case 1: v = -bound; break;
-        case 2: v = i & 1 ? -bound : bound; break;
-        case 3: v = i & 1 ? bound : -bound; break;
-        case 4: v = t_rand32() & 1 ? bound : -bound; break;
-        default: v = 0; break;
-        }
-        p->coeffs[i] = (int16_t)v;
-    }
-}
 
 static void say(const char *fn, int have)
 {
