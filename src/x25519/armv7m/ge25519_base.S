@@ -120,44 +120,32 @@
  * borrow as - 38, twice), so the words equal theirs (the C twin calls those). Register map:
  * r3-r10 the result, r0-r2, r11 the words of g, r12 / lr the slot addresses (lr is free in the
  * routine: it returns by POP), r12 then the fold mask. */
-.macro FADD h, f, g
+.macro FADDSUB h, f, g, first, rest, fold
     add.w     r12, sp, #\f
     add.w     lr, sp, #\g        /* both bases set before the loads: no address stall */
     ldm.w     r12, {r3-r10}
     ldm.w     lr!, {r0, r1, r2, r11}
-    adds.w    r3, r3, r0
-    adcs.w    r4, r4, r1
-    adcs.w    r5, r5, r2
-    adcs.w    r6, r6, r11
+    \first\().w    r3, r3, r0
+    \rest\().w    r4, r4, r1
+    \rest\().w    r5, r5, r2
+    \rest\().w    r6, r6, r11
     ldm.w     lr, {r0, r1, r2, r11}
     add.w     lr, sp, #\h        /* ADD without S: flags kept */
-    adcs.w    r7, r7, r0
-    adcs.w    r8, r8, r1
-    adcs.w    r9, r9, r2
-    adcs.w    r10, r10, r11
+    \rest\().w    r7, r7, r0
+    \rest\().w    r8, r8, r1
+    \rest\().w    r9, r9, r2
+    \rest\().w    r10, r10, r11
     mov.w     r11, #38            /* MOV without S: flags kept */
-    FOLD_ADD
+    \fold
     stm.w     lr, {r3-r10}
 .endm
 
+.macro FADD h, f, g
+    FADDSUB   \h, \f, \g, adds, adcs, FOLD_ADD
+.endm
+
 .macro FSUB h, f, g
-    add.w     r12, sp, #\f
-    add.w     lr, sp, #\g        /* both bases set before the loads: no address stall */
-    ldm.w     r12, {r3-r10}
-    ldm.w     lr!, {r0, r1, r2, r11}
-    subs.w    r3, r3, r0
-    sbcs.w    r4, r4, r1
-    sbcs.w    r5, r5, r2
-    sbcs.w    r6, r6, r11
-    ldm.w     lr, {r0, r1, r2, r11}
-    add.w     lr, sp, #\h        /* ADD without S: flags kept */
-    sbcs.w    r7, r7, r0
-    sbcs.w    r8, r8, r1
-    sbcs.w    r9, r9, r2
-    sbcs.w    r10, r10, r11
-    mov.w     r11, #38
-    FOLD_SUB
-    stm.w     lr, {r3-r10}
+    FADDSUB   \h, \f, \g, subs, sbcs, FOLD_SUB
 .endm
 
     .equ      OX, 0
