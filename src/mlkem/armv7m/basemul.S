@@ -45,21 +45,7 @@
     .thumb
     .cpu cortex-m4
 
-/* One pair: words a, b of the operands, r of the accumulator; op = smuad (gamma) or
- * smusd (-gamma). Clobbers a, b, r10. */
-.macro PAIR a, b, r, op
-    smlawt  r10, r11, \a, r12
-    smulbt  r10, r10, r12
-    pkhtb   r10, r10, \a
-    smuadx  \a, \a, \b
-    \op     \b, r10, \b
-    smulbt  r10, \b, lr
-    smlabb  \b, r10, lr, \b
-    smulbt  r10, \a, lr
-    smlabb  \a, r10, lr, \a
-    pkhtb   \b, \a, \b, asr #16
-    uadd16  \r, \r, \b
-.endm
+#include "basemul_pair.i"
 
 /* Four coefficients; gamma word from [r3, #off] (off < 0), or with post-increment #20 for the
  * first group of an iteration (off = 0). */
@@ -75,8 +61,8 @@
 .else
     ldr.w   r11, [r3, #\off]
 .endif
-    PAIR    r4, r6, r8, smuad
-    PAIR    r5, r7, r9, smusd
+    BASEMUL_PAIR r4, r6, r8, smuad, 1
+    BASEMUL_PAIR r5, r7, r9, smusd, 1
     str.w   r9, [r0, #4]
     str.w   r8, [r0], #8
 .endm
@@ -112,20 +98,6 @@ m4crypt_poly_basemul_acc_armv7m:
  * r may equal a or b: a group's words are loaded before its results are stored.
  * Register map as above; r8, r9 unused. */
 
-/* One pair without accumulation: the result word goes to b. */
-.macro PAIRN a, b, op
-    smlawt  r10, r11, \a, r12
-    smulbt  r10, r10, r12
-    pkhtb   r10, r10, \a
-    smuadx  \a, \a, \b
-    \op     \b, r10, \b
-    smulbt  r10, \b, lr
-    smlabb  \b, r10, lr, \b
-    smulbt  r10, \a, lr
-    smlabb  \a, r10, lr, \a
-    pkhtb   \b, \a, \b, asr #16
-.endm
-
 .macro GROUPN off
     ldr     r5, [r1, #4]
     ldr     r7, [r2, #4]
@@ -136,8 +108,8 @@ m4crypt_poly_basemul_acc_armv7m:
 .else
     ldr.w   r11, [r3, #\off]
 .endif
-    PAIRN   r4, r6, smuad
-    PAIRN   r5, r7, smusd
+    BASEMUL_PAIR r4, r6, r8, smuad, 0
+    BASEMUL_PAIR r5, r7, r9, smusd, 0
     str.w   r7, [r0, #4]
     str.w   r6, [r0], #8
 .endm

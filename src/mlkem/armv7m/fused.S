@@ -52,23 +52,7 @@
     .thumb
     .cpu cortex-m4
 
-/* One pair: words a, b of the operands, r of the accumulator; op = smuad (gamma) or smusd
- * (-gamma). Clobbers a, b, r10. */
-.macro PAIR a, b, r, op, acc
-    smlawt  r10, r11, \a, r12
-    smulbt  r10, r10, r12
-    pkhtb   r10, r10, \a
-    smuadx  \a, \a, \b
-    \op     \b, r10, \b
-    smulbt  r10, \b, lr
-    smlabb  \b, r10, lr, \b
-    smulbt  r10, \a, lr
-    smlabb  \a, r10, lr, \a
-    pkhtb   \b, \a, \b, asr #16
-.if \acc
-    uadd16  \r, \r, \b
-.endif
-.endm
+#include "basemul_pair.i"
 
 /* One group of four coefficients with accumulation. */
 .macro GROUP_ACC
@@ -79,8 +63,8 @@
     ldr.w   r9, [r0, #4]
     ldr.w   r8, [r0]
     ldr.w   r11, [r3], #4
-    PAIR    r4, r6, r8, smuad, 1
-    PAIR    r5, r7, r9, smusd, 1
+    BASEMUL_PAIR r4, r6, r8, smuad, 1
+    BASEMUL_PAIR r5, r7, r9, smusd, 1
     str.w   r9, [r0, #4]
     str.w   r8, [r0], #8
 .endm
@@ -92,8 +76,8 @@
     ldr.w   r4, [r1], #8
     ldr.w   r6, [r2], #8
     ldr.w   r11, [r3], #4
-    PAIR    r4, r6, r8, smuad, 0
-    PAIR    r5, r7, r9, smusd, 0
+    BASEMUL_PAIR r4, r6, r8, smuad, 0
+    BASEMUL_PAIR r5, r7, r9, smusd, 0
     str.w   r7, [r0, #4]
     str.w   r6, [r0], #8
 .endm

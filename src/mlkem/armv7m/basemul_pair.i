@@ -1,0 +1,26 @@
+/*
+ * One pair of ML-KEM's base multiplication (FIPS 203 Alg. 12 BaseCaseMultiply) for ARMv7E-M,
+ * shared by basemul.S (basemul_acc, basemul) and fused.S (the part products of the streamed
+ * SampleNTT), so that all produce the same words. Included by the C preprocessor; defines a
+ * macro only. Arithmetic and bounds: see the header of basemul.S.
+ *
+ * BASEMUL_PAIR a, b, r, op, acc: words a = (a0, a1), b = (b0, b1); r11 = w(gamma) (Plantard),
+ * r12 = C = q << 16 | 8, lr = C2 = -q^-1 mod 2^16 << 16 | q; op = smuad (gamma) or smusd
+ * (-gamma). The result word (c0, c1) times R^-1 is added to r by UADD16 (acc = 1) or left in b
+ * (acc = 0). Clobbers a, b, r10.
+ */
+.macro BASEMUL_PAIR a, b, r, op, acc
+    smlawt  r10, r11, \a, r12
+    smulbt  r10, r10, r12
+    pkhtb   r10, r10, \a
+    smuadx  \a, \a, \b
+    \op     \b, r10, \b
+    smulbt  r10, \b, lr
+    smlabb  \b, r10, lr, \b
+    smulbt  r10, \a, lr
+    smlabb  \a, r10, lr, \a
+    pkhtb   \b, \a, \b, asr #16
+.if \acc
+    uadd16  \r, \r, \b
+.endif
+.endm
