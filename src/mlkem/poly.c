@@ -124,17 +124,11 @@ static uint32_t load32_le(const uint8_t *p)
  * s_{2i} - s_{2i+1}. */
 void m4crypt_poly_cbd_eta2_c(m4crypt_poly *r, const uint8_t buf[128])
 {
-    for (unsigned w = 0; w < 32; w++) {
-        uint32_t t = load32_le(buf + 4 * w);
-        uint32_t s = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
-        for (unsigned i = 0; i < 8; i++) {
-            int16_t x = (int16_t)((s >> (4 * i)) & 3), y = (int16_t)((s >> (4 * i + 2)) & 3);
-            r->coeffs[8 * w + i] = (int16_t)(x - y);
-        }
-    }
+    memset(r, 0, sizeof *r);
+    m4crypt_poly_cbd_eta2_add_c(r, buf);
 }
 
-/* r += SamplePolyCBD_2(buf), the sums as in m4crypt_poly_cbd_eta2_c. */
+/* r += SamplePolyCBD_2(buf), the sums described at m4crypt_poly_cbd_eta2_c. */
 void m4crypt_poly_cbd_eta2_add_c(m4crypt_poly *r, const uint8_t buf[128])
 {
     for (unsigned w = 0; w < 32; w++) {
@@ -147,7 +141,16 @@ void m4crypt_poly_cbd_eta2_add_c(m4crypt_poly *r, const uint8_t buf[128])
     }
 }
 
-/* r += SamplePolyCBD_3(buf), the sums as in m4crypt_poly_cbd_eta3_c. */
+/* Alg. 8 SamplePolyCBD_3: coefficient i is the sum of bits 6i..6i+2 minus the sum of bits
+ * 6i+3..6i+5. Per 24-bit group, adding bits 0, 1 and 2 of every 3-bit field gives eight 3-bit
+ * sums s_0..s_7; coefficient i of the group is s_{2i} - s_{2i+1}. */
+void m4crypt_poly_cbd_eta3_c(m4crypt_poly *r, const uint8_t buf[192])
+{
+    memset(r, 0, sizeof *r);
+    m4crypt_poly_cbd_eta3_add_c(r, buf);
+}
+
+/* r += SamplePolyCBD_3(buf), the sums described at m4crypt_poly_cbd_eta3_c. */
 void m4crypt_poly_cbd_eta3_add_c(m4crypt_poly *r, const uint8_t buf[192])
 {
     for (unsigned g = 0; g < 64; g++) {
@@ -157,22 +160,6 @@ void m4crypt_poly_cbd_eta3_add_c(m4crypt_poly *r, const uint8_t buf[192])
         for (unsigned i = 0; i < 4; i++) {
             int16_t x = (int16_t)((s >> (6 * i)) & 7), y = (int16_t)((s >> (6 * i + 3)) & 7);
             r->coeffs[4 * g + i] = (int16_t)(r->coeffs[4 * g + i] + x - y);
-        }
-    }
-}
-
-/* Alg. 8 SamplePolyCBD_3: coefficient i is the sum of bits 6i..6i+2 minus the sum of bits
- * 6i+3..6i+5. Per 24-bit group, adding bits 0, 1 and 2 of every 3-bit field gives eight 3-bit
- * sums s_0..s_7; coefficient i of the group is s_{2i} - s_{2i+1}. */
-void m4crypt_poly_cbd_eta3_c(m4crypt_poly *r, const uint8_t buf[192])
-{
-    for (unsigned g = 0; g < 64; g++) {
-        const uint8_t *p = buf + 3 * g;
-        uint32_t t = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
-        uint32_t s = (t & 0x249249u) + ((t >> 1) & 0x249249u) + ((t >> 2) & 0x249249u);
-        for (unsigned i = 0; i < 4; i++) {
-            int16_t x = (int16_t)((s >> (6 * i)) & 7), y = (int16_t)((s >> (6 * i + 3)) & 7);
-            r->coeffs[4 * g + i] = (int16_t)(x - y);
         }
     }
 }
