@@ -68,6 +68,7 @@ m4crypt_poly_tobytes_armv7m:
     add.w   lr, lr, #1
     .p2align 2
 1:                                  @ two groups of 8 coefficients per iteration
+    .rept 2
     ldr.w   r5, [r1, #4]
     ldr.w   r6, [r1, #8]
     ldr.w   r7, [r1, #12]
@@ -84,22 +85,7 @@ m4crypt_poly_tobytes_armv7m:
     str.w   r5, [r0, #4]
     str.w   r6, [r0, #8]
     str.w   r8, [r0], #12
-    ldr.w   r5, [r1, #4]
-    ldr.w   r6, [r1, #8]
-    ldr.w   r7, [r1, #12]
-    ldr.w   r4, [r1], #16
-    TOB     r4
-    TOB     r5
-    TOB     r6
-    TOB     r7
-    orr.w   r8, r4, r5, lsl #24
-    lsr.w   r5, r5, #8
-    orr.w   r5, r5, r6, lsl #16
-    lsr.w   r6, r6, #16
-    orr.w   r6, r6, r7, lsl #8
-    str.w   r5, [r0, #4]
-    str.w   r6, [r0, #8]
-    str.w   r8, [r0], #12
+    .endr
     cmp.w   r1, r9
     bne.w   1b
     pop.w   {r4-r9, pc}

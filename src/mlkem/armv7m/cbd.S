@@ -50,7 +50,10 @@
 
 /* Word w (clobbered) to output words o0..o3 (o0 = coefficients 0, 1); t1, t2 temporaries.
  * Registers may be shared as w = o1, t1 = o3, t2 = o2 (each is read before it is written). */
-.macro CBD2 w, o0, o1, o2, o3, t1, t2
+/* The packed eta = 2 coefficients of word w (clobbered): w = [c0, c2, c1, c3] and
+ * t1 = [c4, c6, c5, c7] as signed bytes (r2 = 0x55555555, r3 = 0x03030303); t2 clobbered.
+ * Shared by CBD2 and CBD2ADD. */
+.macro CBD2_PAIRS w, t1, t2
     and.w   \t1, r2, \w
     and.w   \w, r2, \w, lsr #1
     add.w   \w, \w, \t1             @ s
@@ -62,6 +65,10 @@
     ssub8   \t2, \t2, \w            @ co
     pkhbt   \w, \t1, \t2, lsl #16   @ [c0, c2, c1, c3]
     pkhtb   \t1, \t2, \t1, asr #16  @ [c4, c6, c5, c7]
+.endm
+
+.macro CBD2 w, o0, o1, o2, o3, t1, t2
+    CBD2_PAIRS \w, \t1, \t2
     sxtb16  \o0, \w
     sxtb16  \o1, \w, ror #8
     sxtb16  \o2, \t1
@@ -151,17 +158,7 @@ m4crypt_poly_cbd_eta3_armv7m:
  * add to the halfwords of r's word: the wrapping addition in the same instruction) into r's
  * words a0..a3; w, t1, t2 are clobbered. */
 .macro CBD2ADD w, t1, t2, a0, a1, a2, a3
-    and.w   \t1, r2, \w
-    and.w   \w, r2, \w, lsr #1
-    add.w   \w, \w, \t1            @ s
-    and.w   \t1, r3, \w             @ a0
-    and.w   \t2, r3, \w, lsr #2     @ b0
-    ssub8   \t1, \t1, \t2           @ ce
-    and.w   \t2, r3, \w, lsr #4     @ a1
-    and.w   \w, r3, \w, lsr #6      @ b1
-    ssub8   \t2, \t2, \w            @ co
-    pkhbt   \w, \t1, \t2, lsl #16   @ [c0, c2, c1, c3]
-    pkhtb   \t1, \t2, \t1, asr #16  @ [c4, c6, c5, c7]
+    CBD2_PAIRS \w, \t1, \t2
     sxtab16 \a0, \a0, \w
     sxtab16 \a1, \a1, \w, ror #8
     sxtab16 \a2, \a2, \t1
