@@ -34,6 +34,27 @@
     .thumb
     .cpu cortex-m4
 
+/* r3 = the sign mask of the digit b in r2 (all ones if b < 0), r2 = |b| in every byte. */
+.macro DIGIT_ABS
+    asr.w     r3, r2, #31
+    eor.w     r2, r2, r3
+    sub.w     r2, r2, r3
+    orr.w     r2, r2, r2, lsl #8
+    orr.w     r2, r2, r2, lsl #16
+.endm
+
+/* r3..r10 ^= r11 (the sign mask: ~v where negated). */
+.macro EOR8_R11
+    eor.w     r3, r3, r11
+    eor.w     r4, r4, r11
+    eor.w     r5, r5, r11
+    eor.w     r6, r6, r11
+    eor.w     r7, r7, r11
+    eor.w     r8, r8, r11
+    eor.w     r9, r9, r11
+    eor.w     r10, r10, r11
+.endm
+
 /* one entry of one coordinate: GE from the next |b| - j bytes, then 8 words by SEL */
 .macro SCAN_ENTRY
     sub.w     r2, r2, #0x01010101
@@ -128,25 +149,14 @@ m4crypt_ge25519_select_armv7m:
     .type m4crypt_ge25519_select_int, %function
     .align 2
 m4crypt_ge25519_select_int:
-    asr.w     r3, r2, #31         /* sign mask: all ones if b < 0 */
-    eor.w     r2, r2, r3
-    sub.w     r2, r2, r3          /* |b| */
-    orr.w     r2, r2, r2, lsl #8
-    orr.w     r2, r2, r2, lsl #16 /* |b| in every byte */
+    DIGIT_ABS
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] sign mask */
     /* d x y first (identity 0), negated as ~v - 37 under the sign mask, to out + 64 */
     add.w     r1, r1, #512
     SCAN8
     ID_SMALL  0
     ldr.w     r11, [sp, #4]
-    eor.w     r3, r3, r11
-    eor.w     r4, r4, r11
-    eor.w     r5, r5, r11
-    eor.w     r6, r6, r11
-    eor.w     r7, r7, r11
-    eor.w     r8, r8, r11
-    eor.w     r9, r9, r11
-    eor.w     r10, r10, r11
+    EOR8_R11
     and.w     r12, r11, #37
     subs.w    r3, r3, r12
     sbcs.w    r4, r4, #0
@@ -204,25 +214,14 @@ m4crypt_ge25519_select_int:
     .align 2
 m4crypt_ge25519_select_cached_armv7m:
     push.w    {r4-r11, lr}
-    asr.w     r3, r2, #31         /* sign mask M */
-    eor.w     r2, r2, r3
-    sub.w     r2, r2, r3          /* |b| */
-    orr.w     r2, r2, r2, lsl #8
-    orr.w     r2, r2, r2, lsl #16 /* |b| in every byte */
+    DIGIT_ABS
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] M (r4, lr: padding) */
     /* 2 d T (identity 0), negated under M, to out + 96 */
     add.w     r1, r1, #768
     SCAN8
     ID_SMALL  0
     ldr.w     r11, [sp, #4]
-    eor.w     r3, r3, r11
-    eor.w     r4, r4, r11
-    eor.w     r5, r5, r11
-    eor.w     r6, r6, r11
-    eor.w     r7, r7, r11
-    eor.w     r8, r8, r11
-    eor.w     r9, r9, r11
-    eor.w     r10, r10, r11
+    EOR8_R11
     subs.w    r3, r3, r11
     sbcs.w    r4, r4, r11
     sbcs.w    r5, r5, r11
