@@ -116,6 +116,20 @@ m4crypt_poly_cbd_eta2_armv7m:
     ssub16  r12, r12, r6            @ (c3, c2)
 .endm
 
+/* Twelve bytes of buf (advances) as four 24-bit groups, each handed to the macro m (CBD3 or
+ * CBD3ADD): words at offsets 0, 3, 6 and the top three bytes of the word at 8. */
+.macro CBD3_GROUP m
+    ldr.w   r8, [r1, #3]
+    ldr.w   r9, [r1, #6]
+    ldr.w   r10, [r1, #8]
+    ldr.w   r7, [r1], #12
+    \m     r7
+    \m     r8
+    \m     r9
+    lsr.w   r10, r10, #8
+    \m     r10
+.endm
+
 /* eta = 3: group in the low 24 bits of t (clobbered) to two output words stored at r0. */
 .macro CBD3 t
     CBD3_PAIRS \t
@@ -140,15 +154,7 @@ m4crypt_poly_cbd_eta3_armv7m:
     add.w   lr, r0, #512
     .p2align 2
 1:
-    ldr.w   r8, [r1, #3]
-    ldr.w   r9, [r1, #6]
-    ldr.w   r10, [r1, #8]
-    ldr.w   r7, [r1], #12
-    CBD3    r7
-    CBD3    r8
-    CBD3    r9
-    lsr.w   r10, r10, #8
-    CBD3    r10
+    CBD3_GROUP CBD3
     cmp.w   r0, lr
     bne.w   1b
     pop.w   {r4-r11, pc}
@@ -216,15 +222,7 @@ m4crypt_poly_cbd_eta3_add_armv7m:
     mov.w   r6, #0x00040004
     .p2align 2
 1:
-    ldr.w   r8, [r1, #3]
-    ldr.w   r9, [r1, #6]
-    ldr.w   r10, [r1, #8]
-    ldr.w   r7, [r1], #12
-    CBD3ADD r7
-    CBD3ADD r8
-    CBD3ADD r9
-    lsr.w   r10, r10, #8
-    CBD3ADD r10
+    CBD3_GROUP CBD3ADD
     ldr.w   lr, [sp, #32]
     cmp.w   r0, lr
     bne.w   1b

@@ -1,6 +1,7 @@
 /*
  * Carry and borrow folds of GF(2^255 - 19) addition and subtraction on 8 words modulo 2^256 - 38,
- * shared by fe256.S (add_int, sub_int) and ge25519_base.S (its inline FADD / FSUB), so that both
+ * shared by fe256.S (add_int, sub_int), ge25519_base.S (its inline FADD / FSUB) and
+ * ge25519_select.S (the negation of a cached entry), so that all
  * produce the same words. Included by the C preprocessor; defines macros only.
  *
  * In: r3-r10 the 256-bit sum / difference, the carry / borrow out of 2^256 in the C flag,

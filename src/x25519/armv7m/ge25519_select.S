@@ -34,6 +34,8 @@
     .thumb
     .cpu cortex-m4
 
+#include "fe256_fold.i"
+
 /* r3 = the sign mask of the digit b in r2 (all ones if b < 0), r2 = |b| in every byte. */
 .macro DIGIT_ABS
     asr.w     r3, r2, #31
@@ -231,19 +233,7 @@ m4crypt_ge25519_select_cached_armv7m:
     sbcs.w    r9, r9, r11
     sbcs.w    r10, r10, r11
     mov.w     r11, #38
-    sbc.w     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
-    and.w     r12, r11, r12
-    subs.w    r3, r3, r12
-    sbcs.w    r4, r4, #0
-    sbcs.w    r5, r5, #0
-    sbcs.w    r6, r6, #0
-    sbcs.w    r7, r7, #0
-    sbcs.w    r8, r8, #0
-    sbcs.w    r9, r9, #0
-    sbcs.w    r10, r10, #0
-    sbc.w     r12, r12, r12
-    and.w     r12, r11, r12
-    sub.w     r3, r3, r12
+    FOLD_SUB
     ldr.w     r0, [sp, #0]
     add.w     r0, r0, #96
     stm.w     r0, {r3-r10}
