@@ -19,6 +19,7 @@
 
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
+#include "fuzz_reader.h"
 #include "mlkem_sets.h"
 
 static uint8_t fixed_pk[3][MLKEM_MAX_PK], fixed_sk[3][MLKEM_MAX_SK];
@@ -38,35 +39,6 @@ static void setup(void)
             abort();
     }
     ready = 1;
-}
-
-typedef struct {
-    const uint8_t *p;
-    size_t n;
-} reader;
-
-static size_t take_len(reader *r)
-{
-    size_t v = 0;
-    for (int i = 0; i < 2; i++) {
-        v = v << 8 | (r->n ? *r->p : 0);
-        if (r->n)
-            r->p++, r->n--;
-    }
-    return v % 4096;
-}
-
-/* A heap copy of the next len input bytes (zero-padded when the input runs out). */
-static uint8_t *take(reader *r, size_t len)
-{
-    uint8_t *b = malloc(len ? len : 1);
-    if (!b)
-        abort();
-    size_t k = len < r->n ? len : r->n;
-    memcpy(b, r->p, k);
-    memset(b + k, 0, len - k);
-    r->p += k, r->n -= k;
-    return b;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -19,35 +19,8 @@
 #include <string.h>
 
 #include "m4crypt/mlkem.h"
+#include "fuzz_reader.h"
 #include "mlkem_sets.h"
-
-typedef struct {
-    const uint8_t *p;
-    size_t n;
-} reader;
-
-static size_t take_len(reader *r)
-{
-    size_t v = 0;
-    for (int i = 0; i < 2; i++) {
-        v = v << 8 | (r->n ? *r->p : 0);
-        if (r->n)
-            r->p++, r->n--;
-    }
-    return v % 4096;
-}
-
-static uint8_t *take(reader *r, size_t len)
-{
-    uint8_t *b = malloc(len ? len : 1);
-    if (!b)
-        abort();
-    size_t k = len < r->n ? len : r->n;
-    memcpy(b, r->p, k);
-    memset(b + k, 0, len - k);
-    r->p += k, r->n -= k;
-    return b;
-}
 
 /* Section 7.2 modulus check by hand: every 12-bit value of ek[0 : 384k] below q = 3329. */
 static int reduced(const uint8_t *ek, unsigned k)
