@@ -106,12 +106,15 @@ void m4crypt_poly_invntt_c(m4crypt_poly *r)
         f[j] = fqmul(f[j], INVNTT_F);
 }
 
-/* FIPS 203 Alg. 11 MultiplyNTTs, accumulating, with Alg. 12 BaseCaseMultiply for each pair:
+/* FIPS 203 Alg. 11 MultiplyNTTs, with Alg. 12 BaseCaseMultiply for each pair:
  *   c0 = a0 b0 + a1 b1 gamma_i,  c1 = a0 b1 + a1 b0,  gamma_i = 17^(2 BitRev7(i) + 1).
  * Since BitRev7(2m + 1) = BitRev7(2m) + 64 and 17^128 = -1, gamma_{2m+1} = -gamma_{2m}, and
  * 2 BitRev7(2m) + 1 = BitRev7(64 + m) for m < 64, so gamma_{2m} = zetas[64 + m] (Montgomery form).
- * Every sum below stays under 2 q^2 < q * 2^15, and each result is below q in magnitude. */
-void m4crypt_poly_basemul_acc_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+ * Every sum below stays under 2 q^2 < q * 2^15, and each result is below q in magnitude.
+ * accumulate (public, a constant at both call sites): r += a * b, else r = a * b; r may alias a
+ * or b (each pair is read before it is written). */
+static inline void basemul(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b,
+                           int accumulate)
 {
     for (unsigned m = 0; m < 64; m++) {
         int16_t gamma = m4crypt_mlkem_zetas[64 + m];
@@ -122,30 +125,23 @@ void m4crypt_poly_basemul_acc_c(m4crypt_poly *r, const m4crypt_poly *a, const m4
             int16_t t = fqmul((int16_t)a1, (int16_t)b1);
             int32_t c0 = a0 * b0 + (int32_t)t * gamma;
             int32_t c1 = a0 * b1 + a1 * b0;
-            r->coeffs[i] = (int16_t)(r->coeffs[i] + m4crypt_mlkem_montgomery_reduce(c0));
-            r->coeffs[i + 1] = (int16_t)(r->coeffs[i + 1] + m4crypt_mlkem_montgomery_reduce(c1));
+            int16_t r0 = accumulate ? r->coeffs[i] : 0, r1 = accumulate ? r->coeffs[i + 1] : 0;
+            r->coeffs[i] = (int16_t)(r0 + m4crypt_mlkem_montgomery_reduce(c0));
+            r->coeffs[i + 1] = (int16_t)(r1 + m4crypt_mlkem_montgomery_reduce(c1));
             gamma = (int16_t)-gamma;
         }
     }
 }
 
+/* FIPS 203 Alg. 11 MultiplyNTTs, accumulating: r += a * b in the NTT domain, times R^-1. */
+void m4crypt_poly_basemul_acc_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+{
+    basemul(r, a, b, 1);
+}
+
 /* FIPS 203 Alg. 11 MultiplyNTTs without accumulation: r = a * b in the NTT domain, times R^-1,
- * with the operand contract of m4crypt_poly_basemul_acc_c; output |x| < q. r may alias a or b
- * (each pair is read before it is written). */
+ * with the operand contract of m4crypt_poly_basemul_acc_c; output |x| < q. r may alias a or b. */
 void m4crypt_poly_basemul_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
 {
-    for (unsigned m = 0; m < 64; m++) {
-        int16_t gamma = m4crypt_mlkem_zetas[64 + m];
-        for (unsigned h = 0; h < 2; h++) {
-            unsigned i = 4 * m + 2 * h;
-            int32_t a0 = a->coeffs[i], a1 = a->coeffs[i + 1];
-            int32_t b0 = b->coeffs[i], b1 = b->coeffs[i + 1];
-            int16_t t = fqmul((int16_t)a1, (int16_t)b1);
-            int32_t c0 = a0 * b0 + (int32_t)t * gamma;
-            int32_t c1 = a0 * b1 + a1 * b0;
-            r->coeffs[i] = m4crypt_mlkem_montgomery_reduce(c0);
-            r->coeffs[i + 1] = m4crypt_mlkem_montgomery_reduce(c1);
-            gamma = (int16_t)-gamma;
-        }
-    }
+    basemul(r, a, b, 0);
 }
