@@ -98,64 +98,67 @@ static void say(const char *fn, int have)
 #define HAVE_FROMBYTES 0
 #endif
 
-/* ---------------------------------------------------------------- NTT */
+/* ------------------------------------------------- NTT and inverse NTT: shared sweep */
 
-static unsigned ntt_twin(const m4crypt_poly *in)
+typedef struct {
+    void (*selected)(m4crypt_poly *); /* what the build selects (assembly in m4-armv7m) */
+    void (*twin)(m4crypt_poly *);     /* the portable _c function */
+    int32_t out_bound;                /* documented output bound of the selected one */
+} transform;
+
+static unsigned transform_twin(const transform *t, const m4crypt_poly *in)
 {
     m4crypt_poly a = *in, b = *in;
-    m4crypt_poly_ntt(&a);
-    m4crypt_poly_ntt_c(&b);
-    return diff_modq(&a, &b, M4CRYPT_MLKEM_NTT_BOUND);
+    t->selected(&a);
+    t->twin(&b);
+    return diff_modq(&a, &b, t->out_bound);
 }
+
+/* Every edge polynomial at each of the nb magnitude bounds, then random polynomials: every third
+ * with magnitudes up to small, the others up to large. Returns the number of bad coefficients. */
+static unsigned transform_sweep(const transform *t, const int32_t *bounds, unsigned nb,
+                                int32_t small, int32_t large)
+{
+    m4crypt_poly p;
+    unsigned bad = 0;
+    for (unsigned b = 0; b < nb; b++)
+        for (unsigned e = 0; e < EDGES; e++) {
+            edge_poly(&p, e, bounds[b]);
+            bad += transform_twin(t, &p);
+        }
+    for (unsigned n = 0; n < iters(4000, 1000); n++) {
+        rand_poly(&p, n % 3 == 0 ? small : large);
+        bad += transform_twin(t, &p);
+    }
+    return bad;
+}
+
+/* ---------------------------------------------------------------- NTT */
 
 static void test_ntt(void)
 {
     say("poly_ntt", HAVE_NTT);
-    m4crypt_poly p;
-    unsigned bad = 0;
+    static const transform ntt = {m4crypt_poly_ntt, m4crypt_poly_ntt_c, M4CRYPT_MLKEM_NTT_BOUND};
     /* Edges at the input bound |x| <= q - 1 (the lazy-reduction bound 14976 is reached from
      * there), at small values (CBD outputs) and at q/2. */
     static const int32_t bounds[] = {Q - 1, Q - 2, (Q - 1) / 2, 3, 1};
-    for (unsigned b = 0; b < sizeof bounds / sizeof bounds[0]; b++)
-        for (unsigned e = 0; e < EDGES; e++) {
-            edge_poly(&p, e, bounds[b]);
-            bad += ntt_twin(&p);
-        }
-    for (unsigned n = 0; n < iters(4000, 1000); n++) {
-        rand_poly(&p, n % 3 == 0 ? 3 : Q - 1);
-        bad += ntt_twin(&p);
-    }
-    CHECK(bad == 0);
+    CHECK(transform_sweep(&ntt, bounds, sizeof bounds / sizeof bounds[0], 3, Q - 1) == 0);
 }
 
 /* ---------------------------------------------------------------- inverse NTT */
 
-static unsigned invntt_twin(const m4crypt_poly *in)
-{
-    m4crypt_poly a = *in, b = *in;
-    m4crypt_poly_invntt(&a);
-    m4crypt_poly_invntt_c(&b);
-    return diff_modq(&a, &b, M4CRYPT_MLKEM_INVNTT_BOUND);
-}
-
 static void test_invntt(void)
 {
     say("poly_invntt", HAVE_INVNTT);
-    m4crypt_poly p;
-    unsigned bad = 0;
+    static const transform invntt = {m4crypt_poly_invntt, m4crypt_poly_invntt_c,
+                                     M4CRYPT_MLKEM_INVNTT_BOUND};
     /* Edges at the input bound |x| <= 4q - 1: layer 1's sums and differences reach 8q - 2 and
      * must not wrap; the sums of layers 2-5 reach 16 * 1664 (the reduced one) and those of
      * layers 6-7 the output bound. Also q - 1, (q - 1) / 2 (what poly_reduce gives) and 1. */
     static const int32_t bounds[] = {4 * Q - 1, 4 * Q - 2, 2 * Q, Q - 1, (Q - 1) / 2, 1};
-    for (unsigned b = 0; b < sizeof bounds / sizeof bounds[0]; b++)
-        for (unsigned e = 0; e < EDGES; e++) {
-            edge_poly(&p, e, bounds[b]);
-            bad += invntt_twin(&p);
-        }
-    for (unsigned n = 0; n < iters(4000, 1000); n++) {
-        rand_poly(&p, n % 3 == 0 ? (Q - 1) / 2 : 4 * Q - 1);
-        bad += invntt_twin(&p);
-    }
+    unsigned bad = transform_sweep(&invntt, bounds, sizeof bounds / sizeof bounds[0],
+                                   (Q - 1) / 2, 4 * Q - 1);
+    m4crypt_poly p;
     /* Worst cases for the largest sums: the values where every butterfly of a lane adds up
      * magnitudes. A sum a + b of layer k is largest when a and b have equal signs; the input
      * that maximises word 0 after layers 1-3 is all-equal signs (edge 0 and 1 above); random
@@ -163,7 +166,7 @@ static void test_invntt(void)
     for (unsigned n = 0; n < iters(400, 100); n++) {
         for (int i = 0; i < 256; i++)
             p.coeffs[i] = (int16_t)((t_rand32() >> (i % 16)) & 1 ? 4 * Q - 1 : -(4 * Q - 1));
-        bad += invntt_twin(&p);
+        bad += transform_twin(&invntt, &p);
     }
     CHECK(bad == 0);
 }
