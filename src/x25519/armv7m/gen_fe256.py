@@ -612,7 +612,7 @@ def _rebase(ln, base, off):
     if not m:
         return ln
     x = int(m.group(1) or 0)
-    return ln[:m.start()] + f"[sp, #{off + x}]" + ln[m.end():]
+    return (ln[:m.start()] + f"[sp, #{off + x}]" + ln[m.end():]).replace("str.n ", "str.w ")
 
 
 def _mem_word(ln, base):
@@ -640,6 +640,9 @@ def _routines():
     gen_mul(mas, addsub=True)
     gen_sqr(sq)
     return mul, mas, sq
+
+
+INLINE_KINDS = ("sqrsel", "mul", "muladdsub", "suba24", "sqr")
 
 
 def inline_mul(out, h, f, g, addsub=False, u=None, d=None):
@@ -706,12 +709,24 @@ def inline_sqr(out, h, f=None, sel=None, first=False, from_d=False):
         res.extend(selb[2:])
     elif from_d:
         res.append(f"    @ inline sqr(h {h}, f = d0..d7 in r11 r1 r12 r3 r4 r6 r7 r8 -> r1..r8)")
-        res.extend(["    mov r5, r4", "    mov r4, r3", "    mov r3, r12", "    mov r2, r1",
-                    "    mov r1, r11"])
+        res.extend(["    mov.w r5, r4", "    mov.w r4, r3", "    mov.w r3, r12", "    mov.w r2, r1",
+                    "    mov.w r1, r11"])
     else:
+        # the pointer set before the previous routine's last store and the squaring's MOV of 0
+        # to r12 between that store and the LDM: neither the address stall (rule 15) nor the
+        # store-then-load cycle (rule 17)
+        # (after a call, not a store: the pointer, the MOV, the LDM)
+        last = out[-1]
+        if last.split()[0].startswith("str") and "r1," not in last and "r1]" not in last:
+            out.insert(len(out) - 1, f"    add.w r1, sp, #{f}")
+        else:
+            res.append(f"    add.w r1, sp, #{f}")
         res.append(f"    @ inline sqr(h {h}, f sp+{f})")
-        res.append(f"    add.w r1, sp, #{f}")
+        res.append("    mov.w r12, #0")
         res.append("    ldm.w r1, {r1-r8}")
+        i12 = body.index("    mov.w r12, #0")
+        assert not any("r12" in ln for ln in body[3:i12] if not ln.startswith("    @")), body[:i12]
+        body = body[:i12] + body[i12 + 1:]
     assert body[:3] == ["    vmov s12, r0", "    vmov s14, lr", "    ldm.w r1, {r1-r8}"], body[:3]
     for ln in body[3:]:
         if ln == "    vmov r2, s12":
@@ -775,7 +790,7 @@ def inline_suba24(out, h, a, b):
         out.append(f"    str.w {r}, [sp, #{b + 4 * k}]")
 
 
-def gen_ladder(out, mode=None):
+def gen_ladder(out, mode=None, kinds=INLINE_KINDS):
     """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]):
     RFC 7748 section 5 ladder, bits 254..0 of k (already clamped: bit 255 = 0, bit 254 = 1, whose
     step is the doubling of x1 alone, before the loop over bits 253..3; bits 2..0 = 0, whose
@@ -843,7 +858,7 @@ def gen_ladder(out, mode=None):
         if g is not None:
             out.append(f"    add r2, sp, #{g}")
         out.append(f"    bl m4crypt_fe256_{fn}_int")
-    def swap_bit(filler=f"    add r0, sp, #{F1}"):
+    def swap_bit(filler=f"    add r0, sp, #{F1}", ror="    rors r3, r3, r1"):
         # word v >> 5 of the (4-byte aligned) transformed k, rotated right by v: ROR by a register
         # rotates by v mod 32, so bit v mod 32 lands in bit 0 without an AND; the first argument
         # of the selection fills the load's address-stall slot (m4sim rule 15)
@@ -853,7 +868,7 @@ def gen_ladder(out, mode=None):
         out.append("    ubfx r3, r1, #5, #3")             # word (v mod 256) >> 5 (v = -1..-3: word 7)
         out.append(filler)
         out.append("    ldr r3, [r2, r3, lsl #2]")
-        out.append("    rors r3, r3, r1")                 # (16-bit: SBFX below stays 4-byte aligned)
+        out.append(ror)                 # (16-bit: SBFX below stays 4-byte aligned)
         out.append("    sbfx r3, r3, #0, #1")              # 0 - swap (only in r3 / APSR.GE)
 
     def select_and_double():
@@ -894,18 +909,43 @@ def gen_ladder(out, mode=None):
     elif mode == "inline":
         # the same sequence with the routines' bodies in place (r12 = C for the first sqrsel in
         # swap_bit's address-stall slot)
+        # swap_bit's address-stall slot); kinds: the routines inlined, the others still called
         m = lambda off: ("m", off)
-        swap_bit(f"    add.w r12, sp, #{SC}")
-        inline_sqr(out, m(F1), sel=(SA, SC), first=True)
-        inline_sqr(out, m(F2), sel=(SB, SD))
-        inline_mul(out, m(SD), SD, SA)
-        inline_mul(out, m(SA), SC, SB, addsub=True, u=m(SD), d=m(SD))
-        inline_mul(out, m(SB), F1, F2)
-        inline_suba24(out, SC, F1, F2)
-        inline_sqr(out, m(F1), f=SD)
-        inline_sqr(out, m(SD), f=SA)
-        inline_mul(out, m(SA), SC, F2, addsub=True, u=m(SB), d=m(SB))
-        inline_mul(out, m(SC), F1, X1, addsub=True, u=m(SD), d=m(SD))
+        if "sqrsel" in kinds:
+            swap_bit(f"    add.w r12, sp, #{SC}", "    ror.w r3, r3, r1")
+            inline_sqr(out, m(F1), sel=(SA, SC), first=True)
+            inline_sqr(out, m(F2), sel=(SB, SD))
+        else:
+            swap_bit()
+            select_and_double()
+        if "mul" in kinds:
+            inline_mul(out, m(SD), SD, SA)
+        else:
+            call("mul", SD, SD, SA)
+        if "muladdsub" in kinds:
+            inline_mul(out, m(SA), SC, SB, addsub=True, u=m(SD), d=m(SD))
+        else:
+            call("muladdsub", SA, SC, SB, u=SD)
+        if "mul" in kinds:
+            inline_mul(out, m(SB), F1, F2)
+        else:
+            call("mul", SB, F1, F2)
+        if "suba24" in kinds:
+            inline_suba24(out, SC, F1, F2)
+        else:
+            call("suba24", SC, F1, F2)
+        if "sqr" in kinds:
+            inline_sqr(out, m(F1), f=SD)
+            inline_sqr(out, m(SD), f=SA)
+        else:
+            call("sqr", F1, SD)
+            call("sqr", SD, SA)
+        if "muladdsub" in kinds:
+            inline_mul(out, m(SA), SC, F2, addsub=True, u=m(SB), d=m(SB))
+            inline_mul(out, m(SC), F1, X1, addsub=True, u=m(SD), d=m(SD))
+        else:
+            call("muladdsub", SA, SC, F2, u=SB)
+            call("muladdsub", SC, F1, X1, u=SD)
     else:
         # DA and x2' in s18..s25 (U), x3' in s12..s15 s26..s29 (V: s12..s15 are free with no
         # pointers to keep), read back by VMOV as the next muladdsub's u; DA - CB squared from
@@ -913,7 +953,7 @@ def gen_ladder(out, mode=None):
         m = lambda off: ("m", off)
         U = ("s", list(range(18, 26)))
         V = ("s", [12, 13, 14, 15, 26, 27, 28, 29])
-        swap_bit(f"    add.w r12, sp, #{SC}")
+        swap_bit(f"    add.w r12, sp, #{SC}", "    ror.w r3, r3, r1")
         inline_sqr(out, m(F1), sel=(SA, SC), first=True)          # AA
         inline_sqr(out, m(F2), sel=(SB, SD))                      # BB
         inline_mul(out, U, SD, SA)                                # DA
@@ -1068,25 +1108,32 @@ def gen_invert(out):
 VARIANT_NOTE = {
     "inline": """\
 /* VARIANT --inline-ladder: the ladder's main loop has its ten field routines inlined (no BL / BX /
- * lr save; pointers as immediate sp offsets; suba24 a copy of fe256.S's text). Measured:
- * x25519.scalarmult 437,240 cycles (default 465,854), 1,596.0 cycles per ladder step (default
- * 1,710.0), stack 452, code 8,962 bytes reachable from m4crypt_x25519 (default 3,734). */""",
+ * lr save; pointers as immediate sp offsets; suba24 a copy of fe256.S's text; every instruction
+ * 32-bit; the squarings' pointer set before the last store). Measured: x25519.scalarmult 433,978
+ * cycles (default 465,854), 1,583.0 cycles per ladder step (default 1,710.0), stack 452, code
+ * 9,022 bytes reachable from m4crypt_x25519 (default 3,734). */""",
     "elide": """\
 /* VARIANT --inline-ladder --elide: as --inline-ladder, and DA, x2', x3' kept in s18..s29 / s12..s15
  * for the muladdsub that reads them as u (VMOV instead of STR and LDR), DA - CB squared from the
- * registers muladdsub leaves it in (no store, no LDM). Measured: x25519.scalarmult 426,221 cycles
- * (default 465,854), 1,552.0 cycles per ladder step (default 1,710.0), stack 500 (s16..s29
- * pushed), code 8,966 bytes reachable from m4crypt_x25519 (default 3,734). */""",
+ * registers muladdsub leaves it in (no store, no LDM). Measured: x25519.scalarmult 424,715 cycles
+ * (default 465,854), 1,546.0 cycles per ladder step (default 1,710.0), stack 500 (s16..s29
+ * pushed), code 9,002 bytes reachable from m4crypt_x25519 (default 3,734). */""",
 }
 
 
 def main():
     mode = None
-    if "--inline-ladder" in sys.argv[1:]:
-        mode = "elide" if "--elide" in sys.argv[1:] else "inline"
+    kinds = INLINE_KINDS
+    for a in sys.argv[1:]:
+        if a == "--inline-ladder" or a.startswith("--inline-ladder="):
+            mode = "elide" if "--elide" in sys.argv[1:] else "inline"
+            if "=" in a:        # --inline-ladder=mul,sqr: only these (a measurement of each)
+                kinds = tuple(a.split("=", 1)[1].split(","))
+                assert set(kinds) <= set(INLINE_KINDS) and mode == "inline", kinds
     out = [HEADER]
     if mode is not None:
-        out.append(VARIANT_NOTE[mode])
+        out.append(VARIANT_NOTE[mode] if kinds == INLINE_KINDS else
+                   f"/* VARIANT --inline-ladder={','.join(kinds)} (a measurement) */")
     gen_mul(out)
     gen_mul(out, addsub=True)
     gen_sqr(out)
@@ -1101,7 +1148,7 @@ def main():
     out.append("    bl m4crypt_fe256_sqrsel_int")
     out.append("    pop {r4-r11, pc}")
     out.append("    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m")
-    gen_ladder(out, mode)
+    gen_ladder(out, mode, kinds)
     gen_invert(out)
     print("\n".join(out))
 
