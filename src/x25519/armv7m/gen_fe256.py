@@ -3,9 +3,13 @@
 Cortex-M4 (see the comment block emitted at the top of the .S for the method and register map).
 
 Run from the repository root: python3 src/x25519/armv7m/gen_fe256.py > src/x25519/armv7m/fe256_mul.S
+Options (experiments / a build for more flash, see VARIANT_NOTE): --inline-ladder [--elide].
 The generated file is committed; this script documents how it was produced and lets the schedule
 be changed in one place.
 """
+
+import re
+import sys
 
 HEADER = """\
 /*
@@ -580,7 +584,213 @@ def wipe_below(fr):
     return w
 
 
-def gen_ladder(out):
+# ---- --inline-ladder: the main loop's field routines inlined (an experiment / a build option for
+# more flash; the default output does not use any of this) ----
+
+def _body(lines, start, end=None):
+    """The instruction lines of a generated routine from its label `start:` up to (not including)
+    the line `end` (default: its closing `vmov lr, s14` / `bx lr`), without directives and labels."""
+    i = lines.index(f"{start}:") + 1
+    res = []
+    for ln in lines[i:]:
+        if end is not None and ln == end:
+            break
+        if ln in ("    vmov lr, s14",) or ln.startswith("    .size"):
+            break
+        s = ln.strip()
+        if s.startswith(".") or s.endswith(":") or s.startswith("m4crypt_"):
+            continue
+        if s.startswith("7:"):
+            ln = "    @" + s[2:]
+        res.append(ln)
+    return res
+
+
+def _rebase(ln, base, off):
+    """[base, #x] / [base] -> [sp, #off + x]"""
+    m = re.search(r"\[%s(?:, #(\d+))?\]" % base, ln)
+    if not m:
+        return ln
+    x = int(m.group(1) or 0)
+    return (ln[:m.start()] + f"[sp, #{off + x}]" + ln[m.end():]).replace("str.n ", "str.w ")
+
+
+def _mem_word(ln, base):
+    m = re.search(r"\[%s(?:, #(\d+))?\]" % base, ln)
+    return None if m is None else int(m.group(1) or 0) // 4
+
+
+def _str_to(ln, base, dst):
+    """a store 'str rX, [base, #4k]' to word k of dst: ('m', off) memory at sp + off, ('s', [8 S
+    register numbers]) an FPU register (VMOV, 1 cycle as the STR), None: dropped (kept in regs)."""
+    k = _mem_word(ln, base)
+    if k is None:
+        return ln
+    if dst is None:
+        return None
+    if dst[0] == "m":
+        return _rebase(ln, base, dst[1])
+    reg = ln.split()[1].rstrip(",")
+    return f"    vmov s{dst[1][k]}, {reg}"
+
+
+def _routines():
+    mul, mas, sq = [], [], []
+    gen_mul(mul)
+    gen_mul(mas, addsub=True)
+    gen_sqr(sq)
+    return mul, mas, sq
+
+
+INLINE_KINDS = ("sqrsel", "mul", "muladdsub", "suba24", "sqr")
+
+
+def inline_mul(out, h, f, g, addsub=False, u=None, d=None):
+    """mul_int / muladdsub_int's body with f, g at sp + f, sp + g and h (mul: the product; muladdsub:
+    s = u + t) and d (muladdsub: u - t) as _str_to destinations; u (muladdsub) ('m', off) or ('s',
+    regs). d = None keeps d0..d7 in registers (r11 r1 r12 r3 r4 r6 r7 r8: see inline_sqr's
+    from_d)."""
+    mul, mas, _ = _routines()
+    name = "m4crypt_fe256_muladdsub_int" if addsub else "m4crypt_fe256_mul_int"
+    body = _body(mas if addsub else mul, name)
+    res = [f"    @ inline {'muladdsub' if addsub else 'mul'}(h sp+{h[1] if h[0] == 'm' else h}, f sp+{f}, "
+           f"g sp+{g}{'' if u is None else f', u {u}, d {d}'})",
+           f"    add.w r1, sp, #{f}", f"    add.w r2, sp, #{g}"]
+    for ln in body:
+        if ln in ("    vmov s14, lr", "    vmov s15, r3", "    vmov s12, s13, r0, r1",
+                  "    vmov r7, s12", "    vmov r9, s15", "    vmov r8, s12"):
+            continue
+        if ln == "    ldm.w r1!, {r3-r6}":
+            ln = "    ldm.w r1, {r3-r6}"
+        elif ln == "    vmov r9, s13":
+            ln = f"    add.w r9, sp, #{f + 16}"
+        elif "[r2" in ln:
+            ln = _rebase(ln, "r2", g)
+        elif not addsub and "[r7" in ln:
+            ln = _str_to(ln, "r7", h)
+        elif addsub and "[r8" in ln:
+            ln = _str_to(ln, "r8", h)
+        elif addsub and "[r9" in ln:
+            if ln.split()[0].startswith("ldr"):
+                k = _mem_word(ln, "r9")
+                reg = ln.split()[1].rstrip(",")
+                ln = _rebase(ln, "r9", u[1]) if u[0] == "m" else f"    vmov {reg}, s{u[1][k]}"
+            else:
+                ln = _str_to(ln, "r9", d)
+                if ln is None:
+                    continue
+        if d is None and addsub:
+            # the fold of d5..d7 into r6 r7 r8 (free then), where the squaring takes f5..f7
+            ln = {"    sbcs r0, r0, #0": "    sbcs r6, r0, #0",
+                  "    sbcs r2, r2, #0": "    sbcs r7, r2, #0",
+                  "    sbcs r5, r5, #0": "    sbcs r8, r5, #0"}.get(ln, ln)
+        assert ln is not None
+        res.append(ln)
+    out.extend(res)
+
+
+def inline_sqr(out, h, f=None, sel=None, first=False, from_d=False):
+    """sqr_int's body, h a _str_to destination; f at sp + f, or (sel = (a, c)) sqrsel_int's
+    selection of a or c by APSR.GE (first: r3 = the mask, r12 = sp + c set by swap_bit), or
+    (from_d) the squaring of the d words an inline muladdsub(d = None) left in registers."""
+    _, _, sq = _routines()
+    body = _body(sq, "m4crypt_fe256_sqr_int")
+    res = []
+    if sel is not None:
+        a_, c_ = sel
+        res.append(f"    @ inline sqrsel(h {h}, a sp+{a_}, c sp+{c_})")
+        res.append(f"    add.w r1, sp, #{a_}")
+        if first:
+            res.append("    uadd8 r3, r3, r3")
+        else:
+            res.append(f"    add.w r12, sp, #{c_}")
+        selb = _body(sq, "m4crypt_fe256_sqrsel_int_ge", end="    b 7f")
+        assert selb[:2] == ["    vmov s12, r0", "    vmov s14, lr"], selb[:2]
+        res.extend(selb[2:])
+    elif from_d:
+        res.append(f"    @ inline sqr(h {h}, f = d0..d7 in r11 r1 r12 r3 r4 r6 r7 r8 -> r1..r8)")
+        res.extend(["    mov.w r5, r4", "    mov.w r4, r3", "    mov.w r3, r12", "    mov.w r2, r1",
+                    "    mov.w r1, r11"])
+    else:
+        # the pointer set before the previous routine's last store and the squaring's MOV of 0
+        # to r12 between that store and the LDM: neither the address stall (rule 15) nor the
+        # store-then-load cycle (rule 17)
+        # (after a call, not a store: the pointer, the MOV, the LDM)
+        last = out[-1]
+        if last.split()[0].startswith("str") and "r1," not in last and "r1]" not in last:
+            out.insert(len(out) - 1, f"    add.w r1, sp, #{f}")
+        else:
+            res.append(f"    add.w r1, sp, #{f}")
+        res.append(f"    @ inline sqr(h {h}, f sp+{f})")
+        res.append("    mov.w r12, #0")
+        res.append("    ldm.w r1, {r1-r8}")
+        i12 = body.index("    mov.w r12, #0")
+        assert not any("r12" in ln for ln in body[3:i12] if not ln.startswith("    @")), body[:i12]
+        body = body[:i12] + body[i12 + 1:]
+    assert body[:3] == ["    vmov s12, r0", "    vmov s14, lr", "    ldm.w r1, {r1-r8}"], body[:3]
+    for ln in body[3:]:
+        if ln == "    vmov r2, s12":
+            continue
+        if "[r2" in ln:
+            ln = _str_to(ln, "r2", h)
+        res.append(ln)
+    out.extend(res)
+
+
+def inline_suba24(out, h, a, b):
+    """A copy of fe256.S's m4crypt_fe256_suba24_int (hand-written there) with sp offsets: h = a - b,
+    then b = b + 121666 h (see fe256.S for the method and the register map)."""
+    out.append(f"    @ inline suba24(e sp+{h}, a sp+{a}, b sp+{b}) (copy of fe256.S's suba24_int)")
+    out.append(f"    add.w r1, sp, #{a}")
+    out.append(f"    add.w r2, sp, #{b}")
+    out.append("    ldm.w r1, {r3-r10}")
+    out.append("    ldm.w r2!, {r1, r11, r12, lr}")
+    out.append("    subs.w r3, r3, r1")
+    out.append("    sbcs.w r4, r4, r11")
+    out.append("    sbcs.w r5, r5, r12")
+    out.append("    sbcs.w r6, r6, lr")
+    out.append("    ldm.w r2, {r1, r11, r12, lr}")
+    out.append("    sbcs.w r7, r7, r1")
+    out.append("    sbcs.w r8, r8, r11")
+    out.append("    sbcs.w r9, r9, r12")
+    out.append("    sbcs.w r10, r10, lr")
+    out.append("    mov.w r11, #38")
+    out.append(f"    add.w r0, sp, #{h}")
+    out.append("    sbc.w r12, r12, r12")
+    out.append("    and.w r12, r11, r12")
+    out.append("    subs.w r3, r3, r12")
+    for r in range(4, 11):
+        out.append(f"    sbcs.w r{r}, r{r}, #0")
+    out.append("    stm.w r0, {r3-r10}")
+    out.append(f"    ldr.w r0, [sp, #{b + 28}]")
+    out.append("    movw r1, #(121666 & 0xffff)")
+    out.append("    movt r1, #(121666 >> 16)")
+    out.append("    mov.w r12, #0")
+    out.append("    umaal r0, r12, r10, r1")
+    out.append("    asr.w lr, r0, #31")
+    out.append(f"    add.w r2, sp, #{b}")
+    out.append("    and.w lr, lr, #19")
+    out.append("    mla r12, r12, r11, lr")
+    out.append("    bic.w r0, r0, #0x80000000")
+    out.append("    ldm.w r2, {r10, r11, lr}")
+    out.append("    umaal r10, r12, r3, r1")
+    out.append(f"    add.w r3, sp, #{b + 12}")
+    out.append(f"    str.w r10, [sp, #{b}]")
+    out.append("    umaal r11, r12, r4, r1")
+    out.append("    umaal lr, r12, r5, r1")
+    out.append("    ldm.w r3, {r3, r4, r5, r10}")
+    out.append(f"    str.w r11, [sp, #{b + 4}]")
+    out.append(f"    str.w lr, [sp, #{b + 8}]")
+    out.append("    umaal r3, r12, r6, r1")
+    out.append("    umaal r4, r12, r7, r1")
+    out.append("    umaal r5, r12, r8, r1")
+    out.append("    umaal r10, r12, r9, r1")
+    out.append("    add.w r0, r0, r12")
+    for k, r in ((3, "r3"), (4, "r4"), (5, "r5"), (6, "r10"), (7, "r0")):
+        out.append(f"    str.w {r}, [sp, #{b + 4 * k}]")
+
+
+def gen_ladder(out, mode=None, kinds=INLINE_KINDS):
     """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]):
     RFC 7748 section 5 ladder, bits 254..0 of k (already clamped: bit 255 = 0, bit 254 = 1, whose
     step is the doubling of x1 alone, before the loop over bits 253..3; bits 2..0 = 0, whose
@@ -593,12 +803,19 @@ def gen_ladder(out):
     form the next A, B (from x2' and z2' = E (BB + 121666 E)) and C, D (from x3' and z3' =
     x1 (DA - CB)^2) while the products are still in registers. No swap: the new x3, z3 are
     symmetric in the two points; AA, BB of the point to double are picked by SEL (sqrsel, bit =
-    k_(t+1) ^ k_t). After the loop, (A, B) = R_0 (k_0 = 0) gives X = A + B = 2 x2, Z = A - B = 2 z2."""
+    k_(t+1) ^ k_t). After the loop, (A, B) = R_0 (k_0 = 0) gives X = A + B = 2 x2, Z = A - B = 2 z2.
+
+    mode (--inline-ladder): "inline": the main loop's ten field routines inlined (no BL / BX / lr
+    save, pointers as immediate sp offsets); "elide": also the products read by a later routine's
+    u (DA, x2', x3') kept in FPU registers (VMOV instead of STR / LDR) and DA - CB squared from the
+    registers muladdsub leaves it in (its store and the squaring's LDM elided). The bit-254 step
+    and the half steps keep the calls."""
     name = "m4crypt_x25519_ladder_armv7m"
     SA, SB, SC, SD, F1, F2 = X2, Z2, X3, Z3, T0, T1
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
-    out.append("    vpush {s16-s17}")                  # bit counter, k pointer
+    vtop = 29 if mode == "elide" else 17               # elide: s18..s29 hold products
+    out.append(f"    vpush {{s16-s{vtop}}}")              # bit counter, k pointer
     out.append(f"    sub sp, sp, #{LFRAME}")
     out.append(f"    str r0, [sp, #{OUT_OFF}]")
     out.append("    vmov s17, r2")
@@ -641,7 +858,7 @@ def gen_ladder(out):
         if g is not None:
             out.append(f"    add r2, sp, #{g}")
         out.append(f"    bl m4crypt_fe256_{fn}_int")
-    def swap_bit():
+    def swap_bit(filler=f"    add r0, sp, #{F1}", ror="    rors r3, r3, r1"):
         # word v >> 5 of the (4-byte aligned) transformed k, rotated right by v: ROR by a register
         # rotates by v mod 32, so bit v mod 32 lands in bit 0 without an AND; the first argument
         # of the selection fills the load's address-stall slot (m4sim rule 15)
@@ -649,9 +866,9 @@ def gen_ladder(out):
         out.append("    @ word address depends on t only); r1 = v, r2 = k from the loop's end (or entry);")
         out.append("    @ r0 = the first sqrsel's h in the address-stall slot")
         out.append("    ubfx r3, r1, #5, #3")             # word (v mod 256) >> 5 (v = -1..-3: word 7)
-        out.append(f"    add r0, sp, #{F1}")
+        out.append(filler)
         out.append("    ldr r3, [r2, r3, lsl #2]")
-        out.append("    rors r3, r3, r1")                 # (16-bit: SBFX below stays 4-byte aligned)
+        out.append(ror)                 # (16-bit: SBFX below stays 4-byte aligned)
         out.append("    sbfx r3, r3, #0, #1")              # 0 - swap (only in r3 / APSR.GE)
 
     def select_and_double():
@@ -678,16 +895,75 @@ def gen_ladder(out):
     out.append("    vmov r1, r2, s16, s17")            # t, k for the first swap_bit()
     out.append("    .align 2")                         # (measured: 2 cycles per step less)
     out.append("1:")
-    swap_bit()
-    select_and_double()
-    call("mul", SD, SD, SA)                  # DA
-    call("muladdsub", SA, SC, SB, u=SD)      # CB; SA = DA + CB, SD = DA - CB
-    call("mul", SB, F1, F2)                  # x2' = AA BB
-    call("suba24", SC, F1, F2)               # E = AA - BB; F2 = BB + 121666 E
-    call("sqr", F1, SD)                      # (DA - CB)^2
-    call("sqr", SD, SA)                      # x3' = (DA + CB)^2
-    call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
-    call("muladdsub", SC, F1, X1, u=SD)      # z3' = x1 (DA - CB)^2; C = x3' + z3', D = x3' - z3'
+    if mode is None:
+        swap_bit()
+        select_and_double()
+        call("mul", SD, SD, SA)                  # DA
+        call("muladdsub", SA, SC, SB, u=SD)      # CB; SA = DA + CB, SD = DA - CB
+        call("mul", SB, F1, F2)                  # x2' = AA BB
+        call("suba24", SC, F1, F2)               # E = AA - BB; F2 = BB + 121666 E
+        call("sqr", F1, SD)                      # (DA - CB)^2
+        call("sqr", SD, SA)                      # x3' = (DA + CB)^2
+        call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
+        call("muladdsub", SC, F1, X1, u=SD)      # z3' = x1 (DA - CB)^2; C = x3' + z3', D = x3' - z3'
+    elif mode == "inline":
+        # the same sequence with the routines' bodies in place (r12 = C for the first sqrsel in
+        # swap_bit's address-stall slot)
+        # swap_bit's address-stall slot); kinds: the routines inlined, the others still called
+        m = lambda off: ("m", off)
+        if "sqrsel" in kinds:
+            swap_bit(f"    add.w r12, sp, #{SC}", "    ror.w r3, r3, r1")
+            inline_sqr(out, m(F1), sel=(SA, SC), first=True)
+            inline_sqr(out, m(F2), sel=(SB, SD))
+        else:
+            swap_bit()
+            select_and_double()
+        if "mul" in kinds:
+            inline_mul(out, m(SD), SD, SA)
+        else:
+            call("mul", SD, SD, SA)
+        if "muladdsub" in kinds:
+            inline_mul(out, m(SA), SC, SB, addsub=True, u=m(SD), d=m(SD))
+        else:
+            call("muladdsub", SA, SC, SB, u=SD)
+        if "mul" in kinds:
+            inline_mul(out, m(SB), F1, F2)
+        else:
+            call("mul", SB, F1, F2)
+        if "suba24" in kinds:
+            inline_suba24(out, SC, F1, F2)
+        else:
+            call("suba24", SC, F1, F2)
+        if "sqr" in kinds:
+            inline_sqr(out, m(F1), f=SD)
+            inline_sqr(out, m(SD), f=SA)
+        else:
+            call("sqr", F1, SD)
+            call("sqr", SD, SA)
+        if "muladdsub" in kinds:
+            inline_mul(out, m(SA), SC, F2, addsub=True, u=m(SB), d=m(SB))
+            inline_mul(out, m(SC), F1, X1, addsub=True, u=m(SD), d=m(SD))
+        else:
+            call("muladdsub", SA, SC, F2, u=SB)
+            call("muladdsub", SC, F1, X1, u=SD)
+    else:
+        # DA and x2' in s18..s25 (U), x3' in s12..s15 s26..s29 (V: s12..s15 are free with no
+        # pointers to keep), read back by VMOV as the next muladdsub's u; DA - CB squared from
+        # the registers (into SD) right after the muladdsub that makes it
+        m = lambda off: ("m", off)
+        U = ("s", list(range(18, 26)))
+        V = ("s", [12, 13, 14, 15, 26, 27, 28, 29])
+        swap_bit(f"    add.w r12, sp, #{SC}", "    ror.w r3, r3, r1")
+        inline_sqr(out, m(F1), sel=(SA, SC), first=True)          # AA
+        inline_sqr(out, m(F2), sel=(SB, SD))                      # BB
+        inline_mul(out, U, SD, SA)                                # DA
+        inline_mul(out, m(SA), SC, SB, addsub=True, u=U, d=None)  # CB; SA = DA + CB, d = DA - CB
+        inline_sqr(out, m(SD), from_d=True)                       # (DA - CB)^2
+        inline_mul(out, U, F1, F2)                                # x2' = AA BB
+        inline_suba24(out, SC, F1, F2)                            # E; F2 = BB + 121666 E
+        inline_sqr(out, V, f=SA)                                  # x3' = (DA + CB)^2
+        inline_mul(out, m(SA), SC, F2, addsub=True, u=U, d=m(SB))   # A, B = x2' +- z2'
+        inline_mul(out, m(SC), SD, X1, addsub=True, u=V, d=m(SD))   # C, D = x3' +- z3'
     # the counter is decremented in r1, where the next swap_bit() reads it (with k in r2): no
     # VMOV at the loop's top
     out.append("    vmov r1, r2, s16, s17")
@@ -733,7 +1009,7 @@ def gen_ladder(out):
     out.append("    blo 2b")
     wipe_s(out)
     out.append(f"    add sp, sp, #{LFRAME + w}")
-    out.append("    vpop {s16-s17}")                   # the caller's values (no secret left)
+    out.append(f"    vpop {{s16-s{vtop}}}")                   # the caller's values (no secret left)
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
@@ -827,8 +1103,37 @@ def gen_invert(out):
     out.append(f"    .size {name}, .-{name}")
 
 
+# --inline-ladder [--elide]: what the variant's file says of itself (m4sim model 1.1, make bench's
+# region x25519.scalarmult; code = bytes reachable from m4crypt_x25519, the 4 KB issue-6 limit)
+VARIANT_NOTE = {
+    "inline": """\
+/* VARIANT --inline-ladder: the ladder's main loop has its ten field routines inlined (no BL / BX /
+ * lr save; pointers as immediate sp offsets; suba24 a copy of fe256.S's text; every instruction
+ * 32-bit; the squarings' pointer set before the last store). Measured: x25519.scalarmult 433,978
+ * cycles (default 465,854), 1,583.0 cycles per ladder step (default 1,710.0), stack 452, code
+ * 9,022 bytes reachable from m4crypt_x25519 (default 3,734). */""",
+    "elide": """\
+/* VARIANT --inline-ladder --elide: as --inline-ladder, and DA, x2', x3' kept in s18..s29 / s12..s15
+ * for the muladdsub that reads them as u (VMOV instead of STR and LDR), DA - CB squared from the
+ * registers muladdsub leaves it in (no store, no LDM). Measured: x25519.scalarmult 424,715 cycles
+ * (default 465,854), 1,546.0 cycles per ladder step (default 1,710.0), stack 500 (s16..s29
+ * pushed), code 9,002 bytes reachable from m4crypt_x25519 (default 3,734). */""",
+}
+
+
 def main():
+    mode = None
+    kinds = INLINE_KINDS
+    for a in sys.argv[1:]:
+        if a == "--inline-ladder" or a.startswith("--inline-ladder="):
+            mode = "elide" if "--elide" in sys.argv[1:] else "inline"
+            if "=" in a:        # --inline-ladder=mul,sqr: only these (a measurement of each)
+                kinds = tuple(a.split("=", 1)[1].split(","))
+                assert set(kinds) <= set(INLINE_KINDS) and mode == "inline", kinds
     out = [HEADER]
+    if mode is not None:
+        out.append(VARIANT_NOTE[mode] if kinds == INLINE_KINDS else
+                   f"/* VARIANT --inline-ladder={','.join(kinds)} (a measurement) */")
     gen_mul(out)
     gen_mul(out, addsub=True)
     gen_sqr(out)
@@ -843,7 +1148,7 @@ def main():
     out.append("    bl m4crypt_fe256_sqrsel_int")
     out.append("    pop {r4-r11, pc}")
     out.append("    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m")
-    gen_ladder(out)
+    gen_ladder(out, mode, kinds)
     gen_invert(out)
     print("\n".join(out))
 
