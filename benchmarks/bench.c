@@ -11,6 +11,7 @@
 #include "bench_internal.h"
 #include "m4crypt.h"
 #include "platform.h"
+#include "x25519/backend.h" /* M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
 static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
 static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
@@ -63,6 +64,11 @@ int main(void)
     fill(key, 32, 1);
     fill(pk, 32, 2);
     REGION("x25519.scalarmult", sink = m4crypt_x25519(out, key, pk));
+#ifdef M4CRYPT_X25519_HAVE_INLINED_LADDER
+    /* the ladder with its routines inlined (~9 KB of code), what m4crypt_x25519 runs when the
+     * library is compiled with -DM4CRYPT_X25519_INLINED_LADDER */
+    REGION("x25519.scalarmult_inlined", m4crypt_x25519_scalarmult_inlined_armv7m(out, key, pk));
+#endif
     REGION("x25519.scalarmult_base", sink = m4crypt_x25519_base(out, key));
     REGION("ristretto255.scalarmult_base", sink = m4crypt_ristretto255_scalarmult_base(out, key));
     memcpy(pk, out, 32); /* a valid encoding as the variable-base input */

@@ -12,6 +12,7 @@
 
 #include "m4crypt.h"
 #include "platform.h"
+#include "x25519/backend.h" /* M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
 static m4crypt_keccak_ctx secret_stream;
 static void secret_bytes(uint8_t *out, size_t len) { m4crypt_keccak_squeeze(&secret_stream, out, len); }
@@ -58,6 +59,9 @@ int main(void)
     secret_bytes(key, 32);
     public_bytes(point, 32, 1);
     REGION("x25519.scalarmult", sink = m4crypt_x25519(out, key, point));
+#ifdef M4CRYPT_X25519_HAVE_INLINED_LADDER
+    REGION("x25519.scalarmult_inlined", m4crypt_x25519_scalarmult_inlined_armv7m(out, key, point));
+#endif
     REGION("x25519.scalarmult_base", sink = m4crypt_x25519_base(out, key));
 
     static uint8_t group_element[32];

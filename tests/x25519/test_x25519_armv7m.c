@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "rfc7748_vectors.h"
 #include "m4crypt/x25519.h"
 #include "x25519/fe25519.h"
 
@@ -474,6 +475,63 @@ static void test_scalarmult(void)
     t_printf("scalarmult: %u random cases against the portable ladder, %u mismatches\n", n, bad);
 }
 
+/* The inlined ladder (fe256_ladder_inlined.S, what m4crypt_x25519 runs when the library is built
+ * with -DM4CRYPT_X25519_INLINED_LADDER) against the RFC 7748 section 5.2 vectors and iterations
+ * (1 and 1,000), and word for word against the compact ladder: random scalars and points, the
+ * low-order points of RFC 7748 section 7 and the edge encodings, with and without bit 255, and
+ * the extreme scalars. */
+#ifdef M4CRYPT_X25519_HAVE_INLINED_LADDER
+static void test_inlined(void)
+{
+    t_printf("inlined ladder: against RFC 7748 and the compact ladder\n");
+    uint8_t k[32], u[32], want[32], o1[32], o2[32];
+    for (int i = 0; i < 2; i++) {
+        t_unhex(k, rfc7748_52[i][0]);
+        t_unhex(u, rfc7748_52[i][1]);
+        t_unhex(want, rfc7748_52[i][2]);
+        m4crypt_x25519_scalarmult_inlined_armv7m(o1, k, u);
+        CHECK_MEM(o1, want, 32);
+    }
+    /* k = u = 9, then (k, u) = (X25519(k, u), k): after 1 and after 1,000 iterations */
+    memset(k, 0, 32);
+    memset(u, 0, 32);
+    k[0] = u[0] = 9;
+    for (unsigned i = 1; i <= 1000; i++) {
+        m4crypt_x25519_scalarmult_inlined_armv7m(o1, k, u);
+        memcpy(u, k, 32);
+        memcpy(k, o1, 32);
+        if (i == 1) {
+            t_unhex(want, rfc7748_iter1);
+            CHECK_MEM(k, want, 32);
+        }
+    }
+    t_unhex(want, rfc7748_iter1000);
+    CHECK_MEM(k, want, 32);
+
+    /* the low-order points and edge encodings, then 2^255 - 1 */
+    static const char *const top = "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f";
+    const unsigned npoints = sizeof low_order / sizeof low_order[0] + 1;
+    const unsigned n = iters(1000, 200);
+    unsigned bad = 0;
+    for (unsigned i = 0; i < n; i++) {
+        t_rand_bytes(k, 32);
+        t_rand_bytes(u, 32);
+        if (i < 4 * npoints) {
+            t_unhex(u, i % npoints < npoints - 1 ? low_order[i % npoints] : top);
+            u[31] |= (uint8_t)((i / npoints) & 1) << 7;    /* bit 255, ignored */
+            if (i / npoints >= 2)
+                memset(k, (i / npoints) == 2 ? 0x00 : 0xff, 32);
+        }
+        m4crypt_x25519_scalarmult_inlined_armv7m(o1, k, u);
+        m4crypt_x25519_scalarmult_armv7m(o2, k, u);
+        bad += memcmp(o1, o2, 32) != 0;
+    }
+    CHECK(bad == 0);
+    t_printf("inlined ladder: %u cases against the compact ladder (%u edge), %u mismatches\n", n,
+             4 * npoints, bad);
+}
+#endif
+
 /* The glue copies bytes as (unaligned) words and tobytes stores words: scalar, point and output
  * at every byte offset 0..3 give the same bytes as aligned buffers, and nothing outside the
  * 32 output bytes is written. */
@@ -519,5 +577,8 @@ int main(int argc, char **argv)
     test_fused();
     test_scalarmult();
     test_unaligned();
+#ifdef M4CRYPT_X25519_HAVE_INLINED_LADDER
+    test_inlined();
+#endif
     return t_summary("x25519_armv7m");
 }

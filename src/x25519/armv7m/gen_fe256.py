@@ -3,7 +3,8 @@
 Cortex-M4 (see the comment block emitted at the top of the .S for the method and register map).
 
 Run from the repository root: python3 src/x25519/armv7m/gen_fe256.py > src/x25519/armv7m/fe256_mul.S
-Options (experiments / a build for more flash, see VARIANT_NOTE): --inline-ladder [--elide].
+and python3 src/x25519/armv7m/gen_fe256.py --inlined-ladder > src/x25519/armv7m/fe256_ladder_inlined.S
+(the ladder with its routines inlined, for builds with more flash: see INLINED_HEADER).
 The generated file is committed; this script documents how it was produced and lets the schedule
 be changed in one place.
 """
@@ -584,8 +585,8 @@ def wipe_below(fr):
     return w
 
 
-# ---- --inline-ladder: the main loop's field routines inlined (an experiment / a build option for
-# more flash; the default output does not use any of this) ----
+# ---- --inlined-ladder: the main loop's field routines inlined (the build for more flash; the
+# default output does not use any of this) ----
 
 def _body(lines, start, end=None):
     """The instruction lines of a generated routine from its label `start:` up to (not including)
@@ -640,9 +641,6 @@ def _routines():
     gen_mul(mas, addsub=True)
     gen_sqr(sq)
     return mul, mas, sq
-
-
-INLINE_KINDS = ("sqrsel", "mul", "muladdsub", "suba24", "sqr")
 
 
 def inline_mul(out, h, f, g, addsub=False, u=None, d=None):
@@ -738,59 +736,20 @@ def inline_sqr(out, h, f=None, sel=None, first=False, from_d=False):
 
 
 def inline_suba24(out, h, a, b):
-    """A copy of fe256.S's m4crypt_fe256_suba24_int (hand-written there) with sp offsets: h = a - b,
-    then b = b + 121666 h (see fe256.S for the method and the register map)."""
-    out.append(f"    @ inline suba24(e sp+{h}, a sp+{a}, b sp+{b}) (copy of fe256.S's suba24_int)")
-    out.append(f"    add.w r1, sp, #{a}")
-    out.append(f"    add.w r2, sp, #{b}")
-    out.append("    ldm.w r1, {r3-r10}")
-    out.append("    ldm.w r2!, {r1, r11, r12, lr}")
-    out.append("    subs.w r3, r3, r1")
-    out.append("    sbcs.w r4, r4, r11")
-    out.append("    sbcs.w r5, r5, r12")
-    out.append("    sbcs.w r6, r6, lr")
-    out.append("    ldm.w r2, {r1, r11, r12, lr}")
-    out.append("    sbcs.w r7, r7, r1")
-    out.append("    sbcs.w r8, r8, r11")
-    out.append("    sbcs.w r9, r9, r12")
-    out.append("    sbcs.w r10, r10, lr")
-    out.append("    mov.w r11, #38")
-    out.append(f"    add.w r0, sp, #{h}")
-    out.append("    sbc.w r12, r12, r12")
-    out.append("    and.w r12, r11, r12")
-    out.append("    subs.w r3, r3, r12")
-    for r in range(4, 11):
-        out.append(f"    sbcs.w r{r}, r{r}, #0")
-    out.append("    stm.w r0, {r3-r10}")
-    out.append(f"    ldr.w r0, [sp, #{b + 28}]")
-    out.append("    movw r1, #(121666 & 0xffff)")
-    out.append("    movt r1, #(121666 >> 16)")
-    out.append("    mov.w r12, #0")
-    out.append("    umaal r0, r12, r10, r1")
-    out.append("    asr.w lr, r0, #31")
-    out.append(f"    add.w r2, sp, #{b}")
-    out.append("    and.w lr, lr, #19")
-    out.append("    mla r12, r12, r11, lr")
-    out.append("    bic.w r0, r0, #0x80000000")
-    out.append("    ldm.w r2, {r10, r11, lr}")
-    out.append("    umaal r10, r12, r3, r1")
-    out.append(f"    add.w r3, sp, #{b + 12}")
-    out.append(f"    str.w r10, [sp, #{b}]")
-    out.append("    umaal r11, r12, r4, r1")
-    out.append("    umaal lr, r12, r5, r1")
-    out.append("    ldm.w r3, {r3, r4, r5, r10}")
-    out.append(f"    str.w r11, [sp, #{b + 4}]")
-    out.append(f"    str.w lr, [sp, #{b + 8}]")
-    out.append("    umaal r3, r12, r6, r1")
-    out.append("    umaal r4, r12, r7, r1")
-    out.append("    umaal r5, r12, r8, r1")
-    out.append("    umaal r10, r12, r9, r1")
-    out.append("    add.w r0, r0, r12")
-    for k, r in ((3, "r3"), (4, "r4"), (5, "r5"), (6, "r10"), (7, "r0")):
-        out.append(f"    str.w {r}, [sp, #{b + 4 * k}]")
+    """fe256.S's m4crypt_fe256_suba24_int in place (e = a - b, then b = b + 121666 e; its text is
+    read from fe256.S, so the routine and the inlined copy cannot drift apart): its pointers r0 = e,
+    r1 = a, r2 = b set from sp offsets instead of by the caller, no lr save, no return."""
+    src = open(__file__.rsplit("/", 1)[0] + "/fe256.S").read().splitlines()
+    i = src.index("m4crypt_fe256_suba24_int:") + 1
+    j = src.index("    vmov      lr, s14", i)
+    body = src[i:j]
+    assert body[0] == "    vmov      s14, lr", body[0]
+    out.append(f"    @ inline suba24(e sp+{h}, a sp+{a}, b sp+{b}) (fe256.S's suba24_int)")
+    out.extend([f"    add.w r0, sp, #{h}", f"    add.w r1, sp, #{a}", f"    add.w r2, sp, #{b}"])
+    out.extend(body[1:])
 
 
-def gen_ladder(out, mode=None, kinds=INLINE_KINDS):
+def gen_ladder(out, inlined=False):
     """m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]):
     RFC 7748 section 5 ladder, bits 254..0 of k (already clamped: bit 255 = 0, bit 254 = 1, whose
     step is the doubling of x1 alone, before the loop over bits 253..3; bits 2..0 = 0, whose
@@ -805,16 +764,16 @@ def gen_ladder(out, mode=None, kinds=INLINE_KINDS):
     symmetric in the two points; AA, BB of the point to double are picked by SEL (sqrsel, bit =
     k_(t+1) ^ k_t). After the loop, (A, B) = R_0 (k_0 = 0) gives X = A + B = 2 x2, Z = A - B = 2 z2.
 
-    mode (--inline-ladder): "inline": the main loop's ten field routines inlined (no BL / BX / lr
-    save, pointers as immediate sp offsets); "elide": also the products read by a later routine's
-    u (DA, x2', x3') kept in FPU registers (VMOV instead of STR / LDR) and DA - CB squared from the
-    registers muladdsub leaves it in (its store and the squaring's LDM elided). The bit-254 step
-    and the half steps keep the calls."""
-    name = "m4crypt_x25519_ladder_armv7m"
+    inlined (--inlined-ladder, m4crypt_x25519_ladder_inlined_armv7m, the build for more flash): the
+    main loop's ten field routines inlined (no BL / BX / lr save, pointers as immediate sp
+    offsets), the products a later routine reads as u (DA, x2', x3') kept in FPU registers (VMOV
+    instead of STR / LDR) and DA - CB squared from the registers muladdsub leaves it in (its store
+    and the squaring's LDM elided). The bit-254 step and the half steps keep the calls."""
+    name = "m4crypt_x25519_ladder_inlined_armv7m" if inlined else "m4crypt_x25519_ladder_armv7m"
     SA, SB, SC, SD, F1, F2 = X2, Z2, X3, Z3, T0, T1
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
-    vtop = 29 if mode == "elide" else 17               # elide: s18..s29 hold products
+    vtop = 29 if inlined else 17                       # inlined: s18..s29 hold products
     out.append(f"    vpush {{s16-s{vtop}}}")              # bit counter, k pointer
     out.append(f"    sub sp, sp, #{LFRAME}")
     out.append(f"    str r0, [sp, #{OUT_OFF}]")
@@ -895,7 +854,7 @@ def gen_ladder(out, mode=None, kinds=INLINE_KINDS):
     out.append("    vmov r1, r2, s16, s17")            # t, k for the first swap_bit()
     out.append("    .align 2")                         # (measured: 2 cycles per step less)
     out.append("1:")
-    if mode is None:
+    if not inlined:
         swap_bit()
         select_and_double()
         call("mul", SD, SD, SA)                  # DA
@@ -906,46 +865,6 @@ def gen_ladder(out, mode=None, kinds=INLINE_KINDS):
         call("sqr", SD, SA)                      # x3' = (DA + CB)^2
         call("muladdsub", SA, SC, F2, u=SB)      # z2' = E (BB + 121666 E); A = x2' + z2', B = x2' - z2'
         call("muladdsub", SC, F1, X1, u=SD)      # z3' = x1 (DA - CB)^2; C = x3' + z3', D = x3' - z3'
-    elif mode == "inline":
-        # the same sequence with the routines' bodies in place (r12 = C for the first sqrsel in
-        # swap_bit's address-stall slot)
-        # swap_bit's address-stall slot); kinds: the routines inlined, the others still called
-        m = lambda off: ("m", off)
-        if "sqrsel" in kinds:
-            swap_bit(f"    add.w r12, sp, #{SC}", "    ror.w r3, r3, r1")
-            inline_sqr(out, m(F1), sel=(SA, SC), first=True)
-            inline_sqr(out, m(F2), sel=(SB, SD))
-        else:
-            swap_bit()
-            select_and_double()
-        if "mul" in kinds:
-            inline_mul(out, m(SD), SD, SA)
-        else:
-            call("mul", SD, SD, SA)
-        if "muladdsub" in kinds:
-            inline_mul(out, m(SA), SC, SB, addsub=True, u=m(SD), d=m(SD))
-        else:
-            call("muladdsub", SA, SC, SB, u=SD)
-        if "mul" in kinds:
-            inline_mul(out, m(SB), F1, F2)
-        else:
-            call("mul", SB, F1, F2)
-        if "suba24" in kinds:
-            inline_suba24(out, SC, F1, F2)
-        else:
-            call("suba24", SC, F1, F2)
-        if "sqr" in kinds:
-            inline_sqr(out, m(F1), f=SD)
-            inline_sqr(out, m(SD), f=SA)
-        else:
-            call("sqr", F1, SD)
-            call("sqr", SD, SA)
-        if "muladdsub" in kinds:
-            inline_mul(out, m(SA), SC, F2, addsub=True, u=m(SB), d=m(SB))
-            inline_mul(out, m(SC), F1, X1, addsub=True, u=m(SD), d=m(SD))
-        else:
-            call("muladdsub", SA, SC, F2, u=SB)
-            call("muladdsub", SC, F1, X1, u=SD)
     else:
         # DA and x2' in s18..s25 (U), x3' in s12..s15 s26..s29 (V: s12..s15 are free with no
         # pointers to keep), read back by VMOV as the next muladdsub's u; DA - CB squared from
@@ -1103,37 +1022,44 @@ def gen_invert(out):
     out.append(f"    .size {name}, .-{name}")
 
 
-# --inline-ladder [--elide]: what the variant's file says of itself (m4sim model 1.1, make bench's
-# region x25519.scalarmult; code = bytes reachable from m4crypt_x25519, the 4 KB issue-6 limit)
-VARIANT_NOTE = {
-    "inline": """\
-/* VARIANT --inline-ladder: the ladder's main loop has its ten field routines inlined (no BL / BX /
- * lr save; pointers as immediate sp offsets; suba24 a copy of fe256.S's text; every instruction
- * 32-bit; the squarings' pointer set before the last store). Measured: x25519.scalarmult 433,978
- * cycles (default 465,854), 1,583.0 cycles per ladder step (default 1,710.0), stack 452, code
- * 9,022 bytes reachable from m4crypt_x25519 (default 3,734). */""",
-    "elide": """\
-/* VARIANT --inline-ladder --elide: as --inline-ladder, and DA, x2', x3' kept in s18..s29 / s12..s15
- * for the muladdsub that reads them as u (VMOV instead of STR and LDR), DA - CB squared from the
- * registers muladdsub leaves it in (no store, no LDM). Measured: x25519.scalarmult 424,715 cycles
- * (default 465,854), 1,546.0 cycles per ladder step (default 1,710.0), stack 500 (s16..s29
- * pushed), code 9,002 bytes reachable from m4crypt_x25519 (default 3,734). */""",
-}
+INLINED_HEADER = """\
+/*
+ * GENERATED by src/x25519/armv7m/gen_fe256.py --inlined-ladder -- edit the generator, not this file.
+ *
+ * m4crypt_x25519_ladder_inlined_armv7m: the X25519 ladder of fe256_mul.S (same contract, same
+ * state and same constant-time argument: read its header and gen_ladder's docstring) with the
+ * main loop's ten field routines inlined, for firmware that can spend ~9 KB of flash on X25519
+ * instead of ~4 KB. Selected for m4crypt_x25519 by compiling with -DM4CRYPT_X25519_INLINED_LADDER
+ * (x25519_armv7m.c); always built, tested against the compact ladder and benchmarked as
+ * x25519.scalarmult_inlined. With the routines in place: no BL / BX / lr save and restore;
+ * pointers as immediate sp offsets; DA and x2' kept in s18..s25 and x3' in s12..s15, s26..s29
+ * for the muladdsub that reads them as u (VMOV instead of STR and LDR); DA - CB squared from the
+ * registers muladdsub leaves it in (no store, no LDM); every instruction 32-bit. The bit-254 step
+ * and the three half steps still call the routines of fe256_mul.S and fe256.S.
+ *
+ * Register map: as the inlined routines (fe256_mul.S's header, fe256.S's suba24_int); s16 the bit
+ * counter, s17 the scalar pointer, s18..s29 the kept products (VPUSH / VPOP of s16..s29: the
+ * caller's values come back, no secret stays in them; s0..s15 are zeroed at the end).
+ * Cycles (m4sim model 1.1, make bench): x25519.scalarmult_inlined 424,715 against 465,854 for the
+ * compact ladder (1,546 against 1,710 per ladder step); stack 500 bytes (s16..s29 pushed), code
+ * 9,002 bytes reachable from the scalar multiplication (compact: 3,734).
+ */
+    .syntax unified
+    .thumb
+    .cpu cortex-m4
+
+#include "fe256_fold.i"
+"""
 
 
 def main():
-    mode = None
-    kinds = INLINE_KINDS
-    for a in sys.argv[1:]:
-        if a == "--inline-ladder" or a.startswith("--inline-ladder="):
-            mode = "elide" if "--elide" in sys.argv[1:] else "inline"
-            if "=" in a:        # --inline-ladder=mul,sqr: only these (a measurement of each)
-                kinds = tuple(a.split("=", 1)[1].split(","))
-                assert set(kinds) <= set(INLINE_KINDS) and mode == "inline", kinds
+    if sys.argv[1:] == ["--inlined-ladder"]:
+        out = [INLINED_HEADER]
+        gen_ladder(out, inlined=True)
+        print("\n".join(out))
+        return
+    assert not sys.argv[1:], "usage: gen_fe256.py [--inlined-ladder]"
     out = [HEADER]
-    if mode is not None:
-        out.append(VARIANT_NOTE[mode] if kinds == INLINE_KINDS else
-                   f"/* VARIANT --inline-ladder={','.join(kinds)} (a measurement) */")
     gen_mul(out)
     gen_mul(out, addsub=True)
     gen_sqr(out)
@@ -1148,7 +1074,7 @@ def main():
     out.append("    bl m4crypt_fe256_sqrsel_int")
     out.append("    pop {r4-r11, pc}")
     out.append("    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m")
-    gen_ladder(out, mode, kinds)
+    gen_ladder(out)
     gen_invert(out)
     print("\n".join(out))
 
