@@ -11,7 +11,7 @@
 #include "bench_internal.h"
 #include "m4crypt.h"
 #include "platform.h"
-#include "x25519/backend.h" /* M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
+#include "x25519/fe25519.h" /* its backend.h: M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
 static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
 static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
