@@ -125,9 +125,13 @@ static inline void basemul(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt
             int16_t t = fqmul((int16_t)a1, (int16_t)b1);
             int32_t c0 = a0 * b0 + (int32_t)t * gamma;
             int32_t c1 = a0 * b1 + a1 * b0;
-            int16_t r0 = accumulate ? r->coeffs[i] : 0, r1 = accumulate ? r->coeffs[i + 1] : 0;
-            r->coeffs[i] = (int16_t)(r0 + m4crypt_mlkem_montgomery_reduce(c0));
-            r->coeffs[i + 1] = (int16_t)(r1 + m4crypt_mlkem_montgomery_reduce(c1));
+            if (accumulate) {
+                r->coeffs[i] = (int16_t)(r->coeffs[i] + m4crypt_mlkem_montgomery_reduce(c0));
+                r->coeffs[i + 1] = (int16_t)(r->coeffs[i + 1] + m4crypt_mlkem_montgomery_reduce(c1));
+            } else {
+                r->coeffs[i] = m4crypt_mlkem_montgomery_reduce(c0);
+                r->coeffs[i + 1] = m4crypt_mlkem_montgomery_reduce(c1);
+            }
             gamma = (int16_t)-gamma;
         }
     }
