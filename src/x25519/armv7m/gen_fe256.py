@@ -9,6 +9,7 @@ The generated file is committed; this script documents how it was produced and l
 be changed in one place.
 """
 
+import functools
 import re
 import sys
 
@@ -635,7 +636,9 @@ def _str_to(ln, base, dst):
     return f"    vmov s{dst[1][k]}, {reg}"
 
 
+@functools.lru_cache(maxsize=None)
 def _routines():
+    """The generated text of mul_int, muladdsub_int and sqr_int (once: every inlined call reads it)."""
     mul, mas, sq = [], [], []
     gen_mul(mul)
     gen_mul(mas, addsub=True)
@@ -645,10 +648,11 @@ def _routines():
 
 def inline_mul(out, h, f, g, addsub=False, u=None, d=None):
     """mul_int / muladdsub_int's body with f, g at sp + f, sp + g and h (mul: the product; muladdsub:
-    s = u + t) and d (muladdsub: u - t) as _str_to destinations; u (muladdsub) ('m', off) or ('s',
-    regs). d = None keeps d0..d7 in registers (r11 r1 r12 r3 r4 r6 r7 r8: see inline_sqr's
+    s = u + t) and d (muladdsub: u - t) as _str_to destinations; u (muladdsub) ('s', regs), the FPU
+    registers an earlier inlined routine left it in. d = None keeps d0..d7 in registers (r11 r1 r12 r3 r4 r6 r7 r8: see inline_sqr's
     from_d)."""
     mul, mas, _ = _routines()
+    assert u is None or u[0] == "s", u
     name = "m4crypt_fe256_muladdsub_int" if addsub else "m4crypt_fe256_mul_int"
     body = _body(mas if addsub else mul, name)
     res = [f"    @ inline {'muladdsub' if addsub else 'mul'}(h sp+{h[1] if h[0] == 'm' else h}, f sp+{f}, "
@@ -672,7 +676,7 @@ def inline_mul(out, h, f, g, addsub=False, u=None, d=None):
             if ln.split()[0].startswith("ldr"):
                 k = _mem_word(ln, "r9")
                 reg = ln.split()[1].rstrip(",")
-                ln = _rebase(ln, "r9", u[1]) if u[0] == "m" else f"    vmov {reg}, s{u[1][k]}"
+                ln = f"    vmov {reg}, s{u[1][k]}"
             else:
                 ln = _str_to(ln, "r9", d)
                 if ln is None:
