@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs what m4crypt needs on a Debian/Ubuntu machine, only what is missing:
 #   Debian packages: the Arm GNU toolchain with newlib, QEMU's Arm system emulator, clang with
 #   its sanitizer and libFuzzer runtimes, valgrind, python3-venv, libsodium (differential tests);
@@ -30,13 +31,25 @@ if [ ${#need[@]} -gt 0 ]; then
     SUDO=
     [ "$(id -u)" -eq 0 ] || SUDO=sudo
     export DEBIAN_FRONTEND=noninteractive
-    # libclang-rt-dev is the unversioned name on newer releases; fall back to the versioned one.
-    if [[ " ${need[*]} " == *" libclang-rt-dev "* ]]; then
-        ver=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
-        [ -n "$ver" ] || ver=14
+    $SUDO apt-get update -qq
+    # clang's sanitizer and libFuzzer runtimes: libclang-rt-dev where the release has that
+    # unversioned name (Debian 13, Ubuntu 24.04), else libclang-rt-N-dev for the clang that is or
+    # will be installed (Debian 12: clang-14). clang may not be installed yet: nothing here may
+    # assume it is.
+    if [[ " ${need[*]} " == *" libclang-rt-dev "* ]] && ! apt-cache show libclang-rt-dev >/dev/null 2>&1; then
+        ver=
+        if command -v clang >/dev/null; then
+            ver=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)
+        fi
+        if [ -z "$ver" ]; then
+            ver=$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9]*\)$/\1/p' | head -n 1)
+        fi
+        if [ -z "$ver" ]; then
+            echo "bootstrap: cannot tell which clang version apt provides (apt-cache depends clang)" >&2
+            exit 1
+        fi
         need=("${need[@]/libclang-rt-dev/libclang-rt-$ver-dev}")
     fi
-    $SUDO apt-get update -qq
     $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
