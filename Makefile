@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # m4crypt build. The two commands a user needs:
 #   make test    install what is missing, build everything, run every test suite
 #   make bench   install what is missing, build the M4 benchmark firmware, measure it in m4sim

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Benchmark firmware: every operation of m4crypt once, each inside an m4sim region named after
  * the operation (the names of benchmarks/results.json). m4sim counts the cycles, instructions and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Regions for single internal routines, in whichever implementation the build selects (portable
  * C, or an armv7m backend through the hooks of src/<primitive>/backend.h):
  *   keccak.f1600   the permutation as the sponge calls it, on the backend's own state layout

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """make bench: runs the benchmark firmware in m4sim and reports every operation.
 
 For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends, when it

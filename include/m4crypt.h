@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* m4crypt: constant-time cryptography for the Arm Cortex-M4. One include for the whole API. */
 #ifndef M4CRYPT_H
 #define M4CRYPT_H

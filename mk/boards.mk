@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # m4crypt on real boards and in QEMU's netduinoplus2 (included by the Makefile). docs/boards.md.
 #
 #   make PLATFORM=stm32f4discovery        the test and benchmark firmware for that board

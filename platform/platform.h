@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * What each platform provides to the test and benchmark programs (not part of the library API).
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Lets the Python tests import tests/common/m4crypt_lib.py.
 import sys
 from pathlib import Path

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Runs every m4crypt test suite and prints one summary line with the counts of each.
 
 Suites (each is skipped with a note only when its binaries were not built):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ChaCha20 stream cipher: RFC 8439 (96-bit nonce, 32-bit block counter) and the original
  * 64-bit-nonce, 64-bit-counter variant of D. J. Bernstein.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * m4crypt common definitions: error codes, the randombytes hook, secret wiping.
  *

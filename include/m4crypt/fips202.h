@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * SHA-3 and SHAKE (FIPS 202).
  *

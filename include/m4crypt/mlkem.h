@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM-512, ML-KEM-768, ML-KEM-1024 (FIPS 203, August 2024).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Poly1305 one-time authenticator (RFC 8439 section 2.5). A key must never be used twice.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ristretto255 (RFC 9496): a prime-order group of order L = 2^252 + 27742317777372353535851937790883648493
  * built on edwards25519, with canonical 32-byte encodings.

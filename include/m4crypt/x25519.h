@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 (RFC 7748): Diffie-Hellman on Curve25519, Montgomery u-coordinates only.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X-Wing hybrid KEM (draft-connolly-cfrg-xwing-kem): ML-KEM-768 + X25519 with a SHA3-256
  * combiner. The secret key is the 32-byte seed; the expanded keys are derived from it with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Host platform: stdio, getrandom(2). */
 #define _GNU_SOURCE
 #include "platform.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* mps2-an386 platform services over semihosting; randombytes from a seeded SHAKE256 stream. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Arm semihosting (AArch32, "bkpt 0xab"), the operations m4crypt's firmware uses.
  * Reference: Arm, "Semihosting for AArch32 and AArch64", version 3.0. */
 #ifndef M4CRYPT_SEMIHOST_H

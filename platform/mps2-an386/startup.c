@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * mps2-an386 (QEMU's Cortex-M4F board, Arm AN386): vector table, reset handler, fault handler.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * NUCLEO-L4R5ZI (STM32L4R5ZI): clocks, LPUART1 on PG7/PG8 (the ST-LINK virtual COM port of the
  * Nucleo-144 board, UM2179), the RNG clock.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Console and host link over the board's UART (115200 baud, 8N1), the same on every board and in
  * QEMU's netduinoplus2. A board has no file system: the test programs' vector files are served by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * m4sim region markers on a board: the same benchmarks/bench.c measures on silicon.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * m4crypt_platform_randombytes from the STM32 true random number generator.
  *

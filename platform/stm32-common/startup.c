@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * STM32 boards: vector table, reset, bounded waits, the stack guard, fault reports and exit.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Shared code of m4crypt's STM32 boards (STM32F407 Discovery, NUCLEO-L4R5ZI, and QEMU's
  * netduinoplus2 machine, an STM32F405): the interface between a board file

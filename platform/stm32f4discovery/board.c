@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * STM32F4DISCOVERY (STM32F407VG): clocks, USART2 on PA2/PA3, the RNG clock. The same image runs
  * in QEMU's netduinoplus2 machine (STM32F405: same core, memory map and peripheral addresses).

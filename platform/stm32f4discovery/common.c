@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The shared STM32 code (platform/stm32-common/), compiled in this board's configuration: the
  * build links only the .c files of platform/<board>/, so each board includes the shared ones here.

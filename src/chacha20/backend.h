@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Internal interface of the ChaCha20 code: the state layout, the replaceable block function and
  * the helpers shared with the AEAD (src/chacha20poly1305).

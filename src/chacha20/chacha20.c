@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ChaCha20 (RFC 8439 sections 2.1-2.4) and the original 64-bit-nonce variant (D. J. Bernstein,
  * "ChaCha, a variant of Salsa20", 2008), portable C.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ChaCha20-Poly1305 AEAD (RFC 8439 section 2.8), portable C over the ChaCha20 and Poly1305 code.
  *

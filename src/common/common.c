@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Error strings, the randombytes hook, wiping and constant-time comparison. */
 #include "common_internal.h"
 

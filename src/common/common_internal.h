@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Internal interface of src/common: the replaceable wiping and comparison functions.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * SHA-3 and SHAKE (FIPS 202): the sponge construction (section 4, Algorithm 8) over
  * Keccak-f[1600] with the pad10*1 rule (section 5.1), and the four functions of section 6.

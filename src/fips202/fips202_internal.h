@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Internal interface of the FIPS 202 code: the replaceable Keccak-f[1600] permutation.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Keccak-f[1600], portable C (FIPS 202 section 3.3: Rnd = iota . chi . pi . rho . theta, 24 rounds).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM backend selection (docs/DEVELOPING.md, "Assembly backends").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM for one parameter set (FIPS 203 sections 6 and 7, Alg. 16-21), compiled per set (see
  * params.h): m4crypt_mlkem<set>_keypair_derand / keypair / enc_derand / enc / dec / check_pk /

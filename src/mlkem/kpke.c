@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * K-PKE, the public-key encryption scheme inside ML-KEM (FIPS 203 section 5, Alg. 13-15), for one
  * parameter set (compiled per set, see params.h).

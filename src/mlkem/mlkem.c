@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The length-checked generic ML-KEM layer (include/m4crypt/mlkem.h): dispatches on the parameter
  * set and checks every buffer length first (FIPS 203 section 7.2 check 1 "type check" on ek,

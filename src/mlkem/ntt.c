@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM arithmetic modulo q = 3329: Montgomery and Barrett reduction, the NTT and its inverse
  * (FIPS 203 section 4.3, Alg. 9 and 10) and multiplication in the NTT domain (Alg. 11, 12).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM parameter sets (FIPS 203 section 8, Table 2) for the sources listed in
  * MLKEM_PERSET_SRCS (src/mlkem/module.mk), which the build compiles once per set with

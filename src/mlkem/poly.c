@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM operations on one polynomial that do not depend on the parameter set (FIPS 203):
  * byte encoding (Alg. 5, 6), compression (section 4.2.1), sampling (Alg. 7, 8), additions, and

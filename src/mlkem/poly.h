@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM internals that do not depend on the parameter set (FIPS 203, August 2024): arithmetic in
  * R_q = Z_q[X]/(X^256 + 1) with q = 3329, the NTT, sampling, compression and byte encoding of one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Internal interface of the Poly1305 code: the context layout and the replaceable block function.
  *

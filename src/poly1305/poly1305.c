@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Poly1305 (RFC 8439 section 2.5), portable C.
  *

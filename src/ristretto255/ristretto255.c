@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ristretto255 (RFC 9496) on edwards25519 in extended coordinates, on the field arithmetic the
  * X25519 code selects (src/x25519/fe_select.h: portable limbs, or the armv7m assembly).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Backend selection for the GF(2^255 - 19) functions (docs/DEVELOPING.md, "Assembly backends").
  *

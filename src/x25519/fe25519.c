@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * GF(2^255 - 19) arithmetic, portable C, ten limbs in radix 2^25.5 (see fe25519.h for the
  * representation and the limb bounds every function relies on).

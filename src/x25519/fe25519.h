@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Arithmetic in GF(p), p = 2^255 - 19, the field of Curve25519 (RFC 7748 section 4.1).
  * Internal interface of src/x25519 (not installed).

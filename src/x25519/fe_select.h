@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The field and point types of the Edwards-curve code (x25519_base.c, src/ristretto255/): the
  * GF(2^255 - 19) arithmetic the selected X25519 ladder runs on, i.e. the portable radix-2^25.5

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 (RFC 7748 sections 5 and 6.1): the Montgomery ladder on the u-coordinate of Curve25519.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Fixed-base X25519: u(k * 9) from k * B on edwards25519, B the base point (RFC 7748 section
  * 4.1 gives the birational map u = (1 + y) / (1 - y); B maps to u = 9).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Fixed-base X25519 (internal to src/x25519): scalar * 9 through the edwards25519 base point.
  */

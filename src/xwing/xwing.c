@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X-Wing: general-purpose hybrid post-quantum KEM, draft-connolly-cfrg-xwing-kem (the version
  * of dconnolly/draft-connolly-cfrg-xwing-kem @ 9b6ce9e6, whose spec/test-vectors.json is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Internal interface of src/xwing: the expanded decapsulation key of X-Wing and decapsulation
  * with it. m4crypt_xwing_dec is m4crypt_xwing_expand followed by m4crypt_xwing_dec_expanded; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time check of ChaCha20 under valgrind memcheck (tests/common/ct.h): key and message
  * secret (nonce, counter and length are public: the counter-limit check branches on them), for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ChaCha20 tests: the RFC 8439 vectors (sections 2.1.1, 2.2.1, 2.3.2, 2.4.2, appendix A.1 and,
  * from cryptography-vectors, A.2), the 32-bit counter limit, the 64-bit-counter variant against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin test of the ChaCha20 block function: the backend in use (M4CRYPT_CHACHA20_XOR_BLOCKS over
  * M4CRYPT_CHACHA20_XOR_JOB, the ARMv7E-M assembly in the m4-armv7m configuration) against the

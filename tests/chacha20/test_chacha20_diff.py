@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests of ChaCha20 against PyPI cryptography and pycryptodome.
 
 RFC 8439 variant (96-bit nonce, 32-bit counter): cryptography's ChaCha20 takes a 16-byte nonce =

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time check of ChaCha20-Poly1305 under valgrind memcheck (tests/common/ct.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * libFuzzer target: ChaCha20-Poly1305 decryption of arbitrary bytes never crashes, never touches
  * memory outside its buffers (ASan; buffers are allocated at their exact sizes) and either

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ChaCha20-Poly1305 AEAD tests: RFC 8439 sections 2.6.2 and 2.8.2 and appendices A.4 and A.5,
  * Wycheproof (every test), the BoringSSL and OpenSSL vectors of cryptography-vectors, every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin test of the AEAD as built (in the m4-armv7m configuration: one ChaCha20 job call for block
  * 0 and the message, the Poly1305 blocks2 call for ciphertext + lengths) against a reference

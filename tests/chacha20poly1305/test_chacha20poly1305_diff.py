@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests of ChaCha20-Poly1305 (RFC 8439 section 2.8) against PyPI cryptography
 (ChaCha20Poly1305) and pycryptodome (Crypto.Cipher.ChaCha20_Poly1305): at least 1000 random cases
 with message lengths 0..4096 and AD lengths 0..64 (some up to 1000), combined and detached forms,

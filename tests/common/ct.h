@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time checking on the host with valgrind memcheck (the ctgrind technique of A. Langley,
  * 2010): secrets are marked undefined, and memcheck reports every branch or memory address that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Negative control for the valgrind constant-time check: a secret-dependent branch and a
  * secret-indexed load. Run under memcheck with secrets marked undefined, this program MUST produce

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Test harness: counting, a small printf, deterministic randomness and the .vec reader. */
 #include "harness.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The test harness shared by every test program, on the host and on the emulated M4.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Loads the host shared library (build/host-gcc/libm4crypt.so) for the Python differential tests.
 
 Usage in a test:  from m4crypt_lib import lib, buf

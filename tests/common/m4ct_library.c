@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time firmware for `m4sim ct`: every secret-handling operation of m4crypt, each inside
  * an m4sim region. m4sim runs this image several times, each time with different random bytes in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Tests of src/common: constant-time compare, wiping, error strings, the randombytes hook. */
 #include <string.h>
 

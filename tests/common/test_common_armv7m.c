@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin test of the src/common backend: m4crypt_memzero_armv7m and m4crypt_verify_armv7m
  * (common/armv7m/common.S) against the portable m4crypt_memzero_c / m4crypt_verify_c, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant time of SHA-3 and SHAKE on secret input (valgrind memcheck, tests/common/ct.h):
  * SHAKE128/256 and SHA3-256/512 of secret messages of several lengths (around the rate), one-shot

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * FIPS 202 tests: NIST CAVP KATs (ShortMsg, LongMsg, VariableOut) through the one-shot and the
  * incremental API with random chunkings, the SHA3VS/SHAKEVS Monte Carlo procedure, lengths around

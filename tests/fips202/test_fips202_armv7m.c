@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin test of the Keccak-f[1600] backend: m4crypt_keccakf1600_armv7m (bit-interleaved state)
  * against the portable m4crypt_keccakf1600_c on 1000 random states and edge states (zero, all

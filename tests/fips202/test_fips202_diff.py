@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests of SHA3-256, SHA3-512, SHAKE128 and SHAKE256 against Python's hashlib and
 pycryptodome (Crypto.Hash.SHA3_256, SHA3_512, SHAKE128, SHAKE256).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time check of ML-KEM-512/768/1024 under valgrind memcheck (tests/common/ct.h).
  *

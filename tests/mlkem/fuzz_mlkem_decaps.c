@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * libFuzzer target: ML-KEM decapsulation through the length-checked generic layer.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * libFuzzer target: ML-KEM encapsulation (and a key-generation round trip) through the
  * length-checked generic layer.

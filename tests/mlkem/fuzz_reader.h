@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Shared by the ML-KEM libFuzzer targets (fuzz_mlkem_encaps.c, fuzz_mlkem_decaps.c): reading the
  * fuzzer's input as a stream of lengths and buffers. Header-only (each fuzz_*.c is a program).

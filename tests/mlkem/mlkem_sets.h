@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Shared by the ML-KEM test programs: a table of the per-set functions, so that one loop can run
  * all three parameter sets, and small helpers. Header-only (the build compiles tests/<p>/test_*.c,

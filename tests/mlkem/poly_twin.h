@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Shared by the ML-KEM assembly twin tests (test_mlkem_armv7m.c, test_mlkem_fused_armv7m.c):
  * iteration counts, reduction mod q and the random and edge polynomials they drive the kernels

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM tests that need no vector file:
  *   1. the arithmetic against the definitions of FIPS 203 (computed here independently): twiddle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin tests of ML-KEM's replaceable polynomial functions (src/mlkem/poly.h): the
  * implementation the build selects (the ARMv7E-M assembly in the m4-armv7m configuration,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests of ML-KEM-512/768/1024 against three independent implementations.
 
 - kyber-py (pure Python FIPS 203, derandomized internals key_derive / _encaps_internal /

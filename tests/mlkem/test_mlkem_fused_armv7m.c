@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin and property tests of the K-PKE level helpers (src/mlkem/poly.h, src/mlkem/armv7m/fused.S):
  *   - m4crypt_mlkem_basemul_(acc_)part: the selected implementation (assembly in m4-armv7m)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin tests of the ARMv7E-M input/output routines of ML-KEM owned by the "glue" work
  * (src/mlkem/armv7m/rej.S; more routines below as they change): each assembly function against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM-512/768/1024 against the official and community vectors converted by
  * tools/vectors/conv_mlkem.py:

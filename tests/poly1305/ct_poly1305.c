@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time check of Poly1305 under valgrind memcheck (tests/common/ct.h): key and message
  * secret, one-shot and incremental (chunk sizes are public), lengths around the block size and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Poly1305 tests: RFC 8439 section 2.5.2 and appendix A.3 (from cryptography-vectors
  * poly1305/rfc7539.txt), a slow but independent reference (radix 2^8, written here from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin test of the Poly1305 block function: the backend in use (M4CRYPT_POLY1305_BLOCKS, the
  * ARMv7E-M assembly in the m4-armv7m configuration) against the portable m4crypt_poly1305_blocks_c.

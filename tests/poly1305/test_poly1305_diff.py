@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests of Poly1305 against PyPI cryptography (Poly1305) and pycryptodome
 (Crypto.Hash.Poly1305.Poly1305_MAC(r, s, data), the raw one-time authenticator): one-shot and the
 incremental API with random chunkings, at least 1000 random cases with lengths 0..4096, plus keys

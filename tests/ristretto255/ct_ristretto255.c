@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time check of ristretto255 under valgrind memcheck (tests/common/ct.h): the scalar is
  * secret; the public input point, the from-uniform-bytes input (public in hash-to-group uses) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ristretto255 tests: RFC 9496 appendix A (ristretto255_rfc9496.vec, tools/vectors/
  * conv_ristretto255.py): encodings of 0..15 times the generator through the fixed-base and the

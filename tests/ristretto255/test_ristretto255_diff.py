@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests of ristretto255 against libsodium (Debian package libsodium23, loaded with
 ctypes): crypto_scalarmult_ristretto255, crypto_scalarmult_ristretto255_base,
 crypto_core_ristretto255_is_valid_point and crypto_core_ristretto255_from_hash, on random inputs

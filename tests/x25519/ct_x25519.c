@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time check of X25519 under valgrind memcheck (tests/common/ct.h): the scalar is
  * marked secret for several points (random, low order, non-canonical, bit 255 set); then the

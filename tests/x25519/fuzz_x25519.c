@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * libFuzzer target for X25519: input = scalar (32 bytes) || point (32 bytes), shorter inputs are
  * zero-padded. Checks the contract on arbitrary data: the return code is M4CRYPT_ERR_ZERO_SHARED

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * RFC 7748 test data shared by the X25519 tests (test_x25519.c, test_x25519_armv7m.c): the
  * section 5.2 vectors and iterated values, and the low-order points of section 7. Header-only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin tests of the fixed-base assembly (src/x25519/armv7m/ge25519_select.S, ge25519_base.S)
  * against their C twins in src/x25519/x25519_base.c:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 tests: RFC 7748 vectors (sections 5.2 and 6.1), the iterated check of section 5.2,
  * Wycheproof x25519_test.json with every result and flag, low-order points, key generation, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin tests of the X25519 armv7m backend (src/x25519/armv7m/): its field functions on 8 x 32-bit
  * words mod 2^256 - 38 against the portable radix-2^25.5 functions of src/x25519/fe25519.c, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Fixed-base X25519 (src/x25519/x25519_base.c): m4crypt_x25519_base against the Montgomery
  * ladder on u = 9 (m4crypt_x25519) for random scalars and edge scalars, and the public keys of

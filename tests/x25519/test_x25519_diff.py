@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests of X25519 against PyPI cryptography (OpenSSL) and pycryptodome.
 
 Random (scalar, point) pairs, random scalars on the base point, and special points (low order,

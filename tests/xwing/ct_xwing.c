@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time check of X-Wing under valgrind memcheck (tests/common/ct.h).
  *

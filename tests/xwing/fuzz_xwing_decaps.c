@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * libFuzzer target for X-Wing decapsulation: an arbitrary ciphertext (the input, zero-padded or
  * cut to 1120 bytes) against a fixed key. Decapsulation must never fail or crash, must be

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X-Wing tests: the three vectors of the draft version vendored in tests/vectors/xwing, round
  * trips, a composition of the draft's algorithms from the library's building blocks (SHAKE256,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests of X-Wing against an independent Python X-Wing assembled here from PyPI
 pieces: kyber-py (pure-Python FIPS 203 ML-KEM-768 with the derandomized internals), cryptography
 (X25519) and hashlib (SHAKE256, SHA3-256), following draft-connolly-cfrg-xwing-kem as vendored

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Runs every test program on a board (`make board-test PLATFORM=<board> PORT=<tty>`).
 
 For each build/<board>[-armv7m]/tests/<prim>/test_*.elf: flash it (tools/board/flash.py), then

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Host side of the m4crypt board link: console text and vector files over one serial line.
 
 The firmware side and the protocol are described in platform/stm32-common/link.c. In short, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Board cycles beside m4sim's (`make board-compare PLATFORM=<board>`).
 
 Reads benchmarks/results.json (make bench: m4sim's cycle model) and benchmarks/board-<board>.json

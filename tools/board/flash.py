@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Flashes m4crypt firmware onto a board through its ST-LINK and starts it (`make flash`).
 
   flash.py --board stm32f4discovery [--impl portable|armv7m] [--firmware bench|test_x25519|x.elf]

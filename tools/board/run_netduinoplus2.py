@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Runs the STM32F4 test firmware in QEMU's netduinoplus2 machine (STM32F405). Builds nothing.
 
 The firmware is built by `make netduinoplus2` (build/netduinoplus2/tests/<prim>/test_*.elf, and

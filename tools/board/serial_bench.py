@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Reads the benchmark firmware's results from a board (`make board-bench PLATFORM=<board>`).
 
 bench.elf (benchmarks/bench.c linked for the board, benchmark clock: zero flash wait states)

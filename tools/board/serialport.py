@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """A serial port in raw mode, 8N1, with the standard library only (termios, select).
 
 The boards' console: /dev/ttyACM0 for an ST-LINK virtual COM port (NUCLEO-L4R5ZI, or a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """ChaCha20 vectors -> chacha20_rfc7539.vec.
 
 Source: cryptography-vectors ciphers/ChaCha20/rfc7539.txt (RFC 7539 = RFC 8439 appendix A.2,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """ChaCha20-Poly1305 AEAD vectors (RFC 8439 section 2.8) -> .vec files.
 
 Sources:

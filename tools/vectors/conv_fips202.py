@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """FIPS 202 vectors: SHA3-256, SHA3-512, SHAKE128, SHAKE256.
 
 Sources:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """ML-KEM (FIPS 203) vectors for tests/mlkem/test_mlkem.c.
 
 Sources (tests/vectors/SOURCES.md):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Poly1305 vectors -> poly1305_rfc7539.vec.
 
 Source: cryptography-vectors poly1305/rfc7539.txt (RFC 7539 = RFC 8439 appendix A.3 and section

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """ristretto255 vectors of RFC 9496 appendix A (Internet Engineering Task Force, 2023), written
 into ristretto255_rfc9496.vec.
 

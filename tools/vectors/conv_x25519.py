@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """X25519 vectors: Wycheproof x25519_test.json and the RFC 7748 file of PyPI cryptography-vectors.
 
 x25519_wycheproof.vec: every Wycheproof test, fields tcId, group, result (valid / acceptable /

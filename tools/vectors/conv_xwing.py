@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """X-Wing vectors: tests/vectors/xwing/test-vectors.json (dconnolly/draft-connolly-cfrg-xwing-kem,
 spec/test-vectors.json @ 9b6ce9e6), three records of seed, sk, pk, eseed, ct, ss.
 

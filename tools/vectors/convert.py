@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Converts every official vector set into .vec files under the output directory.
 
 Each module tools/vectors/conv_<primitive>.py defines convert(out_dir: Path) -> dict[str, int]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Writing .vec files, the vector format the C test harness reads (tests/common/harness.h).
 
 A record is a mapping of key -> value; bytes are written as lower-case hex, ints in decimal,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ChaCha20 assembly backend for ARMv7E-M (Cortex-M4F), see src/chacha20/backend.h.
  */

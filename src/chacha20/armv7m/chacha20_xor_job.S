@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ChaCha20 keystream XOR (RFC 8439 sections 2.3-2.4) for ARMv7E-M (Cortex-M4F), Thumb-2.
  *

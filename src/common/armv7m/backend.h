@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ARMv7E-M (Cortex-M4) backend of src/common: wiping and constant-time comparison in assembly
  * (common.S). The assembly file also carries the public names m4crypt_memzero and

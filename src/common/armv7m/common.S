@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 @ Wiping and constant-time comparison (ARMv7E-M, Cortex-M4). Written for m4crypt.
 @
 @ void m4crypt_memzero_armv7m(void *p, size_t len)              (also the public m4crypt_memzero)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ARMv7E-M (Cortex-M4) backend of FIPS 202: Keccak-f[1600] in assembly (keccakf1600.S, generated
  * by gen_keccakf1600.py) on a bit-interleaved state.

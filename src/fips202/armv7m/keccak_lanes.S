@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 @ Lane conversion of the sponge for the bit-interleaved Keccak state (ARMv7E-M, Cortex-M4).
 @ Written for m4crypt.
 @

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Finds the rotation-offset choices (PLAN in gen_keccakf1600.py) of the 4-round Keccak body.
 
 Each word of the lazy-rotation scheme carries an offset f (true value = ROL32(word, f)); every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ARMv7E-M (Cortex-M4 with the DSP extension) backend of ML-KEM's polynomial arithmetic
  * (docs/DEVELOPING.md "Assembly backends"). Included by src/mlkem/backend.h in the m4-armv7m

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM multiplication in the NTT domain with accumulation (FIPS 203 Alg. 11 MultiplyNTTs and
  * Alg. 12 BaseCaseMultiply) for ARMv7E-M (Cortex-M4), Thumb-2.

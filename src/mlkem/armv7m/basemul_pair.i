@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * One pair of ML-KEM's base multiplication (FIPS 203 Alg. 12 BaseCaseMultiply) for ARMv7E-M,
  * shared by basemul.S (basemul_acc, basemul) and fused.S (the part products of the streamed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM ByteEncode_12 / ByteDecode_12 (FIPS 203 Alg. 5, 6 with d = 12) for ARMv7E-M
  * (Cortex-M4), Thumb-2.

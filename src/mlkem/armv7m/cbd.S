@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM SamplePolyCBD_2 and SamplePolyCBD_3 (FIPS 203 Alg. 8) for ARMv7E-M (Cortex-M4),
  * Thumb-2.

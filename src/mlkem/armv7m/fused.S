@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM K-PKE level helpers for ARMv7E-M (Cortex-M4), Thumb-2: the pieces that let
  * src/mlkem/kpke.c stream SampleNTT into the product (no matrix entry held) and add without

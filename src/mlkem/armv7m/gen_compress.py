@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Generates src/mlkem/armv7m/compress.S: ML-KEM ByteEncode_d(Compress_d(.)) and
 Decompress_d(ByteDecode_d(.)) for d in {1, 4, 5, 10, 11} (FIPS 203 Alg. 5, 6, eq. 4.7, 4.8).
 
@@ -14,6 +15,9 @@ Decompress_d(y) = (q y + 2^(d-1)) >> d (eq. 4.8, exact for y < 2^d since q is od
 in the high half of an MLA: y (q 2^(16-d)) + 2^15 = 2^(16-d) (q y + 2^(d-1)), so its high half is
 the result; two of them are merged with one PKHTB.
 """
+
+# The licence line every generated file starts with.
+SPDX = "/* SPDX-License-Identifier: Apache-2.0 OR MIT */"
 import sys
 
 Q = 3329
@@ -206,7 +210,7 @@ def main():
         lines += decompress_body(d)
         lines += ["    cmp.w   r0, r9", f"    bne.w   .Ld{d}_loop", "    pop     {r4-r9, pc}"]
     lines += ["    .size m4crypt_poly_decompress_armv7m, .-m4crypt_poly_decompress_armv7m", ""]
-    sys.stdout.write("\n".join(lines))
+    sys.stdout.write("\n".join([SPDX] + lines))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Generates src/mlkem/armv7m/tables.S: the constant tables of the ML-KEM ARMv7E-M backend.
 
 Run from the repository root:  python3 src/mlkem/armv7m/gen_tables.py > src/mlkem/armv7m/tables.S
@@ -19,6 +20,9 @@ result is k - q instead, still = b c mod q. Whatever s is, |t| <= floor(2^15 q /
 (the wrap-around case included); this generator checks both claims exhaustively for every table
 constant and every int16 b before writing the table.
 """
+
+# The licence line every generated file starts with.
+SPDX = "/* SPDX-License-Identifier: Apache-2.0 OR MIT */"
 import sys
 
 Q = 3329
@@ -223,7 +227,7 @@ def main():
         [(Q << 16) | 8, plantard_word(1), (Q << 16) | 8, plantard_word(1 << 16)],
         "poly_reduce: C = q << 16 | 8, w(1); poly_tomont: C, w(2^16 mod q)",
     )
-    sys.stdout.write("\n".join(lines))
+    sys.stdout.write("\n".join([SPDX] + lines))
 
 
 if __name__ == "__main__":

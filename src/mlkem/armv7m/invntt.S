@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM inverse NTT (FIPS 203 Alg. 10) for ARMv7E-M (Cortex-M4), Thumb-2.
  *

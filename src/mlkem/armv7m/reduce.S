@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM coefficient reduction for ARMv7E-M (Cortex-M4), Thumb-2.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ML-KEM rejection sampling step of SampleNTT (FIPS 203 Alg. 7, the loop body) for ARMv7E-M
  * (Cortex-M4), Thumb-2.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Poly1305 assembly backend for ARMv7E-M (Cortex-M4), see src/poly1305/backend.h.
  */

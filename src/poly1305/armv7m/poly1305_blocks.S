@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Poly1305 block function (RFC 8439 section 2.5.1) for ARMv7E-M (Cortex-M4), Thumb-2.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ARMv7E-M (Cortex-M4) backend of X25519 (src/x25519/backend.h explains the hooks).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * GF(2^255 - 19) linear operations for ARMv7E-M (Cortex-M4), Thumb-2, on the representation of
  * src/x25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in [0, 2^256), arithmetic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Carry and borrow folds of GF(2^255 - 19) addition and subtraction on 8 words modulo 2^256 - 38,
  * shared by fe256.S (add_int, sub_int), ge25519_base.S (its inline FADD / FSUB) and

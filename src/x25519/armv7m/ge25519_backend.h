@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ARMv7E-M (Cortex-M4) assembly for the fixed-base multiplication of x25519_base.c (edwards25519,
  * shared by X25519 key generation and ristretto255): the constant-time table scan and the whole

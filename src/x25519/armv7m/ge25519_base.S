@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The fixed-base multiplication of src/x25519/x25519_base.c for ARMv7E-M (Cortex-M4), Thumb-2,
  * on the field of the X25519 backend (src/x25519/armv7m/backend.h: 8 x 32-bit words mod

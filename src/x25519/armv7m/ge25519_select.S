@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time scan of one row of the fixed-base table (src/x25519/base_table.c) for ARMv7E-M
  * (Cortex-M4), Thumb-2.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Generates fe256_mul.S: multiplication and squaring mod 2^256 - 38 on 8 x 32-bit words for the
 Cortex-M4 (see the comment block emitted at the top of the .S for the method and register map).
 
@@ -8,6 +9,9 @@ and python3 src/x25519/armv7m/gen_fe256.py --inlined-ladder > src/x25519/armv7m/
 The generated file is committed; this script documents how it was produced and lets the schedule
 be changed in one place.
 """
+
+# The licence line every generated file starts with.
+SPDX = "/* SPDX-License-Identifier: Apache-2.0 OR MIT */"
 
 import functools
 import re
@@ -1058,12 +1062,12 @@ INLINED_HEADER = """\
 
 def main():
     if sys.argv[1:] == ["--inlined-ladder"]:
-        out = [INLINED_HEADER]
+        out = [SPDX, INLINED_HEADER]
         gen_ladder(out, inlined=True)
         print("\n".join(out))
         return
     assert not sys.argv[1:], "usage: gen_fe256.py [--inlined-ladder]"
-    out = [HEADER]
+    out = [SPDX, HEADER]
     gen_mul(out)
     gen_mul(out, addsub=True)
     gen_sqr(out)

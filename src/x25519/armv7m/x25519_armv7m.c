@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 (RFC 7748 section 5) on the ARMv7E-M field backend (8 x 32-bit words mod 2^256 - 38,
  * see backend.h): decoding and the glue around the assembly ladder, inversion (fe256_mul.S) and

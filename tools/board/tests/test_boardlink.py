@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Host side of the board link: the --quick record selection and the request/answer framing."""
 import sys
 import zlib

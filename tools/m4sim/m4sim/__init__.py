@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """m4sim: a Cortex-M4 cycle-approximate simulator for m4crypt.
 
 Python API::

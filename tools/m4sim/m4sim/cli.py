@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Command line: m4sim run | ct | size | profile."""
 import argparse
 import json

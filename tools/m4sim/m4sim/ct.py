@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Constant-time checker: run the firmware several times with different random
 bytes in m4sim_ct_seed and require every traced region to have the same
 instruction-address trace, data-address trace (address, size, read/write) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Decode Thumb-2 code with capstone and assign each instruction its static cost
 class (see model.py for the numbers and their sources).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """ELF loading helpers (pyelftools)."""
 import bisect
 from dataclasses import dataclass, field

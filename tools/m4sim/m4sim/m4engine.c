@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * m4sim native engine: the per-block Unicorn hook that evaluates the Cortex-M4
  * cycle model.  Written for m4sim (m4crypt project).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The Cortex-M4 cycle model: every tunable number in one place.
 
 Each constant names the rule it belongs to and where the number comes from:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Build (once, with the system C compiler) and load the native engine m4engine.c.
 
 The shared library is cached under $M4SIM_CACHE, else $XDG_CACHE_HOME/m4sim,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """m4sim profile: where the cycles of one region go, per function and per instruction class.
 
 Runs the firmware once with the instruction and cycle traces of the named region recorded (the

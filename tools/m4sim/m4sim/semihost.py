@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Arm semihosting (AArch32), as in Arm's "Semihosting for AArch32 and AArch64"
 specification and as QEMU (semihosting/arm-compat-semi.c) implements it.
 

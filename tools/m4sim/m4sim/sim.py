@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The simulator: Unicorn (Cortex-M4 model) + native cycle engine + semihosting +
 region markers."""
 import ctypes

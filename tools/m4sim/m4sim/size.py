@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Code size: per function (ELF STT_FUNC symbols), per group of name prefixes,
 and of everything reachable from a symbol through a static call graph.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The constant-time checker catches a secret branch, a secret table index and
 a secret division (cycles only), and passes constant-time code."""
 import io

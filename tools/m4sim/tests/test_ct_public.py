@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Declassification in the constant-time checker: --public-function SYMBOL.
 
 tests/fw/ct_public.c derives "rho" from the secret in constant time and runs a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Engine, semihosting (against QEMU), regions, CLI."""
 import json
 import os

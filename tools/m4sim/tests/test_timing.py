@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """One test (or more) per rule of the cycle model, on hand-written Thumb-2.
 
 Expectations are written with the model constants, so recalibrating a number

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* A compute-heavy workload for measuring m4sim's speed (a toy ARX mix). */
 #include "rt.h"
 static uint32_t state[64];

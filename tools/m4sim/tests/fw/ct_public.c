@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Firmware for the --public-function tests of the constant-time checker.
    A value "rho" is derived from the secret seed in constant time (as ML-KEM
    derives its public seed rho from the secret d); public_f then runs a

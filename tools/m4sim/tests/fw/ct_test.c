@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Firmware for the constant-time checker tests.  Secrets come from
    m4sim_ct_seed; public inputs are fixed.  Each routine runs inside its own
    region. */

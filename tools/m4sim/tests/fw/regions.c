@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Region markers: repeated, nested, and with known stack use. */
 #include "rt.h"
 static volatile uint32_t sink;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Minimal startup for m4sim test firmware (mps2-an386 layout). */
 #include "rt.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Minimal runtime for m4sim test firmware: semihosting and region markers. */
 #ifndef M4SIM_TEST_RT_H
 #define M4SIM_TEST_RT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Exercises the semihosting calls m4sim implements; output must match QEMU's. */
 #include "rt.h"
 

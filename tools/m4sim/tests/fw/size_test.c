@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Call graph and grouping for the size tests. */
 #include "rt.h"
 static volatile uint32_t sink;
