@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "config.h" /* what this build of m4crypt contains (docs/configuration.md) */
+
 #ifdef __cplusplus
 extern "C" {
 #endif

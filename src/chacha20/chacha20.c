@@ -11,6 +11,8 @@
 
 #include "chacha20/backend.h"
 
+#if M4CRYPT_ENABLE_CHACHA20 /* m4crypt/config.h */
+
 static uint32_t load32_le(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -223,3 +225,4 @@ void m4crypt_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len, const uin
     uint32_t ctr[2] = {(uint32_t)counter, (uint32_t)(counter >> 32)};
     m4crypt_chacha20_xor_key(NULL, out, in, len, key, ctr, nonce);
 }
+#endif /* M4CRYPT_ENABLE_CHACHA20 */

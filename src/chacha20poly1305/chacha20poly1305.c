@@ -38,6 +38,8 @@
 #include "m4crypt/chacha20poly1305.h"
 #include "poly1305/backend.h"
 
+#if M4CRYPT_ENABLE_CHACHA20POLY1305 /* m4crypt/config.h */
+
 /* RFC 8439 section 2.8: at most 2^32 - 1 blocks of 64 bytes after block 0. */
 #define MAX_MESSAGE (((uint64_t)1 << 38) - 64)
 /* Whether len exceeds that; never on 32-bit targets (size_t cannot hold it). */
@@ -191,3 +193,4 @@ int m4crypt_aead_chacha20poly1305_decrypt(uint8_t *m, size_t m_len, const uint8_
     return m4crypt_aead_chacha20poly1305_decrypt_detached(m, c, m_len, c + m_len, ad, ad_len, nonce,
                                                           key);
 }
+#endif /* M4CRYPT_ENABLE_CHACHA20POLY1305 */

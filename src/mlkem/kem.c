@@ -12,6 +12,8 @@
 #include "params.h"
 #include "poly.h"
 
+#if MLKEM_SET_ENABLED /* m4crypt/config.h */
+
 #define DK_EK (MLKEM_POLYVECBYTES)                         /* offset of ek in dk */
 #define DK_H (MLKEM_POLYVECBYTES + MLKEM_PUBLICKEYBYTES)   /* offset of H(ek) */
 #define DK_Z (DK_H + 32)                                   /* offset of z */
@@ -56,6 +58,7 @@ int MLKEM_NS(check_sk)(const uint8_t sk[MLKEM_SECRETKEYBYTES])
     return mismatch ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
 }
 
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 /* Alg. 16 ML-KEM.KeyGen_internal(d, z), coins = d || z. */
 int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
                              const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
@@ -81,7 +84,9 @@ int MLKEM_NS(keypair)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETK
     m4crypt_memzero(coins, sizeof coins);
     return ret;
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_KEYPAIR */
 
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
 /* Alg. 17 ML-KEM.Encaps_internal(ek, m), preceded by the section 7.2 modulus check. */
 int MLKEM_NS(enc_derand)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
                          const uint8_t pk[MLKEM_PUBLICKEYBYTES],
@@ -118,7 +123,9 @@ int MLKEM_NS(enc)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SS
     m4crypt_memzero(m, sizeof m);
     return ret;
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_ENCAPS */
 
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
 /* The end of Alg. 18: K-bar = J(z || c) into ss (J reads all of z and c before it writes), then
  * ss = K' unless fail (-1: c' != c). A function of its own so that decapsulation keeps fewer
  * values live across K-PKE.Encrypt (its stack frame is under the deepest call). */
@@ -156,3 +163,5 @@ int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPH
     m4crypt_memzero(mkr, sizeof mkr);
     return M4CRYPT_OK;
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_DECAPS */
+#endif /* MLKEM_SET_ENABLED */

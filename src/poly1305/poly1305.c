@@ -15,6 +15,8 @@
 
 #include "poly1305/backend.h"
 
+#if M4CRYPT_ENABLE_POLY1305 /* m4crypt/config.h */
+
 _Static_assert(sizeof(m4crypt_poly1305_ctx) % 4 == 0, "final wipes the context in words");
 
 static uint32_t load32_le(const uint8_t *p)
@@ -250,3 +252,4 @@ void m4crypt_poly1305(uint8_t tag[16], const uint8_t *m, size_t len, const uint8
     m4crypt_poly1305_update(&ctx, m, len);
     m4crypt_poly1305_final(&ctx, tag); /* wipes ctx */
 }
+#endif /* M4CRYPT_ENABLE_POLY1305 */

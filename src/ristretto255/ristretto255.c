@@ -24,6 +24,8 @@
 #include "x25519/armv7m/ge25519_backend.h"
 #endif
 
+#if M4CRYPT_ENABLE_RISTRETTO255 /* m4crypt/config.h */
+
 typedef m4crypt_fesel fe;
 typedef m4crypt_ge25519_p3 ge;
 
@@ -520,6 +522,7 @@ int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const ui
     return zero_result(q);
 }
 
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE
 int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
 {
     ge h;
@@ -533,3 +536,16 @@ int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
     m4crypt_memzero(&h, sizeof h);
     return zero_result(q);
 }
+#else
+/* Without the fixed-base table (m4crypt/config.h): the variable-base multiplication of the
+ * generator, from its encoding (RFC 9496 Appendix A.1, the multiple 1 B). Same result and
+ * return value (bit 255 of n ignored, the identity an error). */
+int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
+{
+    static const uint8_t generator[32] = {
+        0xe2, 0xf2, 0xae, 0x0a, 0x6a, 0xbc, 0x4e, 0x71, 0xa8, 0x84, 0xa9, 0x61, 0xc5, 0x00, 0x51, 0x5f,
+        0x58, 0xe3, 0x0b, 0x6a, 0xa5, 0x82, 0xdd, 0x8d, 0xb6, 0xa6, 0x59, 0x45, 0xe0, 0x8d, 0x2d, 0x76};
+    return m4crypt_ristretto255_scalarmult(q, n, generator);
+}
+#endif
+#endif /* M4CRYPT_ENABLE_RISTRETTO255 */

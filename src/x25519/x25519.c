@@ -7,6 +7,8 @@
 #include "x25519/fe25519.h"
 #include "x25519/x25519_base.h"
 
+#if M4CRYPT_ENABLE_X25519 /* m4crypt/config.h */
+
 /* Backend contract (src/x25519/backend.h): out = X25519(scalar, point) as in RFC 7748 section 5,
  * i.e. with the scalar clamped and bit 255 of the point masked, canonical output, constant time.
  * Returns nothing; the caller checks for the all-zero result. */
@@ -109,12 +111,18 @@ int m4crypt_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 }
 
 /* The base point u = 9 (RFC 7748 section 4.1) by the fixed-base method of x25519_base.c (a table
- * of multiples of the edwards25519 base point). The result is never zero (9 generates the
- * prime-order subgroup, a clamped scalar is a nonzero multiple of 8 below 2^255 and no multiple
- * of its order), but it is checked all the same. */
+ * of multiples of the edwards25519 base point), or without the table (M4CRYPT_ENABLE_X25519_BASE_TABLE
+ * 0) by the ladder on u = 9. The result is never zero (9 generates the prime-order subgroup, a
+ * clamped scalar is a nonzero multiple of 8 below 2^255 and no multiple of its order), but it is
+ * checked all the same. */
 int m4crypt_x25519_base(uint8_t out[32], const uint8_t scalar[32])
 {
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE
     m4crypt_x25519_base_fixed(out, scalar);
+#else
+    static const uint8_t nine[32] = {9};
+    M4CRYPT_X25519_SCALARMULT_IMPL(out, scalar, nine);
+#endif
     return zero_check(out);
 }
 
@@ -136,3 +144,4 @@ int m4crypt_x25519_keypair(uint8_t pk[32], uint8_t sk[32])
     }
     return r;
 }
+#endif /* M4CRYPT_ENABLE_X25519 */

@@ -42,10 +42,13 @@
 #include "m4crypt/x25519.h"
 #include "xwing/xwing_internal.h"
 
+#if M4CRYPT_ENABLE_XWING /* m4crypt/config.h */
+
 #define PK_M_BYTES M4CRYPT_MLKEM768_PUBLICKEYBYTES   /* 1184 */
 #define SK_M_BYTES M4CRYPT_MLKEM768_SECRETKEYBYTES   /* 2400 */
 #define CT_M_BYTES M4CRYPT_MLKEM768_CIPHERTEXTBYTES  /* 1088 */
 
+#if M4CRYPT_ENABLE_XWING_ENCAPS || M4CRYPT_ENABLE_XWING_DECAPS
 static const uint8_t xwing_label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c}; /* \.//^\ */
 
 /* Combiner(ss_M, ss_X, ct_X, pk_X) = SHA3-256(ss_M || ss_X || ct_X || pk_X || XWingLabel). */
@@ -62,7 +65,9 @@ static void combiner(uint8_t ss[32], const uint8_t ss_m[32], const uint8_t ss_x[
     m4crypt_sha3_256_final(&ctx, ss);
     m4crypt_memzero(&ctx, sizeof ctx);
 }
+#endif
 
+#if M4CRYPT_ENABLE_XWING_KEYPAIR || M4CRYPT_ENABLE_XWING_DECAPS
 /* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X). */
 int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t pk_m[PK_M_BYTES],
                          const uint8_t seed[32])
@@ -78,7 +83,9 @@ int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t pk_m[PK_M_BYTES],
     m4crypt_memzero(expanded, sizeof expanded);
     return r;
 }
+#endif
 
+#if M4CRYPT_ENABLE_XWING_KEYPAIR
 int m4crypt_xwing_keypair_derand(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
                                  uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES], const uint8_t seed[32])
 {
@@ -115,7 +122,9 @@ int m4crypt_xwing_keypair(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
     m4crypt_memzero(seed, sizeof seed);
     return r;
 }
+#endif /* M4CRYPT_ENABLE_XWING_KEYPAIR */
 
+#if M4CRYPT_ENABLE_XWING_ENCAPS
 int m4crypt_xwing_enc_derand(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
                              uint8_t ss[M4CRYPT_XWING_SSBYTES],
                              const uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
@@ -158,7 +167,9 @@ int m4crypt_xwing_enc(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES], uint8_t ss[M4CR
     m4crypt_memzero(eseed, sizeof eseed);
     return r;
 }
+#endif /* M4CRYPT_ENABLE_XWING_ENCAPS */
 
+#if M4CRYPT_ENABLE_XWING_DECAPS
 int m4crypt_xwing_dec_expanded(uint8_t ss[M4CRYPT_XWING_SSBYTES],
                                const uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
                                const m4crypt_xwing_expanded *k)
@@ -194,3 +205,5 @@ int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
     m4crypt_memzero(&k, sizeof k);
     return r;
 }
+#endif /* M4CRYPT_ENABLE_XWING_DECAPS */
+#endif /* M4CRYPT_ENABLE_XWING */

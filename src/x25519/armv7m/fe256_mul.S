@@ -95,6 +95,9 @@
  * muladdsub_int 231; the ladder's own code 18,778 in all. Stack: none in the field routines;
  * x25519.scalarmult 452 bytes in all. Code: 3,734 bytes reachable from m4crypt_x25519.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519 /* X25519 and Ristretto255 */
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -990,3 +993,5 @@ m4crypt_fe256_invert_armv7m:
     .word 0 | (48 << 8) | (24 << 16) | (16 << 24)
 8:
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
+
+#endif /* M4CRYPT_BUILD_CURVE25519 */

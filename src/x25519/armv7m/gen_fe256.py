@@ -114,6 +114,9 @@ HEADER = """\
  * muladdsub_int 231; the ladder's own code 18,778 in all. Stack: none in the field routines;
  * x25519.scalarmult 452 bytes in all. Code: 3,734 bytes reachable from m4crypt_x25519.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519 /* X25519 and Ristretto255 */
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1052,6 +1055,9 @@ INLINED_HEADER = """\
  * compact ladder (1,546 against 1,710 per ladder step); stack 500 bytes (s16..s29 pushed), code
  * 9,002 bytes reachable from the scalar multiplication (compact: 3,734).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_X25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1064,6 +1070,7 @@ def main():
     if sys.argv[1:] == ["--inlined-ladder"]:
         out = [SPDX, INLINED_HEADER]
         gen_ladder(out, inlined=True)
+        out += ["", "#endif /* M4CRYPT_ENABLE_X25519 */"]
         print("\n".join(out))
         return
     assert not sys.argv[1:], "usage: gen_fe256.py [--inlined-ladder]"
@@ -1084,6 +1091,7 @@ def main():
     out.append("    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m")
     gen_ladder(out)
     gen_invert(out)
+    out += ["", "#endif /* M4CRYPT_BUILD_CURVE25519 */"]
     print("\n".join(out))
 
 
