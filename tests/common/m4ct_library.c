@@ -8,6 +8,8 @@
  *
  * Regions whose public inputs would otherwise depend on the secret (a ciphertext made for the
  * secret key, "*_valid") are included on purpose: their traces must still not differ.
+ * A reduced build (m4crypt/config.h) has the regions of what it contains (ML-KEM and X-Wing:
+ * when all three of their operations are built).
  */
 #include <string.h>
 
@@ -27,6 +29,11 @@ static uint8_t pk_fixed[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk_fixed[M4CRYPT
 static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ct_fixed[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64];
 static uint8_t ss[32], coins[64], buf[512], out[512 + 16];
 static volatile int sink;
+
+#define HAVE_MLKEM_OPS                                                                             \
+    (M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS)
+#define HAVE_XWING_OPS                                                                             \
+    (M4CRYPT_ENABLE_XWING_KEYPAIR && M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS)
 
 #define CT_MLKEM(N)                                                                                \
     do {                                                                                           \
@@ -52,24 +59,34 @@ int main(void)
     m4crypt_keccak_absorb(&secret_stream, seed, sizeof seed);
     m4crypt_keccak_finalize(&secret_stream);
 
+#if M4CRYPT_ENABLE_MLKEM512 && HAVE_MLKEM_OPS
     CT_MLKEM(512);
+#endif
+#if M4CRYPT_ENABLE_MLKEM768 && HAVE_MLKEM_OPS
     CT_MLKEM(768);
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024 && HAVE_MLKEM_OPS
     CT_MLKEM(1024);
+#endif
 
     static uint8_t key[32], nonce[12], point[32], tag[16];
     secret_bytes(key, 32);
     public_bytes(point, 32, 1);
+#if M4CRYPT_ENABLE_X25519
     REGION("x25519.scalarmult", sink = m4crypt_x25519(out, key, point));
 #ifdef M4CRYPT_X25519_HAVE_INLINED_LADDER
     REGION("x25519.scalarmult_inlined", m4crypt_x25519_scalarmult_inlined_armv7m(out, key, point));
 #endif
     REGION("x25519.scalarmult_base", sink = m4crypt_x25519_base(out, key));
+#endif
 
+#if M4CRYPT_ENABLE_RISTRETTO255
     static uint8_t group_element[32];
     public_bytes(buf, 64, 6);
     m4crypt_ristretto255_from_uniform_bytes(group_element, buf); /* a valid public element */
     REGION("ristretto255.scalarmult", sink = m4crypt_ristretto255_scalarmult(out, key, group_element));
     REGION("ristretto255.scalarmult_base", sink = m4crypt_ristretto255_scalarmult_base(out, key));
+#endif
 
     secret_bytes(buf, 64);
     REGION("sha3_256.secret_input", m4crypt_sha3_256(out, buf, 64));
@@ -77,8 +94,14 @@ int main(void)
 
     public_bytes(nonce, 12, 2);
     public_bytes(buf, 300, 3);
+    (void)tag;
+#if M4CRYPT_ENABLE_CHACHA20
     REGION("chacha20.300B", sink = m4crypt_chacha20_ietf_xor(out, buf, 300, key, nonce, 7));
+#endif
+#if M4CRYPT_ENABLE_POLY1305
     REGION("poly1305.300B", m4crypt_poly1305(tag, buf, 300, key));
+#endif
+#if M4CRYPT_ENABLE_CHACHA20POLY1305
     REGION("chacha20poly1305.encrypt",
            sink = m4crypt_aead_chacha20poly1305_encrypt(out, 316, buf, 300, nonce, 12, nonce, key));
     REGION("chacha20poly1305.decrypt_valid",
@@ -87,7 +110,9 @@ int main(void)
     public_bytes(out, 316, 4); /* a forgery, the same for every secret key */
     REGION("chacha20poly1305.decrypt_forged",
            sink = m4crypt_aead_chacha20poly1305_decrypt(buf, 300, out, 316, 0, 0, nonce, key));
+#endif
 
+#if HAVE_XWING_OPS
     static uint8_t xpk[M4CRYPT_XWING_PUBLICKEYBYTES], xsk[32], xpk_fixed[M4CRYPT_XWING_PUBLICKEYBYTES],
         xsk_fixed[32], xct[M4CRYPT_XWING_CIPHERTEXTBYTES], xct_fixed[M4CRYPT_XWING_CIPHERTEXTBYTES];
     public_bytes(coins, 64, 5);
@@ -98,6 +123,7 @@ int main(void)
     secret_bytes(coins, 64);
     REGION("xwing.encaps", sink = m4crypt_xwing_enc_derand(xct, ss, xpk_fixed, coins));
     REGION("xwing.decaps", sink = m4crypt_xwing_dec(ss, xct_fixed, xsk));
+#endif
 
     plat_write("m4ct_library: done\n", 19);
     return 0;
