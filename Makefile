@@ -11,6 +11,12 @@
 #   host-fuzz   clang with libFuzzer, ASan and UBSan
 #   m4          arm-none-eabi-gcc for mps2-an386 (Cortex-M4F), portable C only
 #   m4-armv7m   the same with the armv7m/ assembly backends (when any exist)
+#
+# What the library contains (docs/configuration.md): everything, or the selection of a
+# configuration header given with CONFIG (include/m4crypt/config.h, examples in configs/):
+#   make CONFIG=configs/mlkem768.h m4-armv7m    build/config-mlkem768/m4-armv7m/libm4crypt.a and
+#                                               the tests that apply (BUILD= to choose the folder)
+# make test also builds and runs the selections of SELECTIONS (configs/<name>.h) on the M4.
 
 SHELL := /bin/bash
 # Quiet build lines ("CC config file"); make V=1 prints the full commands.
@@ -24,6 +30,17 @@ endif
 .DEFAULT_GOAL := help
 .SECONDARY:
 .DELETE_ON_ERROR:
+# A configuration header (docs/configuration.md): passed to every compilation as
+# M4CRYPT_CONFIG_FILE; its own build folder unless BUILD is given.
+ifneq ($(CONFIG),)
+CONFIG_FILE := $(abspath $(CONFIG))
+ifeq ($(wildcard $(CONFIG_FILE)),)
+$(error CONFIG=$(CONFIG): no such file)
+endif
+CONFIG_NAME := $(basename $(notdir $(CONFIG)))
+BUILD ?= build/config-$(CONFIG_NAME)
+CONFIG_CFLAGS := -DM4CRYPT_CONFIG_FILE='"$(CONFIG_FILE)"'
+endif
 BUILD ?= build
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -36,14 +53,21 @@ MLKEM_PERSET_SRCS :=
 -include $(wildcard src/*/module.mk)
 LIB_SRCS := $(filter-out $(MLKEM_PERSET_SRCS),$(wildcard src/*/*.c))
 ARMV7M_SRCS := $(wildcard src/*/armv7m/*.c src/*/armv7m/*.S)
-TEST_SRCS := $(wildcard tests/*/test_*.c)
-CT_SRCS := $(wildcard tests/*/ct_*.c)
-FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
+# What the configuration builds, as the names of the tests/ folders that apply (every source
+# file is always compiled: a disabled part compiles to nothing). mk/config_features.h.
+FEATURES := $(shell gcc -E -P -Iinclude $(CONFIG_CFLAGS) mk/config_features.h || echo CONFIG-ERROR)
+ifneq ($(filter CONFIG-ERROR,$(FEATURES)),)
+$(error the configuration is not consistent (the #error above, include/m4crypt/config.h))
+endif
+feature_srcs = $(foreach d,$(FEATURES),$(wildcard tests/$(d)/$(1)))
+TEST_SRCS := $(call feature_srcs,test_*.c)
+CT_SRCS := $(call feature_srcs,ct_*.c)
+FUZZ_SRCS := $(call feature_srcs,fuzz_*.c)
 HARNESS_SRCS := tests/common/harness.c
-BENCH_SRCS := $(wildcard benchmarks/*.c)
+BENCH_SRCS := $(filter-out benchmarks/selection.c,$(wildcard benchmarks/*.c))
 
 COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
-                 -Wshadow -Wvla -g
+                 -Wshadow -Wvla -g $(CONFIG_CFLAGS)
 # The X25519 ladder m4crypt_x25519 runs in the armv7m backend: compact (default, ~3.7 KB of code)
 # or inlined (~9 KB, ~9 % fewer cycles; src/x25519/armv7m/backend.h). Use its own build folder:
 #   make X25519_LADDER=inlined BUILD=build-inlined ...   (both ladders are always built and tested)
@@ -165,6 +189,16 @@ $(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
 	    -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
+# Code-size firmware: every public function of the configuration, linked with --gc-sections
+# (benchmarks/selection.c; make bench measures it, make test checks its symbols).
+SELECTION_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/selection.elf)
+$(BUILD)/%/selection.elf: benchmarks/selection.c $(BUILD)/%/libm4crypt.a
+	@mkdir -p $(@D)
+	$(call say,LINK,$*,$@)
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
+	    -Wl,-Map=$(@:.elf=.map) -o $@
+$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/selection.elf: $($(c)_PLAT_OBJS)))
+
 # Constant-time firmware for m4sim ct: every secret-handling operation inside a region.
 CT_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_library.elf)
 $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4crypt.a
@@ -172,6 +206,26 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
+
+# ---------------------------------------------------------------- selections (docs/configuration.md)
+# Typical configurations (configs/<name>.h), each built in $(BUILD)/config-<name>/ by a make of
+# its own: make test builds their armv7m library, M4 test programs and code-size firmware
+# (tools/run_tests.py runs them, suites config-<name>, and checks their symbols), make bench the
+# code-size firmware of both M4 builds (benchmarks/run_bench.py, "Code size per selection").
+SELECTIONS := mlkem768 mlkem768-encaps x25519 x25519-ladder xwing-aead
+define SELECTION_RULES
+.PHONY: selection-test-$(1) selection-bench-$(1)
+selection-test-$(1):
+	@$$(MAKE) --no-print-directory CONFIG=configs/$(1).h BUILD=$$(BUILD)/config-$(1) \
+	    m4-armv7m $$(BUILD)/config-$(1)/m4-armv7m/selection.elf
+selection-bench-$(1):
+	@$$(MAKE) --no-print-directory CONFIG=configs/$(1).h BUILD=$$(BUILD)/config-$(1) \
+	    $$(foreach c,$$(M4_CONFIGS),$$(BUILD)/config-$(1)/$$(c)/selection.elf)
+endef
+$(foreach s,$(SELECTIONS),$(eval $(call SELECTION_RULES,$(s))))
+.PHONY: selections-test selections-bench
+selections-test: $(addprefix selection-test-,$(SELECTIONS))
+selections-bench: $(addprefix selection-bench-,$(SELECTIONS))
 
 # ---------------------------------------------------------------- top-level targets
 .PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
@@ -182,6 +236,7 @@ help:
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
 	@echo "make build   only build every configuration"
 	@echo "make clean   remove $(BUILD)/"
+	@echo "make CONFIG=configs/mlkem768.h m4-armv7m   a reduced library (docs/configuration.md)"
 
 deps:
 	@tools/bootstrap.sh
@@ -190,20 +245,23 @@ vectors: deps
 	@$(PY) tools/vectors/convert.py $(BUILD)/vectors
 
 host: $(HOST_CONFIGS) $(BUILD)/host-gcc/libm4crypt.so $(CT_BINS)
-m4-all: $(M4_CONFIGS) $(BENCH_ELFS) $(CT_ELFS)
+m4-all: $(M4_CONFIGS) $(BENCH_ELFS) $(CT_ELFS) $(SELECTION_ELFS)
 fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
-build: host m4-all $(FUZZ_BINS) netduinoplus2-all
+# With CONFIG, the configuration's own programs only (no selections, no differential tests:
+# those load the whole library).
+build: host m4-all $(FUZZ_BINS) netduinoplus2-all $(if $(CONFIG),,selections-test)
 
 test: deps
 	@$(MAKE) --no-print-directory vectors
 	@$(MAKE) --no-print-directory -j$$(nproc) build
-	@$(PY) tools/run_tests.py --build $(BUILD) $(TEST_ARGS)
+	@$(PY) tools/run_tests.py --build $(BUILD) $(if $(CONFIG),--skip pytest) \
+	    $(TEST_ARGS)
 
 bench: deps
-	@$(MAKE) --no-print-directory -j$$(nproc) m4-all
+	@$(MAKE) --no-print-directory -j$$(nproc) m4-all $(if $(CONFIG),,selections-bench)
 	@$(PY) benchmarks/run_bench.py --build $(BUILD) $(BENCH_ARGS)
 
 clean:

@@ -6,6 +6,12 @@ Suites (each is skipped with a note only when its binaries were not built):
   host-gcc, host-clang, host-san   C test programs on the host (vectors from build/vectors)
   m4-qemu[-armv7m]                  the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
                                     --quick subset: 25 records of every vector group)
+  config-<name>                     a selection (configs/<name>.h, docs/configuration.md): its
+                                    armv7m library's programs on QEMU mps2-an386
+  config-checks                     what the selections leave out is absent: symbols of their
+                                    code-size firmware and library (arm-none-eabi-nm), a call of a
+                                    function left out fails to compile and to link, inconsistent
+                                    configurations stop with their #error
   ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
                                     undefined; the planted leak must be caught
   ct-m4sim                          m4sim's trace comparison of every secret-handling operation
@@ -16,7 +22,8 @@ Suites (each is skipped with a note only when its binaries were not built):
   netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
                                     (STM32F405): console and small vector files over the USART
 A suite's count is what its programs report ("name: N passed, M failed"); a program that crashes,
-times out or prints no summary counts as one failure.
+times out or prints no summary counts as one failure. A program with nothing to test in its
+configuration says "name: not built in this configuration (...)" and is reported as skipped.
 """
 from __future__ import annotations
 
@@ -30,15 +37,19 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from config_checks import config_checks  # noqa: E402
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
+NOT_BUILT = re.compile(r"^[\w.-]+: not built in this configuration", re.M)
 PYTEST_SUMMARY = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
 VENV_BIN = Path(sys.executable).parent
 
 
 class Result:
-    def __init__(self, suite: str, name: str, passed: int, failed: int, seconds: float, log: str):
+    def __init__(self, suite: str, name: str, passed: int, failed: int, seconds: float, log: str,
+                 skipped: bool = False):
         self.suite, self.name, self.passed, self.failed = suite, name, passed, failed
-        self.seconds, self.log = seconds, log
+        self.seconds, self.log, self.skipped = seconds, log, skipped
 
 
 def run(cmd, timeout, env=None, cwd=ROOT):
@@ -52,9 +63,15 @@ def run(cmd, timeout, env=None, cwd=ROOT):
         return -999, out + f"\nTIMEOUT after {timeout}s\n", time.time() - t0
 
 
-def counted(suite, name, cmd, timeout, env=None) -> Result:
-    """A program that prints 'N passed, M failed' and exits non-zero on failure."""
+def counted(suite, name, cmd, timeout, env=None, expect=None) -> Result:
+    """A program that prints 'N passed, M failed' and exits non-zero on failure. expect: a regular
+    expression its output must match (else one more failure)."""
     rc, out, dt = run(cmd, timeout, env)
+    if rc == 0 and NOT_BUILT.search(out) and not SUMMARY.search(out):
+        return Result(suite, name, 0, 0, dt, out, skipped=True)
+    if expect and not re.search(expect, out, re.M):
+        out += f"\nexpected output matching {expect!r} not found\n"
+        rc = rc or 1
     sums = SUMMARY.findall(out)
     if sums:
         passed, failed = int(sums[-1][0]), int(sums[-1][1])
@@ -77,19 +94,35 @@ def host_suites(build: Path, vecdir: Path, args):
             cmd = [str(prog), str(vecdir)]
             if cfg == "host-gcc" and not args.fast:
                 cmd.append("--slow")
-            jobs.append((cfg, prog.name, cmd, args.timeout * 3))
+            jobs.append((cfg, prog.name, cmd, args.timeout * 3, None))
     return jobs
+
+
+def qemu_cmd(machine: str, elf: Path, vecdir: Path) -> list[str]:
+    semi = ",".join(["enable=on", "target=native", f"arg={elf.stem}", f"arg={vecdir}",
+                     "arg=--quick"])
+    return ["qemu-system-arm", "-M", machine, "-nographic", "-monitor", "none",
+            "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
+
+
+# The M4 build on other cores with the same instructions: (suite prefix, QEMU machine, folder of
+# the images below build/<config>/, the core test_common must report).
+CORES = (("m4-qemu", "mps2-an386", "tests", None),)
 
 
 def qemu_suites(build: Path, vecdir: Path, args):
     jobs = []
-    for cfg, suite in (("m4", "m4-qemu"), ("m4-armv7m", "m4-qemu-armv7m")):
-        for elf in sorted((build / cfg / "tests").glob("*/test_*.elf")):
-            semi = ",".join(["enable=on", "target=native", f"arg={elf.stem}", f"arg={vecdir}",
-                             "arg=--quick"])
-            cmd = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none",
-                   "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
-            jobs.append((suite, elf.stem, cmd, args.timeout * 2))
+    for prefix, machine, folder, core in CORES:
+        for cfg, suffix in (("m4", ""), ("m4-armv7m", "-armv7m")):
+            for elf in sorted((build / cfg / folder).glob("*/test_*.elf")):
+                expect = rf"^cpu: {core} " if core and elf.stem == "test_common" else None
+                jobs.append((prefix + suffix, elf.stem, qemu_cmd(machine, elf, vecdir),
+                             args.timeout * 2, expect))
+    # the selections (configs/<name>.h), armv7m builds
+    for cfg_dir in sorted(build.glob("config-*")):
+        for elf in sorted((cfg_dir / "m4-armv7m" / "tests").glob("*/test_*.elf")):
+            jobs.append((cfg_dir.name, elf.stem, qemu_cmd("mps2-an386", elf, vecdir),
+                         args.timeout * 2, None))
     return jobs
 
 
@@ -167,22 +200,28 @@ def main() -> int:
     ap.add_argument("--fuzz-seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", 20)))
     ap.add_argument("--timeout", type=int, default=600, help="per program, seconds")
     ap.add_argument("--only", default="", help="comma-separated suite name prefixes")
+    ap.add_argument("--skip", default="", help="comma-separated suite name prefixes to leave out")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     build = (ROOT / args.build).resolve()
     vecdir = build / "vectors"
     only = [s for s in args.only.split(",") if s]
+    skip = [s for s in args.skip.split(",") if s]
 
     def wanted(suite):
-        return not only or any(suite.startswith(o) for o in only)
+        return ((not only or any(suite.startswith(o) for o in only))
+                and not any(suite.startswith(o) for o in skip))
 
     futures = []
     t0 = time.time()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for suite, name, cmd, timeout in host_suites(build, vecdir, args) + qemu_suites(build, vecdir, args):
+        for suite, name, cmd, timeout, expect in (host_suites(build, vecdir, args)
+                                                  + qemu_suites(build, vecdir, args)):
             if wanted(suite):
-                futures.append(pool.submit(counted, suite, name, cmd, timeout))
+                futures.append(pool.submit(counted, suite, name, cmd, timeout, None, expect))
+        if wanted("config-checks") and (build / "config-mlkem768").is_dir():
+            futures.append(pool.submit(config_checks, build, Result))
         if wanted("ct-valgrind"):
             for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
                 leak = prog.name == "ct_planted_leak"
@@ -214,22 +253,27 @@ def main() -> int:
             rs = r if isinstance(r, list) else [r]
             for x in rs:
                 results.append(x)
-                status = "ok  " if x.failed == 0 and x.passed > 0 else "FAIL"
+                status = ("skip" if x.skipped else
+                          "ok  " if x.failed == 0 and x.passed > 0 else "FAIL")
                 print(f"{status} {x.suite:16s} {x.name:48s} {x.passed:7d} passed "
                       f"{x.failed:4d} failed {x.seconds:7.1f}s", flush=True)
-                if (x.failed or x.passed == 0) or args.verbose:
+                if (x.failed or (x.passed == 0 and not x.skipped)) or args.verbose:
                     tail = "\n".join(x.log.rstrip().splitlines()[-40:])
                     print("    | " + tail.replace("\n", "\n    | "), flush=True)
 
     suites: dict[str, list[int]] = {}
+    skipped = [r for r in results if r.skipped]
     for r in results:
         s = suites.setdefault(r.suite, [0, 0])
         s[0] += r.passed
-        s[1] += r.failed + (1 if r.passed == 0 and r.failed == 0 else 0)
+        s[1] += r.failed + (1 if r.passed == 0 and r.failed == 0 and not r.skipped else 0)
     total_p = sum(v[0] for v in suites.values())
     total_f = sum(v[1] for v in suites.values())
     print()
     print("suites: " + "; ".join(f"{k} {v[0]} passed, {v[1]} failed" for k, v in suites.items()))
+    if skipped:
+        print(f"skipped (nothing to test in their configuration): "
+              + ", ".join(f"{r.suite}/{r.name}" for r in skipped))
     print(f"time: {time.time() - t0:.0f}s")
     print(f"{total_p} passed, {total_f} failed")
     return 0 if total_f == 0 and total_p > 0 else 1
