@@ -207,6 +207,25 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
+# ---------------------------------------------------------------- other cores
+# The M4 build's test programs on cores with the same instructions (tools/run_tests.py, suites
+# m7-qemu* and m33-qemu*): QEMU's mps2-an500 (Cortex-M7) has mps2-an386's memory map and runs
+# the very same images; for mps2-an505 (Cortex-M33, TrustZone) they are linked again from the
+# same objects and library with platform/mps2-an505/mps2-an505.ld (into <config>/an505/tests/).
+AN505_LD := platform/mps2-an505/mps2-an505.ld
+define AN505_RULES
+$(1)_AN505_TESTS := $$(patsubst tests/%.c,$$(BUILD)/$(1)/an505/tests/%.elf,$$(TEST_SRCS))
+$$(BUILD)/$(1)/an505/tests/%.elf: tests/%.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+                                  $$(AN505_LD)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$< $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+	    $$(subst platform/mps2-an386/mps2-an386.ld,$$(AN505_LD),$$($(1)_LDFLAGS)) -o $$@
+endef
+$(foreach c,$(M4_CONFIGS),$(eval $(call AN505_RULES,$(c))))
+.PHONY: m4-an505
+m4-an505: $(foreach c,$(M4_CONFIGS),$($(c)_AN505_TESTS))
+
 # ---------------------------------------------------------------- selections (docs/configuration.md)
 # Typical configurations (configs/<name>.h), each built in $(BUILD)/config-<name>/ by a make of
 # its own: make test builds their armv7m library, M4 test programs and code-size firmware
@@ -252,7 +271,7 @@ host-fuzz-lib: $(host-fuzz_LIB)
 
 # With CONFIG, the configuration's own programs only (no selections, no differential tests:
 # those load the whole library).
-build: host m4-all $(FUZZ_BINS) netduinoplus2-all $(if $(CONFIG),,selections-test)
+build: host m4-all m4-an505 $(FUZZ_BINS) netduinoplus2-all $(if $(CONFIG),,selections-test)
 
 test: deps
 	@$(MAKE) --no-print-directory vectors

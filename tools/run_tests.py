@@ -6,6 +6,9 @@ Suites (each is skipped with a note only when its binaries were not built):
   host-gcc, host-clang, host-san   C test programs on the host (vectors from build/vectors)
   m4-qemu[-armv7m]                  the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
                                     --quick subset: 25 records of every vector group)
+  m7-qemu[-armv7m], m33-qemu[-armv7m]  the M4 build's programs on a Cortex-M7 (QEMU mps2-an500, the
+                                    same images) and a Cortex-M33 (QEMU mps2-an505, linked again
+                                    for its memory map); test_common must report that core
   config-<name>                     a selection (configs/<name>.h, docs/configuration.md): its
                                     armv7m library's programs on QEMU mps2-an386
   config-checks                     what the selections leave out is absent: symbols of their
@@ -107,7 +110,9 @@ def qemu_cmd(machine: str, elf: Path, vecdir: Path) -> list[str]:
 
 # The M4 build on other cores with the same instructions: (suite prefix, QEMU machine, folder of
 # the images below build/<config>/, the core test_common must report).
-CORES = (("m4-qemu", "mps2-an386", "tests", None),)
+CORES = (("m4-qemu", "mps2-an386", "tests", "Cortex-M4"),
+         ("m7-qemu", "mps2-an500", "tests", "Cortex-M7"),
+         ("m33-qemu", "mps2-an505", "an505/tests", "Cortex-M33"))
 
 
 def qemu_suites(build: Path, vecdir: Path, args):
@@ -115,7 +120,7 @@ def qemu_suites(build: Path, vecdir: Path, args):
     for prefix, machine, folder, core in CORES:
         for cfg, suffix in (("m4", ""), ("m4-armv7m", "-armv7m")):
             for elf in sorted((build / cfg / folder).glob("*/test_*.elf")):
-                expect = rf"^cpu: {core} " if core and elf.stem == "test_common" else None
+                expect = rf"^cpu: {core} " if elf.stem == "test_common" else None
                 jobs.append((prefix + suffix, elf.stem, qemu_cmd(machine, elf, vecdir),
                              args.timeout * 2, expect))
     # the selections (configs/<name>.h), armv7m builds
