@@ -180,13 +180,15 @@ $(BUILD)/host-fuzz/fuzz/%: tests/%.c $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB)
 	$(call say,LINK,host-fuzz,$@)
 	$(Q)clang $(host-fuzz_ALL_CFLAGS) $< $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB) $(host-fuzz_LDFLAGS) -o $@
 
-# Benchmark firmware, portable and (when present) assembly backends.
+# Benchmark firmware, portable and (when present) assembly backends. --emit-relocs keeps the
+# relocations in the image (same code and data), so that m4sim size tells addresses from
+# constants when it follows code to the tables it reads (benchmarks/run_bench.py).
 BENCH_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/bench.elf)
 $(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
-	    -Wl,-Map=$(@:.elf=.map) -o $@
+	    -Wl,--emit-relocs -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
 # Code-size firmware: every public function of the configuration, linked with --gc-sections
@@ -196,7 +198,7 @@ $(BUILD)/%/selection.elf: benchmarks/selection.c $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
-	    -Wl,-Map=$(@:.elf=.map) -o $@
+	    -Wl,--emit-relocs -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/selection.elf: $($(c)_PLAT_OBJS)))
 
 # Constant-time firmware for m4sim ct: every secret-handling operation inside a region.
