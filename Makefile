@@ -11,6 +11,8 @@
 #   host-fuzz   clang with libFuzzer, ASan and UBSan
 #   m4          arm-none-eabi-gcc for mps2-an386 (Cortex-M4F), portable C only
 #   m4-armv7m   the same with the armv7m/ assembly backends (when any exist)
+# (make m4-an505: the test programs of m4 and m4-armv7m linked again for QEMU's mps2-an505,
+# Cortex-M33; mps2-an500, Cortex-M7, runs the mps2-an386 images as they are)
 #
 # What the library contains (docs/configuration.md): everything, or the selection of a
 # configuration header given with CONFIG (include/m4crypt/config.h, examples in configs/):
