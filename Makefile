@@ -251,7 +251,7 @@ selections-test: $(addprefix selection-test-,$(SELECTIONS))
 selections-bench: $(addprefix selection-bench-,$(SELECTIONS))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -260,6 +260,8 @@ help:
 	@echo "make build   only build every configuration"
 	@echo "make clean   remove $(BUILD)/"
 	@echo "make CONFIG=configs/mlkem768.h m4-armv7m   a reduced library (docs/configuration.md)"
+	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
+	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
 
 deps:
 	@tools/bootstrap.sh
@@ -289,3 +291,7 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# The README's two commands on a machine that has nothing (tools/test_fresh.sh).
+test-fresh:
+	@tools/test_fresh.sh $(FRESH_ARGS)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "m4crypt/version.h"
 #include "config.h" /* what this build of m4crypt contains (docs/configuration.md) */
 
 #ifdef __cplusplus
