@@ -287,7 +287,8 @@ test: deps
 
 bench: deps
 	@$(MAKE) --no-print-directory -j$$(nproc) m4-all $(if $(CONFIG),,selections-bench)
-	@$(PY) benchmarks/run_bench.py --build $(BUILD) $(BENCH_ARGS)
+	@$(PY) benchmarks/run_bench.py --build $(BUILD) \
+	    $(if $(CONFIG),--print-only --config $(CONFIG_NAME)) $(BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -16,11 +16,13 @@
 #include "platform.h"
 #include "x25519/fe25519.h" /* its backend.h: M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
-static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
-static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
-static uint8_t coins[64];
-static uint8_t msg[16384], out[16384 + 16];
-static volatile int sink;
+/* (some unused in a reduced configuration) */
+#define MAYBE_UNUSED __attribute__((unused))
+static MAYBE_UNUSED uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
+static MAYBE_UNUSED uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
+static MAYBE_UNUSED uint8_t coins[64];
+static MAYBE_UNUSED uint8_t msg[16384], out[16384 + 16];
+static MAYBE_UNUSED volatile int sink;
 
 #define HAVE_MLKEM_OPS                                                                             \
     (M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS)

@@ -145,7 +145,12 @@ def measure_selection(elf: Path, name: str, impl: str, compiler: str) -> dict:
             "rodata_bytes": sizes.reachable_rodata_bytes("main"), "compiler": compiler}
 
 
-def selection_records(build: Path, compiler: str) -> list[dict]:
+def selection_records(build: Path, compiler: str, config: str = "") -> list[dict]:
+    """The selections built under build (make bench); with config (make CONFIG=... bench), only
+    that configuration's own firmware, under its name."""
+    if config:
+        return [measure_selection(build / cfg / "selection.elf", config, impl, compiler)
+                for cfg, impl in IMPLS if (build / cfg / "selection.elf").exists()]
     records = []
     for name, _ in SELECTIONS:
         base = build if name == "all" else build / f"config-{name}"
@@ -162,7 +167,7 @@ def selection_table(records: list[dict]) -> list[str]:
              "flash bytes (code + rodata) |",
              "|---|---|---|---:|---:|---:|"]
     for r in records:
-        lines.append(f"| {r['selection']} | {what.get(r['selection'], '')} | {r['impl']} | "
+        lines.append(f"| {r['selection']} | {what.get(r['selection'], 'make CONFIG=...')} | {r['impl']} | "
                      f"{fmt(r['code_bytes'])} | {fmt(r['rodata_bytes'])} | "
                      f"{fmt(r['code_bytes'] + r['rodata_bytes'])} |")
     return lines
@@ -300,6 +305,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--build", default="build")
     ap.add_argument("--no-charts", action="store_true")
+    ap.add_argument("--config", default="", metavar="NAME",
+                    help="the build is of configuration NAME (make CONFIG=...): its code size is "
+                         "reported under that name")
     ap.add_argument("--print-only", action="store_true",
                     help="print the table, write no file (for work in progress)")
     ap.add_argument("--only", default="",
@@ -325,7 +333,7 @@ def main() -> int:
         order.setdefault(r["operation"], len(order))
     records.sort(key=lambda r: (order[r["operation"]], r["impl"] != "portable"))
 
-    selections = selection_records(build, compiler)
+    selections = selection_records(build, compiler, args.config)
     if args.only:
         records = [r for r in records if args.only in r["operation"]]
         selections = [r for r in selections if args.only in "selection." + r["selection"]]

@@ -24,11 +24,13 @@ static void public_bytes(uint8_t *out, size_t len, uint8_t label)
     m4crypt_shake128(out, len, &label, 1);
 }
 
-static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
-static uint8_t pk_fixed[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk_fixed[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
-static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ct_fixed[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64];
-static uint8_t ss[32], coins[64], buf[512], out[512 + 16];
-static volatile int sink;
+/* (some unused in a reduced configuration) */
+#define MAYBE_UNUSED __attribute__((unused))
+static MAYBE_UNUSED uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
+static MAYBE_UNUSED uint8_t pk_fixed[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk_fixed[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
+static MAYBE_UNUSED uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ct_fixed[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64];
+static MAYBE_UNUSED uint8_t ss[32], coins[64], buf[512], out[512 + 16];
+static MAYBE_UNUSED volatile int sink;
 
 #define HAVE_MLKEM_OPS                                                                             \
     (M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS)
