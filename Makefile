@@ -205,6 +205,24 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
+# Firmware that faults on purpose (tests/platform/test_fault_report.py): the fault report of the
+# mps2-an386 and STM32 (netduinoplus2) platforms must show no general-purpose register.
+FAULT_MODES := registers x25519
+FAULT_DEFINE_registers := -DFAULT_REGISTERS
+FAULT_DEFINE_x25519 := -DFAULT_X25519
+FAULT_CONFIGS := $(M4_CONFIGS) $(call board_configs_of,netduinoplus2)
+# $(1) = configuration, $(2) = mode
+define FAULT_FIRMWARE
+$$(BUILD)/$(1)/fault/fault_$(2).elf: tests/platform/fault_firmware.c $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+                                    $$($(1)_RNG_LINK)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(FAULT_DEFINE_$(2)) $$< \
+	    $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
+endef
+$(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRMWARE,$(c),$(m)))))
+FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
+
 # ---------------------------------------------------------------- top-level targets
 .PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
 
@@ -227,7 +245,7 @@ fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
-build: host m4-all $(FUZZ_BINS) netduinoplus2-all
+build: host m4-all $(FUZZ_BINS) netduinoplus2-all $(FAULT_ELFS)
 
 test: deps
 	@$(MAKE) --no-print-directory vectors
