@@ -42,7 +42,8 @@ ARMV7M_SRCS := $(wildcard src/*/armv7m/*.c src/*/armv7m/*.S)
 TEST_SRCS := $(wildcard tests/*/test_*.c)
 CT_SRCS := $(wildcard tests/*/ct_*.c)
 FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
-HARNESS_SRCS := tests/common/harness.c
+# The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
+HARNESS_SRCS := tests/common/harness.c tests/common/kat_drbg.c
 BENCH_SRCS := $(wildcard benchmarks/*.c)
 
 COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
