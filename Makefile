@@ -225,7 +225,7 @@ $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRM
 FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -233,6 +233,8 @@ help:
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
 	@echo "make build   only build every configuration"
 	@echo "make clean   remove $(BUILD)/"
+	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
+	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
 
 deps:
 	@tools/bootstrap.sh
@@ -259,3 +261,7 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# The README's two commands on a machine that has nothing (tools/test_fresh.sh).
+test-fresh:
+	@tools/test_fresh.sh $(FRESH_ARGS)
