@@ -409,11 +409,33 @@ static void slot_hook(uc_engine *uc, uint64_t address, uint32_t size, void *ud)
     }
 }
 
+/* Unicorn 2.1.4 (qemu/accel/tcg/cputlb.c) calls cpu_restore_state() before it runs a
+   UC_HOOK_MEM_READ/WRITE callback, to make PC exact.  On Arm that also writes the IT state of
+   the accessing instruction (the insn_start word) into env->condexec_bits, in the middle of a
+   translation block.  QEMU's Thumb translator keeps condexec_bits at zero while a block runs
+   (cleared at the start of a block that begins inside an IT block, written only when the block
+   is left inside one), so when the access was inside an IT block and the block goes on past
+   the block's end (`it mi; strbmi r2, [r0]; bx lr`, as in m4crypt_memzero) the stale state
+   survives the block, and the next block is translated as if it were still inside the IT
+   block: the caller's first instructions after the return were skipped (or run under the wrong
+   condition).  Restore QEMU's invariant: every memory hook clears a non-zero IT state.  The
+   flags written back are the ones just read (TCG syncs its globals before a memory access), and
+   the write does not end the block (only a PC write does). */
+#define M4_EPSR_IT 0x0600FC00u
+static void clear_stale_it(uc_engine *uc)
+{
+    uint32_t v = 0;
+    if (uc_reg_read(uc, UC_ARM_REG_EAPSR, &v) != UC_ERR_OK || !(v & M4_EPSR_IT)) return;
+    v &= ~M4_EPSR_IT;
+    uc_reg_write(uc, UC_ARM_REG_EAPSR_NZCVQG, &v);
+}
+
 static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size,
                      int64_t value, void *ud)
 {
     m4_ctx *c = ud;
     (void)value;
+    clear_stale_it(uc);
     if (!c->tracing || c->pub_active) return;
     if (c->nmt + 3 > c->capmt) {
         uint64_t cap = c->capmt ? c->capmt * 2 : (3u << 16);
