@@ -38,6 +38,43 @@ class SimError(Exception):
     pass
 
 
+MARKERS = ("m4sim_region_begin", "m4sim_region_end")
+# what a user adds to firmware that lacks the markers or the seed (docs/measure-your-own-code.md)
+HOW_TO_ADD = ("add them to the firmware: in one .c file write\n"
+              "    #define M4SIM_DEFINE\n"
+              "    #include \"m4sim.h\"          (compile with -I\"$(m4sim --include-dir)\")\n"
+              "and put the code to measure between m4sim_region_begin(\"name\"); and "
+              "m4sim_region_end(); (or M4SIM_REGION(\"name\", code);). Without the header: two "
+              "empty, noinline functions void m4sim_region_begin(const char *name) and void "
+              "m4sim_region_end(void) do the same. See docs/measure-your-own-code.md")
+
+
+def missing_markers_message(path, missing):
+    """The message for an ELF that lacks region marker symbols."""
+    return (f"{path} has no region markers: symbol{'s' if len(missing) > 1 else ''} "
+            f"{' and '.join(missing)} not found. To measure regions, {HOW_TO_ADD}")
+
+
+def seed_problem(sim):
+    """None if m4sim_ct_seed is usable, else what is wrong with it and how to fix it."""
+    s = sim.seed_sym
+    if s is None:
+        return (f"{sim.path} has no symbol m4sim_ct_seed, so the secrets cannot be varied between "
+                f"runs. Define it, in .data, and derive every secret from it: m4sim.h does "
+                f"(#define M4SIM_DEFINE, #include \"m4sim.h\" in one .c file). If the firmware "
+                f"defines it but was linked with -Wl,--gc-sections and no code takes its address, "
+                f"the linker dropped it: m4sim.h's definition keeps it (m4sim_region_begin refers "
+                f"to it); or read it where the secrets are made, or link with "
+                f"-Wl,--undefined=m4sim_ct_seed")
+    sec = sim.image.sections.get(s.section)
+    if sec is not None and sec[2] is None and sec[3] & 2:
+        return (f"{sim.path}: m4sim_ct_seed is in {s.section} (zero-initialised): the startup code "
+                f"clears it after m4sim wrote the seed, so every run would get the same secrets. "
+                f"Give it an initialiser (volatile unsigned char m4sim_ct_seed[32] = {{1}};) so that "
+                f"it lands in .data, as m4sim.h does")
+    return None
+
+
 @dataclass
 class Region:
     """One execution of a region (from the first instruction after
@@ -127,6 +164,7 @@ class Simulator:
         self.begin_addr = (sym["m4sim_region_begin"].value & ~1) if "m4sim_region_begin" in sym else None
         self.end_addr = (sym["m4sim_region_end"].value & ~1) if "m4sim_region_end" in sym else None
         self.seed_sym = sym.get("m4sim_ct_seed")
+        self.missing_markers = [m for m in MARKERS if m not in sym]
         # stack painting floor: above every loaded byte below the initial SP
         floor = 0
         for seg in self.image.segments:

@@ -142,7 +142,7 @@ def test_profile(tmp_path):
     import io
     from m4sim.profile import profile
     elf = build_c(tmp_path, "regions", "regions.c")
-    res = Simulator(elf).run(args=[elf])
+    res = Simulator(elf).run()
     outer = [r for r in res.regions if r.name == "outer"][0]
     buf = io.StringIO()
     assert profile(elf, "outer", out=buf) == 0
