@@ -145,6 +145,9 @@ def main(argv=None):
                         f"0 = no limit)")
     f.set_defaults(fn=cmd_profile)
 
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "profile":
+        argv = ["profile"] + _hoist_options(f, argv[1:], npos=2)
     a = p.parse_args(argv)
     if a.include_dir:
         print(INCLUDE_DIR)
@@ -152,13 +155,36 @@ def main(argv=None):
     if not getattr(a, "fn", None):
         p.print_help()
         return 2
-    if a.cmd in ("run", "ct", "profile"):
+    if a.cmd in ("run", "ct"):
         _options_after_elf(sub.choices[a.cmd], a)
     try:
         return a.fn(a)
     except (OSError, ValueError, RuntimeError, SimError) as e:
         print(f"m4sim: error: {e}", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _hoist_options(parser, words, npos):
+    """Options of parser that come among or after its npos positional words (up to the first
+    other word, or '--', which start the firmware's arguments) are moved in front, so that
+    `m4sim profile fw.elf region --top 5` works like `m4sim profile --top 5 fw.elf region`."""
+    known = {o: act for act in parser._actions for o in act.option_strings}
+    opts, pos = [], []
+    i = 0
+    while i < len(words):
+        tok = words[i]
+        opt = tok.split("=", 1)[0]
+        if tok == "--" or (len(pos) >= npos and opt not in known):
+            break
+        if opt in known:
+            opts.append(tok)
+            if known[opt].nargs != 0 and "=" not in tok and i + 1 < len(words):
+                opts.append(words[i + 1])
+                i += 1
+        else:
+            pos.append(tok)
+        i += 1
+    return opts + pos + words[i:]
 
 
 def _options_after_elf(parser, a):

@@ -142,7 +142,7 @@ def test_crash_and_limit(tmp_path, fw):
     assert "crashed before region 'keccak' ended" in r.stderr and "0x90000000" not in r.stdout
     r = m4sim("ct", elf, "--region", "keccak", "--runs", "2")
     assert r.returncode == 2 and "crashed" in r.stdout
-    r = m4sim("profile", fw, "--max-instructions", "2000", "sha3_256")
+    r = m4sim("profile", fw, "sha3_256", "--max-instructions", "2000")   # options after the region
     assert r.returncode == 124
     assert "stopped after 2,000 instructions" in r.stderr and "--max-instructions" in r.stderr
     r = m4sim("profile", fw, "no-such-region")

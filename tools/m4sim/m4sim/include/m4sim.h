@@ -55,7 +55,19 @@ extern volatile unsigned char m4sim_ct_seed[M4SIM_CT_SEED_BYTES];
         m4sim_region_end();                                                                        \
     } while (0)
 
-#ifdef M4SIM_DEFINE
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* M4SIM_H */
+
+/* The definitions, outside the include guard: a file may include m4sim.h (through another header)
+ * before it defines M4SIM_DEFINE and includes it again. */
+#if defined(M4SIM_DEFINE) && !defined(M4SIM_DEFINED_)
+#define M4SIM_DEFINED_
+#ifdef __cplusplus
+extern "C" {
+#endif
 #if defined(__GNUC__) && !defined(__clang__)
 #define M4SIM_NOINLINE_ __attribute__((noipa, used))
 #else
@@ -74,9 +86,7 @@ M4SIM_NOINLINE_ void m4sim_region_end(void)
     __asm__ volatile("" : : : "memory");
 }
 #undef M4SIM_NOINLINE_
-#endif /* M4SIM_DEFINE */
-
 #ifdef __cplusplus
 }
 #endif
-#endif /* M4SIM_H */
+#endif /* M4SIM_DEFINE */
