@@ -96,6 +96,7 @@ typedef struct m4_ctx {
     uc_engine *uc;
     /* counters */
     uint64_t cycles, ninstr, cyc_before_last, ins_before_last, it_before_last;
+    uint64_t mem_cycles, mem_before_last;   /* cycles of loads and stores (F_MEM) */
     uint64_t max_insns;
     int hit_limit, miss_failed;
     /* pipeline state carried between instructions */
@@ -292,6 +293,7 @@ static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
     if (cost < 0) cost = 0;
     c->cycles += (uint64_t)cost;
     c->ninstr += 1;
+    if (executed && (f & F_MEM)) c->mem_cycles += (uint64_t)cost;
     if (pub) {
         /* inside a public call: counted, not traced */
         c->excl_cycles += (uint64_t)cost;
@@ -322,6 +324,7 @@ static void process(m4_ctx *c, int64_t bi, uint64_t seq, int64_t succ, int pub)
         step(c, &in[i], seq, 0, has_succ, succ_addr, succ_mis32, pub);
     c->cyc_before_last = c->cycles;
     c->ins_before_last = c->ninstr;
+    c->mem_before_last = c->mem_cycles;
     c->it_before_last = c->nit;
     c->excl_cyc_before_last = c->excl_cycles;
     c->excl_ins_before_last = c->excl_insns;
@@ -531,7 +534,7 @@ enum {
     G_CYCLES, G_INSNS, G_CYC_BEFORE_LAST, G_INS_BEFORE_LAST, G_IT_BEFORE_LAST,
     G_HIT_LIMIT, G_MISS_FAILED, G_NIT, G_NMT, G_MAX_INSNS, G_BEGIN, G_END, G_OPEN,
     G_TRACING, G_NBLOCKS, G_EXCL_CYCLES, G_EXCL_INSNS, G_EXCL_CYC_BEFORE_LAST,
-    G_EXCL_INS_BEFORE_LAST, G_PUB_ACTIVE
+    G_EXCL_INS_BEFORE_LAST, G_PUB_ACTIVE, G_MEM_CYCLES, G_MEM_BEFORE_LAST
 };
 
 uint64_t m4_get(m4_ctx *c, int what)
@@ -557,6 +560,8 @@ uint64_t m4_get(m4_ctx *c, int what)
     case G_EXCL_CYC_BEFORE_LAST: return c->excl_cyc_before_last;
     case G_EXCL_INS_BEFORE_LAST: return c->excl_ins_before_last;
     case G_PUB_ACTIVE: return (uint64_t)c->pub_active;
+    case G_MEM_CYCLES: return c->mem_cycles;
+    case G_MEM_BEFORE_LAST: return c->mem_before_last;
     }
     return 0;
 }

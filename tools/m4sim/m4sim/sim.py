@@ -91,6 +91,7 @@ class Region:
     public_cycles: int = 0
     public_instructions: int = 0
     public_calls: dict = None
+    memory_cycles: int = 0   # cycles of its loads and stores (LDR/STR/LDM/STM/PUSH/POP/VLDR/...)
 
     @property
     def compared_cycles(self):
@@ -99,7 +100,7 @@ class Region:
 
     def as_dict(self):
         return {"name": self.name, "cycles": self.cycles, "instructions": self.instructions,
-                "stack_bytes": self.stack_bytes}
+                "stack_bytes": self.stack_bytes, "memory_cycles": self.memory_cycles}
 
 
 @dataclass
@@ -512,7 +513,8 @@ class _RunState:
         self._paint(self._reg(AC.UC_ARM_REG_SP))
         L, ctx = self.L, self.ctx
         r = {"name": name, "sp0": sp0, "low": sp0, "cyc0": L.m4_get(ctx, native.G_CYCLES),
-             "ins0": L.m4_get(ctx, native.G_INSNS), "traced": False, "floor": self.paint_floor}
+             "ins0": L.m4_get(ctx, native.G_INSNS), "traced": False, "floor": self.paint_floor,
+             "mem0": L.m4_get(ctx, native.G_MEM_CYCLES)}
         if self.pub_names:
             r["xcyc0"] = L.m4_get(ctx, native.G_EXCL_CYCLES)
             r["xins0"] = L.m4_get(ctx, native.G_EXCL_INSNS)
@@ -544,7 +546,8 @@ class _RunState:
         if r["low"] <= r["floor"]:
             self.sim._warn(("stack", r["name"]), f"region {r['name']}: stack use reached the painted "
                            f"limit ({self.sim.stack_paint_bytes} bytes); raise --stack-paint-bytes")
-        reg = Region(r["name"], cyc - r["cyc0"], ins - r["ins0"], stack, depth=len(self.open))
+        reg = Region(r["name"], cyc - r["cyc0"], ins - r["ins0"], stack, depth=len(self.open),
+                     memory_cycles=L.m4_get(ctx, native.G_MEM_BEFORE_LAST) - r["mem0"])
         if self.pub_names:
             reg.public_cycles = L.m4_get(ctx, native.G_EXCL_CYC_BEFORE_LAST) - r["xcyc0"]
             reg.public_instructions = L.m4_get(ctx, native.G_EXCL_INS_BEFORE_LAST) - r["xins0"]
