@@ -97,7 +97,7 @@ def test_cli_run_json_and_limit(tmp_path):
     assert b"rep" in r.stderr and b"cycles" in r.stderr
     data = json.loads(js.read_text())
     assert [d["name"] for d in data] == ["rep", "rep", "rep", "inner", "outer", "empty"]
-    assert set(data[0]) == {"name", "cycles", "instructions", "stack_bytes"}
+    assert set(data[0]) == {"name", "cycles", "instructions", "stack_bytes", "memory_cycles"}
     # options after the ELF path work too
     r = subprocess.run([sys.executable, "-m", "m4sim.cli", "run", str(elf), "--max-instructions", "100"],
                        capture_output=True)
