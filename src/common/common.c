@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Error strings, the randombytes hook, wiping and constant-time comparison. */
+/* The version, error strings, the randombytes hook, wiping and constant-time comparison. */
 #include "common_internal.h"
+
+const char *m4crypt_version(void)
+{
+    return M4CRYPT_VERSION_STRING;
+}
 
 const char *m4crypt_strerror(int code)
 {
@@ -26,6 +31,9 @@ void m4crypt_set_randombytes(m4crypt_randombytes_fn fn, void *ctx)
     user_rng_ctx = ctx;
 }
 
+/* m4crypt_platform_randombytes is deliberately not defined in the library's common code: the host
+ * library gets src/rng/getrandom.c, firmware links an RNG module or defines it (docs/rng.md), and
+ * firmware that does neither fails to link with an undefined reference naming it. */
 int m4crypt_randombytes(uint8_t *out, size_t len)
 {
     int r = user_rng ? user_rng(user_rng_ctx, out, len) : m4crypt_platform_randombytes(out, len);
