@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Code-size firmware of a configuration (docs/configuration.md, "Code size of a selection"):
- * main() calls every public function of every primitive the configuration builds (ML-KEM,
- * X25519, Ristretto255, ChaCha20, Poly1305, ChaCha20-Poly1305, X-Wing; m4crypt/config.h), as a
- * firmware that uses all of the selection would. Linked with --gc-sections, the image holds
+ * main() calls every public function of every primitive the configuration builds (ML-KEM with
+ * its NIST API, X25519, Ristretto255, ChaCha20, Poly1305, ChaCha20-Poly1305, X-Wing;
+ * m4crypt/config.h), as a firmware that uses all of the selection would. Linked with
+ * --gc-sections, the image holds
  * what such a firmware takes from the library; make bench (benchmarks/run_bench.py) measures
  * the functions and read-only data reachable from main, without main itself and without the
  * random generator below. SHA-3 and the common functions are counted where the selection uses
@@ -13,6 +14,7 @@
  * arm-none-eabi-nm that the ML-KEM-768-only image has no symbol of the primitives left out.
  */
 #include "m4crypt.h"
+#include "m4crypt/nistapi.h"
 
 /* Every firmware brings its own generator (a hardware RNG driver): a stand-in, not counted. */
 int m4crypt_platform_randombytes(uint8_t *out, size_t len)
@@ -33,6 +35,9 @@ static volatile size_t len = 64; /* not a constant: no call is specialised for o
         ENCAPS(sink += m4crypt_mlkem##N##_enc(c, d, a));                                           \
         ENCAPS(sink += m4crypt_mlkem##N##_enc_derand(c, d, a, b));                                 \
         DECAPS(sink += m4crypt_mlkem##N##_dec(d, c, b));                                           \
+        KEYPAIR(sink += M4CRYPT_MLKEM##N##_crypto_kem_keypair(a, b));                              \
+        ENCAPS(sink += M4CRYPT_MLKEM##N##_crypto_kem_enc(c, d, a));                                \
+        DECAPS(sink += M4CRYPT_MLKEM##N##_crypto_kem_dec(d, c, b));                                \
         sink += m4crypt_mlkem##N##_check_pk(a);                                                    \
         sink += m4crypt_mlkem##N##_check_sk(b);                                                    \
     } while (0)
