@@ -58,6 +58,8 @@ def entry_symbols(op: str) -> list[str]:
         "xwing.keypair": ["m4crypt_xwing_keypair_derand"],
         "xwing.encaps": ["m4crypt_xwing_enc_derand"],
         "xwing.decaps": ["m4crypt_xwing_dec"],
+        "xwing.expand_key": ["m4crypt_xwing_expand_key"],
+        "xwing.decaps_expanded": ["m4crypt_xwing_dec_expanded"],
     }
     if op in table:
         return table[op]
