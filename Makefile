@@ -40,7 +40,10 @@ TEST_SRCS := $(wildcard tests/*/test_*.c)
 CT_SRCS := $(wildcard tests/*/ct_*.c)
 FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
 HARNESS_SRCS := tests/common/harness.c
-BENCH_SRCS := $(wildcard benchmarks/*.c)
+# The benchmark firmware also measures the example protocol's device side (examples/pqsession).
+BENCH_SRCS := $(wildcard benchmarks/*.c) examples/pqsession/pqsession.c
+BENCH_HEADERS := $(wildcard benchmarks/*.h) $(wildcard examples/pqsession/*.h)
+BENCH_CFLAGS := -Iexamples/pqsession
 
 COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
                  -Wshadow -Wvla -g
@@ -137,6 +140,10 @@ $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CO
 # Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
 -include mk/boards.mk
 
+# Examples (examples/<name>/module.mk adds its programs to EXAMPLES).
+EXAMPLES :=
+-include $(wildcard examples/*/module.mk)
+
 # The shared library the Python differential tests load with ctypes.
 $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
 	$(call say,LINK,host-gcc,$@)
@@ -158,10 +165,10 @@ $(BUILD)/host-fuzz/fuzz/%: tests/%.c $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB)
 
 # Benchmark firmware, portable and (when present) assembly backends.
 BENCH_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/bench.elf)
-$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
+$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BENCH_HEADERS) $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
-	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
@@ -174,7 +181,7 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins examples
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -195,7 +202,9 @@ fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
-build: host m4-all $(FUZZ_BINS) netduinoplus2-all
+examples: $(EXAMPLES)
+
+build: host m4-all $(FUZZ_BINS) netduinoplus2-all examples
 
 test: deps
 	@$(MAKE) --no-print-directory vectors
