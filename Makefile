@@ -181,7 +181,7 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins examples
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh examples
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -189,6 +189,8 @@ help:
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
 	@echo "make build   only build every configuration"
 	@echo "make clean   remove $(BUILD)/"
+	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
+	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
 
 deps:
 	@tools/bootstrap.sh
@@ -217,3 +219,7 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# The README's two commands on a machine that has nothing (tools/test_fresh.sh).
+test-fresh:
+	@tools/test_fresh.sh $(FRESH_ARGS)
