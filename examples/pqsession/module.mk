@@ -25,3 +25,7 @@ $(PQS_HOST): $(PQS_HOST_SRCS) $(PQS_HEADERS) $(host-gcc_LIB)
 	$(Q)gcc $(host-gcc_ALL_CFLAGS) -I$(PQS_DIR) $(PQS_HOST_SRCS) $(host-gcc_LIB) -o $@
 
 EXAMPLES += $(PQS_DEVICE) $(PQS_HOST)
+
+# The test programs that compile pqsession.c into themselves (tests/pqsession/*.c include it):
+# the generic fuzz rule does not track included files, so name them here.
+$(BUILD)/host-fuzz/fuzz/pqsession/fuzz_pqsession_recv: $(PQS_DIR)/pqsession.c $(PQS_HEADERS)

@@ -187,9 +187,6 @@ int pqs_initiate(pqs_initiator *hs, uint8_t msg1[PQS_MSG1_BYTES], const uint8_t 
     return map_xwing_error(r);
 }
 
-int pqs_record_seal(pqs_keys *k, uint8_t *rec, uint8_t type, uint8_t flags, const uint8_t *pt,
-                    size_t len);
-
 /* Message 2, "ekem", read by the host; then Split and the host's confirmation record. msg2 and
  * confirm may share a buffer as pqs_connect lays them out (confirm after msg2). */
 int pqs_initiator_finish(pqs_initiator *hs, pqs_keys *keys, uint8_t confirm[PQS_CONFIRM_BYTES],
