@@ -27,5 +27,6 @@ $(PQS_HOST): $(PQS_HOST_SRCS) $(PQS_HEADERS) $(host-gcc_LIB)
 EXAMPLES += $(PQS_DEVICE) $(PQS_HOST)
 
 # The test programs that compile pqsession.c into themselves (tests/pqsession/*.c include it):
-# the generic fuzz rule does not track included files, so name them here.
+# the generic fuzz and valgrind rules do not track included files, so name them here.
 $(BUILD)/host-fuzz/fuzz/pqsession/fuzz_pqsession_recv: $(PQS_DIR)/pqsession.c $(PQS_HEADERS)
+$(BUILD)/host-gcc/ct/pqsession/ct_pqsession: $(PQS_DIR)/pqsession.c $(PQS_HEADERS)
