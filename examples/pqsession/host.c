@@ -2,7 +2,8 @@
 /*
  * pqsession host program: the initiator of pqNK, over a serial line reached as a socket (QEMU's
  * serial character device: -serial unix:PATH,server=on or tcp:HOST:PORT,server=on). Built with
- * the host library (build/host-gcc/libm4crypt.a) and the same pqsession.c as the firmware.
+ * the host library (build/host-gcc/libm4crypt.a, whose randomness is getrandom(2)) and the same
+ * pqsession.c as the firmware.
  *
  *   pqsession_host pubkey KEYHEX FILE
  *       writes the public key (1,216 bytes) of the device whose secret key (seed) is KEYHEX:
@@ -36,7 +37,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -46,21 +46,6 @@
 #include "pqsession.h"
 
 #define MAX_MESSAGE 8192
-
-/* The library's randomness (ephemeral keys, encapsulation): getrandom(2), never partial. */
-int m4crypt_platform_randombytes(uint8_t *out, size_t len)
-{
-    while (len > 0) {
-        ssize_t r = getrandom(out, len, 0);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return M4CRYPT_ERR_RANDOM;
-        out += r;
-        len -= (size_t)r;
-    }
-    return M4CRYPT_OK;
-}
 
 enum fault { NONE, TAMPER_MSG1, TAMPER_MSG2, TAMPER_RECORD, TAMPER_HEADER, REPLAY, REORDER,
              TRUNCATE };
