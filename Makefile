@@ -49,7 +49,8 @@ BENCH_SRCS := $(wildcard benchmarks/*.c) examples/pqsession/pqsession.c
 BENCH_HEADERS := $(wildcard benchmarks/*.h) $(wildcard examples/pqsession/*.h)
 BENCH_CFLAGS := -Iexamples/pqsession
 
-COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
+COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itools/m4sim/m4sim/include -Itests/common \
+                 -Wall -Wextra -Werror \
                  -Wshadow -Wvla -g
 # The X25519 ladder m4crypt_x25519 runs in the armv7m backend: compact (default, ~3.7 KB of code)
 # or inlined (~9 KB, ~9 % fewer cycles; src/x25519/armv7m/backend.h). Use its own build folder:
