@@ -71,6 +71,11 @@ FUZZ_SRCS := $(call feature_srcs,fuzz_*.c)
 # The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
 HARNESS_SRCS := tests/common/harness.c tests/common/kat_drbg.c
 BENCH_SRCS := $(filter-out benchmarks/selection.c,$(wildcard benchmarks/*.c))
+# The benchmark firmware also measures the example protocol's device side (examples/pqsession),
+# when the configuration has what it needs (mk/config_features.h: pqsession).
+BENCH_SRCS += $(if $(filter pqsession,$(FEATURES)),examples/pqsession/pqsession.c)
+BENCH_HEADERS := $(wildcard benchmarks/*.h) $(wildcard examples/pqsession/*.h)
+BENCH_CFLAGS := -Iexamples/pqsession
 
 COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itools/m4sim/m4sim/include -Itests/common \
                  -Wall -Wextra -Werror \
@@ -197,6 +202,10 @@ $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CO
 # Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
 -include mk/boards.mk
 
+# Examples (examples/<name>/module.mk adds its programs to EXAMPLES).
+EXAMPLES :=
+-include $(wildcard examples/*/module.mk)
+
 # The shared library the Python differential tests load with ctypes.
 $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
 	$(call say,LINK,host-gcc,$@)
@@ -220,10 +229,10 @@ $(BUILD)/host-fuzz/fuzz/%: tests/%.c $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB)
 # relocations in the image (same code and data), so that m4sim size tells addresses from
 # constants when it follows code to the tables it reads (benchmarks/run_bench.py).
 BENCH_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/bench.elf)
-$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
+$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BENCH_HEADERS) $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
-	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,--emit-relocs -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
@@ -303,7 +312,7 @@ $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRM
 FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh examples
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -327,10 +336,13 @@ fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
+examples: $(EXAMPLES)
+
 # With CONFIG, the configuration's own programs only (no selections; no differential tests and
-# fault-report firmware, which need the whole library).
+# fault-report firmware, which need the whole library; the example where it has what it needs).
 build: host m4-all m4-an505 $(FUZZ_BINS) netduinoplus2-all \
-       $(if $(CONFIG),,$(FAULT_ELFS) selections-test)
+       $(if $(CONFIG),$(if $(filter pqsession,$(FEATURES)),examples),$(FAULT_ELFS) examples \
+       selections-test)
 
 test: deps
 	@$(MAKE) --no-print-directory vectors
