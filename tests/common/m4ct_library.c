@@ -8,6 +8,15 @@
  *
  * Regions whose public inputs would otherwise depend on the secret (a ciphertext made for the
  * secret key, "*_valid") are included on purpose: their traces must still not differ.
+ *
+ * Accept or reject ("*_valid_or_flipped", "*_good_or_forged"): in these regions the only secret
+ * is one bit, bit 0 of the seed itself (so it is 0 in m4sim's first run, whose seed is all zero,
+ * 1 in its second, all 0xff, and random after that). It chooses between a valid input and the
+ * same input with one bit flipped, for a fixed key: the region runs the accepting path in one run
+ * and the rejecting path in the other, everything else equal, so any difference between the two
+ * paths (a branch on the rejection flag, a table or a division chosen by it) diverges. The
+ * regions above keep the outcome fixed and vary the key; these keep the key fixed and vary the
+ * outcome.
  */
 #include <string.h>
 
@@ -27,6 +36,7 @@ static uint8_t pk_fixed[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk_fixed[M4CRYPT
 static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ct_fixed[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64];
 static uint8_t ss[32], coins[64], buf[512], out[512 + 16];
 static volatile int sink;
+static uint8_t secret_bit; /* bit 0 of m4sim_ct_seed: the accept-or-reject regions' secret */
 
 #define CT_MLKEM(N)                                                                                \
     do {                                                                                           \
@@ -41,6 +51,18 @@ static volatile int sink;
         REGION("mlkem" #N ".decaps", sink = m4crypt_mlkem##N##_dec(ss, ct_fixed, sk));            \
         m4crypt_mlkem##N##_enc_derand(ct, ss, pk, coins);                                          \
         REGION("mlkem" #N ".decaps_valid", sink = m4crypt_mlkem##N##_dec(ss, ct, sk));            \
+        CT_MLKEM_ACCEPT_OR_REJECT(N);                                                              \
+    } while (0)
+
+/* The fixed key pair's ciphertext (made above from fixed coins) as it is, or with bit 0 of its
+ * first byte (the lowest bit of u[0]'s first compressed coefficient) flipped: FIPS 203 Alg. 18
+ * takes K' or, with c' != c, the implicit-rejection key K-bar. */
+#define CT_MLKEM_ACCEPT_OR_REJECT(N)                                                               \
+    do {                                                                                           \
+        memcpy(ct, ct_fixed, M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES);                                  \
+        ct[0] ^= secret_bit;                                                                       \
+        REGION("mlkem" #N ".decaps_valid_or_flipped",                                             \
+               sink = m4crypt_mlkem##N##_dec(ss, ct, sk_fixed));                                   \
     } while (0)
 
 int main(void)
@@ -51,6 +73,7 @@ int main(void)
     m4crypt_shake256_init(&secret_stream);
     m4crypt_keccak_absorb(&secret_stream, seed, sizeof seed);
     m4crypt_keccak_finalize(&secret_stream);
+    secret_bit = seed[0] & 1;
 
     CT_MLKEM(512);
     CT_MLKEM(768);
@@ -70,6 +93,9 @@ int main(void)
     m4crypt_ristretto255_from_uniform_bytes(group_element, buf); /* a valid public element */
     REGION("ristretto255.scalarmult", sink = m4crypt_ristretto255_scalarmult(out, key, group_element));
     REGION("ristretto255.scalarmult_base", sink = m4crypt_ristretto255_scalarmult_base(out, key));
+    secret_bytes(buf, 64); /* hash-to-group on a secret (RFC 9496 section 4.3.4) */
+    REGION("ristretto255.from_uniform_bytes",
+           sink = m4crypt_ristretto255_from_uniform_bytes(out, buf));
 
     secret_bytes(buf, 64);
     REGION("sha3_256.secret_input", m4crypt_sha3_256(out, buf, 64));
@@ -87,6 +113,16 @@ int main(void)
     public_bytes(out, 316, 4); /* a forgery, the same for every secret key */
     REGION("chacha20poly1305.decrypt_forged",
            sink = m4crypt_aead_chacha20poly1305_decrypt(buf, 300, out, 316, 0, 0, nonce, key));
+    /* A fixed key and message; the tag as computed, or with bit 0 of its first byte flipped
+     * (RFC 8439 section 2.8: the plaintext is released or not). */
+    static uint8_t key_fixed[32];
+    public_bytes(key_fixed, 32, 7);
+    public_bytes(buf, 300, 3);
+    m4crypt_aead_chacha20poly1305_encrypt(out, 316, buf, 300, nonce, 12, nonce, key_fixed);
+    out[300] ^= secret_bit;
+    REGION("chacha20poly1305.decrypt_good_or_forged",
+           sink = m4crypt_aead_chacha20poly1305_decrypt(buf, 300, out, 316, nonce, 12, nonce,
+                                                        key_fixed));
 
     static uint8_t xpk[M4CRYPT_XWING_PUBLICKEYBYTES], xsk[32], xpk_fixed[M4CRYPT_XWING_PUBLICKEYBYTES],
         xsk_fixed[32], xct[M4CRYPT_XWING_CIPHERTEXTBYTES], xct_fixed[M4CRYPT_XWING_CIPHERTEXTBYTES];
@@ -98,6 +134,11 @@ int main(void)
     secret_bytes(coins, 64);
     REGION("xwing.encaps", sink = m4crypt_xwing_enc_derand(xct, ss, xpk_fixed, coins));
     REGION("xwing.decaps", sink = m4crypt_xwing_dec(ss, xct_fixed, xsk));
+    /* The fixed key pair's ciphertext, or with bit 0 of the ML-KEM-768 part flipped (its implicit
+     * rejection: X-Wing itself never fails). */
+    memcpy(xct, xct_fixed, sizeof xct);
+    xct[0] ^= secret_bit;
+    REGION("xwing.decaps_valid_or_flipped", sink = m4crypt_xwing_dec(ss, xct, xsk_fixed));
 
     plat_write("m4ct_library: done\n", 19);
     return 0;
