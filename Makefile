@@ -173,6 +173,22 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
+# The check's own test: the same firmware (-DM4CT_PLANTED: only the regions the fault must show
+# in) with ML-KEM's kem.c built with a planted fault (M4CRYPT_PLANT_REJECTION_BRANCH: select_key
+# branches on the rejection flag). Those objects come before the library, so the library's own
+# kem.c objects are not linked. m4sim ct must fail on it (tools/run_tests.py).
+PLANT_FLAGS := -DM4CRYPT_PLANT_REJECTION_BRANCH
+CT_PLANTED_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_planted.elf)
+$(BUILD)/%/ct/m4ct_planted.elf: tests/common/m4ct_library.c src/mlkem/kem.c $(wildcard src/mlkem/*.h) \
+    $(BUILD)/%/libm4crypt.a
+	@mkdir -p $(@D)
+	$(call say,LINK,$*,$@)
+	$(Q)for s in $(MLKEM_SETS); do $($*_CC) $($*_ALL_CFLAGS) $(PLANT_FLAGS) -DM4CRYPT_MLKEM_SET=$$s \
+	    -c src/mlkem/kem.c -o $(@D)/kem_planted.$$s.o || exit 1; done
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) -DM4CT_PLANTED $< $(foreach s,$(MLKEM_SETS),$(@D)/kem_planted.$(s).o) \
+	    $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
+$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_planted.elf: $($(c)_PLAT_OBJS)))
+
 # ---------------------------------------------------------------- top-level targets
 .PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
 
@@ -190,7 +206,7 @@ vectors: deps
 	@$(PY) tools/vectors/convert.py $(BUILD)/vectors
 
 host: $(HOST_CONFIGS) $(BUILD)/host-gcc/libm4crypt.so $(CT_BINS)
-m4-all: $(M4_CONFIGS) $(BENCH_ELFS) $(CT_ELFS)
+m4-all: $(M4_CONFIGS) $(BENCH_ELFS) $(CT_ELFS) $(CT_PLANTED_ELFS)
 fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)

@@ -9,7 +9,8 @@ Suites (each is skipped with a note only when its binaries were not built):
   ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
                                     undefined; the planted leak must be caught
   ct-m4sim                          m4sim's trace comparison of every secret-handling operation
-                                    on the M4 build, 8 random secrets each
+                                    on the M4 build, 8 random secrets each; a planted branch on
+                                    ML-KEM's rejection flag must be caught
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
   fuzz                              libFuzzer targets, each for a bounded time
@@ -160,6 +161,26 @@ def m4sim_ct(suite, elf: Path, timeout) -> Result:
     return Result(suite, f"m4sim ct {elf.parent.parent.name}", ok_lines, bad, dt, out)
 
 
+PLANTED_REGIONS = [f"mlkem{n}.decaps_valid_or_flipped" for n in (512, 768, 1024)]
+
+
+def m4sim_ct_planted(suite, elf: Path, timeout) -> Result:
+    """The check's own test: build/<config>/ct/m4ct_planted.elf is the constant-time firmware
+    with ML-KEM's select_key branching on the rejection flag (src/mlkem/kem.c,
+    M4CRYPT_PLANT_REJECTION_BRANCH). m4sim ct must report each set's accept-or-reject region as
+    diverging at that branch; two runs (seeds all zero and all 0xff: accept, then reject)."""
+    caught, log, t0 = 0, "", time.time()
+    for region in PLANTED_REGIONS:
+        cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--region", region, "--runs", "2",
+               "--public-function", "m4crypt_poly_sample_ntt"]
+        rc, out, _ = run(cmd, timeout)
+        ok = rc == 1 and re.search(r"first diverging instruction .* select_key\+", out) is not None
+        caught += ok
+        log += out + ("" if ok else f"\nthe planted rejection-flag branch was NOT caught in {region}\n")
+    return Result(suite, f"m4sim ct {elf.parent.parent.name} planted branch must be caught",
+                  caught, len(PLANTED_REGIONS) - caught, time.time() - t0, log)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--build", default="build")
@@ -190,6 +211,9 @@ def main() -> int:
         for suite, elf in m4sim_ct_jobs(build, args):
             if wanted(suite):
                 futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3))
+                planted = elf.with_name("m4ct_planted.elf")
+                if planted.exists():
+                    futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
         if wanted("pytest"):
             py_tests = sorted((ROOT / "tests").glob("*/test_*.py"))
             m4sim_tests = ROOT / "tools" / "m4sim" / "tests"
