@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "common/common_internal.h"
 #include "m4crypt/common.h"
 #include "params.h"
 #include "poly.h"
@@ -56,9 +57,50 @@ int MLKEM_NS(check_sk)(const uint8_t sk[MLKEM_SECRETKEYBYTES])
     return mismatch ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
 }
 
-/* Alg. 16 ML-KEM.KeyGen_internal(d, z), coins = d || z. */
+/* Secrets the named buffers do not hold (FIPS 203 section 3.3). The assembly backends keep their
+ * values in registers and in buffers they wipe; the portable C functions (Keccak-f[1600], whose
+ * own spills m4crypt_keccakf1600_c_wiped already wipes, the NTT, the samplers) leave spills and
+ * saved registers on the stack. In the portable build, key generation and encapsulation are
+ * therefore a function doing the work followed by m4crypt_stack_wipe of the stack it used (make
+ * bench's mlkem<set>.keypair / .encaps figure, portable, less the public function's own 8 bytes);
+ * decapsulation is in both builds (see dec below). */
+#ifdef M4CRYPT_ARCH_ARMV7M
+#define KEYPAIR_DERAND MLKEM_NS(keypair_derand)
+#define ENC_DERAND MLKEM_NS(enc_derand)
+#else
+#define KEYPAIR_DERAND keypair_derand_unwiped
+#define ENC_DERAND enc_derand_unwiped
+#define KEYPAIR_STACK 2200
+#define ENC_STACK (512 * MLKEM_K + 1480)
+static __attribute__((noinline)) int
+keypair_derand_unwiped(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                       const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+static __attribute__((noinline)) int
+enc_derand_unwiped(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                   const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                   const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
+
 int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
                              const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+{
+    const int r = keypair_derand_unwiped(pk, sk, coins);
+    M4CRYPT_STACK_WIPE(KEYPAIR_STACK);
+    return r;
+}
+
+int MLKEM_NS(enc_derand)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                         const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                         const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES])
+{
+    const int r = enc_derand_unwiped(ct, ss, pk, m);
+    M4CRYPT_STACK_WIPE(ENC_STACK);
+    return r;
+}
+#endif
+
+/* Alg. 16 ML-KEM.KeyGen_internal(d, z), coins = d || z. */
+int KEYPAIR_DERAND(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                   const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
 {
     MLKEM_NS(kpke_keygen)(pk, sk, coins);
     memcpy(sk + DK_EK, pk, MLKEM_PUBLICKEYBYTES);
@@ -83,9 +125,9 @@ int MLKEM_NS(keypair)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETK
 }
 
 /* Alg. 17 ML-KEM.Encaps_internal(ek, m), preceded by the section 7.2 modulus check. */
-int MLKEM_NS(enc_derand)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                         const uint8_t pk[MLKEM_PUBLICKEYBYTES],
-                         const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES])
+int ENC_DERAND(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+               const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+               const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES])
 {
     /* (K, r) = G(m || H(ek)); H(ek) is first put in kr[32:64] (G reads all of its input before
      * it writes its output), so that no other buffer adds to the stack under K-PKE.Encrypt. */
@@ -149,8 +191,9 @@ static __attribute__((noinline)) void select_key(uint8_t ss[32], const uint8_t k
  * Memory: K-bar is computed after the re-encryption (which does not need it), straight into ss,
  * so that only m' and (K', r') are on this function's stack under K-PKE.Encrypt. ss may overlap
  * ct or sk: it is written only after both are read for the last time. */
-int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
-                  const uint8_t sk[MLKEM_SECRETKEYBYTES])
+static __attribute__((noinline)) int dec_inner(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                                               const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                                               const uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
     uint8_t mkr[96]; /* m' || K' || r' */
     if (MLKEM_NS(check_sk)(sk) != M4CRYPT_OK) {
@@ -163,4 +206,24 @@ int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPH
     select_key(ss, mkr + 32, fail, sk + DK_Z, ct);
     m4crypt_memzero(mkr, sizeof mkr);
     return M4CRYPT_OK;
+}
+
+/* The stack dec_inner and its callees use on the Cortex-M4 (make bench's mlkem<set>.decaps stack
+ * figure less dec's own 16 bytes): K-PKE.Encrypt's y-hat (512k bytes) and the rest. */
+#ifdef M4CRYPT_ARCH_ARMV7M
+#define DEC_STACK (512 * MLKEM_K + 1248)
+#else
+#define DEC_STACK (512 * MLKEM_K + 1508)
+#endif
+
+/* dec_inner, then a wipe of the stack it used. What m4crypt_memzero of named buffers cannot
+ * reach: the rejection flag (c' != c), which no caller learns (implicit rejection) but which a
+ * callee's prologue saves or the compiler spills, and the t-hat polynomials K-PKE.Encrypt decodes
+ * from ek into y-hat (public, but left there). */
+int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                  const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    const int r = dec_inner(ss, ct, sk);
+    M4CRYPT_STACK_WIPE(DEC_STACK);
+    return r;
 }

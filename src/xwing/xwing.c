@@ -33,7 +33,9 @@
  *  - Decapsulation never fails: the ML-KEM key is re-derived from the seed (so its hash check
  *    holds) and invalid ML-KEM ciphertexts take implicit rejection inside ML-KEM.
  *
- * The expanded secret material (SHAKE256 output, sk_M, ss_M, ss_X, ek_X) is wiped before return.
+ * The expanded secret material (SHAKE256 output, sk_M, ss_M, ss_X, ek_X) is wiped before return,
+ * and so are the public values held on the stack (ct_X, pk_M in decapsulation), so that the
+ * stack-residue check (docs/security.md) finds nothing that differs between keys.
  */
 #include "m4crypt/xwing.h"
 
@@ -141,6 +143,7 @@ int m4crypt_xwing_enc_derand(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
     m4crypt_memzero(es, sizeof es);
     m4crypt_memzero(ss_m, sizeof ss_m);
     m4crypt_memzero(ss_x, sizeof ss_x);
+    m4crypt_memzero(ct_x, sizeof ct_x); /* public (copied into ct), wiped all the same */
     return r;
 }
 
@@ -192,5 +195,6 @@ int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
     else
         m4crypt_memzero(ss, M4CRYPT_XWING_SSBYTES);
     m4crypt_memzero(&k, sizeof k);
+    m4crypt_memzero(pk_m, sizeof pk_m); /* the recipient's public key, wiped all the same */
     return r;
 }
