@@ -173,11 +173,12 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
-# The check's own test: the same firmware (-DM4CT_PLANTED: only the regions the fault must show
-# in) with ML-KEM's kem.c built with a planted fault (M4CRYPT_PLANT_REJECTION_BRANCH: select_key
-# branches on the rejection flag). Those objects come before the library, so the library's own
-# kem.c objects are not linked. m4sim ct must fail on it (tools/run_tests.py).
-PLANT_FLAGS := -DM4CRYPT_PLANT_REJECTION_BRANCH
+# The checks' own tests: the same firmware (-DM4CT_PLANTED: only the regions the faults must show
+# in) with ML-KEM's kem.c built with two planted faults (M4CRYPT_PLANT_REJECTION_BRANCH: select_key
+# branches on the rejection flag; M4CRYPT_PLANT_UNWIPED_BUFFER: key generation leaves its random
+# coins d || z on the stack). Those objects come before the library, so the library's own kem.c objects are not linked.
+# m4sim ct and m4sim residue must both fail on it (tools/run_tests.py).
+PLANT_FLAGS := -DM4CRYPT_PLANT_REJECTION_BRANCH -DM4CRYPT_PLANT_UNWIPED_BUFFER
 CT_PLANTED_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_planted.elf)
 $(BUILD)/%/ct/m4ct_planted.elf: tests/common/m4ct_library.c src/mlkem/kem.c $(wildcard src/mlkem/*.h) \
     $(BUILD)/%/libm4crypt.a

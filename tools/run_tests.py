@@ -11,6 +11,9 @@ Suites (each is skipped with a note only when its binaries were not built):
   ct-m4sim                          m4sim's trace comparison of every secret-handling operation
                                     on the M4 build, 8 random secrets each; a planted branch on
                                     ML-KEM's rejection flag must be caught
+  residue-m4sim                     m4sim's stack-residue check of the same operations: nothing
+                                    that depends on the secret is left below the stack pointer;
+                                    a planted unwiped buffer must be caught
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
   fuzz                              libFuzzer targets, each for a bounded time
@@ -147,14 +150,18 @@ def m4sim_ct_jobs(build: Path, args):
     return jobs
 
 
+# SampleNTT (FIPS 203 Alg. 7) expands the matrix from rho: public (it is part of the
+# encapsulation key) although key generation derives it from the secret seed d. Its rejection
+# loop's length depends on rho, so its calls are declared public (the trace equivalent of
+# declassifying rho); everything around the calls, and where and how often they are called,
+# is still compared. See docs/m4sim.md, "--public-function". For m4sim residue the same
+# declaration says that what these calls leave on the stack is public.
+PUBLIC_FUNCTIONS = ["--public-function", "m4crypt_poly_sample_ntt"]
+
+
 def m4sim_ct(suite, elf: Path, timeout) -> Result:
-    # SampleNTT (FIPS 203 Alg. 7) expands the matrix from rho: public (it is part of the
-    # encapsulation key) although key generation derives it from the secret seed d. Its rejection
-    # loop's length depends on rho, so its calls are declared public (the trace equivalent of
-    # declassifying rho); everything around the calls, and where and how often they are called,
-    # is still compared. See docs/m4sim.md, "--public-function".
-    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", "8",
-           "--public-function", "m4crypt_poly_sample_ntt"]
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", "8"]
+    cmd += PUBLIC_FUNCTIONS
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
     bad = 0 if rc == 0 else max(1, len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I)))
@@ -162,6 +169,41 @@ def m4sim_ct(suite, elf: Path, timeout) -> Result:
 
 
 PLANTED_REGIONS = [f"mlkem{n}.decaps_valid_or_flipped" for n in (512, 768, 1024)]
+PLANTED_RESIDUE = [f"mlkem{n}.keypair_random" for n in (512, 768, 1024)]
+
+
+def m4sim_residue(suite, elf: Path, timeout) -> Result:
+    """What every secret-handling operation leaves on the stack below the SP it was called with,
+    compared over 8 runs with different secrets: no word may differ, except what a declared
+    public call (SampleNTT, see m4sim_ct) wrote and the caller's own registers saved by the
+    operation's prologue (docs/m4sim.md, "Stack residue"). One check per region."""
+    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--all-regions", "--runs", "8"]
+    rc, out, dt = run(cmd + PUBLIC_FUNCTIONS, timeout)
+    ok_lines = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
+    bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
+                         out, re.M))
+    if rc != 0 and bad == 0:
+        bad = 1
+    return Result(suite, f"m4sim residue {elf.parent.parent.name}", ok_lines, bad, dt, out)
+
+
+def m4sim_residue_planted(suite, elf: Path, timeout) -> Result:
+    """The residue check's own test: m4ct_planted.elf's ML-KEM key generation leaves its 64 bytes
+    of random coins d || z on the stack (src/mlkem/kem.c, M4CRYPT_PLANT_UNWIPED_BUFFER). m4sim
+    residue must report them in each set's keypair_random region (16 words each)."""
+    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--runs", "4"]
+    for region in PLANTED_RESIDUE:
+        cmd += ["--region", region]
+    rc, out, dt = run(cmd + PUBLIC_FUNCTIONS, timeout)
+    caught = [r for r in PLANTED_RESIDUE
+              if re.search(rf"^residue: {re.escape(r)}: \d+ secret-dependent words", out, re.M)]
+    if rc != 1:
+        caught = []
+    missed = [r for r in PLANTED_RESIDUE if r not in caught]
+    if missed:
+        out += f"\nthe planted unwiped buffer was NOT caught in {', '.join(missed)}\n"
+    return Result(suite, f"m4sim residue {elf.parent.parent.name} planted buffer must be caught",
+                  len(caught), len(missed), dt, out)
 
 
 def m4sim_ct_planted(suite, elf: Path, timeout) -> Result:
@@ -171,8 +213,8 @@ def m4sim_ct_planted(suite, elf: Path, timeout) -> Result:
     diverging at that branch; two runs (seeds all zero and all 0xff: accept, then reject)."""
     caught, log, t0 = 0, "", time.time()
     for region in PLANTED_REGIONS:
-        cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--region", region, "--runs", "2",
-               "--public-function", "m4crypt_poly_sample_ntt"]
+        cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--region", region, "--runs", "2"]
+        cmd += PUBLIC_FUNCTIONS
         rc, out, _ = run(cmd, timeout)
         ok = rc == 1 and re.search(r"first diverging instruction .* select_key\+", out) is not None
         caught += ok
@@ -209,11 +251,17 @@ def main() -> int:
                 leak = prog.name == "ct_planted_leak"
                 futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
         for suite, elf in m4sim_ct_jobs(build, args):
+            planted = elf.with_name("m4ct_planted.elf")
             if wanted(suite):
                 futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3))
-                planted = elf.with_name("m4ct_planted.elf")
                 if planted.exists():
                     futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
+            rsuite = suite.replace("ct-m4sim", "residue-m4sim")
+            if wanted(rsuite):
+                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2))
+                if planted.exists():
+                    futures.append(pool.submit(m4sim_residue_planted, rsuite, planted,
+                                               args.timeout))
         if wanted("pytest"):
             py_tests = sorted((ROOT / "tests").glob("*/test_*.py"))
             m4sim_tests = ROOT / "tools" / "m4sim" / "tests"

@@ -18,9 +18,12 @@
  * regions above keep the outcome fixed and vary the key; these keep the key fixed and vary the
  * outcome.
  *
- * M4CT_PLANTED: the firmware of the check's own test (make test builds it from this file with a
- * library whose ML-KEM decapsulation carries the planted fault of src/mlkem/kem.c): only the
- * regions the planted fault must show in.
+ * The same regions are the operations of the stack-residue check (m4sim residue, docs/m4sim.md),
+ * which compares what each leaves below the stack pointer across the same secrets.
+ *
+ * M4CT_PLANTED: the firmware of the checks' own tests (make test builds it from this file with a
+ * library whose ML-KEM carries the planted faults of src/mlkem/kem.c): only the regions the
+ * planted faults must show in.
  */
 #include <string.h>
 
@@ -69,13 +72,15 @@ static uint8_t secret_bit; /* bit 0 of m4sim_ct_seed: the accept-or-reject regio
                sink = m4crypt_mlkem##N##_dec(ss, ct, sk_fixed));                                   \
     } while (0)
 
-/* M4CT_PLANTED: the accept-or-reject decapsulation of each set, where the planted rejection-flag
- * branch must diverge. */
+/* M4CT_PLANTED: the accept-or-reject decapsulation (where the planted rejection-flag branch must
+ * diverge) and key generation with secret randomness (where the planted unwiped buffer must be
+ * left behind), each set. */
 #define CT_MLKEM_PLANTED(N)                                                                        \
     do {                                                                                           \
         public_bytes(coins, 64, (uint8_t)(N >> 2));                                                \
         m4crypt_mlkem##N##_keypair_derand(pk_fixed, sk_fixed, coins);                              \
         m4crypt_mlkem##N##_enc_derand(ct_fixed, ss, pk_fixed, coins);                              \
+        REGION("mlkem" #N ".keypair_random", sink = m4crypt_mlkem##N##_keypair(pk, sk));          \
         CT_MLKEM_ACCEPT_OR_REJECT(N);                                                              \
     } while (0)
 
@@ -88,6 +93,7 @@ int main(void)
     m4crypt_keccak_absorb(&secret_stream, seed, sizeof seed);
     m4crypt_keccak_finalize(&secret_stream);
     secret_bit = seed[0] & 1;
+    plat_seed_random(seed, sizeof seed); /* m4crypt_randombytes: secret too */
 
 #ifdef M4CT_PLANTED
     CT_MLKEM_PLANTED(512);
@@ -98,6 +104,10 @@ int main(void)
 #endif
     CT_MLKEM(512);
     CT_MLKEM(768);
+    /* The randomized forms (FIPS 203 Alg. 19, 20): the same code around m4crypt_randombytes,
+     * whose output is secret; one set */
+    REGION("mlkem768.keypair_random", sink = m4crypt_mlkem768_keypair(pk, sk));
+    REGION("mlkem768.encaps_random", sink = m4crypt_mlkem768_enc(ct, ss, pk_fixed));
     CT_MLKEM(1024);
 
     static uint8_t key[32], nonce[12], point[32], tag[16];
@@ -108,6 +118,8 @@ int main(void)
     REGION("x25519.scalarmult_inlined", m4crypt_x25519_scalarmult_inlined_armv7m(out, key, point));
 #endif
     REGION("x25519.scalarmult_base", sink = m4crypt_x25519_base(out, key));
+    REGION("x25519.keypair", sink = m4crypt_x25519_keypair(point, key)); /* randombytes */
+    public_bytes(point, 32, 1);
 
     static uint8_t group_element[32];
     public_bytes(buf, 64, 6);
