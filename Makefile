@@ -2,7 +2,7 @@
 # m4crypt build. The two commands a user needs:
 #   make test    install what is missing, build everything, run every test suite
 #   make bench   install what is missing, build the M4 benchmark firmware, measure it in m4sim
-# Other targets: make deps | build | host | m4 | vectors | clean | help
+# Other targets: make deps | build | host | m4 | vectors | fuzz | clean | help
 #
 # Configurations (build/<config>/):
 #   host-gcc    gcc -O2, -Wall -Wextra -Werror, also the shared library for the Python tests
@@ -191,11 +191,12 @@ $(BUILD)/%/ct/m4ct_planted.elf: tests/common/m4ct_library.c src/mlkem/kem.c $(wi
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_planted.elf: $($(c)_PLAT_OBJS)))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
+.PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
 	@echo "make bench   install what is missing, build the M4 firmware, print the benchmark table"
+	@echo "make fuzz    every libFuzzer target for FUZZ_S seconds (default 600), corpus in tests/"
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
 	@echo "make build   only build every configuration"
 	@echo "make clean   remove $(BUILD)/"
@@ -218,6 +219,14 @@ test: deps
 	@$(MAKE) --no-print-directory vectors
 	@$(MAKE) --no-print-directory -j$$(nproc) build
 	@$(PY) tools/run_tests.py --build $(BUILD) $(TEST_ARGS)
+
+# make fuzz FUZZ_S=600: every libFuzzer target for FUZZ_S seconds, one after the other, from the
+# corpus kept in tests/<prim>/corpus/<target>/, which it then stores back, minimized
+# (tools/fuzz.py; FUZZ_ARGS="--only x25519" for some targets).
+FUZZ_S ?= 600
+fuzz: deps
+	@$(MAKE) --no-print-directory -j$$(nproc) fuzz-bins
+	@$(PY) tools/fuzz.py --build $(BUILD) --seconds $(FUZZ_S) $(FUZZ_ARGS)
 
 bench: deps
 	@$(MAKE) --no-print-directory -j$$(nproc) m4-all

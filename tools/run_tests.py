@@ -16,7 +16,8 @@ Suites (each is skipped with a note only when its binaries were not built):
                                     a planted unwiped buffer must be caught
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
-  fuzz                              libFuzzer targets, each for a bounded time
+  fuzz                              libFuzzer targets, each for a bounded time, from the corpus
+                                    kept in tests/<prim>/corpus/ (make fuzz)
   netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
                                     (STM32F405): console and small vector files over the USART
 A suite's count is what its programs report ("name: N passed, M failed"); a program that crashes,
@@ -109,10 +110,13 @@ def valgrind_job(prog: Path, expect_leak: bool, timeout: int) -> Result:
 
 
 def fuzz_job(prog: Path, seconds: int) -> Result:
+    """A short run that starts from the corpus kept in tests/<prim>/corpus/<target>/ (make fuzz
+    maintains it, tools/fuzz.py); new inputs go to the build directory only."""
     corpus = prog.parent / (prog.name + ".corpus")
     corpus.mkdir(exist_ok=True)
+    kept = ROOT / "tests" / prog.parent.name / "corpus" / prog.name
     cmd = [str(prog), f"-max_total_time={seconds}", "-seed=1", "-print_final_stats=1",
-           "-rss_limit_mb=2048", str(corpus)]
+           "-rss_limit_mb=2048", str(corpus)] + ([str(kept)] if kept.is_dir() else [])
     rc, out, dt = run(cmd, seconds + 120)
     m = re.search(r"stat::number_of_executed_units:\s*(\d+)", out)
     runs = m.group(1) if m else "?"
