@@ -33,13 +33,17 @@ ARM_PREFIX ?= arm-none-eabi-
 MLKEM_SETS := 512 768 1024
 # Per-parameter-set sources (compiled once per set) are listed by src/mlkem/module.mk.
 MLKEM_PERSET_SRCS :=
+# Randomness sources (host getrandom, the STM32 RNG libraries) are listed by src/rng/module.mk and
+# built only where they belong (see RNG_SRCS below and the per-configuration _RNG_ variables).
+RNG_SRCS :=
 -include $(wildcard src/*/module.mk)
-LIB_SRCS := $(filter-out $(MLKEM_PERSET_SRCS),$(wildcard src/*/*.c))
+LIB_SRCS := $(filter-out $(MLKEM_PERSET_SRCS) $(RNG_SRCS),$(wildcard src/*/*.c))
 ARMV7M_SRCS := $(wildcard src/*/armv7m/*.c src/*/armv7m/*.S)
 TEST_SRCS := $(wildcard tests/*/test_*.c)
 CT_SRCS := $(wildcard tests/*/ct_*.c)
 FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
-HARNESS_SRCS := tests/common/harness.c
+# The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
+HARNESS_SRCS := tests/common/harness.c tests/common/kat_drbg.c
 BENCH_SRCS := $(wildcard benchmarks/*.c)
 
 COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
@@ -53,6 +57,19 @@ else ifneq ($(X25519_LADDER),)
 $(error X25519_LADDER must be empty (compact) or inlined)
 endif
 HOST_WARN :=
+
+# Randomness per configuration (src/rng/module.mk, docs/rng.md):
+#   <config>_RNG_SRCS   compiled into that configuration's libm4crypt (the host: getrandom(2))
+#   <config>_RNG_PARTS  STM32 RNG libraries built beside it, libm4crypt_rng_<part>.a
+#   <config>_RNG_LINK   the one its test programs and bench.elf link (mk/boards.mk: the board's)
+# A Cortex-M libm4crypt has no randomness source of its own: firmware that uses randomness and
+# links none fails with "undefined reference to `m4crypt_platform_randombytes'".
+host-gcc_RNG_SRCS := $(RNG_HOST_SRCS)
+host-clang_RNG_SRCS := $(RNG_HOST_SRCS)
+host-san_RNG_SRCS := $(RNG_HOST_SRCS)
+host-fuzz_RNG_SRCS := $(RNG_HOST_SRCS)
+m4_RNG_PARTS := $(RNG_STM32_PARTS)
+m4-armv7m_RNG_PARTS := $(RNG_STM32_PARTS)
 
 host-gcc_CC := gcc
 host-gcc_CFLAGS := -O2 -fPIC
@@ -90,11 +107,12 @@ M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m)
 define CONFIG_RULES
 $(1)_DIR := $(BUILD)/$(1)
 $(1)_ALL_CFLAGS := $$(COMMON_CFLAGS) $$($(1)_CFLAGS) $$(if $$(filter host%,$(1)),$$(HOST_WARN))
-$(1)_LIB_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(LIB_SRCS) $$($(1)_ARCH_SRCS)) \
+$(1)_LIB_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(LIB_SRCS) $$($(1)_ARCH_SRCS) $$($(1)_RNG_SRCS)) \
     $$(foreach s,$$(MLKEM_SETS),$$(patsubst %,$$($(1)_DIR)/obj/%.$$(s).o,$$(MLKEM_PERSET_SRCS)))
 $(1)_PLAT_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(wildcard platform/$$($(1)_PLATFORM)/*.c))
 $(1)_HARNESS_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(HARNESS_SRCS))
 $(1)_LIB := $$($(1)_DIR)/libm4crypt.a
+$(1)_RNG_LIBS := $$(foreach p,$$($(1)_RNG_PARTS),$$($(1)_DIR)/libm4crypt_rng_$$(p).a)
 $(1)_TESTS := $$(patsubst tests/%.c,$$($(1)_DIR)/tests/%$$($(1)_EXE),$$(TEST_SRCS))
 
 $$($(1)_DIR)/obj/%.c.o: %.c
@@ -108,19 +126,21 @@ $$($(1)_DIR)/obj/%.S.o: %.S
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP -c $$< -o $$@
 
 $$(foreach s,$$(MLKEM_SETS),$$(eval $$(call PERSET_RULE,$(1),$$(s))))
+$$(foreach p,$$($(1)_RNG_PARTS),$$(eval $$(call RNG_PART_RULES,$(1),$$(p))))
 
 $$($(1)_LIB): $$($(1)_LIB_OBJS)
 	@rm -f $$@
 	$$(call say,AR,$(1),$$@)
 	$$(Q)$$(if $$(filter m4%,$(1)),$$(ARM_PREFIX)ar,ar) rcs $$@ $$^
 
-$$($(1)_DIR)/tests/%$$($(1)_EXE): tests/%.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB)
+$$($(1)_DIR)/tests/%$$($(1)_EXE): tests/%.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+                                   $$($(1)_RNG_LINK)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$(1),$$@)
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP $$< $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
-	    $$($(1)_LIB) $$($(1)_LDFLAGS) -o $$@
+	    $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
 
-$(1): $$($(1)_LIB) $$($(1)_TESTS)
+$(1): $$($(1)_LIB) $$($(1)_RNG_LIBS) $$($(1)_TESTS)
 -include $$(shell find $$($(1)_DIR) -name '*.d' 2>/dev/null)
 endef
 
@@ -130,6 +150,19 @@ $$($(1)_DIR)/obj/%.c.$(2).o: %.c
 	@mkdir -p $$(@D)
 	$$(call say,CC,$(1),$$<[$(2)])
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_MLKEM_SET=$(2) -MMD -MP -c $$< -o $$@
+endef
+
+# $(1) = configuration, $(2) = STM32 RNG part (src/rng/module.mk): the part's objects and library.
+define RNG_PART_RULES
+$$($(1)_DIR)/obj/%.c.$(2).o: %.c
+	@mkdir -p $$(@D)
+	$$(call say,CC,$(1),$$<[$(2)])
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(RNG_DEFINE_$(2)) -MMD -MP -c $$< -o $$@
+
+$$($(1)_DIR)/libm4crypt_rng_$(2).a: $$(patsubst %,$$($(1)_DIR)/obj/%.$(2).o,$$(RNG_STM32_SRCS))
+	@rm -f $$@
+	$$(call say,AR,$(1),$$@)
+	$$(Q)$$(ARM_PREFIX)ar rcs $$@ $$^
 endef
 
 $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CONFIG_RULES,$(c))))
@@ -176,8 +209,8 @@ $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_O
 # The checks' own tests: the same firmware (-DM4CT_PLANTED: only the regions the faults must show
 # in) with ML-KEM's kem.c built with two planted faults (M4CRYPT_PLANT_REJECTION_BRANCH: select_key
 # branches on the rejection flag; M4CRYPT_PLANT_UNWIPED_BUFFER: key generation leaves its random
-# coins d || z on the stack). Those objects come before the library, so the library's own kem.c objects are not linked.
-# m4sim ct and m4sim residue must both fail on it (tools/run_tests.py).
+# coins d || z on the stack). Those objects come before the library, so the library's own kem.c
+# objects are not linked. m4sim ct and m4sim residue must both fail on it (tools/run_tests.py).
 PLANT_FLAGS := -DM4CRYPT_PLANT_REJECTION_BRANCH -DM4CRYPT_PLANT_UNWIPED_BUFFER
 CT_PLANTED_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_planted.elf)
 $(BUILD)/%/ct/m4ct_planted.elf: tests/common/m4ct_library.c src/mlkem/kem.c $(wildcard src/mlkem/*.h) \
@@ -190,8 +223,26 @@ $(BUILD)/%/ct/m4ct_planted.elf: tests/common/m4ct_library.c src/mlkem/kem.c $(wi
 	    $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_planted.elf: $($(c)_PLAT_OBJS)))
 
+# Firmware that faults on purpose (tests/platform/test_fault_report.py): the fault report of the
+# mps2-an386 and STM32 (netduinoplus2) platforms must show no general-purpose register.
+FAULT_MODES := registers x25519
+FAULT_DEFINE_registers := -DFAULT_REGISTERS
+FAULT_DEFINE_x25519 := -DFAULT_X25519
+FAULT_CONFIGS := $(M4_CONFIGS) $(call board_configs_of,netduinoplus2)
+# $(1) = configuration, $(2) = mode
+define FAULT_FIRMWARE
+$$(BUILD)/$(1)/fault/fault_$(2).elf: tests/platform/fault_firmware.c $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+                                    $$($(1)_RNG_LINK)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(FAULT_DEFINE_$(2)) $$< \
+	    $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
+endef
+$(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRMWARE,$(c),$(m)))))
+FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
+
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins
+.PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins test-fresh
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -200,6 +251,8 @@ help:
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
 	@echo "make build   only build every configuration"
 	@echo "make clean   remove $(BUILD)/"
+	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
+	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
 
 deps:
 	@tools/bootstrap.sh
@@ -213,7 +266,7 @@ fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
-build: host m4-all $(FUZZ_BINS) netduinoplus2-all
+build: host m4-all $(FUZZ_BINS) netduinoplus2-all $(FAULT_ELFS)
 
 test: deps
 	@$(MAKE) --no-print-directory vectors
@@ -234,3 +287,7 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# The README's two commands on a machine that has nothing (tools/test_fresh.sh).
+test-fresh:
+	@tools/test_fresh.sh $(FRESH_ARGS)
