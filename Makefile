@@ -167,6 +167,26 @@ endef
 
 $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CONFIG_RULES,$(c))))
 
+# Test programs of compile-time options, built for every configuration and run by make test with
+# the others. The sources an option changes are compiled with it into the program's own objects,
+# linked ahead of the library (whose objects for those files are then not pulled in):
+#   tests/selftest/test_selftest_planted: m4crypt_selftest with every known answer planted wrong
+#       (-DM4CRYPT_PLANT_SELFTEST_KAT) in src/selftest/selftest.c, which must fail every test.
+define VARIANT_RULES
+$$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE): tests/selftest/test_selftest.c \
+    src/selftest/selftest.c src/selftest/selftest_kat.h $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
+    $$($(1)_LIB) $$($(1)_RNG_LINK)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_PLANT_SELFTEST_KAT -c src/selftest/selftest.c \
+	    -o $$(@D)/selftest_planted.o
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_PLANT_SELFTEST_KAT $$< $$(@D)/selftest_planted.o \
+	    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
+
+$(1): $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE)
+endef
+$(foreach c,host-gcc host-clang host-san m4 m4-armv7m,$(eval $(call VARIANT_RULES,$(c))))
+
 # Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
 -include mk/boards.mk
 

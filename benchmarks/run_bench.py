@@ -58,6 +58,7 @@ def entry_symbols(op: str) -> list[str]:
         "xwing.keypair": ["m4crypt_xwing_keypair_derand"],
         "xwing.encaps": ["m4crypt_xwing_enc_derand"],
         "xwing.decaps": ["m4crypt_xwing_dec"],
+        "selftest": ["m4crypt_selftest"],
     }
     if op in table:
         return table[op]

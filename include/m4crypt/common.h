@@ -34,6 +34,10 @@ extern "C" {
 #define M4CRYPT_ERR_RANDOM (-6)
 /* An argument is out of its domain: unknown parameter set, NULL pointer, counter overflow. */
 #define M4CRYPT_ERR_PARAM (-7)
+/* A self-test failed: a known-answer test of m4crypt_selftest() (m4crypt/selftest.h), or the
+ * pairwise consistency test after key generation (built with M4CRYPT_KEYGEN_PCT; the keys are then
+ * wiped). The library's results cannot be trusted. */
+#define M4CRYPT_ERR_SELFTEST (-8)
 
 /* Returns a short English description of an error code (static string). */
 const char *m4crypt_strerror(int code);

@@ -18,6 +18,7 @@ const char *m4crypt_strerror(int code)
     case M4CRYPT_ERR_ZERO_SHARED: return "all-zero shared secret (low-order point)";
     case M4CRYPT_ERR_RANDOM: return "random number generator failed";
     case M4CRYPT_ERR_PARAM: return "invalid parameter";
+    case M4CRYPT_ERR_SELFTEST: return "self-test failed";
     default: return "unknown error";
     }
 }
