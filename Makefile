@@ -39,7 +39,8 @@ RNG_SRCS :=
 -include $(wildcard src/*/module.mk)
 LIB_SRCS := $(filter-out $(MLKEM_PERSET_SRCS) $(RNG_SRCS),$(wildcard src/*/*.c))
 ARMV7M_SRCS := $(wildcard src/*/armv7m/*.c src/*/armv7m/*.S)
-TEST_SRCS := $(wildcard tests/*/test_*.c)
+# (tests/mlkem/test_mlkem_pct.c is built only with the option it tests: VARIANT_RULES below)
+TEST_SRCS := $(filter-out tests/mlkem/test_mlkem_pct.c,$(wildcard tests/*/test_*.c))
 CT_SRCS := $(wildcard tests/*/ct_*.c)
 FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
 # The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
@@ -170,9 +171,24 @@ $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CO
 # Test programs of compile-time options, built for every configuration and run by make test with
 # the others. The sources an option changes are compiled with it into the program's own objects,
 # linked ahead of the library (whose objects for those files are then not pulled in):
+#   tests/mlkem/test_mlkem_pct: the pairwise consistency test after key generation
+#       (-DM4CRYPT_KEYGEN_PCT, and the hook that makes it fail on demand) in src/mlkem/kem.c
+#       (every set) and src/xwing/xwing.c;
 #   tests/selftest/test_selftest_planted: m4crypt_selftest with every known answer planted wrong
 #       (-DM4CRYPT_PLANT_SELFTEST_KAT) in src/selftest/selftest.c, which must fail every test.
+PCT_FLAGS := -DM4CRYPT_KEYGEN_PCT -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
 define VARIANT_RULES
+$$($(1)_DIR)/tests/mlkem/test_mlkem_pct$$($(1)_EXE): tests/mlkem/test_mlkem_pct.c src/mlkem/kem.c \
+    src/xwing/xwing.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)for s in $$(MLKEM_SETS); do $$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(PCT_FLAGS) \
+	    -DM4CRYPT_MLKEM_SET=$$$$s -c src/mlkem/kem.c -o $$(@D)/pct_kem.$$$$s.o || exit 1; done
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(PCT_FLAGS) -c src/xwing/xwing.c -o $$(@D)/pct_xwing.o
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(PCT_FLAGS) $$< \
+	    $$(foreach s,$$(MLKEM_SETS),$$(@D)/pct_kem.$$(s).o) $$(@D)/pct_xwing.o \
+	    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
+
 $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE): tests/selftest/test_selftest.c \
     src/selftest/selftest.c src/selftest/selftest_kat.h $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
     $$($(1)_LIB) $$($(1)_RNG_LINK)
@@ -183,7 +199,8 @@ $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE): tests/selftest/te
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_PLANT_SELFTEST_KAT $$< $$(@D)/selftest_planted.o \
 	    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
 
-$(1): $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE)
+$(1): $$($(1)_DIR)/tests/mlkem/test_mlkem_pct$$($(1)_EXE) \
+      $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE)
 endef
 $(foreach c,host-gcc host-clang host-san m4 m4-armv7m,$(eval $(call VARIANT_RULES,$(c))))
 

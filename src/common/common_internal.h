@@ -29,6 +29,16 @@ int m4crypt_verify_c(const uint8_t *a, const uint8_t *b, size_t len);
  *    registers r1-r3 (AAPCS) hold no leftover of the caller, and which keeps the compiler from
  *    making it a tail call (that would run it after the caller's own frame is gone, too high). */
 void m4crypt_stack_wipe(size_t len, uintptr_t zero1, uintptr_t zero2, uintptr_t zero3);
+
+/* Key generation's pairwise consistency test (FIPS 140-3 IG 10.3.A), built with
+ * -DM4CRYPT_KEYGEN_PCT: ML-KEM's key generation encapsulates to the new key and decapsulates
+ * (src/mlkem/kem.c); ML-DSA's is to sign and verify, through the same option and hook. With
+ * -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST as well, the application (a test) provides this function;
+ * a nonzero result makes the test fail, to exercise the error path (keys wiped,
+ * M4CRYPT_ERR_SELFTEST). */
+#ifdef M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
+int m4crypt_keygen_pct_break(void);
+#endif
 #define M4CRYPT_STACK_WIPE(len)                                                                    \
     do {                                                                                           \
         m4crypt_stack_wipe((len), 0, 0, 0);                                                        \

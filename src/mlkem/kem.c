@@ -64,29 +64,28 @@ int MLKEM_NS(check_sk)(const uint8_t sk[MLKEM_SECRETKEYBYTES])
  * therefore a function doing the work followed by m4crypt_stack_wipe of the stack it used (make
  * bench's mlkem<set>.keypair / .encaps figure, portable, less the public function's own 8 bytes);
  * decapsulation is in both builds (see dec below). */
-#ifdef M4CRYPT_ARCH_ARMV7M
-#define KEYPAIR_DERAND MLKEM_NS(keypair_derand)
-#define ENC_DERAND MLKEM_NS(enc_derand)
-#else
-#define KEYPAIR_DERAND keypair_derand_unwiped
-#define ENC_DERAND enc_derand_unwiped
+#ifndef M4CRYPT_ARCH_ARMV7M
 #define KEYPAIR_STACK 2200
 #define ENC_STACK (512 * MLKEM_K + 1480)
+#endif
+/* Key generation is a function of its own (KEYPAIR_DERAND) under the public one when the stack is
+ * wiped after it or the pairwise consistency test follows it (M4CRYPT_KEYGEN_PCT, below). */
+#if defined(KEYPAIR_STACK) || defined(M4CRYPT_KEYGEN_PCT)
+#define KEYPAIR_DERAND keypair_derand_inner
 static __attribute__((noinline)) int
-keypair_derand_unwiped(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
-                       const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+keypair_derand_inner(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                     const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+#else
+#define KEYPAIR_DERAND MLKEM_NS(keypair_derand)
+#endif
+#ifdef M4CRYPT_ARCH_ARMV7M
+#define ENC_DERAND MLKEM_NS(enc_derand)
+#else
+#define ENC_DERAND enc_derand_unwiped
 static __attribute__((noinline)) int
 enc_derand_unwiped(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
                    const uint8_t pk[MLKEM_PUBLICKEYBYTES],
                    const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
-
-int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
-                             const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
-{
-    const int r = keypair_derand_unwiped(pk, sk, coins);
-    M4CRYPT_STACK_WIPE(KEYPAIR_STACK);
-    return r;
-}
 
 int MLKEM_NS(enc_derand)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
                          const uint8_t pk[MLKEM_PUBLICKEYBYTES],
@@ -109,7 +108,8 @@ int KEYPAIR_DERAND(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYB
     return M4CRYPT_OK;
 }
 
-/* Alg. 19 ML-KEM.KeyGen: d, z from the random bit generator (m4crypt_randombytes). */
+/* Alg. 19 ML-KEM.KeyGen: d, z from the random bit generator (m4crypt_randombytes). The
+ * pairwise consistency test, when built in, runs inside m4crypt_mlkem<set>_keypair_derand. */
 int MLKEM_NS(keypair)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
     uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES];
@@ -229,3 +229,65 @@ int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPH
     M4CRYPT_STACK_WIPE(DEC_STACK);
     return r;
 }
+
+#if defined(KEYPAIR_STACK) || defined(M4CRYPT_KEYGEN_PCT)
+#ifdef M4CRYPT_KEYGEN_PCT
+/* The pairwise consistency test of a new key pair (FIPS 140-3 IG 10.3.A; ISO/IEC 19790 7.10.3.3:
+ * a module that generates a key pair tests it before handing it out): encapsulate to ek,
+ * decapsulate with dk, compare the two shared keys. The encapsulation's m is H(ek), which dk
+ * holds (public): the test is deterministic and needs no random bytes. With
+ * M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST the application's m4crypt_keygen_pct_break() can make it
+ * fail (one bit of the ciphertext flipped: implicit rejection gives another key), to test the
+ * error path (src/common/common_internal.h). Returns 0 or M4CRYPT_ERR_SELFTEST. */
+static __attribute__((noinline)) int pct(const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                                         const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    uint8_t ct[MLKEM_CIPHERTEXTBYTES], k_enc[32], k_dec[32];
+    int bad = MLKEM_NS(enc_derand)(ct, k_enc, pk, sk + DK_H);
+#ifdef M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
+    if (m4crypt_keygen_pct_break())
+        ct[0] ^= 1;
+#endif
+    bad |= MLKEM_NS(dec)(k_dec, ct, sk);
+    bad |= m4crypt_verify(k_enc, k_dec, 32);
+    m4crypt_memzero(k_enc, sizeof k_enc);
+    m4crypt_memzero(k_dec, sizeof k_dec);
+    return bad ? M4CRYPT_ERR_SELFTEST : M4CRYPT_OK;
+}
+#endif
+
+/* Alg. 16 through KEYPAIR_DERAND, then (portable build) a wipe of the stack it used. */
+#ifdef M4CRYPT_KEYGEN_PCT
+int MLKEM_NS(keypair_derand_nopct)(uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                                   uint8_t sk[MLKEM_SECRETKEYBYTES],
+                                   const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+#else
+int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                             const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+#endif
+{
+    const int r = keypair_derand_inner(pk, sk, coins);
+#ifdef KEYPAIR_STACK
+    M4CRYPT_STACK_WIPE(KEYPAIR_STACK);
+#endif
+    return r;
+}
+
+#ifdef M4CRYPT_KEYGEN_PCT
+/* With M4CRYPT_KEYGEN_PCT: key generation, then the pairwise consistency test; on its failure
+ * both keys are wiped and the result is M4CRYPT_ERR_SELFTEST. (X-Wing, which re-derives its
+ * ML-KEM key from the seed at every decapsulation, uses keypair_derand_nopct and tests its own
+ * key pairs: src/xwing/xwing.c.) */
+int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                             const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+{
+    int r = MLKEM_NS(keypair_derand_nopct)(pk, sk, coins);
+    if (r == M4CRYPT_OK && pct(pk, sk) != M4CRYPT_OK) {
+        m4crypt_memzero(pk, MLKEM_PUBLICKEYBYTES);
+        m4crypt_memzero(sk, MLKEM_SECRETKEYBYTES);
+        r = M4CRYPT_ERR_SELFTEST;
+    }
+    return r;
+}
+#endif
+#endif

@@ -42,6 +42,7 @@
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
 #include "m4crypt/x25519.h"
+#include "common/common_internal.h"
 #include "xwing/xwing_internal.h"
 
 #define PK_M_BYTES M4CRYPT_MLKEM768_PUBLICKEYBYTES   /* 1184 */
@@ -65,6 +66,18 @@ static void combiner(uint8_t ss[32], const uint8_t ss_m[32], const uint8_t ss_x[
     m4crypt_memzero(&ctx, sizeof ctx);
 }
 
+/* ML-KEM-768 key generation from expanded[0:64]. With M4CRYPT_KEYGEN_PCT, the form without
+ * ML-KEM's pairwise consistency test: the key re-derived at every decapsulation is not a new key
+ * pair, and X-Wing's own key generation tests the whole X-Wing key pair (below). */
+#ifdef M4CRYPT_KEYGEN_PCT
+int m4crypt_mlkem768_keypair_derand_nopct(uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES],
+                                          uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES],
+                                          const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+#define MLKEM768_KEYPAIR_DERAND m4crypt_mlkem768_keypair_derand_nopct
+#else
+#define MLKEM768_KEYPAIR_DERAND m4crypt_mlkem768_keypair_derand
+#endif
+
 /* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X). */
 int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t pk_m[PK_M_BYTES],
                          const uint8_t seed[32])
@@ -72,7 +85,7 @@ int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t pk_m[PK_M_BYTES],
     uint8_t expanded[96];
     m4crypt_shake256(expanded, sizeof expanded, seed, 32);
     /* d || z = expanded[0:64] */
-    int r = m4crypt_mlkem768_keypair_derand(pk_m, k->sk_m, expanded);
+    int r = MLKEM768_KEYPAIR_DERAND(pk_m, k->sk_m, expanded);
     for (int i = 0; i < 32; i++)
         k->sk_x[i] = expanded[64 + i];
     /* Never zero: a clamped scalar times the base point (see m4crypt_x25519_base). */
@@ -80,6 +93,30 @@ int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t pk_m[PK_M_BYTES],
     m4crypt_memzero(expanded, sizeof expanded);
     return r;
 }
+
+#ifdef M4CRYPT_KEYGEN_PCT
+/* The pairwise consistency test of a new key pair (as ML-KEM's, src/mlkem/kem.c): encapsulate to
+ * pk with eseed = SHAKE256(pk, 64 bytes) (deterministic, no random bytes), decapsulate with sk,
+ * compare. 0 or M4CRYPT_ERR_SELFTEST. */
+static __attribute__((noinline)) int xwing_pct(const uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
+                                               const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
+{
+    uint8_t eseed[M4CRYPT_XWING_ENCCOINBYTES], ct[M4CRYPT_XWING_CIPHERTEXTBYTES], ss_enc[32],
+        ss_dec[32];
+    m4crypt_shake256(eseed, sizeof eseed, pk, M4CRYPT_XWING_PUBLICKEYBYTES);
+    int bad = m4crypt_xwing_enc_derand(ct, ss_enc, pk, eseed);
+#ifdef M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
+    if (m4crypt_keygen_pct_break())
+        ct[0] ^= 1;
+#endif
+    bad |= m4crypt_xwing_dec(ss_dec, ct, sk);
+    bad |= m4crypt_verify(ss_enc, ss_dec, 32);
+    m4crypt_memzero(eseed, sizeof eseed);
+    m4crypt_memzero(ss_enc, sizeof ss_enc);
+    m4crypt_memzero(ss_dec, sizeof ss_dec);
+    return bad ? M4CRYPT_ERR_SELFTEST : M4CRYPT_OK;
+}
+#endif
 
 int m4crypt_xwing_keypair_derand(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
                                  uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES], const uint8_t seed[32])
@@ -100,6 +137,13 @@ int m4crypt_xwing_keypair_derand(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
     }
     m4crypt_memzero(s, sizeof s);
     m4crypt_memzero(&k, sizeof k);
+#ifdef M4CRYPT_KEYGEN_PCT
+    if (r == M4CRYPT_OK && xwing_pct(pk, sk) != M4CRYPT_OK) {
+        m4crypt_memzero(pk, M4CRYPT_XWING_PUBLICKEYBYTES);
+        m4crypt_memzero(sk, M4CRYPT_XWING_SECRETKEYBYTES);
+        r = M4CRYPT_ERR_SELFTEST;
+    }
+#endif
     return r;
 }
 
