@@ -45,9 +45,13 @@ CT_SRCS := $(wildcard tests/*/ct_*.c)
 FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
 # The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
 HARNESS_SRCS := tests/common/harness.c tests/common/kat_drbg.c
-BENCH_SRCS := $(wildcard benchmarks/*.c)
+# The benchmark firmware also measures the example protocol's device side (examples/pqsession).
+BENCH_SRCS := $(wildcard benchmarks/*.c) examples/pqsession/pqsession.c
+BENCH_HEADERS := $(wildcard benchmarks/*.h) $(wildcard examples/pqsession/*.h)
+BENCH_CFLAGS := -Iexamples/pqsession
 
-COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
+COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itools/m4sim/m4sim/include -Itests/common \
+                 -Wall -Wextra -Werror \
                  -Wshadow -Wvla -g
 # The X25519 ladder m4crypt_x25519 runs in the armv7m backend: compact (default, ~3.7 KB of code)
 # or inlined (~9 KB, ~9 % fewer cycles; src/x25519/armv7m/backend.h). Use its own build folder:
@@ -207,6 +211,10 @@ $(foreach c,host-gcc host-clang host-san m4 m4-armv7m,$(eval $(call VARIANT_RULE
 # Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
 -include mk/boards.mk
 
+# Examples (examples/<name>/module.mk adds its programs to EXAMPLES).
+EXAMPLES :=
+-include $(wildcard examples/*/module.mk)
+
 # The shared library the Python differential tests load with ctypes.
 $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
 	$(call say,LINK,host-gcc,$@)
@@ -228,10 +236,10 @@ $(BUILD)/host-fuzz/fuzz/%: tests/%.c $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB)
 
 # Benchmark firmware, portable and (when present) assembly backends.
 BENCH_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/bench.elf)
-$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
+$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BENCH_HEADERS) $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
-	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
@@ -279,7 +287,7 @@ $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRM
 FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins test-fresh
+.PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins test-fresh examples
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -303,7 +311,9 @@ fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
-build: host m4-all $(FUZZ_BINS) netduinoplus2-all $(FAULT_ELFS)
+examples: $(EXAMPLES)
+
+build: host m4-all $(FUZZ_BINS) netduinoplus2-all $(FAULT_ELFS) examples
 
 test: deps
 	@$(MAKE) --no-print-directory vectors

@@ -20,6 +20,9 @@ Suites (each is skipped with a note only when its binaries were not built):
                                     kept in tests/<prim>/corpus/ (make fuzz)
   netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
                                     (STM32F405): console and small vector files over the USART
+  pqsession                         examples/pqsession for real: its device firmware in QEMU
+                                    mps2-an386 (UART0 on a socket) and its host program, one
+                                    session and each failure case, both sides' output checked
 A suite's count is what its programs report ("name: N passed, M failed"); a program that crashes,
 times out or prints no summary counts as one failure.
 """
@@ -239,6 +242,8 @@ def main() -> int:
     args = ap.parse_args()
     build = (ROOT / args.build).resolve()
     vecdir = build / "vectors"
+    # m4sim's out-of-tree test links its firmware against this build's libm4crypt.a
+    os.environ["M4CRYPT_BUILD"] = str(build)
     only = [s for s in args.only.split(",") if s]
 
     def wanted(suite):
@@ -280,6 +285,12 @@ def main() -> int:
             cmd = [str(VENV_BIN / "python"), str(ROOT / "tools/board/run_netduinoplus2.py"),
                    "--build", str(build), "-j", "2"]
             futures.append(pool.submit(counted, "netduinoplus2", "STM32F4 firmware in QEMU", cmd,
+                                       args.timeout * 2))
+        pqs = build / "m4-armv7m" / "examples" / "pqsession" / "pqsession_device.elf"
+        if wanted("pqsession") and pqs.exists():
+            cmd = [str(VENV_BIN / "python"), str(ROOT / "examples/pqsession/run_sessions.py"),
+                   "--build", str(build)]
+            futures.append(pool.submit(counted, "pqsession", "host and QEMU device sessions", cmd,
                                        args.timeout * 2))
         if wanted("fuzz"):
             for prog in programs(build / "host-fuzz" / "fuzz", "*/fuzz_*"):

@@ -51,6 +51,7 @@ static inline void scalarmult(uint8_t out[32], const uint8_t scalar[32], const u
 
     m4crypt_memzero(k, sizeof k);
     m4crypt_memzero(xz, sizeof xz);
+    m4crypt_memzero(x1, sizeof x1); /* the point: public, wiped all the same (it may be a ct) */
 }
 
 /* What m4crypt_x25519 runs: the compact ladder (code ~3.7 KB), or with
