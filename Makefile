@@ -81,9 +81,30 @@ m4-armv7m_LDFLAGS := $(m4_LDFLAGS)
 m4-armv7m_PLATFORM := mps2-an386
 m4-armv7m_EXE := .elf
 m4-armv7m_ARCH_SRCS := $(ARMV7M_SRCS)
+# The two other float ABIs a Cortex-M4 firmware uses (make install ships all three):
+#   m4-armv7m-softfp  FPv4-SP present, floating-point arguments in core registers (-mfloat-abi=softfp):
+#                     the same code as m4-armv7m, the library only (the examples link it)
+#   m4-armv7m-nofpu   a Cortex-M4 without FPU (-mfloat-abi=soft): the backends that keep words in FPU
+#                     registers use stack slots instead (src/common/armv7m/fpu_scratch.h); tests,
+#                     benchmark (impl armv7m-nofpu) and constant-time firmware like m4-armv7m. Its
+#                     startup leaves the FPU disabled, so a stray FPU instruction faults in QEMU.
+M4_SOFTFP_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=softfp -mfpu=fpv4-sp-d16
+M4_NOFPU_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
+m4-armv7m-softfp_CC := $(m4_CC)
+m4-armv7m-softfp_CFLAGS := $(M4_SOFTFP_FLAGS) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
+m4-armv7m-softfp_LDFLAGS := $(subst $(M4_FLAGS),$(M4_SOFTFP_FLAGS),$(m4_LDFLAGS))
+m4-armv7m-softfp_PLATFORM := mps2-an386
+m4-armv7m-softfp_EXE := .elf
+m4-armv7m-softfp_ARCH_SRCS := $(ARMV7M_SRCS)
+m4-armv7m-nofpu_CC := $(m4_CC)
+m4-armv7m-nofpu_CFLAGS := $(M4_NOFPU_FLAGS) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
+m4-armv7m-nofpu_LDFLAGS := $(subst $(M4_FLAGS),$(M4_NOFPU_FLAGS),$(m4_LDFLAGS))
+m4-armv7m-nofpu_PLATFORM := mps2-an386
+m4-armv7m-nofpu_EXE := .elf
+m4-armv7m-nofpu_ARCH_SRCS := $(ARMV7M_SRCS)
 
 HOST_CONFIGS := host-gcc host-clang host-san
-M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m)
+M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m m4-armv7m-nofpu)
 
 # ---------------------------------------------------------------- per-configuration rules
 # $(1) = configuration name
@@ -132,7 +153,8 @@ $$($(1)_DIR)/obj/%.c.$(2).o: %.c
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_MLKEM_SET=$(2) -MMD -MP -c $$< -o $$@
 endef
 
-$(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CONFIG_RULES,$(c))))
+$(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m m4-armv7m-softfp m4-armv7m-nofpu,\
+    $(eval $(call CONFIG_RULES,$(c))))
 
 # Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
 -include mk/boards.mk
@@ -163,7 +185,7 @@ $(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,-Map=$(@:.elf=.map) -o $@
-$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
 # Constant-time firmware for m4sim ct: every secret-handling operation inside a region.
 CT_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_library.elf)
@@ -171,7 +193,7 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
-$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
 # ---------------------------------------------------------------- top-level targets
 .PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
