@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """make bench: runs the benchmark firmware in m4sim and reports every operation.
 
-For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends, when it
-exists) the firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the
-figure). Each m4sim region gives cycles, instructions and the stack high-water mark; the code
+For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends,
+build/m4-armv7m-nofpu = the assembly backends for a Cortex-M4 without FPU, when they exist) the
+firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the figure). Each m4sim region gives cycles, instructions and the stack high-water mark; the code
 size of an operation is the size of every function reachable from its entry point in the ELF.
 Writes benchmarks/RESULTS.md, benchmarks/results.json and benchmarks/*.png.
 """
@@ -24,7 +24,10 @@ import m4sim  # noqa: E402
 from m4sim import Simulator  # noqa: E402
 from m4sim.size import CodeSize  # noqa: E402
 
-IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m")]
+# build configuration -> impl column: portable C, the armv7m backends (Cortex-M4F, FPU registers as
+# scratch), and the same backends built for a Cortex-M4 without FPU (-mfloat-abi=soft: stack slots
+# instead of FPU registers, src/common/armv7m/fpu_scratch.h)
+IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m"), ("m4-armv7m-nofpu", "armv7m-nofpu")]
 
 # operation -> entry symbols for the code size (the first that exists in the ELF)
 ENTRY = {
@@ -240,7 +243,9 @@ def main() -> int:
           "(zero wait states, as the published board figures are taken); see docs/calibration.md "
           "for how far the model is from boards.", "",
           f"- simulator: m4sim {m4sim.__version__}, timing model `{m4sim.MODEL_VERSION}`",
-          f"- compiler: `{compiler}`, `-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O3`",
+          f"- compiler: `{compiler}`, `-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O3` "
+          "(impl armv7m-nofpu: `-mcpu=cortex-m4 -mthumb -mfloat-abi=soft -O3`, the build for a "
+          "Cortex-M4 without FPU, docs/integration.md)",
           "- stack: high-water mark below the stack pointer at the start of the operation (buffers "
           "passed in are not counted)",
           "- code: bytes of every function reachable from the operation's entry point "

@@ -4,12 +4,14 @@
 
 Suites (each is skipped with a note only when its binaries were not built):
   host-gcc, host-clang, host-san   C test programs on the host (vectors from build/vectors)
-  m4-qemu[-armv7m]                  the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
-                                    --quick subset: 25 records of every vector group)
+  m4-qemu[-armv7m[-nofpu]]          the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
+                                    --quick subset: 25 records of every vector group); -nofpu: the
+                                    -mfloat-abi=soft build, FPU left disabled (a Cortex-M4 without
+                                    FPU)
   ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
                                     undefined; the planted leak must be caught
-  ct-m4sim                          m4sim's trace comparison of every secret-handling operation
-                                    on the M4 build, 8 random secrets each
+  ct-m4sim[-armv7m[-nofpu]]         m4sim's trace comparison of every secret-handling operation
+                                    on the M4 builds, 8 random secrets each (-nofpu: 4)
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
   fuzz                              libFuzzer targets, each for a bounded time
@@ -83,7 +85,8 @@ def host_suites(build: Path, vecdir: Path, args):
 
 def qemu_suites(build: Path, vecdir: Path, args):
     jobs = []
-    for cfg, suite in (("m4", "m4-qemu"), ("m4-armv7m", "m4-qemu-armv7m")):
+    for cfg, suite in (("m4", "m4-qemu"), ("m4-armv7m", "m4-qemu-armv7m"),
+                       ("m4-armv7m-nofpu", "m4-qemu-armv7m-nofpu")):
         for elf in sorted((build / cfg / "tests").glob("*/test_*.elf")):
             semi = ",".join(["enable=on", "target=native", f"arg={elf.stem}", f"arg={vecdir}",
                              "arg=--quick"])
@@ -138,21 +141,24 @@ def pytest_job(paths, timeout) -> list[Result]:
 
 
 def m4sim_ct_jobs(build: Path, args):
+    """(suite, firmware, runs): the integer-only build (armv7m-nofpu: the same routines with stack
+    words for FPU registers at fixed sp offsets) with 4 secrets instead of 8, to keep make test short."""
     jobs = []
-    for cfg in ("m4", "m4-armv7m"):
+    for cfg, suite, runs in (("m4", "ct-m4sim", 8), ("m4-armv7m", "ct-m4sim-armv7m", 8),
+                             ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 4)):
         elf = build / cfg / "ct" / "m4ct_library.elf"
         if elf.exists():
-            jobs.append((f"ct-m4sim" + ("-armv7m" if cfg != "m4" else ""), elf))
+            jobs.append((suite, elf, runs))
     return jobs
 
 
-def m4sim_ct(suite, elf: Path, timeout) -> Result:
+def m4sim_ct(suite, elf: Path, timeout, runs=8) -> Result:
     # SampleNTT (FIPS 203 Alg. 7) expands the matrix from rho: public (it is part of the
     # encapsulation key) although key generation derives it from the secret seed d. Its rejection
     # loop's length depends on rho, so its calls are declared public (the trace equivalent of
     # declassifying rho); everything around the calls, and where and how often they are called,
     # is still compared. See docs/m4sim.md, "--public-function".
-    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", "8",
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", str(runs),
            "--public-function", "m4crypt_poly_sample_ntt"]
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
@@ -187,9 +193,9 @@ def main() -> int:
             for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
                 leak = prog.name == "ct_planted_leak"
                 futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
-        for suite, elf in m4sim_ct_jobs(build, args):
+        for suite, elf, runs in m4sim_ct_jobs(build, args):
             if wanted(suite):
-                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3))
+                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3, runs))
         if wanted("pytest"):
             py_tests = sorted((ROOT / "tests").glob("*/test_*.py"))
             m4sim_tests = ROOT / "tools" / "m4sim" / "tests"
