@@ -2,7 +2,7 @@
 # m4crypt build. The two commands a user needs:
 #   make test    install what is missing, build everything, run every test suite
 #   make bench   install what is missing, build the M4 benchmark firmware, measure it in m4sim
-# Other targets: make deps | build | host | m4 | vectors | clean | help
+# Other targets: make deps | build | host | m4 | vectors | install | clean | help
 #
 # Configurations (build/<config>/):
 #   host-gcc    gcc -O2, -Wall -Wextra -Werror, also the shared library for the Python tests
@@ -159,6 +159,9 @@ $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m m4-armv7m-softfp
 # Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
 -include mk/boards.mk
 
+# make install PREFIX=DIR: headers, libraries, pkg-config and CMake package files: mk/install.mk.
+include mk/install.mk
+
 # The shared library the Python differential tests load with ctypes.
 $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
 	$(call say,LINK,host-gcc,$@)
@@ -203,6 +206,8 @@ help:
 	@echo "make bench   install what is missing, build the M4 firmware, print the benchmark table"
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
 	@echo "make build   only build every configuration"
+	@echo "make install PREFIX=DIR   headers, libraries, pkg-config and CMake packages of every"
+	@echo "             variant (docs/integration.md); make uninstall PREFIX=DIR removes them"
 	@echo "make clean   remove $(BUILD)/"
 
 deps:

@@ -2,6 +2,7 @@
 /* m4crypt: constant-time cryptography for the Arm Cortex-M4. One include for the whole API. */
 #ifndef M4CRYPT_H
 #define M4CRYPT_H
+#include "m4crypt/version.h"
 #include "m4crypt/common.h"
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
