@@ -2,7 +2,7 @@
 # m4crypt build. The two commands a user needs:
 #   make test    install what is missing, build everything, run every test suite
 #   make bench   install what is missing, build the M4 benchmark firmware, measure it in m4sim
-# Other targets: make deps | build | host | m4 | vectors | install | clean | help
+# Other targets: make deps | build | host | m4 | vectors | install | examples | clean | help
 #
 # Configurations (build/<config>/):
 #   host-gcc    gcc -O2, -Wall -Wextra -Werror, also the shared library for the Python tests
@@ -161,6 +161,8 @@ $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m m4-armv7m-softfp
 
 # make install PREFIX=DIR: headers, libraries, pkg-config and CMake package files: mk/install.mk.
 include mk/install.mk
+# examples/ built against an install tree, with CMake and with make + pkg-config: mk/examples.mk.
+include mk/examples.mk
 
 # The shared library the Python differential tests load with ctypes.
 $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
@@ -222,7 +224,7 @@ fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
-build: host m4-all $(FUZZ_BINS) netduinoplus2-all
+build: host m4-all $(FUZZ_BINS) netduinoplus2-all examples
 
 test: deps
 	@$(MAKE) --no-print-directory vectors

@@ -15,6 +15,10 @@ Suites (each is skipped with a note only when its binaries were not built):
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
   fuzz                              libFuzzer targets, each for a bounded time
+  examples                          examples/firmware built against the install trees of every
+                                    variant (CMake find_package, make + pkg-config, add_subdirectory;
+                                    mk/examples.mk): under QEMU mps2-an386, the host one natively;
+                                    each must pass its checks and report the expected variant
   netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
                                     (STM32F405): console and small vector files over the USART
 A suite's count is what its programs report ("name: N passed, M failed"); a program that crashes,
@@ -94,6 +98,36 @@ def qemu_suites(build: Path, vecdir: Path, args):
                    "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
             jobs.append((suite, elf.stem, cmd, args.timeout * 2))
     return jobs
+
+
+def example_jobs(build: Path, args):
+    """build/examples/<how>-<variant>/firmware[.elf] (mk/examples.mk): the firmware must say it was
+    built against <variant> (the install tree's pkg-config file or CMake package of that name)."""
+    jobs = []
+    for d in sorted(p for p in (build / "examples").glob("*-*") if p.is_dir()):
+        how, variant = d.name.split("-", 1)
+        if how == "cmake" and variant.startswith(("source-", "installed-")):
+            how2, variant = variant.split("-", 1)
+            how = f"{how}-{how2}"
+        elf, exe = d / "firmware.elf", d / "firmware"
+        if elf.exists():
+            semi = "enable=on,target=native"
+            cmd = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none",
+                   "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
+        elif exe.exists():
+            cmd = [str(exe)]
+        else:
+            continue
+        jobs.append((d.name, variant, cmd, args.timeout))
+    return jobs
+
+
+def example_job(name, variant, cmd, timeout) -> Result:
+    r = counted("examples", name, cmd, timeout)
+    if not re.search(rf"^m4crypt \S+ example, variant {re.escape(variant)}\b", r.log, re.M):
+        r.log += f"\nexpected the firmware to report variant {variant}\n"
+        r.failed += 1
+    return r
 
 
 def valgrind_job(prog: Path, expect_leak: bool, timeout: int) -> Result:
@@ -211,6 +245,9 @@ def main() -> int:
                    "--build", str(build), "-j", "2"]
             futures.append(pool.submit(counted, "netduinoplus2", "STM32F4 firmware in QEMU", cmd,
                                        args.timeout * 2))
+        if wanted("examples"):
+            for name, variant, cmd, timeout in example_jobs(build, args):
+                futures.append(pool.submit(example_job, name, variant, cmd, timeout))
         if wanted("fuzz"):
             for prog in programs(build / "host-fuzz" / "fuzz", "*/fuzz_*"):
                 futures.append(pool.submit(fuzz_job, prog, args.fuzz_seconds))
