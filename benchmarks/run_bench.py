@@ -136,6 +136,29 @@ def table(records: list[dict], anchors: dict) -> list[str]:
     return lines
 
 
+def nofpu_table(records: list[dict]) -> list[str]:
+    """The cost of the integer-only backends (a Cortex-M4 without FPU, docs/integration.md): the
+    armv7m-nofpu column against armv7m, where both exist."""
+    by = {(r["operation"], r["impl"]): r for r in records}
+    lines = []
+    for r in records:
+        if r["impl"] != "armv7m-nofpu" or (r["operation"], "armv7m") not in by:
+            continue
+        a, p = by[(r["operation"], "armv7m")], by.get((r["operation"], "portable"))
+        ratio = f"{r['cycles'] / a['cycles']:.3f}" if a["cycles"] else ""
+        speed = f"{p['cycles'] / r['cycles']:.2f}x" if p and r["cycles"] else ""
+        lines.append(f"| {r['operation']} | {fmt(a['cycles'])} | {fmt(r['cycles'])} | {ratio} | "
+                     f"{speed} | {fmt(a['stack_bytes'])} | {fmt(r['stack_bytes'])} |")
+    if not lines:
+        return []
+    return ["## Without an FPU: armv7m-nofpu against armv7m", "",
+            "The armv7m backends built with `-mfloat-abi=soft` (stack words instead of FPU registers, "
+            "src/common/armv7m/fpu_scratch.h) against the Cortex-M4F build; docs/integration.md.", "",
+            "| operation | armv7m cycles | armv7m-nofpu cycles | nofpu / armv7m | armv7m-nofpu "
+            "speed-up over portable | armv7m stack | armv7m-nofpu stack |",
+            "|---|---:|---:|---:|---:|---:|---:|"] + lines
+
+
 def charts(records: list[dict], anchors: dict) -> list[str]:
     import matplotlib
     matplotlib.use("Agg")
@@ -252,6 +275,9 @@ def main() -> int:
           "(SHA-3 included where the operation uses it)",
           "- anchors: published board figures, `benchmarks/anchors.json` (sources there)", ""]
     md += lines
+    nofpu = nofpu_table(records)
+    if nofpu:
+        md += [""] + nofpu
     if not args.no_charts:
         for png in charts(records, anchors):
             md += ["", f"![{png}]({png})"]
