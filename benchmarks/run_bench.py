@@ -159,6 +159,43 @@ def nofpu_table(records: list[dict]) -> list[str]:
             "|---|---:|---:|---:|---:|---:|---:|"] + lines
 
 
+FIELD_NAMES = {"cycles": "cycles", "stack_bytes": "stack bytes", "code_bytes": "code bytes"}
+
+
+def targets_table(records: list[dict], anchors: dict, targets: list[dict]) -> list[str]:
+    """Each goal of benchmarks/targets.json against this run's figure: met, or missed by how much."""
+    measured = {(r["operation"], r["impl"]): r for r in records}
+    lines = ["| operation | impl | what | goal | measured | result |", "|---|---|---|---|---:|---|"]
+    for t in targets:
+        r = measured.get((t["operation"], t["impl"]))
+        if r is None:
+            continue
+        value = r[t["field"]]
+        if "max" in t:
+            limit, goal = t["max"], f"at most {fmt(t['max'])}"
+            shown = fmt(value)
+        elif "max_ratio_to_anchor" in t:
+            a = anchors[t["operation"]]
+            limit = t["max_ratio_to_anchor"] * a["cycles"]
+            goal = f"at most {t['max_ratio_to_anchor']:.2f} x {fmt(a['cycles'])} ({a['name']})"
+            shown = f"{fmt(value)} ({value / a['cycles']:.3f} x)"
+        else:
+            nbytes = message_bytes(t["operation"])
+            limit = t["max_cycles_per_byte"] * nbytes
+            goal = f"at most {t['max_cycles_per_byte']} cycles/byte"
+            shown = f"{value / nbytes:.2f} cycles/byte"
+        if value <= limit:
+            result = "met"
+        else:
+            over = value - limit
+            result = f"missed by {fmt(round(over))} {FIELD_NAMES[t['field']]} ({100 * over / limit:.1f} %)"
+        if t.get("why"):
+            goal += f"; {t['why']}"
+        lines.append(f"| {t['operation']} | {t['impl']} | {FIELD_NAMES[t['field']]} | {goal} | "
+                     f"{shown} | {result} |")
+    return lines
+
+
 def charts(records: list[dict], anchors: dict) -> list[str]:
     import matplotlib
     matplotlib.use("Agg")
@@ -209,7 +246,7 @@ README_BEGIN = "<!-- make bench: results begin (generated, do not edit) -->"
 README_END = "<!-- make bench: results end -->"
 
 
-def update_readme(lines: list[str], compiler: str, no_charts: bool) -> None:
+def update_readme(lines: list[str], goal_lines: list[str], compiler: str, no_charts: bool) -> None:
     """Replaces the README's results section (between the markers) with this run's table, so
     the README never carries a figure typed by hand."""
     readme = ROOT / "README.md"
@@ -223,6 +260,7 @@ def update_readme(lines: list[str], compiler: str, no_charts: bool) -> None:
         body += ["![speed-up per operation](benchmarks/speedup.png)",
                  "![ours against the published anchors](benchmarks/anchors.png)", ""]
     body += lines + [""]
+    body += ["Goals (`benchmarks/targets.json`) against these figures:", ""] + goal_lines + [""]
     readme.write_text(head + README_BEGIN + "\n".join(body) + README_END + tail)
 
 
@@ -238,6 +276,7 @@ def main() -> int:
     build = (ROOT / args.build).resolve()
     compiler = toolchain()
     anchors = {a["operation"]: a for a in json.loads((HERE / "anchors.json").read_text())["anchors"]}
+    targets = json.loads((HERE / "targets.json").read_text())["targets"]
 
     print(f"make bench: m4sim {m4sim.__version__}, model {m4sim.MODEL_VERSION}, {compiler}", flush=True)
     t0 = time.time()
@@ -256,8 +295,12 @@ def main() -> int:
     if args.only:
         records = [r for r in records if args.only in r["operation"]]
     lines = table(records, anchors)
+    goal_lines = targets_table(records, anchors, targets)
     print()
     print("\n".join(lines))
+    if len(goal_lines) > 2:
+        print()
+        print("\n".join(goal_lines))
     if args.print_only or args.only:
         return 0
     (HERE / "results.json").write_text(json.dumps(records, indent=1) + "\n")
@@ -275,6 +318,8 @@ def main() -> int:
           "(SHA-3 included where the operation uses it)",
           "- anchors: published board figures, `benchmarks/anchors.json` (sources there)", ""]
     md += lines
+    md += ["", "## Goals", "", "The project's goals (`benchmarks/targets.json`) against the figures above.", ""]
+    md += goal_lines
     nofpu = nofpu_table(records)
     if nofpu:
         md += [""] + nofpu
@@ -282,7 +327,7 @@ def main() -> int:
         for png in charts(records, anchors):
             md += ["", f"![{png}]({png})"]
     (HERE / "RESULTS.md").write_text("\n".join(md) + "\n")
-    update_readme(lines, compiler, args.no_charts)
+    update_readme(lines, goal_lines, compiler, args.no_charts)
     print(f"\nwrote benchmarks/RESULTS.md, benchmarks/results.json and charts ({time.time() - t0:.0f} s)")
     return 0
 

@@ -25,9 +25,10 @@
 PREFIX ?= /usr/local
 INSTALL_VARIANTS ?= armv7m-hard armv7m-softfp armv7m-nofpu host
 INSTALL ?= install
-M4CRYPT_VERSION := $(shell sed -n 's/^\#define M4CRYPT_VERSION_STRING "\(.*\)"/\1/p' include/m4crypt/version.h)
-M4CRYPT_VERSION_MAJOR := $(word 1,$(subst ., ,$(M4CRYPT_VERSION)))
-M4CRYPT_VERSION_MINOR := $(word 2,$(subst ., ,$(M4CRYPT_VERSION)))
+version_part = $(shell sed -n 's/^\#define M4CRYPT_VERSION_$(1) \([0-9][0-9]*\)$$/\1/p' include/m4crypt/version.h)
+M4CRYPT_VERSION_MAJOR := $(call version_part,MAJOR)
+M4CRYPT_VERSION_MINOR := $(call version_part,MINOR)
+M4CRYPT_VERSION := $(M4CRYPT_VERSION_MAJOR).$(M4CRYPT_VERSION_MINOR).$(call version_part,PATCH)
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 INSTALL_HEADERS := include/m4crypt.h $(wildcard include/m4crypt/*.h)
 ALL_VARIANTS := armv7m-hard armv7m-softfp armv7m-nofpu host

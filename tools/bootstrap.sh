@@ -10,25 +10,29 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 VENV=${VENV:-.venv}
+# Where the file checks look: / on a real machine; tests/tools/test_bootstrap.py points it at an
+# empty folder to run this script as on a machine that has none of the tools.
+R=${BOOTSTRAP_ROOT:-}
 need=()
-command -v arm-none-eabi-gcc >/dev/null || need+=(gcc-arm-none-eabi)
-[ -e /usr/lib/arm-none-eabi/newlib/libc.a ] || [ -e /usr/lib/arm-none-eabi/lib/libc.a ] || need+=(libnewlib-arm-none-eabi)
-command -v qemu-system-arm >/dev/null || need+=(qemu-system-arm)
-command -v clang >/dev/null || need+=(clang)
-command -v gcc >/dev/null || need+=(gcc)
-command -v make >/dev/null || need+=(make)
+want() { [[ " ${need[*]} " == *" $1 "* ]] || need+=("$1"); }
+command -v arm-none-eabi-gcc >/dev/null || want gcc-arm-none-eabi
+[ -e "$R/usr/lib/arm-none-eabi/newlib/libc.a" ] || [ -e "$R/usr/lib/arm-none-eabi/lib/libc.a" ] ||
+    want libnewlib-arm-none-eabi
+command -v qemu-system-arm >/dev/null || want qemu-system-arm
+command -v clang >/dev/null || want clang
+command -v gcc >/dev/null || want gcc
+command -v make >/dev/null || want make
 # cmake and pkg-config: the examples build against the installed library both ways (mk/examples.mk)
-command -v cmake >/dev/null || need+=(cmake)
-command -v pkg-config >/dev/null || need+=(pkgconf)
-command -v valgrind >/dev/null || need+=(valgrind)
-[ -e /usr/include/valgrind/memcheck.h ] || need+=(valgrind)
-ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
-    ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-aarch64.a >/dev/null 2>&1 ||
-    need+=(libclang-rt-dev)
-python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
+command -v cmake >/dev/null || want cmake
+command -v pkg-config >/dev/null || want pkgconf
+command -v valgrind >/dev/null || want valgrind
+[ -e "$R/usr/include/valgrind/memcheck.h" ] || want valgrind
+compgen -G "$R/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a" >/dev/null ||
+    want libclang-rt-dev
+{ command -v python3 >/dev/null && python3 -c 'import ensurepip, venv' 2>/dev/null; } || want python3-venv
 # libsodium: the independent implementation the Ristretto255 differential tests call via ctypes.
-compgen -G '/usr/lib/*/libsodium.so.*' >/dev/null || compgen -G '/lib/*/libsodium.so.*' >/dev/null ||
-    need+=(libsodium23)
+compgen -G "$R/usr/lib/*/libsodium.so.*" >/dev/null || compgen -G "$R/lib/*/libsodium.so.*" >/dev/null ||
+    want libsodium23
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "bootstrap: installing Debian packages: ${need[*]}"

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "m4crypt/version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

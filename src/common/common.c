@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Error strings, the randombytes hook, wiping and constant-time comparison. */
+/* The version, error strings, the randombytes hook, wiping and constant-time comparison. */
 #include "common_internal.h"
+
+const char *m4crypt_version(void)
+{
+    return M4CRYPT_VERSION_STRING;
+}
 
 const char *m4crypt_strerror(int code)
 {

@@ -19,6 +19,18 @@ static int failing_rng(void *ctx, uint8_t *out, size_t len)
     return -1;
 }
 
+/* Writes v (0 <= v < 1000) in decimal, returns the number of digits. */
+static size_t put_decimal(char *out, int v)
+{
+    size_t n = 0;
+    if (v >= 100)
+        out[n++] = (char)('0' + v / 100);
+    if (v >= 10)
+        out[n++] = (char)('0' + v / 10 % 10);
+    out[n++] = (char)('0' + v % 10);
+    return n;
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -40,6 +52,19 @@ int main(int argc, char **argv)
     CHECK(a[0] == 0x5c && a[63] == 0x5c);
     memset(b, 0, sizeof b);
     CHECK_MEM(a + 1, b, 62);
+
+    /* The library's version is the headers' and has the documented form and number. */
+    CHECK(strcmp(m4crypt_version(), M4CRYPT_VERSION_STRING) == 0);
+    char want[16];
+    size_t n = put_decimal(want, M4CRYPT_VERSION_MAJOR);
+    want[n++] = '.';
+    n += put_decimal(want + n, M4CRYPT_VERSION_MINOR);
+    want[n++] = '.';
+    n += put_decimal(want + n, M4CRYPT_VERSION_PATCH);
+    want[n] = 0;
+    CHECK(strcmp(m4crypt_version(), want) == 0);
+    CHECK(M4CRYPT_VERSION_NUMBER == M4CRYPT_VERSION_MAJOR * 10000 + M4CRYPT_VERSION_MINOR * 100 +
+                                        M4CRYPT_VERSION_PATCH);
 
     CHECK(strcmp(m4crypt_strerror(M4CRYPT_OK), "success") == 0);
     for (int code = -7; code < 0; code++)
