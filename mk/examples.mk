@@ -12,7 +12,8 @@
 #                                            into $(BUILD)/examples/cmake-install, which
 #   $(BUILD)/examples/cmake-installed-armv7m-hard/  consumes with find_package
 # Each directory is named <how>-<variant>: run_tests.py checks that the firmware reports the
-# variant it was built against.
+# variant it was built against. (The example's own make gets none of this make's command-line
+# variables: MAKEOVERRIDES=.)
 
 EXAMPLE_SRCS := $(wildcard examples/firmware/*)
 EXAMPLE_PREFIX := $(abspath $(BUILD))/install
@@ -43,8 +44,8 @@ $(EXAMPLE_OUT)/cmake-$(1)/$(2): $(EXAMPLE_PREFIX)/.installed $(EXAMPLE_SRCS)
 	    > $$(@D)/build.log 2>&1 && cmake --build $$(@D) >> $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
 $(EXAMPLE_OUT)/make-$(1)/$(2): $(EXAMPLE_PREFIX)/.installed $(EXAMPLE_SRCS)
 	$$(call say,MAKE,example,$$@)
-	$$(Q)$$(MAKE) --no-print-directory -s -C examples/firmware VARIANT=$(1) OUT=$$(abspath $$(@D)) \
-	    PKG_CONFIG_PATH=$$(EXAMPLE_PREFIX)/lib/pkgconfig
+	$$(Q)$$(MAKE) --no-print-directory -s -C examples/firmware MAKEOVERRIDES= VARIANT=$(1) \
+	    OUT=$$(abspath $$(@D)) PKG_CONFIG_PATH=$$(EXAMPLE_PREFIX)/lib/pkgconfig
 EXAMPLE_BINS += $(EXAMPLE_OUT)/cmake-$(1)/$(2) $(EXAMPLE_OUT)/make-$(1)/$(2)
 endef
 EXAMPLE_BINS :=
