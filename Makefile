@@ -201,7 +201,7 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 $(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -211,6 +211,8 @@ help:
 	@echo "make install PREFIX=DIR   headers, libraries, pkg-config and CMake packages of every"
 	@echo "             variant (docs/integration.md); make uninstall PREFIX=DIR removes them"
 	@echo "make clean   remove $(BUILD)/"
+	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
+	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
 
 deps:
 	@tools/bootstrap.sh
@@ -237,3 +239,7 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# The README's two commands on a machine that has nothing (tools/test_fresh.sh).
+test-fresh:
+	@tools/test_fresh.sh $(FRESH_ARGS)
