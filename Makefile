@@ -33,13 +33,17 @@ ARM_PREFIX ?= arm-none-eabi-
 MLKEM_SETS := 512 768 1024
 # Per-parameter-set sources (compiled once per set) are listed by src/mlkem/module.mk.
 MLKEM_PERSET_SRCS :=
+# Randomness sources (host getrandom, the STM32 RNG libraries) are listed by src/rng/module.mk and
+# built only where they belong (see RNG_SRCS below and the per-configuration _RNG_ variables).
+RNG_SRCS :=
 -include $(wildcard src/*/module.mk)
-LIB_SRCS := $(filter-out $(MLKEM_PERSET_SRCS),$(wildcard src/*/*.c))
+LIB_SRCS := $(filter-out $(MLKEM_PERSET_SRCS) $(RNG_SRCS),$(wildcard src/*/*.c))
 ARMV7M_SRCS := $(wildcard src/*/armv7m/*.c src/*/armv7m/*.S)
 TEST_SRCS := $(wildcard tests/*/test_*.c)
 CT_SRCS := $(wildcard tests/*/ct_*.c)
 FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
-HARNESS_SRCS := tests/common/harness.c
+# The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
+HARNESS_SRCS := tests/common/harness.c tests/common/kat_drbg.c
 BENCH_SRCS := $(wildcard benchmarks/*.c)
 
 COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
@@ -53,6 +57,21 @@ else ifneq ($(X25519_LADDER),)
 $(error X25519_LADDER must be empty (compact) or inlined)
 endif
 HOST_WARN :=
+
+# Randomness per configuration (src/rng/module.mk, docs/rng.md):
+#   <config>_RNG_SRCS   compiled into that configuration's libm4crypt (the host: getrandom(2))
+#   <config>_RNG_PARTS  STM32 RNG libraries built beside it, libm4crypt_rng_<part>.a
+#   <config>_RNG_LINK   the one its test programs and bench.elf link (mk/boards.mk: the board's)
+# A Cortex-M libm4crypt has no randomness source of its own: firmware that uses randomness and
+# links none fails with "undefined reference to `m4crypt_platform_randombytes'".
+host-gcc_RNG_SRCS := $(RNG_HOST_SRCS)
+host-clang_RNG_SRCS := $(RNG_HOST_SRCS)
+host-san_RNG_SRCS := $(RNG_HOST_SRCS)
+host-fuzz_RNG_SRCS := $(RNG_HOST_SRCS)
+m4_RNG_PARTS := $(RNG_STM32_PARTS)
+m4-armv7m_RNG_PARTS := $(RNG_STM32_PARTS)
+m4-armv7m-softfp_RNG_PARTS := $(RNG_STM32_PARTS)
+m4-armv7m-nofpu_RNG_PARTS := $(RNG_STM32_PARTS)
 
 host-gcc_CC := gcc
 host-gcc_CFLAGS := -O2 -fPIC
@@ -111,11 +130,12 @@ M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m m4-armv7m-nofpu)
 define CONFIG_RULES
 $(1)_DIR := $(BUILD)/$(1)
 $(1)_ALL_CFLAGS := $$(COMMON_CFLAGS) $$($(1)_CFLAGS) $$(if $$(filter host%,$(1)),$$(HOST_WARN))
-$(1)_LIB_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(LIB_SRCS) $$($(1)_ARCH_SRCS)) \
+$(1)_LIB_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(LIB_SRCS) $$($(1)_ARCH_SRCS) $$($(1)_RNG_SRCS)) \
     $$(foreach s,$$(MLKEM_SETS),$$(patsubst %,$$($(1)_DIR)/obj/%.$$(s).o,$$(MLKEM_PERSET_SRCS)))
 $(1)_PLAT_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(wildcard platform/$$($(1)_PLATFORM)/*.c))
 $(1)_HARNESS_OBJS := $$(patsubst %,$$($(1)_DIR)/obj/%.o,$$(HARNESS_SRCS))
 $(1)_LIB := $$($(1)_DIR)/libm4crypt.a
+$(1)_RNG_LIBS := $$(foreach p,$$($(1)_RNG_PARTS),$$($(1)_DIR)/libm4crypt_rng_$$(p).a)
 $(1)_TESTS := $$(patsubst tests/%.c,$$($(1)_DIR)/tests/%$$($(1)_EXE),$$(TEST_SRCS))
 
 $$($(1)_DIR)/obj/%.c.o: %.c
@@ -129,19 +149,21 @@ $$($(1)_DIR)/obj/%.S.o: %.S
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP -c $$< -o $$@
 
 $$(foreach s,$$(MLKEM_SETS),$$(eval $$(call PERSET_RULE,$(1),$$(s))))
+$$(foreach p,$$($(1)_RNG_PARTS),$$(eval $$(call RNG_PART_RULES,$(1),$$(p))))
 
 $$($(1)_LIB): $$($(1)_LIB_OBJS)
 	@rm -f $$@
 	$$(call say,AR,$(1),$$@)
 	$$(Q)$$(if $$(filter m4%,$(1)),$$(ARM_PREFIX)ar,ar) rcs $$@ $$^
 
-$$($(1)_DIR)/tests/%$$($(1)_EXE): tests/%.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB)
+$$($(1)_DIR)/tests/%$$($(1)_EXE): tests/%.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+                                   $$($(1)_RNG_LINK)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$(1),$$@)
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -MMD -MP $$< $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
-	    $$($(1)_LIB) $$($(1)_LDFLAGS) -o $$@
+	    $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
 
-$(1): $$($(1)_LIB) $$($(1)_TESTS)
+$(1): $$($(1)_LIB) $$($(1)_RNG_LIBS) $$($(1)_TESTS)
 -include $$(shell find $$($(1)_DIR) -name '*.d' 2>/dev/null)
 endef
 
@@ -151,6 +173,19 @@ $$($(1)_DIR)/obj/%.c.$(2).o: %.c
 	@mkdir -p $$(@D)
 	$$(call say,CC,$(1),$$<[$(2)])
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_MLKEM_SET=$(2) -MMD -MP -c $$< -o $$@
+endef
+
+# $(1) = configuration, $(2) = STM32 RNG part (src/rng/module.mk): the part's objects and library.
+define RNG_PART_RULES
+$$($(1)_DIR)/obj/%.c.$(2).o: %.c
+	@mkdir -p $$(@D)
+	$$(call say,CC,$(1),$$<[$(2)])
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(RNG_DEFINE_$(2)) -MMD -MP -c $$< -o $$@
+
+$$($(1)_DIR)/libm4crypt_rng_$(2).a: $$(patsubst %,$$($(1)_DIR)/obj/%.$(2).o,$$(RNG_STM32_SRCS))
+	@rm -f $$@
+	$$(call say,AR,$(1),$$@)
+	$$(Q)$$(ARM_PREFIX)ar rcs $$@ $$^
 endef
 
 $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m m4-armv7m-softfp m4-armv7m-nofpu,\
@@ -200,6 +235,24 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
+# Firmware that faults on purpose (tests/platform/test_fault_report.py): the fault report of the
+# mps2-an386 and STM32 (netduinoplus2) platforms must show no general-purpose register.
+FAULT_MODES := registers x25519
+FAULT_DEFINE_registers := -DFAULT_REGISTERS
+FAULT_DEFINE_x25519 := -DFAULT_X25519
+FAULT_CONFIGS := $(M4_CONFIGS) $(call board_configs_of,netduinoplus2)
+# $(1) = configuration, $(2) = mode
+define FAULT_FIRMWARE
+$$(BUILD)/$(1)/fault/fault_$(2).elf: tests/platform/fault_firmware.c $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+                                    $$($(1)_RNG_LINK)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(FAULT_DEFINE_$(2)) $$< \
+	    $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
+endef
+$(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRMWARE,$(c),$(m)))))
+FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
+
 # ---------------------------------------------------------------- top-level targets
 .PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh
 
@@ -226,7 +279,7 @@ fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
 
-build: host m4-all $(FUZZ_BINS) netduinoplus2-all examples
+build: host m4-all $(FUZZ_BINS) netduinoplus2-all $(FAULT_ELFS) examples
 
 test: deps
 	@$(MAKE) --no-print-directory vectors

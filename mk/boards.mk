@@ -36,38 +36,43 @@ STM32_CFLAGS := $(M4_FLAGS) -O3 -ffunction-sections -fdata-sections
 STM32_LDFLAGS := $(M4_FLAGS) -nostartfiles --specs=nano.specs --specs=nosys.specs \
                  -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
-# $(1) configuration, $(2) platform directory, $(3) linker script, $(4) extra CFLAGS
+# $(1) configuration, $(2) platform directory, $(3) linker script, $(4) extra CFLAGS, $(5) the
+# STM32 RNG library its firmware links (src/rng/module.mk: stm32f4 or stm32l4), after libm4crypt.a
 define BOARD_CONFIG
 $(1)_CC := $$(ARM_PREFIX)gcc
 $(1)_CFLAGS := $$(STM32_CFLAGS) $(4)
 $(1)_LDFLAGS := $$(STM32_LDFLAGS) -T $(3)
 $(1)_PLATFORM := $(2)
 $(1)_EXE := .elf
+$(1)_RNG_PARTS := $(5)
+$(1)_RNG_LINK := $$(BUILD)/$(1)/libm4crypt_rng_$(5).a
 $(1)-armv7m_CC := $$(ARM_PREFIX)gcc
 $(1)-armv7m_CFLAGS := $$(STM32_CFLAGS) $(4) -DM4CRYPT_ARCH_ARMV7M
 $(1)-armv7m_LDFLAGS := $$(STM32_LDFLAGS) -T $(3)
 $(1)-armv7m_PLATFORM := $(2)
 $(1)-armv7m_EXE := .elf
 $(1)-armv7m_ARCH_SRCS := $$(ARMV7M_SRCS)
+$(1)-armv7m_RNG_PARTS := $(5)
+$(1)-armv7m_RNG_LINK := $$(BUILD)/$(1)-armv7m/libm4crypt_rng_$(5).a
 endef
 
 F4_LD := platform/stm32f4discovery/stm32f4.ld
 F4_DEFS := -DM4CRYPT_VEC_RECORD_MAX=24576
-$(eval $(call BOARD_CONFIG,stm32f4discovery,stm32f4discovery,$(F4_LD),$(F4_DEFS)))
+$(eval $(call BOARD_CONFIG,stm32f4discovery,stm32f4discovery,$(F4_LD),$(F4_DEFS),stm32f4))
 $(eval $(call BOARD_CONFIG,netduinoplus2,stm32f4discovery,$(F4_LD),\
-    $(F4_DEFS) -DSTM32_SEMIHOSTING -DSTM32_RNG_FALLBACK -DSTM32_POLL_PAUSE=256))
-$(eval $(call BOARD_CONFIG,nucleo-l4r5zi,nucleo-l4r5zi,platform/nucleo-l4r5zi/stm32l4r5.ld,))
+    $(F4_DEFS) -DSTM32_SEMIHOSTING -DSTM32_RNG_FALLBACK -DSTM32_POLL_PAUSE=256,stm32f4))
+$(eval $(call BOARD_CONFIG,nucleo-l4r5zi,nucleo-l4r5zi,platform/nucleo-l4r5zi/stm32l4r5.ld,,stm32l4))
 
 $(foreach c,$(BOARD_CONFIGS),$(eval $(call CONFIG_RULES,$(c))))
 
 # Benchmark firmware: bench.c linked with the board's platform; --defsym selects the benchmark
 # clock profile (zero flash wait states) in the board's startup code.
 define BOARD_BENCH
-$$(BUILD)/$(1)/bench.elf: $$(BENCH_SRCS) $$($(1)_PLAT_OBJS) $$($(1)_LIB)
+$$(BUILD)/$(1)/bench.elf: $$(BENCH_SRCS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$(1),$$@)
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(BENCH_SRCS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
-	    $$($(1)_LDFLAGS) -Wl,--defsym=stm32_bench_clock=1 -Wl,-Map=$$(@:.elf=.map) -o $$@
+	    $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -Wl,--defsym=stm32_bench_clock=1 -Wl,-Map=$$(@:.elf=.map) -o $$@
 $$(BUILD)/$(1)/bench.bin: $$(BUILD)/$(1)/bench.elf
 	$$(call say,BIN,$(1),$$@)
 	$$(Q)$$(ARM_PREFIX)objcopy -O binary $$< $$@

@@ -33,29 +33,44 @@ keyring=()
 case $distro in
 debian-12)
     suite=bookworm
+    include=ca-certificates,git,make
     mirrors=("deb http://deb.debian.org/debian bookworm main"
              "deb http://deb.debian.org/debian bookworm-updates main"
              "deb http://deb.debian.org/debian-security bookworm-security main")
     ;;
 ubuntu-24.04)
     suite=noble
+    include=ca-certificates,git,make,apt  # Ubuntu's minbase has no apt; every Ubuntu machine does
     mirrors=("deb http://archive.ubuntu.com/ubuntu noble main universe"
              "deb http://archive.ubuntu.com/ubuntu noble-updates main universe"
              "deb http://security.ubuntu.com/ubuntu noble-security main universe")
-    keyring=(--keyring=/usr/share/keyrings/ubuntu-archive-keyring.gpg)
+    keyring=(ubuntu)
     ;;
 *) echo "test-fresh: unknown --distro $distro (debian-12, ubuntu-24.04)" >&2; exit 2 ;;
 esac
 
-tools=()
-command -v mmdebstrap >/dev/null || tools+=(mmdebstrap)
-[ "$distro" != ubuntu-24.04 ] || [ -e /usr/share/keyrings/ubuntu-archive-keyring.gpg ] ||
-    tools+=(ubuntu-keyring)
-if [ ${#tools[@]} -gt 0 ]; then
-    echo "test-fresh: installing ${tools[*]}"
+if ! command -v mmdebstrap >/dev/null; then
+    echo "test-fresh: installing mmdebstrap"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${tools[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends mmdebstrap >/dev/null
 fi
+
+# Ubuntu's archive key. Debian 12 has no ubuntu-keyring package, so take the keyring from Ubuntu's
+# own package and keep only the key with the published fingerprint of the "Ubuntu Archive
+# Automatic Signing Key (2018)", which signs noble: trust rests on that fingerprint.
+UBUNTU_ARCHIVE_KEY=F6ECB3762474EDA9D21B7022871920D1991BC93C
+ubuntu_keyring() {
+    local dir=$1 deb=http://archive.ubuntu.com/ubuntu/pool/main/u/ubuntu-keyring/ubuntu-keyring_2023.11.28.1_all.deb
+    mkdir -p "$dir/gnupg" && chmod 700 "$dir/gnupg"
+    curl -fsSL -o "$dir/keyring.deb" "$deb"
+    dpkg-deb -x "$dir/keyring.deb" "$dir/x"
+    gpg -q --homedir "$dir/gnupg" --import "$dir/x/usr/share/keyrings/ubuntu-archive-keyring.gpg" 2>/dev/null
+    gpg -q --homedir "$dir/gnupg" --export "$UBUNTU_ARCHIVE_KEY" > "$dir/ubuntu-archive-2018.gpg"
+    [ -s "$dir/ubuntu-archive-2018.gpg" ] ||
+        { echo "test-fresh: no key $UBUNTU_ARCHIVE_KEY in $deb" >&2; return 1; }
+    chmod 755 "$dir" && chmod 644 "$dir/ubuntu-archive-2018.gpg"  # apt reads it as user _apt
+    echo "$dir/ubuntu-archive-2018.gpg"
+}
 
 commit=$(git rev-parse HEAD)
 [ -n "$root" ] || root=$(mktemp -d /var/tmp/m4crypt-fresh.XXXXXX)
@@ -74,10 +89,18 @@ trap cleanup EXIT
 
 elapsed() { local s=$(( $(date +%s) - $1 )); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
 
+if [ "${keyring[*]}" = ubuntu ]; then
+    if [ -e /usr/share/keyrings/ubuntu-archive-keyring.gpg ]; then
+        keyring=(--keyring=/usr/share/keyrings/ubuntu-archive-keyring.gpg)
+    else
+        keydir=$(mktemp -d)
+        keyring=(--keyring="$(ubuntu_keyring "$keydir")")
+    fi
+fi
 echo "test-fresh: $distro root in $root (log $log), m4crypt $commit"
 t0=$(date +%s)
 $SUDO rm -rf "$root"
-$SUDO mmdebstrap --quiet --variant=minbase --include=ca-certificates,git,make "${keyring[@]}" \
+$SUDO mmdebstrap --quiet --variant=minbase --include="$include" "${keyring[@]}" \
     "$suite" "$root" "${mirrors[@]}" >"$log" 2>&1 ||
     { tail -n 30 "$log"; echo "test-fresh: mmdebstrap failed" >&2; exit 1; }
 t_root=$(elapsed "$t0")

@@ -39,13 +39,20 @@ extern "C" {
 const char *m4crypt_strerror(int code);
 
 /*
- * Randomness. m4crypt_randombytes() fills out with len random bytes and returns 0, or
- * M4CRYPT_ERR_RANDOM. It calls, in this order of preference:
+ * Randomness (docs/rng.md). m4crypt_randombytes() fills out with len random bytes and returns 0,
+ * or M4CRYPT_ERR_RANDOM with out zeroed. It calls, in this order of preference:
  *   1. the function installed with m4crypt_set_randombytes() (runtime override), else
- *   2. m4crypt_platform_randombytes(), which each platform provides as a weak symbol that an
- *      application may replace at link time by defining its own.
- * On the host the platform reads getrandom(2); the mps2-an386 emulator platform has no entropy
- * source and uses a seeded SHAKE256 generator (for tests and benchmarks only).
+ *   2. m4crypt_platform_randombytes(), defined once per program:
+ *      - host library: getrandom(2) (src/rng/getrandom.c; a definition of your own replaces it);
+ *      - STM32F4 / STM32L4R-L4S firmware: link libm4crypt_rng_stm32f4.a or _stm32l4.a after
+ *        libm4crypt.a (include/m4crypt/rng_stm32.h);
+ *      - any other chip: define it yourself.
+ *      A Cortex-M libm4crypt has no default: firmware that uses randomness and defines none fails
+ *      to link with "undefined reference to `m4crypt_platform_randombytes'".
+ * The contract of both: fill all len bytes and return 0, or return nonzero (there is no partial
+ * success). On nonzero the library zeroes out and the operation that asked (key generation,
+ * encapsulation) wipes its outputs and returns M4CRYPT_ERR_RANDOM; nothing is retried and no other
+ * source is tried. Called from the thread that runs the operation, never from an interrupt.
  */
 typedef int (*m4crypt_randombytes_fn)(void *ctx, uint8_t *out, size_t len);
 void m4crypt_set_randombytes(m4crypt_randombytes_fn fn, void *ctx);

@@ -1,12 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Host platform: stdio, getrandom(2). */
+/* Host platform: stdio. (Randomness: the host libm4crypt's getrandom(2), src/rng/getrandom.c.) */
 #define _GNU_SOURCE
 #include "platform.h"
-#include "m4crypt/common.h"
-
 #include <fcntl.h>
 #include <stdio.h>
-#include <sys/random.h>
 #include <unistd.h>
 
 void plat_write(const char *s, size_t len)
@@ -34,18 +31,6 @@ void plat_seed_random(const uint8_t *seed, size_t len)
 {
     (void)seed;
     (void)len;
-}
-
-__attribute__((weak)) int m4crypt_platform_randombytes(uint8_t *out, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = getrandom(out, len, 0);
-        if (n <= 0)
-            return M4CRYPT_ERR_RANDOM;
-        out += n;
-        len -= (size_t)n;
-    }
-    return M4CRYPT_OK;
 }
 
 __attribute__((noinline)) void m4sim_region_begin(const char *name)

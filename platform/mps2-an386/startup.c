@@ -78,14 +78,32 @@ static void print_hex32(const char *label, uint32_t v)
     plat_write(line, n);
 }
 
-/* Any fault: report the stacked PC and the fault status registers, then exit with 125. */
+/* Any fault: report pc, lr (only when it is a return address into this image or an EXC_RETURN
+ * value: the code may use lr as a data register), xPSR without its data-dependent flags (N Z C V
+ * Q and GE), and the fault status and address registers (CFSR, HFSR, MMFAR/BFAR when valid),
+ * then exit with 125. No general-purpose register is printed: r0-r3 and r12 of the frame hold
+ * whatever the interrupted code was computing (platform/stm32-common/startup.c says more;
+ * tests/platform/test_fault_report.py checks both). */
+extern const void *const vector_table[16];
+
 __attribute__((used)) static void fault_report(uint32_t *frame)
 {
+    static const char withheld[] = "  lr   withheld (not a return address: it may hold data)\n";
+    uint32_t cfsr = *(volatile uint32_t *)0xE000ED28u, lr = frame[5];
     plat_write("FAULT\n", 6);
     print_hex32("  pc   0x", frame[6]);
-    print_hex32("  lr   0x", frame[5]);
-    print_hex32("  cfsr 0x", *(volatile uint32_t *)0xE000ED28u);
+    if (((lr & 1u) && lr >= (uint32_t)(uintptr_t)vector_table &&
+         lr < (uint32_t)(uintptr_t)&_sidata) || lr >= 0xFFFFFFE0u)
+        print_hex32("  lr   0x", lr);
+    else
+        plat_write(withheld, sizeof withheld - 1);
+    print_hex32("  xpsr 0x", frame[7] & ~0xF80F0000u);
+    print_hex32("  cfsr 0x", cfsr);
     print_hex32("  hfsr 0x", *(volatile uint32_t *)0xE000ED2Cu);
+    if (cfsr & (1u << 7)) /* MMARVALID */
+        print_hex32("  mmfar 0x", *(volatile uint32_t *)0xE000ED34u);
+    if (cfsr & (1u << 15)) /* BFARVALID */
+        print_hex32("  bfar 0x", *(volatile uint32_t *)0xE000ED38u);
     semihost_exit(125);
 }
 

@@ -190,6 +190,35 @@ static const char *exception_name(uint32_t n)
     }
 }
 
+/*
+ * What a fault report prints, and what it must not. The exception frame holds r0-r3, r12, lr, pc
+ * and xPSR of the interrupted code. r0-r3 and r12 are data, and so can lr be: the compiler and our
+ * assembly use it as a general register once it is saved (ChaCha20 keeps a state word in it), and
+ * a fault in the middle of an operation leaves secret words there (a BusFault from a bad output
+ * pointer passed to m4crypt_x25519 printed a word of the shared secret). So the report prints:
+ *   pc     the faulting instruction (a code address);
+ *   lr     only when it is a return address into this firmware (odd, between the vector table and
+ *          the end of the code in flash) or an EXC_RETURN value (0xFFFFFFE0 and up); otherwise it
+ *          says that it is withheld;
+ *   xpsr   with the flags that are results of data operations masked (N Z C V Q, bits 31:27, and
+ *          GE[3:0], bits 19:16): what is left is the exception number, the Thumb bit and the IT
+ *          state, which the code determines;
+ *   cfsr, hfsr, and mmfar / bfar when CFSR marks them valid (the fault status and address
+ *          registers: B3.2.15-B3.2.18 of the Armv7-M ARM).
+ * No general-purpose register, and no other memory, is printed. (The floating-point part of an
+ * extended frame, s0-s15 and FPSCR, is not read either.) tests/platform/test_fault_report.py
+ * faults with secret-looking values in every register of the frame and checks the output.
+ */
+#define XPSR_DATA_FLAGS 0xF80F0000u
+
+extern const void *const stm32_vectors[];
+
+static int code_address(uint32_t a)
+{
+    return (a & 1u) && a >= (uint32_t)(uintptr_t)stm32_vectors &&
+           a < (uint32_t)(uintptr_t)&_sidata;
+}
+
 /* Every exception but reset ends up here: nothing in this firmware enables an interrupt. */
 __attribute__((used, noreturn)) void stm32_fault_report(uint32_t *frame, uint32_t ipsr)
 {
@@ -206,15 +235,14 @@ __attribute__((used, noreturn)) void stm32_fault_report(uint32_t *frame, uint32_
                    f + 32 <= (uint32_t)(uintptr_t)&_estack;
     if (frame_ok) {
         put_reg("pc  ", frame[6]);
-        put_reg("lr  ", frame[5]);
-        put_reg("xpsr", frame[7]);
-        put_reg("r0  ", frame[0]);
-        put_reg("r1  ", frame[1]);
-        put_reg("r2  ", frame[2]);
-        put_reg("r3  ", frame[3]);
-        put_reg("r12 ", frame[4]);
+        if (code_address(frame[5]) || frame[5] >= 0xFFFFFFE0u)
+            put_reg("lr  ", frame[5]);
+        else
+            stm32_puts("  lr   withheld (not a return address: it may hold data)\n");
+        put_reg("xpsr", frame[7] & ~XPSR_DATA_FLAGS);
+    } else {
+        stm32_puts("  (no readable exception frame: pc, lr, xpsr unknown)\n");
     }
-    put_reg("sp  ", f);
     put_reg("cfsr", cfsr);
     put_reg("hfsr", hfsr);
     if (cfsr & CFSR_MMARVALID)
@@ -276,7 +304,6 @@ __attribute__((noreturn)) void Reset_Handler(void)
     for (dst = &_sbss; dst < &_ebss;)
         *dst++ = 0;
     STM32_REG(SCB_CPACR) |= 0xFu << 20;
-    extern const void *const stm32_vectors[];
     STM32_REG(SCB_VTOR) = (uint32_t)(uintptr_t)stm32_vectors;
     __asm__ volatile("dsb\n\tisb" ::: "memory");
 

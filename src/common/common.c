@@ -31,6 +31,9 @@ void m4crypt_set_randombytes(m4crypt_randombytes_fn fn, void *ctx)
     user_rng_ctx = ctx;
 }
 
+/* m4crypt_platform_randombytes is deliberately not defined in the library's common code: the host
+ * library gets src/rng/getrandom.c, firmware links an RNG module or defines it (docs/rng.md), and
+ * firmware that does neither fails to link with an undefined reference naming it. */
 int m4crypt_randombytes(uint8_t *out, size_t len)
 {
     int r = user_rng ? user_rng(user_rng_ctx, out, len) : m4crypt_platform_randombytes(out, len);

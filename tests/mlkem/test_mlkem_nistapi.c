@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * The NIST PQC API of ML-KEM (include/m4crypt/nistapi.h, src/mlkem/nistapi.c) against the NIST
+ * KAT files kat_MLKEM_{512,768,1024}.rsp (mlkem_nistkat_<set>.vec): every record replayed as the
+ * KAT generator made it. The generator's AES-256 CTR_DRBG (tests/common/kat_drbg.c), seeded with
+ * the record's seed, is installed with m4crypt_set_randombytes; then
+ *   crypto_kem_keypair -> pk, sk     (draws z, then d)
+ *   crypto_kem_enc(pk) -> ct, ss     (draws msg)
+ *   the next 1088/768/1568 bytes of the DRBG are the record's ct_n, and crypto_kem_dec(ct_n) is
+ *   ss_n (implicit rejection); crypto_kem_dec(ct) is ss.
+ * A second DRBG with the same seed checks z, d and msg themselves, so a mismatch says whether the
+ * draws or the KEM are wrong. All 1000 records of each set on the host; 25 on the emulated M4.
+ *
+ * The per-set headers a pqm4 or PQClean build includes as "api.h" are checked here too: each one's
+ * plain names (CRYPTO_*, crypto_kem_*) must be its set's.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "kat_drbg.h"
+#include "m4crypt/nistapi.h"
+
+/* Each api.h in turn: its plain names, captured, then undefined for the next one. */
+#include "m4crypt/nistapi/ml-kem-512/api.h"
+static const size_t api512[4] = {CRYPTO_SECRETKEYBYTES, CRYPTO_PUBLICKEYBYTES,
+                                 CRYPTO_CIPHERTEXTBYTES, CRYPTO_BYTES};
+static const char *const name512 = CRYPTO_ALGNAME;
+static int (*const kp512)(uint8_t *, uint8_t *) = crypto_kem_keypair;
+static int (*const enc512)(uint8_t *, uint8_t *, const uint8_t *) = crypto_kem_enc;
+static int (*const dec512)(uint8_t *, const uint8_t *, const uint8_t *) = crypto_kem_dec;
+#undef CRYPTO_SECRETKEYBYTES
+#undef CRYPTO_PUBLICKEYBYTES
+#undef CRYPTO_CIPHERTEXTBYTES
+#undef CRYPTO_BYTES
+#undef CRYPTO_ALGNAME
+#undef crypto_kem_keypair
+#undef crypto_kem_enc
+#undef crypto_kem_dec
+#include "m4crypt/nistapi/ml-kem-768/api.h"
+static const size_t api768[4] = {CRYPTO_SECRETKEYBYTES, CRYPTO_PUBLICKEYBYTES,
+                                 CRYPTO_CIPHERTEXTBYTES, CRYPTO_BYTES};
+static const char *const name768 = CRYPTO_ALGNAME;
+static int (*const kp768)(uint8_t *, uint8_t *) = crypto_kem_keypair;
+static int (*const enc768)(uint8_t *, uint8_t *, const uint8_t *) = crypto_kem_enc;
+static int (*const dec768)(uint8_t *, const uint8_t *, const uint8_t *) = crypto_kem_dec;
+#undef CRYPTO_SECRETKEYBYTES
+#undef CRYPTO_PUBLICKEYBYTES
+#undef CRYPTO_CIPHERTEXTBYTES
+#undef CRYPTO_BYTES
+#undef CRYPTO_ALGNAME
+#undef crypto_kem_keypair
+#undef crypto_kem_enc
+#undef crypto_kem_dec
+#include "m4crypt/nistapi/ml-kem-1024/api.h"
+static const size_t api1024[4] = {CRYPTO_SECRETKEYBYTES, CRYPTO_PUBLICKEYBYTES,
+                                  CRYPTO_CIPHERTEXTBYTES, CRYPTO_BYTES};
+static const char *const name1024 = CRYPTO_ALGNAME;
+static int (*const kp1024)(uint8_t *, uint8_t *) = crypto_kem_keypair;
+static int (*const enc1024)(uint8_t *, uint8_t *, const uint8_t *) = crypto_kem_enc;
+static int (*const dec1024)(uint8_t *, const uint8_t *, const uint8_t *) = crypto_kem_dec;
+
+typedef struct {
+    int set;
+    const char *file;
+    const size_t *api; /* sk, pk, ct, ss bytes from the set's api.h */
+    int (*keypair)(uint8_t *, uint8_t *);
+    int (*enc)(uint8_t *, uint8_t *, const uint8_t *);
+    int (*dec)(uint8_t *, const uint8_t *, const uint8_t *);
+    size_t sk, pk, ct; /* the sizes of include/m4crypt/mlkem.h */
+} nist_set;
+
+static const nist_set sets[] = {
+    {512, "mlkem_nistkat_512.vec", api512, kp512, enc512, dec512, M4CRYPT_MLKEM512_SECRETKEYBYTES,
+     M4CRYPT_MLKEM512_PUBLICKEYBYTES, M4CRYPT_MLKEM512_CIPHERTEXTBYTES},
+    {768, "mlkem_nistkat_768.vec", api768, kp768, enc768, dec768, M4CRYPT_MLKEM768_SECRETKEYBYTES,
+     M4CRYPT_MLKEM768_PUBLICKEYBYTES, M4CRYPT_MLKEM768_CIPHERTEXTBYTES},
+    {1024, "mlkem_nistkat_1024.vec", api1024, kp1024, enc1024, dec1024, M4CRYPT_MLKEM1024_SECRETKEYBYTES,
+     M4CRYPT_MLKEM1024_PUBLICKEYBYTES, M4CRYPT_MLKEM1024_CIPHERTEXTBYTES},
+};
+
+static void check_api_headers(void)
+{
+    const char *names[] = {name512, name768, name1024};
+    static const char *const want[] = {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"};
+    for (int i = 0; i < 3; i++) {
+        const nist_set *s = &sets[i];
+        CHECK(s->api[0] == s->sk && s->api[1] == s->pk && s->api[2] == s->ct && s->api[3] == 32);
+        CHECK(strcmp(names[i], want[i]) == 0);
+    }
+    CHECK(kp768 == M4CRYPT_MLKEM768_crypto_kem_keypair && enc512 == M4CRYPT_MLKEM512_crypto_kem_enc &&
+          dec1024 == M4CRYPT_MLKEM1024_crypto_kem_dec);
+}
+
+static void replay(const nist_set *s)
+{
+    static uint8_t seed[48], z[32], d[32], msg[32], draw[32];
+    static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
+    static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES], ct_n[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES];
+    static uint8_t v_pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES], v_sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
+    static uint8_t v_ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES];
+    static uint8_t v_ct_n[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES];
+    uint8_t ss[32], ss_n[32], v_ss[32], v_ss_n[32];
+    static kat_drbg drbg, check;
+    vec_file f;
+    unsigned records = 0;
+
+    t_printf("mlkem_nistapi: ML-KEM-%d\n", s->set);
+    if (vec_open(&f, s->file) != 0)
+        return;
+    while (vec_next(&f)) {
+        int ok = vec_int("count", -1) == (long)records && vec_hex("seed", seed, 48) == 48 &&
+                 vec_hex("z", z, 32) == 32 && vec_hex("d", d, 32) == 32 &&
+                 vec_hex("msg", msg, 32) == 32 && vec_hex("pk", v_pk, s->pk) == (long)s->pk &&
+                 vec_hex("sk", v_sk, s->sk) == (long)s->sk &&
+                 vec_hex("ct", v_ct, s->ct) == (long)s->ct && vec_hex("ss", v_ss, 32) == 32 &&
+                 vec_hex("ct_n", v_ct_n, s->ct) == (long)s->ct &&
+                 vec_hex("ss_n", v_ss_n, 32) == 32;
+        CHECK(ok);
+        if (!ok)
+            break;
+        records++;
+        unsigned failed_before = t_failed;
+
+        /* The draws on their own. */
+        kat_drbg_init(&check, seed);
+        kat_drbg_generate(&check, draw, 32);
+        CHECK_MEM(draw, z, 32);
+        kat_drbg_generate(&check, draw, 32);
+        CHECK_MEM(draw, d, 32);
+        kat_drbg_generate(&check, draw, 32);
+        CHECK_MEM(draw, msg, 32);
+
+        /* The record, through the NIST API. */
+        kat_drbg_init(&drbg, seed);
+        m4crypt_set_randombytes(kat_drbg_randombytes, &drbg);
+        CHECK(s->keypair(pk, sk) == 0);
+        CHECK_MEM(pk, v_pk, s->pk);
+        CHECK_MEM(sk, v_sk, s->sk);
+        CHECK(s->enc(ct, ss, pk) == 0);
+        CHECK_MEM(ct, v_ct, s->ct);
+        CHECK_MEM(ss, v_ss, 32);
+        m4crypt_set_randombytes(NULL, NULL);
+        kat_drbg_generate(&drbg, ct_n, s->ct);
+        CHECK_MEM(ct_n, v_ct_n, s->ct);
+        CHECK(s->dec(ss_n, ct_n, sk) == 0);
+        CHECK_MEM(ss_n, v_ss_n, 32);
+        CHECK(s->dec(ss, ct, sk) == 0);
+        CHECK_MEM(ss, v_ss, 32);
+        if (t_failed != failed_before) {
+            t_printf("mlkem_nistapi: first failure at %s\n", vec_where());
+            break;
+        }
+    }
+    vec_close(&f);
+    CHECK(records == (t_limit() ? t_limit() : 1000u));
+}
+
+/* A failing generator: every function wipes its outputs and says so. */
+static int failing_rng(void *ctx, uint8_t *out, size_t len)
+{
+    (void)ctx;
+    (void)out;
+    (void)len;
+    return -1;
+}
+
+static void errors(void)
+{
+    static uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES], sk[M4CRYPT_MLKEM768_SECRETKEYBYTES];
+    static uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES], zero[M4CRYPT_MLKEM768_SECRETKEYBYTES];
+    uint8_t ss[32];
+    CHECK(M4CRYPT_MLKEM768_crypto_kem_keypair(pk, sk) == 0); /* the platform's generator */
+    m4crypt_set_randombytes(failing_rng, NULL);
+    memset(ct, 0xee, sizeof ct);
+    memset(ss, 0xee, sizeof ss);
+    CHECK(M4CRYPT_MLKEM768_crypto_kem_enc(ct, ss, pk) == M4CRYPT_ERR_RANDOM);
+    CHECK_MEM(ct, zero, sizeof ct);
+    CHECK_MEM(ss, zero, sizeof ss);
+    CHECK(M4CRYPT_MLKEM768_crypto_kem_keypair(pk, sk) == M4CRYPT_ERR_RANDOM);
+    CHECK_MEM(pk, zero, sizeof pk);
+    CHECK_MEM(sk, zero, sizeof sk);
+    m4crypt_set_randombytes(NULL, NULL);
+    /* A public key that fails the FIPS 203 modulus check (first coefficient 0xfff >= q). */
+    CHECK(M4CRYPT_MLKEM768_crypto_kem_keypair(pk, sk) == 0);
+    pk[0] = 0xff;
+    pk[1] |= 0x0f;
+    CHECK(M4CRYPT_MLKEM768_crypto_kem_enc(ct, ss, pk) == M4CRYPT_ERR_PUBLIC_KEY);
+    /* A secret key whose H(ek) does not match (FIPS 203 section 7.3). */
+    CHECK(M4CRYPT_MLKEM768_crypto_kem_keypair(pk, sk) == 0);
+    CHECK(M4CRYPT_MLKEM768_crypto_kem_enc(ct, ss, pk) == 0);
+    sk[M4CRYPT_MLKEM768_SECRETKEYBYTES - 33] ^= 1;
+    CHECK(M4CRYPT_MLKEM768_crypto_kem_dec(ss, ct, sk) == M4CRYPT_ERR_SECRET_KEY);
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    check_api_headers();
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        replay(&sets[i]);
+    errors();
+    return t_summary("mlkem_nistapi");
+}
