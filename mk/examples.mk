@@ -29,6 +29,7 @@ CMAKE_SRCS := CMakeLists.txt $(wildcard cmake/*)
 # The install tree, redone when a library, a header or a package template changes.
 $(EXAMPLE_PREFIX)/.installed: $(BUILD)/m4-armv7m/libm4crypt.a $(BUILD)/m4-armv7m-softfp/libm4crypt.a \
         $(BUILD)/m4-armv7m-nofpu/libm4crypt.a $(BUILD)/host-gcc/libm4crypt.a $(INSTALL_HEADERS) \
+        $(foreach c,m4-armv7m m4-armv7m-softfp m4-armv7m-nofpu,$($(c)_RNG_LIBS)) \
         $(CMAKE_SRCS) mk/install.mk
 	@rm -rf $(EXAMPLE_PREFIX)
 	$(Q)$(MAKE) --no-print-directory install PREFIX=$(EXAMPLE_PREFIX) DESTDIR= \
@@ -48,9 +49,20 @@ $(EXAMPLE_OUT)/make-$(1)/$(2): $(EXAMPLE_PREFIX)/.installed $(EXAMPLE_SRCS)
 	    OUT=$$(abspath $$(@D)) PKG_CONFIG_PATH=$$(EXAMPLE_PREFIX)/lib/pkgconfig
 EXAMPLE_BINS += $(EXAMPLE_OUT)/cmake-$(1)/$(2) $(EXAMPLE_OUT)/make-$(1)/$(2)
 endef
+# The Cortex-M builds also link the firmware with m4crypt's STM32F4 RNG module instead of the
+# board's stand-in (CMake: firmware_rng_stm32f4.elf beside firmware.elf; make: RNG=stm32f4): a
+# link check (QEMU's mps2-an386 has no RNG), run_tests.py looks for the driver's symbol.
+define EXAMPLE_RNG_BUILD
+$(EXAMPLE_OUT)/make-$(1)/firmware-rng-stm32f4.elf: $(EXAMPLE_PREFIX)/.installed $(EXAMPLE_SRCS)
+	$$(call say,MAKE,example,$$@)
+	$$(Q)$$(MAKE) --no-print-directory -s -C examples/firmware MAKEOVERRIDES= VARIANT=$(1) \
+	    RNG=stm32f4 OUT=$$(abspath $$(@D)) PKG_CONFIG_PATH=$$(EXAMPLE_PREFIX)/lib/pkgconfig
+EXAMPLE_BINS += $(EXAMPLE_OUT)/make-$(1)/firmware-rng-stm32f4.elf
+endef
 EXAMPLE_BINS :=
 $(foreach v,$(EXAMPLE_ARM_VARIANTS),$(eval $(call EXAMPLE_BUILDS,$(v),firmware.elf,\
     $(call EXAMPLE_TOOLCHAIN,$(EXAMPLE_ABI_$(v))))))
+$(foreach v,$(EXAMPLE_ARM_VARIANTS),$(eval $(call EXAMPLE_RNG_BUILD,$(v))))
 $(eval $(call EXAMPLE_BUILDS,host,firmware,))
 
 # m4crypt from source through add_subdirectory (the CMake build of the library), its cmake

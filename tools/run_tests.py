@@ -130,6 +130,25 @@ def example_job(name, variant, cmd, timeout) -> Result:
     return r
 
 
+def example_rng_link_jobs(build: Path):
+    """build/examples/*/firmware[-_]rng[-_]<part>.elf: the example linked with m4crypt's STM32 RNG
+    module instead of the board's stand-in (built, not run: QEMU's mps2-an386 has no RNG). Its
+    m4crypt_platform_randombytes must be the driver's: the ELF defines the driver's entry."""
+    return sorted((build / "examples").glob("*/firmware[-_]rng[-_]*.elf"))
+
+
+def example_rng_link(elf: Path) -> Result:
+    t0 = time.time()
+    rc, out, _ = run(["arm-none-eabi-nm", str(elf)], 60)
+    syms = set(line.split()[-1] for line in out.splitlines() if line.strip())
+    ok = rc == 0 and {"m4crypt_platform_randombytes", "m4crypt_rng_stm32_randombytes"} <= syms
+    log = out if not ok else ""
+    if not ok:
+        log += "\nthe firmware does not take m4crypt_platform_randombytes from the RNG module\n"
+    return Result("examples", f"{elf.parent.name}/{elf.name} (links the RNG module)",
+                  1 if ok else 0, 0 if ok else 1, time.time() - t0, log)
+
+
 def valgrind_job(prog: Path, expect_leak: bool, timeout: int) -> Result:
     cmd = ["valgrind", "-q", "--error-exitcode=99", "--track-origins=yes", str(prog)]
     rc, out, dt = run(cmd, timeout)
@@ -248,6 +267,8 @@ def main() -> int:
         if wanted("examples"):
             for name, variant, cmd, timeout in example_jobs(build, args):
                 futures.append(pool.submit(example_job, name, variant, cmd, timeout))
+            for elf in example_rng_link_jobs(build):
+                futures.append(pool.submit(example_rng_link, elf))
         if wanted("fuzz"):
             for prog in programs(build / "host-fuzz" / "fuzz", "*/fuzz_*"):
                 futures.append(pool.submit(fuzz_job, prog, args.fuzz_seconds))

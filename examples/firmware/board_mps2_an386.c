@@ -42,11 +42,13 @@ static __attribute__((noreturn)) void board_exit(int code)
 }
 
 /*
- * m4crypt's randomness (include/m4crypt/common.h). QEMU's mps2-an386 has no random number
- * generator, so this example stands one in: SHAKE256 of a fixed label and a counter. That is NOT
- * random, and a real firmware must not copy it: there, this function reads the chip's TRNG and
- * returns non-zero when it fails (docs/integration.md).
+ * m4crypt's randomness (include/m4crypt/common.h, docs/rng.md). QEMU's mps2-an386 has no random
+ * number generator, so this example stands one in: SHAKE256 of a fixed label and a counter. That
+ * is NOT random, and a real firmware must not copy it: there, this function reads the chip's TRNG
+ * and returns non-zero when it fails, or the firmware links m4crypt's STM32 RNG module, which
+ * defines it (the example's firmware_rng_* builds: EXAMPLE_RNG_FROM_LIBRARY).
  */
+#ifndef EXAMPLE_RNG_FROM_LIBRARY
 int m4crypt_platform_randombytes(uint8_t *out, size_t len)
 {
     static uint32_t counter;
@@ -63,6 +65,7 @@ int m4crypt_platform_randombytes(uint8_t *out, size_t len)
     m4crypt_memzero(&ctx, sizeof ctx);
     return 0;
 }
+#endif
 
 __attribute__((noreturn)) void Reset_Handler(void)
 {
