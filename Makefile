@@ -46,7 +46,8 @@ FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
 HARNESS_SRCS := tests/common/harness.c tests/common/kat_drbg.c
 BENCH_SRCS := $(wildcard benchmarks/*.c)
 
-COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itests/common -Wall -Wextra -Werror \
+COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itools/m4sim/m4sim/include -Itests/common \
+                 -Wall -Wextra -Werror \
                  -Wshadow -Wvla -g
 # The X25519 ladder m4crypt_x25519 runs in the armv7m backend: compact (default, ~3.7 KB of code)
 # or inlined (~9 KB, ~9 % fewer cycles; src/x25519/armv7m/backend.h). Use its own build folder:

@@ -309,9 +309,12 @@ def main() -> int:
           "(zero wait states, as the published board figures are taken); see docs/calibration.md "
           "for how far the model is from boards.", "",
           f"- simulator: m4sim {m4sim.__version__}, timing model `{m4sim.MODEL_VERSION}`",
-          f"- compiler: `{compiler}`, `-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O3` "
-          "(impl armv7m-nofpu: `-mcpu=cortex-m4 -mthumb -mfloat-abi=soft -O3`, the build for a "
-          "Cortex-M4 without FPU, docs/integration.md)",
+          "- how far a cycle figure can be from a board (NUCLEO-L4R5ZI, zero wait states), per class "
+          "of code, from code the model was not fitted to (docs/calibration.md, \"Validation\"): "
+          + "; ".join(f"{name}: {lo:+d} % to {hi:+d} %" for name, lo, hi in m4sim.model.ACCURACY_BANDS)
+          + ". m4crypt's `armv7m` rows are assembly, its `portable` rows compiled C; two figures of "
+          "the same class and model compare more sharply than the bands.",
+          f"- compiler: `{compiler}`, `-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O3`",
           "- stack: high-water mark below the stack pointer at the start of the operation (buffers "
           "passed in are not counted)",
           "- code: bytes of every function reachable from the operation's entry point "

@@ -23,17 +23,12 @@ void plat_close(int handle);
  * SHAKE256 generator; host: ignored, getrandom(2) is used). */
 void plat_seed_random(const uint8_t *seed, size_t len);
 
-/* Region markers for m4sim (empty functions on QEMU and the host; m4sim hooks their entry). */
-void m4sim_region_begin(const char *name);
-void m4sim_region_end(void);
-/* Filled by m4sim's constant-time checker with a different secret seed on each run. */
-extern volatile uint8_t m4sim_ct_seed[32];
+/* Region markers and the constant-time seed for m4sim: m4sim's own header (tools/m4sim/m4sim/include,
+ * shipped with the m4sim package: `m4sim --include-dir`), the one a firmware outside this repository
+ * uses too. mps2-an386 and the host define them with M4SIM_DEFINE; the boards' definitions read the
+ * DWT cycle counter (platform/stm32-common/regions.c). */
+#include "m4sim.h"
 /* Runs the statements in an m4sim region named name (benchmarks, constant-time firmware). */
-#define REGION(name, ...)                                                                          \
-    do {                                                                                           \
-        m4sim_region_begin(name);                                                                  \
-        __VA_ARGS__;                                                                               \
-        m4sim_region_end();                                                                        \
-    } while (0)
+#define REGION(name, ...) M4SIM_REGION(name, __VA_ARGS__)
 
 #endif

@@ -30,7 +30,7 @@ sys.path.insert(0, str(HERE))
 
 from boardlink import LinkServer  # noqa: E402
 from flash import config_of, flash  # noqa: E402
-from serialport import SerialPort, serve  # noqa: E402
+from serialport import SerialPort, SerialPortError, serve  # noqa: E402
 
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
 
@@ -119,13 +119,25 @@ def main() -> int:
         print(f"board_tests: no vectors in {vecdir} (make vectors)")
         print("0 passed, 1 failed")
         return 1
+    if not args.qemu:
+        try:
+            SerialPort(args.port, args.baud).close()
+        except SerialPortError as e:
+            print(f"board_tests: {e}")
+            print("0 passed, 1 failed")
+            return 2
     where = "QEMU netduinoplus2 (pty)" if args.qemu else args.port
     print(f"board_tests: {len(elfs)} programs of {cfg} on {where}", flush=True)
     total_p = total_f = 0
     t0 = time.time()
     for elf in elfs:
         print(f"  {elf.stem} ...", flush=True)
-        p, f, note, dt = run_one(elf, args, vecdir)
+        try:
+            p, f, note, dt = run_one(elf, args, vecdir)
+        except SerialPortError as e:
+            print(f"board_tests: {e}")
+            print(f"{total_p} passed, {total_f + 1} failed")
+            return 2
         total_p += p
         total_f += f + (1 if p == 0 and f == 0 else 0)
         ok = f == 0 and p > 0

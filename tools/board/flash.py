@@ -73,9 +73,27 @@ def command(board: str, elf: Path, flasher: str) -> list[str]:
                 "-c", f"program {elf} verify reset exit"]
     binary = elf.with_suffix(".bin")
     if not binary.exists() or binary.stat().st_mtime < elf.stat().st_mtime:
-        subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", str(elf), str(binary)],
-                       check=True)
+        r = subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", str(elf), str(binary)],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise SystemExit(f"flash: arm-none-eabi-objcopy could not make {binary}: "
+                             f"{r.stderr.strip()}")
     return ["st-flash", "--reset", "write", str(binary), FLASH_BASE]
+
+
+# What openocd and st-flash print when no ST-LINK probe answers.
+NO_PROBE = ("open failed", "unable to open", "no device found", "couldn't find any st-link",
+            "no st-link", "libusb_open() failed", "found 0 stlink")
+
+
+def probe_hint(output: str) -> str:
+    low = output.lower()
+    if any(s in low for s in NO_PROBE):
+        return (": no ST-LINK probe found. Is the board connected by USB (the ST-LINK's USB "
+                "connector, not the target's), powered, and not held by another openocd or "
+                "st-util? On Linux the probe also needs udev access (run as root, or the "
+                "udev rules of the Debian packages openocd/stlink-tools).")
+    return ""
 
 
 def flash(board: str, elf: Path, flasher: str | None = None, quiet: bool = False) -> None:
@@ -87,7 +105,7 @@ def flash(board: str, elf: Path, flasher: str | None = None, quiet: bool = False
                        errors="replace")
     if p.returncode != 0:
         sys.stdout.write(p.stdout)
-        raise SystemExit(f"flash: {tool} failed with exit code {p.returncode}")
+        raise SystemExit(f"flash: {tool} failed with exit code {p.returncode}" + probe_hint(p.stdout))
 
 
 def main() -> int:

@@ -75,7 +75,7 @@ def compiler() -> str:
 
 
 def read_board(args, elf: Path) -> str:
-    from serialport import SerialPort, serve
+    from serialport import SerialPort, SerialPortError, serve
     echo = lambda s: print(s, end="", flush=True)  # noqa: E731
     server = LinkServer(None, echo=echo)
     qemu = None
@@ -84,7 +84,10 @@ def read_board(args, elf: Path) -> str:
         qemu, pty = start_qemu_pty(elf)
         port = SerialPort(pty, args.baud)
     else:
-        port = SerialPort(args.port, args.baud)
+        try:
+            port = SerialPort(args.port, args.baud)
+        except SerialPortError as e:
+            raise SystemExit(f"serial_bench: {e}") from None
         port.discard_input()
         if args.flash:
             flash(args.board, elf, args.flasher)

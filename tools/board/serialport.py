@@ -16,12 +16,33 @@ BAUDS = {9600: termios.B9600, 19200: termios.B19200, 38400: termios.B38400,
          460800: termios.B460800, 921600: termios.B921600}
 
 
+class SerialPortError(Exception):
+    """The serial port cannot be opened; the message says why and what to do."""
+
+
+def open_error(path: str, e: OSError) -> str:
+    """What to tell the user when path cannot be opened as the board's serial port."""
+    if isinstance(e, FileNotFoundError):
+        why = "does not exist: is the board connected by USB (its ST-LINK's virtual COM port)?"
+    elif isinstance(e, PermissionError):
+        why = ("cannot be opened (permission denied): add yourself to the dialout group, or "
+               "run as root")
+    else:
+        why = f"cannot be opened ({e.strerror or e})"
+    return (f"serial port {path} {why} Give another one with PORT=/dev/ttyACM1 (make) or --port "
+            f"(the board's console: /dev/ttyACM* for an ST-LINK, /dev/ttyUSB* for a USB-serial "
+            f"adapter; ls /dev/ttyACM* /dev/ttyUSB* lists them)")
+
+
 class SerialPort:
     def __init__(self, path: str, baud: int = 115200):
         if baud not in BAUDS:
             raise ValueError(f"unsupported baud rate {baud}")
         self.path = path
-        self.fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        try:
+            self.fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        except OSError as e:
+            raise SerialPortError(open_error(path, e)) from None
         try:
             iflag, oflag, cflag, lflag, _, _, cc = termios.tcgetattr(self.fd)
             iflag &= ~(termios.IGNBRK | termios.BRKINT | termios.PARMRK | termios.ISTRIP |

@@ -8,7 +8,7 @@ Python API::
     res = sim.run(args=["arg1"])
     res.exit_code, res.stdout, res.regions   # regions: list of Region
 """
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from .model import MODEL_VERSION  # noqa: E402
 from .sim import Simulator, Result, Region, SimError  # noqa: E402

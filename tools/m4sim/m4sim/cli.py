@@ -2,11 +2,15 @@
 """Command line: m4sim run | ct | size | profile."""
 import argparse
 import json
+import os
 import sys
 
 from . import __version__
 from .model import MODEL_VERSION
-from .sim import EXIT_ERROR
+from .profile import DEFAULT_MAX_INSTRUCTIONS
+from .sim import EXIT_ERROR, SimError, missing_markers_message
+
+INCLUDE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 
 
 def _table(result, out):
@@ -39,6 +43,8 @@ def cmd_run(a):
     res = sim.run(args=a.args, stdin=stdin, echo=True, seed=seed)
     for w in sim.warnings:
         print(f"m4sim: warning: {w}", file=sys.stderr)
+    if (a.regions or a.each or a.json) and sim.missing_markers:
+        print(f"m4sim: note: {missing_markers_message(a.elf, sim.missing_markers)}", file=sys.stderr)
     if a.regions:
         _table(res, sys.stderr)
     if a.each:
@@ -80,12 +86,14 @@ def cmd_size(a):
 def cmd_profile(a):
     from .profile import profile
     return profile(a.elf, a.region, args=a.args, top=a.top, by_address=a.by_address,
-                   out=sys.stdout)
+                   out=sys.stdout, err=sys.stderr, max_instructions=a.max_instructions)
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="m4sim", description="Cortex-M4 cycle-approximate simulator")
     p.add_argument("--version", action="version", version=f"m4sim {__version__} ({MODEL_VERSION})")
+    p.add_argument("--include-dir", action="store_true",
+                   help="print the directory of m4sim.h (region markers, ct seed) and exit")
     sub = p.add_subparsers(dest="cmd")
 
     r = sub.add_parser("run", help="run firmware (semihosting, like qemu-system-arm -M mps2-an386)")
@@ -107,7 +115,9 @@ def main(argv=None):
     c.add_argument("--region", action="append", metavar="NAME")
     c.add_argument("--all-regions", action="store_true")
     c.add_argument("--runs", type=int, default=8)
-    c.add_argument("--max-instructions", type=int, default=0, metavar="N")
+    c.add_argument("--max-instructions", type=int, default=DEFAULT_MAX_INSTRUCTIONS, metavar="N",
+                   help=f"stop each run after N instructions (default {DEFAULT_MAX_INSTRUCTIONS:,}; "
+                        f"0 = no limit)")
     c.add_argument("--rng-seed", type=int, default=None, help="make the secret seeds reproducible")
     c.add_argument("--public-function", action="append", metavar="SYMBOL",
                    help="calls of SYMBOL compute only on public data: trace one marker per call, "
@@ -130,9 +140,18 @@ def main(argv=None):
     f.add_argument("--top", type=int, default=30, metavar="N", help="functions to list")
     f.add_argument("--by-address", type=int, default=0, metavar="N",
                    help="also list the N instruction addresses that cost the most cycles")
+    f.add_argument("--max-instructions", type=int, default=DEFAULT_MAX_INSTRUCTIONS, metavar="N",
+                   help=f"stop the run after N instructions (default {DEFAULT_MAX_INSTRUCTIONS:,}; "
+                        f"0 = no limit)")
     f.set_defaults(fn=cmd_profile)
 
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "profile":
+        argv = ["profile"] + _hoist_options(f, argv[1:], npos=2)
     a = p.parse_args(argv)
+    if a.include_dir:
+        print(INCLUDE_DIR)
+        return 0
     if not getattr(a, "fn", None):
         p.print_help()
         return 2
@@ -140,9 +159,32 @@ def main(argv=None):
         _options_after_elf(sub.choices[a.cmd], a)
     try:
         return a.fn(a)
-    except (OSError, ValueError, RuntimeError) as e:
+    except (OSError, ValueError, RuntimeError, SimError) as e:
         print(f"m4sim: error: {e}", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _hoist_options(parser, words, npos):
+    """Options of parser that come among or after its npos positional words (up to the first
+    other word, or '--', which start the firmware's arguments) are moved in front, so that
+    `m4sim profile fw.elf region --top 5` works like `m4sim profile --top 5 fw.elf region`."""
+    known = {o: act for act in parser._actions for o in act.option_strings}
+    opts, pos = [], []
+    i = 0
+    while i < len(words):
+        tok = words[i]
+        opt = tok.split("=", 1)[0]
+        if tok == "--" or (len(pos) >= npos and opt not in known):
+            break
+        if opt in known:
+            opts.append(tok)
+            if known[opt].nargs != 0 and "=" not in tok and i + 1 < len(words):
+                opts.append(words[i + 1])
+                i += 1
+        else:
+            pos.append(tok)
+        i += 1
+    return opts + pos + words[i:]
 
 
 def _options_after_elf(parser, a):

@@ -19,7 +19,8 @@ import random
 import sys
 
 from .decode import new_cs
-from .sim import Simulator, SimError
+from .profile import DEFAULT_MAX_INSTRUCTIONS
+from .sim import Simulator, SimError, missing_markers_message, seed_problem
 
 _CHUNK = 1 << 16
 
@@ -127,7 +128,7 @@ def _range(vals):
     return f"{lo}" if lo == hi else f"{lo}-{hi}"
 
 
-def check(elf, regions, runs=8, args=(), max_instructions=0, rng_seed=None, out=sys.stdout,
+def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIONS, rng_seed=None, out=sys.stdout,
           seeds=None, public_functions=()):
     """Run the check; print the verdict; return the exit code (0 ok, 1 leak, 2 error).
 
@@ -140,8 +141,12 @@ def check(elf, regions, runs=8, args=(), max_instructions=0, rng_seed=None, out=
     except SimError as e:
         print(f"ct: {e}", file=out)
         return 2
-    if sim.seed_sym is None:
-        print(f"ct: {elf} has no symbol m4sim_ct_seed: secrets cannot be varied", file=out)
+    if sim.missing_markers:
+        print(f"ct: {missing_markers_message(elf, sim.missing_markers)}", file=out)
+        return 2
+    problem = seed_problem(sim)
+    if problem:
+        print(f"ct: {problem}", file=out)
         return 2
     if runs < 2:
         print("ct: need at least 2 runs", file=out)
@@ -166,8 +171,12 @@ def check(elf, regions, runs=8, args=(), max_instructions=0, rng_seed=None, out=
     for run, seed in enumerate(seeds):
         res = sim.run(args=args, seed=seed, trace_regions=regions,
                       public_functions=public_functions)
+        if res.hit_limit:
+            print(f"ct: run {run} stopped after {max_instructions:,} instructions "
+                  f"(raise --max-instructions N; 0 = no limit)", file=out)
+            return 2
         if res.error:
-            print(f"ct: run {run} failed: {res.error}", file=out)
+            print(f"ct: run {run} failed (the firmware crashed): {res.error}", file=out)
             return 2
         occ = _occurrences(res)
         for r in occ:

@@ -3,6 +3,8 @@
 import bisect
 from dataclasses import dataclass, field
 
+from struct import error as struct_error
+
 from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
 
@@ -85,29 +87,59 @@ class Image:
         return None
 
 
+class NotElfError(ValueError):
+    """The file is not a 32-bit Arm ELF executable (the message says what it is instead)."""
+
+
+def _what_is(path):
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64)
+    except OSError:
+        return "unreadable"
+    if not head:
+        return "an empty file"
+    if head.startswith(b"\x7fELF"):
+        return "a damaged or truncated ELF file"
+    if head[:1] == b":" and all(c in b"0123456789ABCDEFabcdef:\r\n" for c in head):
+        return "an Intel HEX file (give the .elf the linker wrote, not the flash image)"
+    if all(32 <= c < 127 or c in b"\r\n\t" for c in head):
+        return "a text file"
+    return "a raw binary (give the .elf the linker wrote, not a .bin flash image)"
+
+
 def load(path):
-    with open(path, "rb") as f:
-        e = ELFFile(f)
-        if e["e_machine"] != "EM_ARM":
-            raise ValueError(f"{path}: not an ARM ELF file")
-        img = Image(path=str(path), entry=e["e_entry"])
-        for seg in e.iter_segments():
-            if seg["p_type"] != "PT_LOAD":
-                continue
-            img.segments.append(Segment(seg["p_vaddr"], seg["p_paddr"], seg.data(),
-                                        seg["p_memsz"], seg["p_flags"]))
-        for sec in e.iter_sections():
-            if sec.name:
-                data = None
-                if sec["sh_type"] != "SHT_NOBITS" and sec["sh_flags"] & 2:
-                    data = sec.data()
-                img.sections[sec.name] = (sec["sh_addr"], sec["sh_size"], data, sec["sh_flags"])
-            if isinstance(sec, SymbolTableSection):
-                for sym in sec.iter_symbols():
-                    shndx = sym["st_shndx"]
-                    secname = ""
-                    if isinstance(shndx, int) and shndx < e.num_sections():
-                        secname = e.get_section(shndx).name
-                    img.symbols.append(Symbol(sym.name, sym["st_value"], sym["st_size"],
-                                              sym["st_info"]["type"], secname))
+    from elftools.common.exceptions import ELFError
+    try:
+        with open(path, "rb") as f:
+            return _load(path, ELFFile(f))
+    except (ELFError, EOFError, struct_error) as e:
+        raise NotElfError(f"{path}: not an ELF file: {_what_is(path)} ({e})") from None
+
+
+def _load(path, e):
+    if e["e_machine"] != "EM_ARM" or e.elfclass != 32:
+        raise NotElfError(f"{path}: an ELF file for {e['e_machine']} ({e.elfclass}-bit), "
+                          f"not for 32-bit Arm: build the firmware with arm-none-eabi-gcc "
+                          f"-mcpu=cortex-m4 -mthumb")
+    img = Image(path=str(path), entry=e["e_entry"])
+    for seg in e.iter_segments():
+        if seg["p_type"] != "PT_LOAD":
+            continue
+        img.segments.append(Segment(seg["p_vaddr"], seg["p_paddr"], seg.data(),
+                                    seg["p_memsz"], seg["p_flags"]))
+    for sec in e.iter_sections():
+        if sec.name:
+            data = None
+            if sec["sh_type"] != "SHT_NOBITS" and sec["sh_flags"] & 2:
+                data = sec.data()
+            img.sections[sec.name] = (sec["sh_addr"], sec["sh_size"], data, sec["sh_flags"])
+        if isinstance(sec, SymbolTableSection):
+            for sym in sec.iter_symbols():
+                shndx = sym["st_shndx"]
+                secname = ""
+                if isinstance(shndx, int) and shndx < e.num_sections():
+                    secname = e.get_section(shndx).name
+                img.symbols.append(Symbol(sym.name, sym["st_value"], sym["st_size"],
+                                          sym["st_info"]["type"], secname))
     return img

@@ -96,6 +96,7 @@ typedef struct m4_ctx {
     uc_engine *uc;
     /* counters */
     uint64_t cycles, ninstr, cyc_before_last, ins_before_last, it_before_last;
+    uint64_t mem_cycles, mem_before_last;   /* cycles of loads and stores (F_MEM) */
     uint64_t max_insns;
     int hit_limit, miss_failed;
     /* pipeline state carried between instructions */
@@ -292,6 +293,7 @@ static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
     if (cost < 0) cost = 0;
     c->cycles += (uint64_t)cost;
     c->ninstr += 1;
+    if (executed && (f & F_MEM)) c->mem_cycles += (uint64_t)cost;
     if (pub) {
         /* inside a public call: counted, not traced */
         c->excl_cycles += (uint64_t)cost;
@@ -322,6 +324,7 @@ static void process(m4_ctx *c, int64_t bi, uint64_t seq, int64_t succ, int pub)
         step(c, &in[i], seq, 0, has_succ, succ_addr, succ_mis32, pub);
     c->cyc_before_last = c->cycles;
     c->ins_before_last = c->ninstr;
+    c->mem_before_last = c->mem_cycles;
     c->it_before_last = c->nit;
     c->excl_cyc_before_last = c->excl_cycles;
     c->excl_ins_before_last = c->excl_insns;
@@ -409,11 +412,33 @@ static void slot_hook(uc_engine *uc, uint64_t address, uint32_t size, void *ud)
     }
 }
 
+/* Unicorn 2.1.4 (qemu/accel/tcg/cputlb.c) calls cpu_restore_state() before it runs a
+   UC_HOOK_MEM_READ/WRITE callback, to make PC exact.  On Arm that also writes the IT state of
+   the accessing instruction (the insn_start word) into env->condexec_bits, in the middle of a
+   translation block.  QEMU's Thumb translator keeps condexec_bits at zero while a block runs
+   (cleared at the start of a block that begins inside an IT block, written only when the block
+   is left inside one), so when the access was inside an IT block and the block goes on past
+   the block's end (`it mi; strbmi r2, [r0]; bx lr`, as in m4crypt_memzero) the stale state
+   survives the block, and the next block is translated as if it were still inside the IT
+   block: the caller's first instructions after the return were skipped (or run under the wrong
+   condition).  Restore QEMU's invariant: every memory hook clears a non-zero IT state.  The
+   flags written back are the ones just read (TCG syncs its globals before a memory access), and
+   the write does not end the block (only a PC write does). */
+#define M4_EPSR_IT 0x0600FC00u
+static void clear_stale_it(uc_engine *uc)
+{
+    uint32_t v = 0;
+    if (uc_reg_read(uc, UC_ARM_REG_EAPSR, &v) != UC_ERR_OK || !(v & M4_EPSR_IT)) return;
+    v &= ~M4_EPSR_IT;
+    uc_reg_write(uc, UC_ARM_REG_EAPSR_NZCVQG, &v);
+}
+
 static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size,
                      int64_t value, void *ud)
 {
     m4_ctx *c = ud;
     (void)value;
+    clear_stale_it(uc);
     if (!c->tracing || c->pub_active) return;
     if (c->nmt + 3 > c->capmt) {
         uint64_t cap = c->capmt ? c->capmt * 2 : (3u << 16);
@@ -509,7 +534,7 @@ enum {
     G_CYCLES, G_INSNS, G_CYC_BEFORE_LAST, G_INS_BEFORE_LAST, G_IT_BEFORE_LAST,
     G_HIT_LIMIT, G_MISS_FAILED, G_NIT, G_NMT, G_MAX_INSNS, G_BEGIN, G_END, G_OPEN,
     G_TRACING, G_NBLOCKS, G_EXCL_CYCLES, G_EXCL_INSNS, G_EXCL_CYC_BEFORE_LAST,
-    G_EXCL_INS_BEFORE_LAST, G_PUB_ACTIVE
+    G_EXCL_INS_BEFORE_LAST, G_PUB_ACTIVE, G_MEM_CYCLES, G_MEM_BEFORE_LAST
 };
 
 uint64_t m4_get(m4_ctx *c, int what)
@@ -535,6 +560,8 @@ uint64_t m4_get(m4_ctx *c, int what)
     case G_EXCL_CYC_BEFORE_LAST: return c->excl_cyc_before_last;
     case G_EXCL_INS_BEFORE_LAST: return c->excl_ins_before_last;
     case G_PUB_ACTIVE: return (uint64_t)c->pub_active;
+    case G_MEM_CYCLES: return c->mem_cycles;
+    case G_MEM_BEFORE_LAST: return c->mem_before_last;
     }
     return 0;
 }

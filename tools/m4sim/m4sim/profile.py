@@ -7,20 +7,46 @@ function that contains it (exclusive cycles: a callee's cycles are its own, not 
 to its timing class (docs/m4sim.md). The first execution of the region is profiled."""
 import collections
 import struct
+import sys
 
 from . import decode, model
-from .sim import Simulator
+from .sim import Simulator, missing_markers_message, EXIT_ERROR, EXIT_LIMIT
+
+# Without a limit a firmware that never reaches its exit (a loop waiting for a board's
+# peripheral, a crash into a loop) would run for ever. Half a billion instructions take one to
+# two minutes with the traces on; --max-instructions N raises it, 0 removes it.
+DEFAULT_MAX_INSTRUCTIONS = 500_000_000
 
 
-def profile(elf, region, args=(), top=30, by_address=0, out=None):
+def profile(elf, region, args=(), top=30, by_address=0, out=None,
+            max_instructions=DEFAULT_MAX_INSTRUCTIONS, err=None):
+    """Print the profile of the region's first execution to out; return the exit code: 0, 2 when
+    the region has no complete execution (markers missing, never reached), 124 when the
+    instruction limit stopped the run first, 125 when the run failed (fault) first."""
+    err = err if err is not None else (out if out is not None else sys.stderr)
     sim = Simulator(elf)
-    res = sim.run(args=[elf] + list(args), trace_regions={region})
+    if sim.missing_markers:
+        print(f"m4sim profile: {missing_markers_message(elf, sim.missing_markers)}", file=err)
+        return 2
+    res = sim.run(args=list(args), trace_regions={region}, max_instructions=max_instructions)
     regs = [r for r in res.regions if r.name == region and r.trace]
     if not regs:
+        if res.hit_limit:
+            print(f"m4sim profile: stopped after {max_instructions:,} instructions, before region "
+                  f"{region!r} ended (raise --max-instructions N; 0 = no limit)", file=err)
+            return EXIT_LIMIT
+        if res.error:
+            print(f"m4sim profile: the firmware crashed before region {region!r} ended: "
+                  f"{res.error}", file=err)
+            return EXIT_ERROR
         names = sorted({r.name for r in res.regions})
-        print(f"m4sim profile: region {region!r} not executed; regions: {', '.join(names)}",
-              file=out)
+        print(f"m4sim profile: region {region!r} not executed (the firmware exited with code "
+              f"{res.exit_code}); regions that were: {', '.join(names) if names else 'none'}",
+              file=err)
         return 2
+    if res.error:
+        print(f"m4sim profile: warning: the run failed after region {region!r}: {res.error}",
+              file=err)
     itrace, ctrace, _ = regs[0].trace
     addrs = struct.unpack(f"<{len(itrace) // 4}I", itrace)
     md = decode.new_cs()

@@ -38,6 +38,43 @@ class SimError(Exception):
     pass
 
 
+MARKERS = ("m4sim_region_begin", "m4sim_region_end")
+# what a user adds to firmware that lacks the markers or the seed (docs/measure-your-own-code.md)
+HOW_TO_ADD = ("add them to the firmware: in one .c file write\n"
+              "    #define M4SIM_DEFINE\n"
+              "    #include \"m4sim.h\"          (compile with -I\"$(m4sim --include-dir)\")\n"
+              "and put the code to measure between m4sim_region_begin(\"name\"); and "
+              "m4sim_region_end(); (or M4SIM_REGION(\"name\", code);). Without the header: two "
+              "empty, noinline functions void m4sim_region_begin(const char *name) and void "
+              "m4sim_region_end(void) do the same. See docs/measure-your-own-code.md")
+
+
+def missing_markers_message(path, missing):
+    """The message for an ELF that lacks region marker symbols."""
+    return (f"{path} has no region markers: symbol{'s' if len(missing) > 1 else ''} "
+            f"{' and '.join(missing)} not found. To measure regions, {HOW_TO_ADD}")
+
+
+def seed_problem(sim):
+    """None if m4sim_ct_seed is usable, else what is wrong with it and how to fix it."""
+    s = sim.seed_sym
+    if s is None:
+        return (f"{sim.path} has no symbol m4sim_ct_seed, so the secrets cannot be varied between "
+                f"runs. Define it, in .data, and derive every secret from it: m4sim.h does "
+                f"(#define M4SIM_DEFINE, #include \"m4sim.h\" in one .c file). If the firmware "
+                f"defines it but was linked with -Wl,--gc-sections and no code takes its address, "
+                f"the linker dropped it: m4sim.h's definition keeps it (m4sim_region_begin refers "
+                f"to it); or read it where the secrets are made, or link with "
+                f"-Wl,--undefined=m4sim_ct_seed")
+    sec = sim.image.sections.get(s.section)
+    if sec is not None and sec[2] is None and sec[3] & 2:
+        return (f"{sim.path}: m4sim_ct_seed is in {s.section} (zero-initialised): the startup code "
+                f"clears it after m4sim wrote the seed, so every run would get the same secrets. "
+                f"Give it an initialiser (volatile unsigned char m4sim_ct_seed[32] = {{1}};) so that "
+                f"it lands in .data, as m4sim.h does")
+    return None
+
+
 @dataclass
 class Region:
     """One execution of a region (from the first instruction after
@@ -54,6 +91,7 @@ class Region:
     public_cycles: int = 0
     public_instructions: int = 0
     public_calls: dict = None
+    memory_cycles: int = 0   # cycles of its loads and stores (LDR/STR/LDM/STM/PUSH/POP/VLDR/...)
 
     @property
     def compared_cycles(self):
@@ -62,7 +100,7 @@ class Region:
 
     def as_dict(self):
         return {"name": self.name, "cycles": self.cycles, "instructions": self.instructions,
-                "stack_bytes": self.stack_bytes}
+                "stack_bytes": self.stack_bytes, "memory_cycles": self.memory_cycles}
 
 
 @dataclass
@@ -127,6 +165,7 @@ class Simulator:
         self.begin_addr = (sym["m4sim_region_begin"].value & ~1) if "m4sim_region_begin" in sym else None
         self.end_addr = (sym["m4sim_region_end"].value & ~1) if "m4sim_region_end" in sym else None
         self.seed_sym = sym.get("m4sim_ct_seed")
+        self.missing_markers = [m for m in MARKERS if m not in sym]
         # stack painting floor: above every loaded byte below the initial SP
         floor = 0
         for seg in self.image.segments:
@@ -474,7 +513,8 @@ class _RunState:
         self._paint(self._reg(AC.UC_ARM_REG_SP))
         L, ctx = self.L, self.ctx
         r = {"name": name, "sp0": sp0, "low": sp0, "cyc0": L.m4_get(ctx, native.G_CYCLES),
-             "ins0": L.m4_get(ctx, native.G_INSNS), "traced": False, "floor": self.paint_floor}
+             "ins0": L.m4_get(ctx, native.G_INSNS), "traced": False, "floor": self.paint_floor,
+             "mem0": L.m4_get(ctx, native.G_MEM_CYCLES)}
         if self.pub_names:
             r["xcyc0"] = L.m4_get(ctx, native.G_EXCL_CYCLES)
             r["xins0"] = L.m4_get(ctx, native.G_EXCL_INSNS)
@@ -506,7 +546,8 @@ class _RunState:
         if r["low"] <= r["floor"]:
             self.sim._warn(("stack", r["name"]), f"region {r['name']}: stack use reached the painted "
                            f"limit ({self.sim.stack_paint_bytes} bytes); raise --stack-paint-bytes")
-        reg = Region(r["name"], cyc - r["cyc0"], ins - r["ins0"], stack, depth=len(self.open))
+        reg = Region(r["name"], cyc - r["cyc0"], ins - r["ins0"], stack, depth=len(self.open),
+                     memory_cycles=L.m4_get(ctx, native.G_MEM_BEFORE_LAST) - r["mem0"])
         if self.pub_names:
             reg.public_cycles = L.m4_get(ctx, native.G_EXCL_CYC_BEFORE_LAST) - r["xcyc0"]
             reg.public_instructions = L.m4_get(ctx, native.G_EXCL_INS_BEFORE_LAST) - r["xins0"]

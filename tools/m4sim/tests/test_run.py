@@ -97,7 +97,7 @@ def test_cli_run_json_and_limit(tmp_path):
     assert b"rep" in r.stderr and b"cycles" in r.stderr
     data = json.loads(js.read_text())
     assert [d["name"] for d in data] == ["rep", "rep", "rep", "inner", "outer", "empty"]
-    assert set(data[0]) == {"name", "cycles", "instructions", "stack_bytes"}
+    assert set(data[0]) == {"name", "cycles", "instructions", "stack_bytes", "memory_cycles"}
     # options after the ELF path work too
     r = subprocess.run([sys.executable, "-m", "m4sim.cli", "run", str(elf), "--max-instructions", "100"],
                        capture_output=True)
@@ -142,7 +142,7 @@ def test_profile(tmp_path):
     import io
     from m4sim.profile import profile
     elf = build_c(tmp_path, "regions", "regions.c")
-    res = Simulator(elf).run(args=[elf])
+    res = Simulator(elf).run()
     outer = [r for r in res.regions if r.name == "outer"][0]
     buf = io.StringIO()
     assert profile(elf, "outer", out=buf) == 0

@@ -275,3 +275,16 @@ def test_fp(tmp_path):
     assert cyc(tmp_path, "  vmla.f32 s0, s1, s2\n", pre=pre) == M.FP_MAC
     assert cyc(tmp_path, "  vdiv.f32 s0, s1, s2\n", pre=pre) == M.FP_DIV
     assert cyc(tmp_path, "  vsqrt.f32 s0, s1\n", pre=pre) == M.FP_DIV
+
+
+def test_memory_cycles(tmp_path):
+    """Region.memory_cycles: the cycles of the region's loads and stores (here LDR 2 + STR 1 of
+    4 cycles; an IT-skipped store is not a memory access)."""
+    from m4sim import Simulator
+    from conftest import asm_elf
+    body = ("  ldr r1, [r4]\n  adds r2, r2, #1\n  str r1, [r4, #4]\n"
+            "  cmp r2, r2\n  it ne\n  strne r1, [r4, #8]\n")
+    res = Simulator(asm_elf(tmp_path, body, pre="  ldr r4, =buf\n  movs r2, #0")).run()
+    r = res.regions[0]
+    assert r.memory_cycles == M.LDR + M.STR_IMM
+    assert r.cycles == M.LDR + M.ALU + M.STR_IMM + M.ALU + M.IT_AFTER_16 + M.IT_SKIPPED
