@@ -44,7 +44,10 @@ CT_SRCS := $(wildcard tests/*/ct_*.c)
 FUZZ_SRCS := $(wildcard tests/*/fuzz_*.c)
 # The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
 HARNESS_SRCS := tests/common/harness.c tests/common/kat_drbg.c
-BENCH_SRCS := $(wildcard benchmarks/*.c)
+# The benchmark firmware also measures the example protocol's device side (examples/pqsession).
+BENCH_SRCS := $(wildcard benchmarks/*.c) examples/pqsession/pqsession.c
+BENCH_HEADERS := $(wildcard benchmarks/*.h) $(wildcard examples/pqsession/*.h)
+BENCH_CFLAGS := -Iexamples/pqsession
 
 COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itools/m4sim/m4sim/include -Itests/common \
                  -Wall -Wextra -Werror \
@@ -197,8 +200,9 @@ $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m m4-armv7m-softfp
 
 # make install PREFIX=DIR: headers, libraries, pkg-config and CMake package files: mk/install.mk.
 include mk/install.mk
-# examples/ built against an install tree, with CMake and with make + pkg-config: mk/examples.mk.
-include mk/examples.mk
+# Examples (examples/<name>/module.mk adds its programs to EXAMPLES).
+EXAMPLES :=
+-include $(wildcard examples/*/module.mk)
 
 # The shared library the Python differential tests load with ctypes.
 $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
@@ -221,10 +225,10 @@ $(BUILD)/host-fuzz/fuzz/%: tests/%.c $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB)
 
 # Benchmark firmware, portable and (when present) assembly backends.
 BENCH_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/bench.elf)
-$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BUILD)/%/libm4crypt.a
+$(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BENCH_HEADERS) $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
-	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,-Map=$(@:.elf=.map) -o $@
 $(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
@@ -255,7 +259,7 @@ $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRM
 FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh examples
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -279,6 +283,8 @@ m4-all: $(M4_CONFIGS) $(BENCH_ELFS) $(CT_ELFS)
 fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
+
+examples: $(EXAMPLES)
 
 build: host m4-all $(FUZZ_BINS) netduinoplus2-all $(FAULT_ELFS) examples
 

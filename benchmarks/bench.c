@@ -12,6 +12,7 @@
 #include "bench_internal.h"
 #include "m4crypt.h"
 #include "platform.h"
+#include "pqsession.h" /* examples/pqsession: the device's side of its protocol */
 #include "x25519/fe25519.h" /* its backend.h: M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
 static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
@@ -48,6 +49,48 @@ static int check(int ok, const char *what)
         /* part of encaps: the FIPS 203 section 7.2 modulus check of ek */                         \
         REGION("mlkem" #N ".encaps_modulus_check", sink = m4crypt_mlkem##N##_check_pk(pk));       \
     } while (0)
+
+/* examples/pqsession, the device's side (README.md there): boot (the static key expanded once),
+ * the handshake (message 1 in; message 2 and the device's confirmation record out), the check of
+ * the host's confirmation record, and records of 64 B and 1 KB sealed and opened. The host's
+ * side runs outside the regions, with the same code. */
+static int bench_pqsession(void)
+{
+    static pqs_identity id;
+    static pqs_initiator hs;
+    static pqs_keys dev, host;
+    static uint8_t m1[PQS_MSG1_BYTES], m2[PQS_MSG2_BYTES], dconf[PQS_CONFIRM_BYTES];
+    static uint8_t hconf[PQS_CONFIRM_BYTES], rec[PQS_MAX_RECORD];
+    static const unsigned sizes[] = {64, 1024};
+    static const char *const seal_names[] = {"pqsession.record_seal.64B",
+                                             "pqsession.record_seal.1024B"};
+    static const char *const open_names[] = {"pqsession.record_open.64B",
+                                             "pqsession.record_open.1024B"};
+    int failures = 0;
+    size_t len = 0;
+    fill(coins, 32, 12);
+    REGION("pqsession.device_boot", sink = pqs_identity_init(&id, coins));
+    pqs_identity_public_key(pk, &id);
+    failures += check(pqs_initiate(&hs, m1, pk) == PQS_OK, "pqsession message 1");
+    REGION("pqsession.device_handshake", sink = pqs_respond(&id, &dev, m2, dconf, m1));
+    failures += check(sink == PQS_OK, "pqsession message 2");
+    failures += check(pqs_initiator_finish(&hs, &host, hconf, m2) == PQS_OK, "pqsession keys");
+    REGION("pqsession.confirm_open", sink = pqs_record_open(&dev, hconf, sizeof hconf, &len));
+    failures += check(sink == PQS_OK, "pqsession key confirmation");
+    failures += check(pqs_record_open(&host, dconf, sizeof dconf, &len) == PQS_OK,
+                      "pqsession key confirmation (host)");
+    for (unsigned i = 0; i < 2; i++) {
+        fill(msg, sizes[i], (uint8_t)(20 + i));
+        const size_t rec_len = PQS_HEADER_BYTES + sizes[i] + PQS_TAG_BYTES;
+        REGION(seal_names[i], sink = pqs_record_seal(&dev, rec, PQS_DATA, 0, msg, sizes[i]));
+        REGION(open_names[i], sink = pqs_record_open(&host, rec, rec_len, &len));
+        failures += check(sink == PQS_OK && len == sizes[i] &&
+                              memcmp(rec + PQS_HEADER_BYTES, msg, sizes[i]) == 0,
+                          "pqsession record");
+    }
+    pqs_identity_wipe(&id);
+    return failures;
+}
 
 int main(void)
 {
@@ -96,6 +139,14 @@ int main(void)
     REGION("xwing.encaps", sink = m4crypt_xwing_enc_derand(ct, ss, pk, coins));
     REGION("xwing.decaps", sink = m4crypt_xwing_dec(ss2, ct, sk));
     failures += check(memcmp(ss, ss2, 32) == 0, "xwing round trip");
+    /* the seed expanded once (a device's static key), then decapsulation from it */
+    static m4crypt_xwing_expanded_key xek;
+    REGION("xwing.expand_key", sink = m4crypt_xwing_expand_key(&xek, sk));
+    memset(ss2, 0, 32);
+    REGION("xwing.decaps_expanded", sink = m4crypt_xwing_dec_expanded(ss2, ct, &xek));
+    failures += check(memcmp(ss, ss2, 32) == 0, "xwing expanded-key round trip");
+
+    failures += bench_pqsession();
 
     plat_write(failures ? "bench: FAILED\n" : "bench: done\n", failures ? 14 : 12);
     return failures;

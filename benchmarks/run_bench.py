@@ -6,7 +6,8 @@ For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly ba
 build/m4-armv7m-nofpu = the assembly backends for a Cortex-M4 without FPU, when they exist) the
 firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the figure). Each m4sim region gives cycles, instructions and the stack high-water mark; the code
 size of an operation is the size of every function reachable from its entry point in the ELF.
-Writes benchmarks/RESULTS.md, benchmarks/results.json and benchmarks/*.png.
+Writes benchmarks/RESULTS.md, benchmarks/results.json and benchmarks/*.png, and the generated
+sections of README.md and examples/pqsession/README.md (between their markers).
 """
 from __future__ import annotations
 
@@ -61,9 +62,18 @@ def entry_symbols(op: str) -> list[str]:
         "xwing.keypair": ["m4crypt_xwing_keypair_derand"],
         "xwing.encaps": ["m4crypt_xwing_enc_derand"],
         "xwing.decaps": ["m4crypt_xwing_dec"],
+        "xwing.expand_key": ["m4crypt_xwing_expand_key"],
+        "xwing.decaps_expanded": ["m4crypt_xwing_dec_expanded"],
+        "pqsession.device_boot": ["pqs_identity_init"],
+        "pqsession.device_handshake": ["pqs_respond"],
+        "pqsession.confirm_open": ["pqs_record_open"],
     }
     if op in table:
         return table[op]
+    if op.startswith("pqsession.record_seal"):
+        return ["pqs_record_seal"]
+    if op.startswith("pqsession.record_open"):
+        return ["pqs_record_open"]
     if op.startswith("chacha20poly1305.encrypt"):
         return ["m4crypt_aead_chacha20poly1305_encrypt"]
     if op.startswith("chacha20."):
@@ -264,6 +274,72 @@ def update_readme(lines: list[str], goal_lines: list[str], compiler: str, no_cha
     readme.write_text(head + README_BEGIN + "\n".join(body) + README_END + tail)
 
 
+PQS_README = ROOT / "examples" / "pqsession" / "README.md"
+PQS_BEGIN = "<!-- make bench: pqsession begin (generated, do not edit) -->"
+PQS_END = "<!-- make bench: pqsession end -->"
+# (operation, what it is) for the example's table, in order
+PQS_ROWS = [
+    ("pqsession.device_boot", "boot: expand the static key once, h after `<- s`"),
+    ("pqsession.device_handshake", "handshake: message 1 in; message 2 and the confirmation record out"),
+    ("pqsession.confirm_open", "handshake: check the host's confirmation record"),
+    ("pqsession.record_seal.64B", "record of 64 B: seal"),
+    ("pqsession.record_open.64B", "record of 64 B: open"),
+    ("pqsession.record_seal.1024B", "record of 1 KB: seal"),
+    ("pqsession.record_open.1024B", "record of 1 KB: open"),
+]
+PQS_HANDSHAKE = ("pqsession.device_handshake", "pqsession.confirm_open")
+
+
+def pqsession_section(records: list[dict], compiler: str) -> list[str] | None:
+    """examples/pqsession/README.md's measured section: the device's side (armv7m build), with
+    the handshake's time at 24 and 168 MHz, from this run's figures."""
+    rows = {r["operation"]: r for r in records if r["impl"] == "armv7m"}
+    portable = {r["operation"]: r for r in records if r["impl"] == "portable"}
+    if not all(op in rows for op, _ in PQS_ROWS):
+        return None
+
+    def ms(cycles: int, mhz: int) -> str:
+        t = cycles / (mhz * 1000)
+        return f"{t:.1f}" if t >= 10 else f"{t:.2f}" if t >= 1 else f"{t:.3f}"
+
+    lines = ["", f"m4sim {m4sim.__version__}, timing model `{m4sim.MODEL_VERSION}`; `{compiler}`, "
+             "`-O3`, `armv7m` build.", "",
+             "| device side | operation | cycles | ms at 24 MHz | ms at 168 MHz | stack bytes | code bytes |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for op, what in PQS_ROWS:
+        r = rows[op]
+        lines.append(f"| {what} | `{op}` | {fmt(r['cycles'])} | {ms(r['cycles'], 24)} | "
+                     f"{ms(r['cycles'], 168)} | {fmt(r['stack_bytes'])} | {fmt(r['code_bytes'])} |")
+        if op == PQS_HANDSHAKE[-1]:
+            total = sum(rows[o]["cycles"] for o in PQS_HANDSHAKE)
+            stack = max(rows[o]["stack_bytes"] for o in PQS_HANDSHAKE)
+            lines.append(f"| **the device's handshake** | | **{fmt(total)}** | **{ms(total, 24)}** | "
+                         f"**{ms(total, 168)}** | {fmt(stack)} | |")
+    lines.append("")
+    if all(o in portable for o in PQS_HANDSHAKE):
+        total = sum(portable[o]["cycles"] for o in PQS_HANDSHAKE)
+        lines += [f"The same handshake built from the portable C only: {fmt(total)} cycles "
+                  f"({ms(total, 24)} ms at 24 MHz).", ""]
+    lines += ["Stack: the deepest of the steps (buffers passed in, such as the 2,336-byte message "
+              "buffer, are not counted). Code: every function reachable from `pqs_respond` "
+              "(X-Wing, ML-KEM, X25519, SHA-3, ChaCha20-Poly1305), `pqs_identity_init`, "
+              "`pqs_record_seal` and `pqs_record_open` respectively.", ""]
+    return lines
+
+
+def update_pqsession_readme(records: list[dict], compiler: str) -> bool:
+    if not PQS_README.exists():
+        return False
+    text = PQS_README.read_text()
+    body = pqsession_section(records, compiler)
+    if body is None or PQS_BEGIN not in text or PQS_END not in text:
+        return False
+    head, rest = text.split(PQS_BEGIN, 1)
+    _, tail = rest.split(PQS_END, 1)
+    PQS_README.write_text(head + PQS_BEGIN + "\n".join(body) + PQS_END + tail)
+    return True
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--build", default="build")
@@ -331,7 +407,9 @@ def main() -> int:
             md += ["", f"![{png}]({png})"]
     (HERE / "RESULTS.md").write_text("\n".join(md) + "\n")
     update_readme(lines, goal_lines, compiler, args.no_charts)
-    print(f"\nwrote benchmarks/RESULTS.md, benchmarks/results.json and charts ({time.time() - t0:.0f} s)")
+    wrote_example = update_pqsession_readme(records, compiler)
+    print(f"\nwrote benchmarks/RESULTS.md, benchmarks/results.json and charts"
+          f"{' and examples/pqsession/README.md' if wrote_example else ''} ({time.time() - t0:.0f} s)")
     return 0
 
 

@@ -17,10 +17,14 @@ Suites (each is skipped with a note only when its binaries were not built):
   fuzz                              libFuzzer targets, each for a bounded time
   examples                          examples/firmware built against the install trees of every
                                     variant (CMake find_package, make + pkg-config, add_subdirectory;
-                                    mk/examples.mk): under QEMU mps2-an386, the host one natively;
-                                    each must pass its checks and report the expected variant
+                                    examples/firmware/module.mk): under QEMU mps2-an386, the host
+                                    one natively; each must pass its checks and report the expected
+                                    variant
   netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
                                     (STM32F405): console and small vector files over the USART
+  pqsession                         examples/pqsession for real: its device firmware in QEMU
+                                    mps2-an386 (UART0 on a socket) and its host program, one
+                                    session and each failure case, both sides' output checked
 A suite's count is what its programs report ("name: N passed, M failed"); a program that crashes,
 times out or prints no summary counts as one failure.
 """
@@ -101,8 +105,9 @@ def qemu_suites(build: Path, vecdir: Path, args):
 
 
 def example_jobs(build: Path, args):
-    """build/examples/<how>-<variant>/firmware[.elf] (mk/examples.mk): the firmware must say it was
-    built against <variant> (the install tree's pkg-config file or CMake package of that name)."""
+    """build/examples/<how>-<variant>/firmware[.elf] (examples/firmware/module.mk): the firmware
+    must say it was built against <variant> (the install tree's pkg-config file or CMake package
+    of that name)."""
     jobs = []
     for d in sorted(p for p in (build / "examples").glob("*-*") if p.is_dir()):
         how, variant = d.name.split("-", 1)
@@ -271,6 +276,12 @@ def main() -> int:
                 futures.append(pool.submit(example_job, name, variant, cmd, timeout))
             for elf in example_rng_link_jobs(build):
                 futures.append(pool.submit(example_rng_link, elf))
+        pqs = build / "m4-armv7m" / "examples" / "pqsession" / "pqsession_device.elf"
+        if wanted("pqsession") and pqs.exists():
+            cmd = [str(VENV_BIN / "python"), str(ROOT / "examples/pqsession/run_sessions.py"),
+                   "--build", str(build)]
+            futures.append(pool.submit(counted, "pqsession", "host and QEMU device sessions", cmd,
+                                       args.timeout * 2))
         if wanted("fuzz"):
             for prog in programs(build / "host-fuzz" / "fuzz", "*/fuzz_*"):
                 futures.append(pool.submit(fuzz_job, prog, args.fuzz_seconds))

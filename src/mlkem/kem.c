@@ -2,13 +2,15 @@
 /*
  * ML-KEM for one parameter set (FIPS 203 sections 6 and 7, Alg. 16-21), compiled per set (see
  * params.h): m4crypt_mlkem<set>_keypair_derand / keypair / enc_derand / enc / dec / check_pk /
- * check_sk, declared in include/m4crypt/mlkem.h.
+ * check_sk, declared in include/m4crypt/mlkem.h, and dec_internal (Alg. 18 alone), declared in
+ * kem_internal.h for the library's own use.
  *
  * Decapsulation key layout (Alg. 16): dk = dk_PKE (384k) || ek (384k + 32) || H(ek) (32) || z (32).
  */
 #include <string.h>
 
 #include "m4crypt/common.h"
+#include "kem_internal.h"
 #include "params.h"
 #include "poly.h"
 
@@ -133,26 +135,43 @@ static __attribute__((noinline)) void select_key(uint8_t ss[32], const uint8_t k
         ss[i] = (uint8_t)(kr[i] ^ (mask & (uint32_t)(kr[i] ^ ss[i])));
 }
 
-/* Alg. 21 ML-KEM.Decaps with the section 7.3 hash check, and Alg. 18 ML-KEM.Decaps_internal:
+/* Alg. 18 ML-KEM.Decaps_internal:
  *   m' = K-PKE.Decrypt(dk_PKE, c); (K', r') = G(m' || h); K-bar = J(z || c);
  *   c' = K-PKE.Encrypt(ek_PKE, m', r'); K = (c == c') ? K' : K-bar.
  * c' is compared with c as it is produced (m4crypt_verify per compressed polynomial) and the key
  * is selected with a mask: nothing branches on, or indexes by, the outcome.
  * Memory: K-bar is computed after the re-encryption (which does not need it), straight into ss,
  * so that only m' and (K', r') are on this function's stack under K-PKE.Encrypt. ss may overlap
- * ct or sk: it is written only after both are read for the last time. */
-int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
-                  const uint8_t sk[MLKEM_SECRETKEYBYTES])
+ * ct or sk: it is written only after both are read for the last time. Inlined into both callers
+ * below, so that ML-KEM.Decaps keeps the frame (and the figures) it had as one function. */
+static inline __attribute__((always_inline)) void
+decaps_internal(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                const uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
     uint8_t mkr[96]; /* m' || K' || r' */
-    if (MLKEM_NS(check_sk)(sk) != M4CRYPT_OK) {
-        m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
-        return M4CRYPT_ERR_SECRET_KEY;
-    }
     MLKEM_NS(kpke_decrypt)(mkr, sk, ct);
     m4crypt_mlkem_hash_g(mkr + 32, mkr, 32, sk + DK_H, 32);
     int fail = MLKEM_NS(kpke_encrypt)(NULL, ct, sk + DK_EK, mkr, mkr + 64); /* 0 or -1 */
     select_key(ss, mkr + 32, fail, sk + DK_Z, ct);
     m4crypt_memzero(mkr, sizeof mkr);
+}
+
+/* Alg. 21 ML-KEM.Decaps, preceded by the section 7.3 hash check. */
+int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                  const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    if (MLKEM_NS(check_sk)(sk) != M4CRYPT_OK) {
+        m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
+        return M4CRYPT_ERR_SECRET_KEY;
+    }
+    decaps_internal(ss, ct, sk);
     return M4CRYPT_OK;
+}
+
+/* Alg. 18 alone, for a dk that the caller made with KeyGen_internal itself (src/mlkem/kem_internal.h). */
+void MLKEM_NS(dec_internal)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                            const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                            const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    decaps_internal(ss, ct, sk);
 }

@@ -30,8 +30,14 @@
  *    and an implementation that rejected would fail to agree with conforming peers. A low-order
  *    pk_X or ct_X therefore gives ss_X = 0^32 and a normal result and return code 0; the
  *    M4CRYPT_ERR_ZERO_SHARED of m4crypt_x25519 is ignored here, without branching on it.
- *  - Decapsulation never fails: the ML-KEM key is re-derived from the seed (so its hash check
- *    holds) and invalid ML-KEM ciphertexts take implicit rejection inside ML-KEM.
+ *  - Decapsulation never fails: the ML-KEM key is derived from the seed by ML-KEM key generation,
+ *    so the FIPS 203 section 7.3 hash check holds by construction and is not run (ML-KEM's
+ *    Decaps_internal, src/mlkem/kem_internal.h); invalid ML-KEM ciphertexts take implicit
+ *    rejection inside ML-KEM.
+ *
+ * Expanded key (include/m4crypt/xwing.h): m4crypt_xwing_dec is m4crypt_xwing_expand_key followed
+ * by m4crypt_xwing_dec_expanded on a key on its stack, so the two APIs give the same ss by
+ * construction; a caller that keeps the expanded key pays only the second part per call.
  *
  * The expanded secret material (SHAKE256 output, sk_M, ss_M, ss_X, ek_X) is wiped before return.
  */
@@ -40,11 +46,15 @@
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
 #include "m4crypt/x25519.h"
-#include "xwing/xwing_internal.h"
+#include "mlkem/kem_internal.h"
 
 #define PK_M_BYTES M4CRYPT_MLKEM768_PUBLICKEYBYTES   /* 1184 */
 #define SK_M_BYTES M4CRYPT_MLKEM768_SECRETKEYBYTES   /* 2400 */
 #define CT_M_BYTES M4CRYPT_MLKEM768_CIPHERTEXTBYTES  /* 1088 */
+
+_Static_assert(sizeof(m4crypt_xwing_expanded_key) == M4CRYPT_XWING_EXPANDEDKEYBYTES &&
+                   sizeof(((m4crypt_xwing_expanded_key *)0)->sk_m) == SK_M_BYTES,
+               "m4crypt_xwing_expanded_key layout (include/m4crypt/xwing.h)");
 
 static const uint8_t xwing_label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c}; /* \.//^\ */
 
@@ -63,9 +73,9 @@ static void combiner(uint8_t ss[32], const uint8_t ss_m[32], const uint8_t ss_x[
     m4crypt_memzero(&ctx, sizeof ctx);
 }
 
-/* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X). */
-int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t pk_m[PK_M_BYTES],
-                         const uint8_t seed[32])
+/* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X); pk_M is also inside sk_M. Returns 0
+ * (ML-KEM key generation cannot fail). */
+static int expand(m4crypt_xwing_expanded_key *k, uint8_t pk_m[PK_M_BYTES], const uint8_t seed[32])
 {
     uint8_t expanded[96];
     m4crypt_shake256(expanded, sizeof expanded, seed, 32);
@@ -82,11 +92,11 @@ int m4crypt_xwing_expand(m4crypt_xwing_expanded *k, uint8_t pk_m[PK_M_BYTES],
 int m4crypt_xwing_keypair_derand(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
                                  uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES], const uint8_t seed[32])
 {
-    m4crypt_xwing_expanded k;
+    m4crypt_xwing_expanded_key k;
     uint8_t s[32];
     for (int i = 0; i < 32; i++) /* seed may alias sk or pk */
         s[i] = seed[i];
-    int r = m4crypt_xwing_expand(&k, pk, s);
+    int r = expand(&k, pk, s);
     if (r == M4CRYPT_OK) {
         for (int i = 0; i < 32; i++) {
             pk[PK_M_BYTES + i] = k.pk_x[i];
@@ -159,38 +169,57 @@ int m4crypt_xwing_enc(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES], uint8_t ss[M4CR
     return r;
 }
 
+int m4crypt_xwing_expand_key(m4crypt_xwing_expanded_key *k,
+                             const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
+{
+    uint8_t pk_m[PK_M_BYTES]; /* ML-KEM key generation writes ek here too (a copy is in sk_M) */
+    int r = expand(k, pk_m, sk);
+    if (r != M4CRYPT_OK) /* never: ML-KEM key generation returns 0 */
+        m4crypt_xwing_expanded_key_wipe(k);
+    return r;
+}
+
+void m4crypt_xwing_expanded_key_public(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
+                                       const m4crypt_xwing_expanded_key *k)
+{
+    for (unsigned i = 0; i < PK_M_BYTES; i++) /* ek inside dk (FIPS 203 Alg. 16) */
+        pk[i] = k->sk_m[M4CRYPT_MLKEM768_SECRETKEYBYTES - 64 - PK_M_BYTES + i];
+    for (unsigned i = 0; i < 32; i++)
+        pk[PK_M_BYTES + i] = k->pk_x[i];
+}
+
+void m4crypt_xwing_expanded_key_wipe(m4crypt_xwing_expanded_key *k)
+{
+    m4crypt_memzero(k, sizeof *k);
+}
+
+/* Decapsulate(ct) with the expanded key: ML-KEM.Decaps_internal (the key is ML-KEM key
+ * generation's output, so the section 7.3 hash check is not repeated), X25519, the combiner. */
 int m4crypt_xwing_dec_expanded(uint8_t ss[M4CRYPT_XWING_SSBYTES],
                                const uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
-                               const m4crypt_xwing_expanded *k)
+                               const m4crypt_xwing_expanded_key *k)
 {
     uint8_t ss_m[32], ss_x[32], ct_x[32];
     for (int i = 0; i < 32; i++) /* ct may alias ss */
         ct_x[i] = ct[CT_M_BYTES + i];
-    int r = m4crypt_mlkem768_dec(ss_m, ct, k->sk_m); /* implicit rejection inside */
-    (void)m4crypt_x25519(ss_x, k->sk_x, ct_x);       /* all zero for a low-order ct_X: kept */
+    m4crypt_mlkem768_dec_internal(ss_m, ct, k->sk_m); /* implicit rejection inside */
+    (void)m4crypt_x25519(ss_x, k->sk_x, ct_x);         /* all zero for a low-order ct_X: kept */
     combiner(ss, ss_m, ss_x, ct_x, k->pk_x);
-    /* r is 0 for an expanded key (its ML-KEM part passes the hash check); should it not be, ss
-     * is zeroed. Masked rather than branched, as r is computed from seed-derived data. */
-    const uint8_t keep = (uint8_t)(((uint32_t)r >> 31) - 1); /* 0xff if r >= 0, else 0 */
-    for (int i = 0; i < M4CRYPT_XWING_SSBYTES; i++)
-        ss[i] &= keep;
     m4crypt_memzero(ss_m, sizeof ss_m);
     m4crypt_memzero(ss_x, sizeof ss_x);
-    return r;
+    return M4CRYPT_OK;
 }
 
 int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
                       const uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
                       const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
 {
-    m4crypt_xwing_expanded k;
-    uint8_t pk_m[PK_M_BYTES]; /* not needed: ML-KEM key generation writes it (also inside sk_M) */
-    int r = m4crypt_xwing_expand(&k, pk_m, sk);
-    const int r_dec = m4crypt_xwing_dec_expanded(ss, ct, &k);
-    if (r == M4CRYPT_OK) /* r depends on nothing secret (ML-KEM key generation returns 0) */
-        r = r_dec;
+    m4crypt_xwing_expanded_key k;
+    int r = m4crypt_xwing_expand_key(&k, sk);
+    if (r == M4CRYPT_OK) /* always (r depends on nothing secret) */
+        r = m4crypt_xwing_dec_expanded(ss, ct, &k);
     else
         m4crypt_memzero(ss, M4CRYPT_XWING_SSBYTES);
-    m4crypt_memzero(&k, sizeof k);
+    m4crypt_xwing_expanded_key_wipe(&k);
     return r;
 }

@@ -98,6 +98,14 @@ int main(void)
     secret_bytes(coins, 64);
     REGION("xwing.encaps", sink = m4crypt_xwing_enc_derand(xct, ss, xpk_fixed, coins));
     REGION("xwing.decaps", sink = m4crypt_xwing_dec(ss, xct_fixed, xsk));
+    /* the expanded key: expansion of the secret seed, then decapsulation from it of a ciphertext
+     * made for another key (implicit rejection) and of one made for this key */
+    static m4crypt_xwing_expanded_key xek;
+    REGION("xwing.expand_key", sink = m4crypt_xwing_expand_key(&xek, xsk));
+    REGION("xwing.decaps_expanded", sink = m4crypt_xwing_dec_expanded(ss, xct_fixed, &xek));
+    m4crypt_xwing_enc_derand(xct, ss, xpk, coins);
+    REGION("xwing.decaps_expanded_valid", sink = m4crypt_xwing_dec_expanded(ss, xct, &xek));
+    REGION("xwing.expanded_key_wipe", m4crypt_xwing_expanded_key_wipe(&xek));
 
     plat_write("m4ct_library: done\n", 19);
     return 0;

@@ -5,7 +5,9 @@
  * ML-KEM-768, X25519, one-shot SHA3-256 over the concatenated combiner input), public keys that
  * fail the ML-KEM modulus check (constructed here, and CCTV's ML-KEM-768 "modulus" keys), the
  * documented behaviour for low-order X25519 parts (no rejection, ss_X = 0), tampered
- * ciphertexts, and random-source failures.
+ * ciphertexts, and random-source failures. Decapsulation from an expanded key
+ * (m4crypt_xwing_expand_key, m4crypt_xwing_dec_expanded) is checked against the vectors and the
+ * seed API wherever the seed API is.
  */
 #include <string.h>
 
@@ -75,6 +77,18 @@ static void ref_dec(uint8_t ss[32], const uint8_t ct[CTB], const uint8_t seed[32
 
 static uint8_t pk[PKB], pk2[PKB], ct[CTB], ct2[CTB];
 static expanded_key ek;
+static m4crypt_xwing_expanded_key xk;
+
+/* Decapsulation from an expanded key of sk; 0 if it gives want (and returns 0), else 1. */
+static unsigned dec_expanded_differs(const uint8_t *c, const uint8_t sk[32], const uint8_t want[32])
+{
+    uint8_t ss[32];
+    unsigned bad = m4crypt_xwing_expand_key(&xk, sk) != 0;
+    memset(ss, 0x5a, 32);
+    bad += m4crypt_xwing_dec_expanded(ss, c, &xk) != 0;
+    bad += memcmp(ss, want, 32) != 0;
+    return bad;
+}
 
 static void test_vectors(void)
 {
@@ -98,6 +112,14 @@ static void test_vectors(void)
         CHECK_MEM(ss, v_ss, 32);
         memset(ss, 0, 32);
         CHECK(m4crypt_xwing_dec(ss, v_ct, v_sk) == 0);
+        CHECK_MEM(ss, v_ss, 32);
+        /* the expanded key: the same public key, the same shared secret */
+        memset(&xk, 0xa5, sizeof xk);
+        CHECK(m4crypt_xwing_expand_key(&xk, v_sk) == 0);
+        m4crypt_xwing_expanded_key_public(pk, &xk);
+        CHECK_MEM(pk, v_pk, PKB);
+        memset(ss, 0, 32);
+        CHECK(m4crypt_xwing_dec_expanded(ss, v_ct, &xk) == 0);
         CHECK_MEM(ss, v_ss, 32);
         /* the composition from parts reproduces the vectors too (it is the draft as written) */
         ref_enc(ct2, ss, v_pk, eseed);
@@ -126,6 +148,7 @@ static void test_round_trips(void)
         bad += memcmp(ct, ct2, CTB) != 0 || memcmp(ss, ss2, 32) != 0;
         bad += m4crypt_xwing_dec(ss3, ct, sk) != 0;
         bad += memcmp(ss, ss3, 32) != 0;
+        bad += dec_expanded_differs(ct, sk, ss);
     }
     CHECK(bad == 0);
     t_printf("xwing: %u derandomized round trips, %u mismatches\n", n, bad);
@@ -256,6 +279,7 @@ static void test_low_order_x25519(void)
         CHECK(m4crypt_mlkem768_dec(ss_m, ct, ek.sk_m) == 0);
         ref_combiner(want, ss_m, zero, low[i], ek.pk_x);
         CHECK_MEM(ss2, want, 32);
+        CHECK(dec_expanded_differs(ct, sk, want) == 0);
         CHECK(memcmp(ss2, ss, 32) != 0);
     }
 }
@@ -278,6 +302,7 @@ static void test_tampered(void)
         bad += memcmp(ss, ss2, 32) == 0;
         ref_dec(want, ct2, seed);
         bad += memcmp(ss2, want, 32) != 0;
+        bad += dec_expanded_differs(ct2, sk, want);
     }
     CHECK(bad == 0);
     /* decapsulation with another key */
@@ -286,6 +311,46 @@ static void test_tampered(void)
     other[0] ^= 1;
     CHECK(m4crypt_xwing_dec(ss2, ct, other) == 0);
     CHECK(memcmp(ss, ss2, 32) != 0);
+}
+
+/* The expanded key on its own: it holds what the draft's expandDecapsulationKey gives (the
+ * composition from parts), decapsulates again and again with the same result, works with ss in
+ * the ciphertext buffer, and its wipe leaves no byte non-zero. */
+static void test_expanded_key(void)
+{
+    uint8_t seed[32], sk[32], eseed[64], ss[32], ss2[32];
+    unsigned bad = 0;
+    t_rand_bytes(seed, 32);
+    CHECK(m4crypt_xwing_keypair_derand(pk, sk, seed) == 0);
+    CHECK(m4crypt_xwing_expand_key(&xk, sk) == 0);
+    ref_expand(&ek, seed);
+    CHECK(sizeof xk == M4CRYPT_XWING_EXPANDEDKEYBYTES);
+    CHECK_MEM(xk.sk_m, ek.sk_m, SKM);
+    CHECK_MEM(xk.sk_x, ek.sk_x, 32);
+    CHECK_MEM(xk.pk_x, ek.pk_x, 32);
+    m4crypt_xwing_expanded_key_public(pk2, &xk);
+    CHECK_MEM(pk2, pk, PKB);
+    for (unsigned i = 0; i < (t_quick() ? 3u : 20u); i++) {
+        t_rand_bytes(eseed, 64);
+        bad += m4crypt_xwing_enc_derand(ct, ss, pk, eseed) != 0;
+        bad += m4crypt_xwing_dec_expanded(ss2, ct, &xk) != 0;
+        bad += memcmp(ss, ss2, 32) != 0;
+        /* ss written over the start of the ciphertext */
+        memcpy(ct2, ct, CTB);
+        bad += m4crypt_xwing_dec_expanded(ct2, ct2, &xk) != 0;
+        bad += memcmp(ct2, ss, 32) != 0;
+    }
+    CHECK(bad == 0);
+    /* another key's expansion gives another secret */
+    seed[0] ^= 1;
+    CHECK(m4crypt_xwing_expand_key(&xk, seed) == 0);
+    CHECK(m4crypt_xwing_dec_expanded(ss2, ct, &xk) == 0);
+    CHECK(memcmp(ss, ss2, 32) != 0);
+    m4crypt_xwing_expanded_key_wipe(&xk);
+    unsigned nonzero = 0;
+    for (size_t i = 0; i < sizeof xk; i++)
+        nonzero += ((const uint8_t *)&xk)[i] != 0;
+    CHECK(nonzero == 0);
 }
 
 static int fail_rng(void *ctx, uint8_t *out, size_t len)
@@ -328,6 +393,7 @@ int main(int argc, char **argv)
     test_bad_public_key();
     test_low_order_x25519();
     test_tampered();
+    test_expanded_key();
     test_rng_failure();
     return t_summary("xwing");
 }

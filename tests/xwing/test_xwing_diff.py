@@ -7,7 +7,9 @@ in tests/vectors/xwing (the reference is first checked against those vectors).
 Cases: 1000 random (seed, eseed) pairs for key generation and encapsulation; decapsulation of
 honest, ML-KEM-tampered (implicit rejection) and X25519-tampered ciphertexts, and low-order
 X25519 parts (no rejection: ss_X = 0^32, see src/xwing/xwing.c); public keys failing the ML-KEM
-modulus check (m4crypt: M4CRYPT_ERR_PUBLIC_KEY; kyber-py raises ValueError).
+modulus check (m4crypt: M4CRYPT_ERR_PUBLIC_KEY; kyber-py raises ValueError). The expanded key
+(m4crypt_xwing_expand_key) holds exactly the reference's expandDecapsulationKey output, and
+decapsulation from it agrees with the reference on honest and tampered ciphertexts.
 """
 from __future__ import annotations
 
@@ -36,6 +38,10 @@ keypair_derand = declare("m4crypt_xwing_keypair_derand", ctypes.c_int,
 enc_derand = declare("m4crypt_xwing_enc_derand", ctypes.c_int,
                      ctypes.c_void_p, ctypes.c_void_p, u8p, u8p)
 dec = declare("m4crypt_xwing_dec", ctypes.c_int, ctypes.c_void_p, u8p, u8p)
+expand_key = declare("m4crypt_xwing_expand_key", ctypes.c_int, ctypes.c_void_p, u8p)
+dec_expanded = declare("m4crypt_xwing_dec_expanded", ctypes.c_int, ctypes.c_void_p, u8p,
+                       ctypes.c_void_p)
+EXPANDED_BYTES = 2464  # sk_M (2400) || sk_X (32) || pk_X (32), include/m4crypt/xwing.h
 
 
 # ------------------------------------------------------------------ the reference X-Wing
@@ -178,3 +184,22 @@ def test_bad_public_key():
             ref_enc(bad, eseed)
         rc, ct, ss = ours_enc(bad, eseed)
         assert rc == ERR_PUBLIC_KEY and ct == bytes(1120) and ss == bytes(32)
+
+
+def test_expanded_key():
+    rng = random.Random(2464)
+    for i in range(N_DECAPS):
+        seed, eseed = rng.randbytes(32), rng.randbytes(64)
+        key = buf(EXPANDED_BYTES)
+        assert expand_key(key, seed) == 0
+        pk_m, sk_m, sk_x, pk_x = ref_expand(seed)
+        assert key.raw[:EXPANDED_BYTES] == sk_m + sk_x + pk_x, seed.hex()
+        _, ct, ss = ours_enc(pk_m + pk_x, eseed)
+        if i % 2:
+            bad = bytearray(ct)
+            bad[rng.randrange(len(ct))] ^= 1 << rng.randrange(8)
+            ct = bytes(bad)
+            ss = ref_dec(ct, seed)
+        out = buf(32)
+        assert dec_expanded(out, ct, key) == 0
+        assert out.raw[:32] == ss == ours_dec(ct, seed)

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# The examples of examples/ built the way a user builds them (included by the Makefile; make build
-# builds them, make test runs them: tools/run_tests.py, suite examples):
+# examples/firmware built the way a user builds it (included by the Makefile, as every
+# examples/<name>/module.mk; make examples and make build build it, make test runs it:
+# tools/run_tests.py, suite examples):
 #   $(BUILD)/install                         make install of every variant (the tree they consume)
 #   $(BUILD)/examples/cmake-<variant>/       examples/firmware with CMake, find_package(m4crypt)
 #                                            from that tree; cmake/arm-none-eabi.cmake with the
@@ -30,7 +31,7 @@ CMAKE_SRCS := CMakeLists.txt $(wildcard cmake/*)
 $(EXAMPLE_PREFIX)/.installed: $(BUILD)/m4-armv7m/libm4crypt.a $(BUILD)/m4-armv7m-softfp/libm4crypt.a \
         $(BUILD)/m4-armv7m-nofpu/libm4crypt.a $(BUILD)/host-gcc/libm4crypt.a $(INSTALL_HEADERS) \
         $(foreach c,m4-armv7m m4-armv7m-softfp m4-armv7m-nofpu,$($(c)_RNG_LIBS)) \
-        $(CMAKE_SRCS) mk/install.mk
+        $(CMAKE_SRCS) mk/install.mk examples/firmware/module.mk
 	@rm -rf $(EXAMPLE_PREFIX)
 	$(Q)$(MAKE) --no-print-directory install PREFIX=$(EXAMPLE_PREFIX) DESTDIR= \
 	    INSTALL_VARIANTS="$(EXAMPLE_ARM_VARIANTS) host" >/dev/null
@@ -88,5 +89,4 @@ $(EXAMPLE_OUT)/cmake-installed-armv7m-hard/firmware.elf: \
 EXAMPLE_BINS += $(EXAMPLE_OUT)/cmake-source-armv7m-hard/firmware.elf \
                 $(EXAMPLE_OUT)/cmake-installed-armv7m-hard/firmware.elf
 
-.PHONY: examples
-examples: $(EXAMPLE_BINS)
+EXAMPLES += $(EXAMPLE_BINS)
