@@ -36,9 +36,10 @@
  *
  * Returns: M4CRYPT_OK; M4CRYPT_ERR_LENGTH (context longer than 255 bytes; on the generic layer
  * also any buffer of the wrong length); M4CRYPT_ERR_SIGNATURE (the signature does not verify:
- * also malformed hints or z out of range; signing gave up after M4CRYPT_MLDSA_MAX_ATTEMPTS); M4CRYPT_ERR_SECRET_KEY (an expanded secret key whose s1
- * or s2 has a coefficient outside [-eta, eta]); M4CRYPT_ERR_RANDOM; M4CRYPT_ERR_PARAM (unknown
- * set, NULL buffer). On error, sig (and pk, sk) are zeroed.
+ * also malformed hints or z out of range; or signing gave up after M4CRYPT_MLDSA_MAX_ATTEMPTS);
+ * M4CRYPT_ERR_SECRET_KEY (an expanded secret key whose s1 or s2 has a coefficient outside
+ * [-eta, eta]); M4CRYPT_ERR_RANDOM; M4CRYPT_ERR_PARAM (unknown set, NULL buffer). On error, sig
+ * (and pk, sk) are zeroed.
  */
 #ifndef M4CRYPT_MLDSA_H
 #define M4CRYPT_MLDSA_H

@@ -58,6 +58,12 @@ int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, cons
 /* Alg. 8 ML-DSA.Verify_internal from mu (lines 1-13 without the computation of mu). */
 int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
                                  const uint8_t mu[64], const uint8_t *pk);
+/* The body of one signing attempt of m4crypt_mldsa_sign_mu_core with nonce kappa, both parts and
+ * no decision (for tests/common/m4ct_library.c): bit 0 = z rejected, bit 1 = r0 / ct0 / hint
+ * rejected. */
+uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *sig,
+                                       const uint8_t mu[64], const uint8_t *sk,
+                                       const uint8_t rnd[32], unsigned kappa);
 /* The range check of s1 and s2 in an expanded secret key. */
 int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk);
 /* mu = H(tr || M', 64) in pieces: start absorbs tr = H(pk, 64) (or the tr given) and

@@ -102,8 +102,8 @@ static void pack_bits(uint8_t *out, const m4crypt_mldsa_poly *a, unsigned nbits,
 }
 
 /* The inverse (Alg. 18 / 19): c_i = (sub ? b - v_i : v_i << shift). */
-static void unpack_bits(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned nbits, int32_t b, int sub,
-                        unsigned shift)
+static void unpack_bits(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned nbits, int32_t b,
+                        int sub, unsigned shift)
 {
     uint64_t acc = 0;
     unsigned have = 0;

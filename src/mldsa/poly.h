@@ -29,7 +29,7 @@ typedef struct {
     _Alignas(8) int32_t coeffs[M4CRYPT_MLDSA_N];
 } m4crypt_mldsa_poly;
 
-/* ---------------------------------------------------------------- replaceable (backend) functions */
+/* ------------------------------------------------------------ replaceable (backend) functions */
 
 /* NTT (FIPS 204 Alg. 41) in place. Input |x| < q; output |x| < 9q (no reduction inside). */
 void m4crypt_mldsa_ntt_c(m4crypt_mldsa_poly *a);

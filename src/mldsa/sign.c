@@ -27,7 +27,11 @@
  *      specification, section 5.5; mldsa-native does the same).
  *   4. Signing: the rejection decision of each attempt, in one place (reject(), below): first
  *      the z bound, then the r0 bound, ct0 bound and the hint count together. Which attempt is
- *      accepted, and hence the number of attempts, follows from these decisions.
+ *      accepted, and hence the number of attempts, follows from these decisions; the accepted
+ *      attempt's hint is then public as part of the signature.
+ * tests/common/m4ct_library.c checks key generation and the body of an attempt
+ * (m4crypt_mldsa_sign_attempt_ct: everything between two decisions) for identical traces across
+ * secrets, with the functions of 1-3 declared public.
  */
 #include <string.h>
 
@@ -340,6 +344,19 @@ static void pack_hint(const m4crypt_mldsa_params *p, uint8_t *out, const sign_ws
     }
 }
 
+/* Alg. 7 lines 10-23 for one attempt with nonce kappa: y (into the z field), w, c~ (declassified:
+ * (3)), c, z and its bound; returns 1 if z is rejected. Fixed shape. */
+static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig,
+                          const uint8_t mu[64], const uint8_t *sk, unsigned kappa)
+{
+    expand_mask(p, sig + p->ctilde_bytes, w->rhopp, kappa, &w->h);
+    commit(p, w, sig, sk, mu);
+    m4crypt_mldsa_ct_declassify(sig, p->ctilde_bytes); /* c~ (3) */
+    m4crypt_mldsa_sample_in_ball(&w->chat, sig, p->ctilde_bytes, p->tau, &w->h);
+    m4crypt_mldsa_ntt(&w->chat);
+    return compute_z(p, w, sig, sk);
+}
+
 /* Alg. 7 ML-DSA.Sign_internal from line 7 (mu given): rho'' = H(K || rnd || mu, 64), then
  * attempts with kappa = 0, l, 2l, ... until one passes every check. */
 int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t mu[64],
@@ -354,15 +371,12 @@ int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, cons
     hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
     ret = M4CRYPT_ERR_SIGNATURE;
     for (unsigned attempt = 0; attempt < M4CRYPT_MLDSA_MAX_ATTEMPTS; attempt++) {
-        expand_mask(p, sig + p->ctilde_bytes, w.rhopp, attempt * p->l, &w.h);
-        commit(p, &w, sig, sk, mu);
-        m4crypt_mldsa_ct_declassify(sig, p->ctilde_bytes); /* c~ (3) */
-        m4crypt_mldsa_sample_in_ball(&w.chat, sig, p->ctilde_bytes, p->tau, &w.h);
-        m4crypt_mldsa_ntt(&w.chat);
-        if (reject(compute_z(p, &w, sig, sk)))
+        if (reject(attempt_z(p, &w, sig, mu, sk, attempt * p->l)))
             continue;
         if (reject(compute_hint(p, &w, sk)))
             continue;
+        /* accepted: the hint is part of the signature, public from here on */
+        m4crypt_mldsa_ct_declassify(w.hint, sizeof w.hint);
         pack_hint(p, sig + p->ctilde_bytes + (size_t)p->l * p->z_bytes, &w);
         ret = M4CRYPT_OK;
         break;
@@ -371,6 +385,19 @@ int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, cons
         m4crypt_memzero(sig, p->sig_bytes);
     m4crypt_memzero(&w, sizeof w);
     return ret;
+}
+
+/* One whole attempt body (both parts, no decision taken), for the constant-time checks. */
+uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *sig,
+                                       const uint8_t mu[64], const uint8_t *sk,
+                                       const uint8_t rnd[32], unsigned kappa)
+{
+    sign_ws w;
+    hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
+    bad |= compute_hint(p, &w, sk) << 1;
+    m4crypt_memzero(&w, sizeof w);
+    return bad;
 }
 
 /* ---------------------------------------------------------------- verification */

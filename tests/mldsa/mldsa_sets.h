@@ -43,7 +43,7 @@ typedef struct {
 } mldsa_set;
 
 #define MLDSA_SET_ENTRY(N, K, L)                                                                   \
-    {N, K, L, M4CRYPT_MLDSA##N##_PUBLICKEYBYTES, M4CRYPT_MLDSA##N##_SECRETKEYBYTES,                 \
+    {N, K, L, M4CRYPT_MLDSA##N##_PUBLICKEYBYTES, M4CRYPT_MLDSA##N##_SECRETKEYBYTES,                \
      M4CRYPT_MLDSA##N##_BYTES, m4crypt_mldsa##N##_keypair_derand, m4crypt_mldsa##N##_keypair,      \
      m4crypt_mldsa##N##_sign, m4crypt_mldsa##N##_sign_derand, m4crypt_mldsa##N##_sign_internal,    \
      m4crypt_mldsa##N##_sign_mu, m4crypt_mldsa##N##_sign_seed,                                     \

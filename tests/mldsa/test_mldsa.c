@@ -147,7 +147,8 @@ static void set_z(const mldsa_set *s, uint8_t *sg, unsigned j, unsigned i, int32
     uint32_t v = (uint32_t)(((int32_t)1 << gamma1_bits_of(s)) - z);
     for (unsigned b = 0; b < bits; b++) {
         unsigned pos = i * bits + b;
-        field[pos / 8] = (uint8_t)((field[pos / 8] & ~(1u << (pos % 8))) | ((v >> b & 1) << (pos % 8)));
+        uint8_t bit = (uint8_t)(1u << (pos % 8));
+        field[pos / 8] = (uint8_t)((field[pos / 8] & ~bit) | ((v >> b & 1) ? bit : 0));
     }
 }
 

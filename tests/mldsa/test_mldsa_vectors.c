@@ -180,8 +180,8 @@ static void wycheproof_sign(const mldsa_set *s, int seeded, long keylen, long ml
         CHECK(keylen == (seeded ? 32 : (long)s->sk));
         memset(sig, 0xee, s->sig);
         if (mulen == 64) {
-            CHECK((seeded ? s->sign_mu_seed(sig, v_mu, key, rnd) : s->sign_mu(sig, v_mu, key, rnd)) ==
-                  0);
+            CHECK((seeded ? s->sign_mu_seed(sig, v_mu, key, rnd)
+                          : s->sign_mu(sig, v_mu, key, rnd)) == 0);
             CHECK_MEM(sig, v_sig, s->sig);
             if (pklen == (long)s->pk)
                 CHECK(s->verify_mu(sig, v_mu, v_pk) == 0);
