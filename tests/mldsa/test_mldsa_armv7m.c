@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * Twin tests of the ML-DSA Cortex-M4 backend (src/mldsa/armv7m/): each assembly routine against
+ * its portable C twin (the _c function, always built), on random inputs at the contract's
+ * bounds and on edge polynomials (every coefficient +-(q - 1), alternating signs, zero, single
+ * coefficients, random signs at the bound). The assembly follows the C's arithmetic exactly, so
+ * the outputs must be equal word for word (and within the documented bounds). On a build without
+ * the backend the plain name is the C function itself: the test then checks the C against
+ * itself and says so.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "mldsa/poly.h"
+
+#define Q M4CRYPT_MLDSA_Q
+
+#ifdef M4CRYPT_MLDSA_HAVE_NTT
+#define HAVE_NTT 1
+#else
+#define HAVE_NTT 0
+#endif
+#ifdef M4CRYPT_MLDSA_HAVE_INVNTT
+#define HAVE_INVNTT 1
+#else
+#define HAVE_INVNTT 0
+#endif
+
+static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
+
+/* Edge polynomial number k (k < EDGES) or a random one, coefficients in [-bound, bound]. */
+#define EDGES 9
+static void poly_case(m4crypt_mldsa_poly *a, unsigned k, int32_t bound)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t v;
+        switch (k) {
+        case 0: v = bound; break;
+        case 1: v = -bound; break;
+        case 2: v = (i & 1) ? bound : -bound; break;
+        case 3: v = 0; break;
+        case 4: v = i == 0 ? bound : 0; break;
+        case 5: v = i == 255 ? -bound : 0; break;
+        case 6: v = (t_rand32() & 1) ? bound : -bound; break;
+        case 7: v = i < 128 ? bound : -bound; break;
+        case 8: v = (int32_t)(i * 32749u % (2u * (uint32_t)bound + 1)) - bound; break;
+        default: v = (int32_t)(t_rand32() % (2u * (uint32_t)bound + 1)) - bound; break;
+        }
+        a->coeffs[i] = v;
+    }
+}
+
+static int within(const m4crypt_mldsa_poly *a, int32_t bound)
+{
+    for (unsigned i = 0; i < 256; i++)
+        if (a->coeffs[i] <= -bound || a->coeffs[i] >= bound)
+            return 0;
+    return 1;
+}
+
+static void test_ntt(void)
+{
+    unsigned n = iters(2000, 1000), bad = 0;
+    for (unsigned k = 0; k < n + EDGES; k++) {
+        m4crypt_mldsa_poly a, b;
+        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
+        b = a;
+        m4crypt_mldsa_ntt(&a);
+        m4crypt_mldsa_ntt_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, 9 * Q);
+    }
+    CHECK(bad == 0);
+}
+
+static void test_invntt(void)
+{
+    unsigned n = iters(2000, 1000), bad = 0;
+    for (unsigned k = 0; k < n + EDGES; k++) {
+        m4crypt_mldsa_poly a, b;
+        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
+        b = a;
+        m4crypt_mldsa_invntt(&a);
+        m4crypt_mldsa_invntt_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, Q);
+    }
+    CHECK(bad == 0);
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    t_rand_seed(0x61726d37);
+    if (!HAVE_NTT || !HAVE_INVNTT)
+        t_printf("  (no ML-DSA assembly backend in this build: the C twins are checked against "
+                 "themselves)\n");
+    test_ntt();
+    test_invntt();
+    return t_summary("mldsa_armv7m");
+}
