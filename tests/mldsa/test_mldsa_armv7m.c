@@ -25,6 +25,11 @@
 #else
 #define HAVE_INVNTT 0
 #endif
+#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE
+#define HAVE_POINTWISE 1
+#else
+#define HAVE_POINTWISE 0
+#endif
 
 static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
 
@@ -86,14 +91,44 @@ static void test_invntt(void)
     CHECK(bad == 0);
 }
 
+/* Products at the operand bounds of poly.h (|x| < 9q); r aliasing a and b; the accumulating part
+ * product onto an accumulator that already holds up to 7 terms (|x| < 7q). */
+static void test_pointwise(void)
+{
+    unsigned n = iters(1000, 1000), bad = 0;
+    for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
+        m4crypt_mldsa_poly a, b, r1, r2, acc1, acc2;
+        poly_case(&a, k < EDGES * EDGES ? k % EDGES : EDGES, 9 * Q - 1);
+        poly_case(&b, k < EDGES * EDGES ? k / EDGES : EDGES, 9 * Q - 1);
+        m4crypt_mldsa_pointwise(&r1, &a, &b);
+        m4crypt_mldsa_pointwise_c(&r2, &a, &b);
+        bad += memcmp(&r1, &r2, sizeof r1) != 0 || !within(&r1, Q);
+        r1 = a;
+        m4crypt_mldsa_pointwise(&r1, &r1, &b); /* r = a */
+        bad += memcmp(&r1, &r2, sizeof r1) != 0;
+        r1 = b;
+        m4crypt_mldsa_pointwise(&r1, &a, &r1); /* r = b */
+        bad += memcmp(&r1, &r2, sizeof r1) != 0;
+        poly_case(&acc1, EDGES, 7 * Q - 1);
+        acc2 = acc1;
+        for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
+            m4crypt_mldsa_pointwise_acc_part(acc1.coeffs + s, a.coeffs + s, b.coeffs + s);
+            m4crypt_mldsa_pointwise_acc_part_c(acc2.coeffs + s, a.coeffs + s, b.coeffs + s);
+        }
+        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
     t_rand_seed(0x61726d37);
-    if (!HAVE_NTT || !HAVE_INVNTT)
+    if (!HAVE_NTT || !HAVE_INVNTT || !HAVE_POINTWISE)
         t_printf("  (no ML-DSA assembly backend in this build: the C twins are checked against "
                  "themselves)\n");
     test_ntt();
     test_invntt();
+    test_pointwise();
     return t_summary("mldsa_armv7m");
 }

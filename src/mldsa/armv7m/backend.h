@@ -8,6 +8,8 @@
  *   ntt.S      m4crypt_mldsa_ntt_armv7m      32-bit Montgomery butterflies (SMULL, MUL, SMLAL),
  *                                            layers merged 2+2+2+2
  *   invntt.S   m4crypt_mldsa_invntt_armv7m   the same, Gentleman-Sande, f folded into the last pass
+ *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 64
+ *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  */
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
@@ -18,5 +20,10 @@ void m4crypt_mldsa_ntt_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_NTT 1
 void m4crypt_mldsa_invntt_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_INVNTT 1
+void m4crypt_mldsa_pointwise_acc_part_armv7m(int32_t *r, const int32_t *a, const int32_t *b);
+#define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART 1
+void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
+                                    const m4crypt_mldsa_poly *b);
+#define M4CRYPT_MLDSA_HAVE_POINTWISE 1
 
 #endif
