@@ -34,6 +34,24 @@ typedef struct {
     uint16_t pk_bytes, sk_bytes, sig_bytes;
 } m4crypt_mldsa_params;
 
+/* The sets' descriptions (FIPS 204 Tables 1 and 2) as initializers (sign_common.c defines the
+ * objects; sign_set.h makes a compile-time copy of its set's, so that its constants fold). */
+#define M4CRYPT_MLDSA44_PARAMS_INIT                                                                \
+    {.set = 44, .k = 4, .l = 4, .eta = 2, .tau = 39, .omega = 80, .ctilde_bytes = 32,              \
+     .gamma1_bits = 17, .beta = 78, .gamma2 = (8380417 - 1) / 88, .eta_bytes = 96,                 \
+     .z_bytes = 576, .w1_bytes = 192, .pk_bytes = M4CRYPT_MLDSA44_PUBLICKEYBYTES,                  \
+     .sk_bytes = M4CRYPT_MLDSA44_SECRETKEYBYTES, .sig_bytes = M4CRYPT_MLDSA44_BYTES}
+#define M4CRYPT_MLDSA65_PARAMS_INIT                                                                \
+    {.set = 65, .k = 6, .l = 5, .eta = 4, .tau = 49, .omega = 55, .ctilde_bytes = 48,              \
+     .gamma1_bits = 19, .beta = 196, .gamma2 = (8380417 - 1) / 32, .eta_bytes = 128,               \
+     .z_bytes = 640, .w1_bytes = 128, .pk_bytes = M4CRYPT_MLDSA65_PUBLICKEYBYTES,                  \
+     .sk_bytes = M4CRYPT_MLDSA65_SECRETKEYBYTES, .sig_bytes = M4CRYPT_MLDSA65_BYTES}
+#define M4CRYPT_MLDSA87_PARAMS_INIT                                                                \
+    {.set = 87, .k = 8, .l = 7, .eta = 2, .tau = 60, .omega = 75, .ctilde_bytes = 64,              \
+     .gamma1_bits = 19, .beta = 120, .gamma2 = (8380417 - 1) / 32, .eta_bytes = 96,                \
+     .z_bytes = 640, .w1_bytes = 128, .pk_bytes = M4CRYPT_MLDSA87_PUBLICKEYBYTES,                  \
+     .sk_bytes = M4CRYPT_MLDSA87_SECRETKEYBYTES, .sig_bytes = M4CRYPT_MLDSA87_BYTES}
+
 extern const m4crypt_mldsa_params m4crypt_mldsa44_params, m4crypt_mldsa65_params,
     m4crypt_mldsa87_params;
 
@@ -48,7 +66,21 @@ static inline size_t m4crypt_mldsa_sk_t0(const m4crypt_mldsa_params *p)
     return m4crypt_mldsa_sk_s2(p) + (size_t)p->k * p->eta_bytes;
 }
 
-/* The operations (src/mldsa/sign.c). Each returns 0 or an M4CRYPT_ERR_* code. */
+/* The operations (src/mldsa/sign_set.h, dispatched by sign_common.c to the set's
+ * m4crypt_mldsa<set>_keygen_core, _sign_mu_core, _sign_attempt_ct, _verify_mu_core). Each returns 0
+ * or an M4CRYPT_ERR_* code. */
+#define M4CRYPT_MLDSA_DECLARE_CORE(N)                                                              \
+    int m4crypt_mldsa##N##_keygen_core(uint8_t *pk, uint8_t *sk, const uint8_t xi[32]);            \
+    int m4crypt_mldsa##N##_sign_mu_core(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk,     \
+                                        const uint8_t rnd[32]);                                    \
+    uint32_t m4crypt_mldsa##N##_sign_attempt_ct(uint8_t *sig, const uint8_t mu[64],                \
+                                                const uint8_t *sk, const uint8_t rnd[32],          \
+                                                unsigned kappa);                                   \
+    int m4crypt_mldsa##N##_verify_mu_core(const uint8_t *sig, const uint8_t mu[64],                \
+                                          const uint8_t *pk);
+M4CRYPT_MLDSA_DECLARE_CORE(44)
+M4CRYPT_MLDSA_DECLARE_CORE(65)
+M4CRYPT_MLDSA_DECLARE_CORE(87)
 /* Alg. 6 ML-DSA.KeyGen_internal; sk may be NULL. */
 int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
                          const uint8_t xi[32]);

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ML-DSA key generation, signing and verification (FIPS 204 Alg. 6, 7, 8) for any of the three
- * parameter sets (params.h), written for a small stack: no matrix entry is ever held (each entry
- * of A is multiplied as SampleNTT produces it, 64 coefficients at a time), vectors in the NTT
- * domain are kept packed (24 bits per coefficient), w1 is hashed row by row as it is computed.
+ * ML-DSA key generation, signing and verification (FIPS 204 Alg. 6, 7, 8) for one parameter set,
+ * compiled once per set (sign44.c, sign65.c, sign87.c define MLDSA_SET and include this file, so
+ * that the work spaces are sized for the set and its constants fold), written for a small stack:
+ * no matrix entry is ever held (each entry of A is multiplied as SampleNTT produces it, 64
+ * coefficients at a time), vectors in the NTT domain are kept packed (24 bits per coefficient),
+ * w1 is hashed row by row as it is computed.
  *
  * Memory (stack, besides the caller's buffers):
  *   keygen  l packed polynomials (NTT(s1)) + 2 polynomials + the SHAKE state
@@ -39,23 +41,27 @@
 #include "params.h"
 #include "poly.h"
 
-#define Q M4CRYPT_MLDSA_Q
+#if MLDSA_SET == 44
+#define SET_K 4
+#define SET_L 4
+static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA44_PARAMS_INIT;
+#define MLDSA_NS(name) m4crypt_mldsa44_##name
+#elif MLDSA_SET == 65
+#define SET_K 6
+#define SET_L 5
+static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA65_PARAMS_INIT;
+#define MLDSA_NS(name) m4crypt_mldsa65_##name
+#elif MLDSA_SET == 87
+#define SET_K 8
+#define SET_L 7
+static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
+#define MLDSA_NS(name) m4crypt_mldsa87_##name
+#else
+#error "define MLDSA_SET to 44, 65 or 87 before including sign_set.h"
+#endif
+#define P (&set_params)
 
-const m4crypt_mldsa_params m4crypt_mldsa44_params = {
-    .set = 44, .k = 4, .l = 4, .eta = 2, .tau = 39, .omega = 80, .ctilde_bytes = 32,
-    .gamma1_bits = 17, .beta = 78, .gamma2 = (Q - 1) / 88, .eta_bytes = 96, .z_bytes = 576,
-    .w1_bytes = 192, .pk_bytes = M4CRYPT_MLDSA44_PUBLICKEYBYTES,
-    .sk_bytes = M4CRYPT_MLDSA44_SECRETKEYBYTES, .sig_bytes = M4CRYPT_MLDSA44_BYTES};
-const m4crypt_mldsa_params m4crypt_mldsa65_params = {
-    .set = 65, .k = 6, .l = 5, .eta = 4, .tau = 49, .omega = 55, .ctilde_bytes = 48,
-    .gamma1_bits = 19, .beta = 196, .gamma2 = (Q - 1) / 32, .eta_bytes = 128, .z_bytes = 640,
-    .w1_bytes = 128, .pk_bytes = M4CRYPT_MLDSA65_PUBLICKEYBYTES,
-    .sk_bytes = M4CRYPT_MLDSA65_SECRETKEYBYTES, .sig_bytes = M4CRYPT_MLDSA65_BYTES};
-const m4crypt_mldsa_params m4crypt_mldsa87_params = {
-    .set = 87, .k = 8, .l = 7, .eta = 2, .tau = 60, .omega = 75, .ctilde_bytes = 64,
-    .gamma1_bits = 19, .beta = 120, .gamma2 = (Q - 1) / 32, .eta_bytes = 96, .z_bytes = 640,
-    .w1_bytes = 128, .pk_bytes = M4CRYPT_MLDSA87_PUBLICKEYBYTES,
-    .sk_bytes = M4CRYPT_MLDSA87_SECRETKEYBYTES, .sig_bytes = M4CRYPT_MLDSA87_BYTES};
+#define Q M4CRYPT_MLDSA_Q
 
 /* A polynomial with coefficients in [0, q) packed 3 bytes each (768 bytes): the stack form of the
  * vectors in the NTT domain. */
@@ -110,25 +116,10 @@ static void hash_h(uint8_t *out, size_t outlen, const uint8_t *in1, size_t len1,
     m4crypt_memzero(&h, sizeof h);
 }
 
-void m4crypt_mldsa_tr(uint8_t tr[64], const uint8_t *pk, size_t pk_bytes)
-{
-    hash_h(tr, 64, pk, pk_bytes, NULL, 0, NULL, 0);
-}
-
-void m4crypt_mldsa_mu_start(m4crypt_keccak_ctx *h, const uint8_t tr[64], const uint8_t *ctx,
-                            size_t ctxlen)
-{
-    uint8_t pre[2] = {0, (uint8_t)ctxlen}; /* IntegerToBytes(0, 1) || IntegerToBytes(|ctx|, 1) */
-    m4crypt_shake256_init(h);
-    m4crypt_keccak_absorb(h, tr, 64);
-    m4crypt_keccak_absorb(h, pre, 2);
-    m4crypt_keccak_absorb(h, ctx, ctxlen);
-}
-
 /* ---------------------------------------------------------------- key generation */
 
 typedef struct {
-    uint8_t s1hat[M4CRYPT_MLDSA_LMAX][PACKED24]; /* NTT(s1_j) in [0, q) */
+    uint8_t s1hat[SET_L][PACKED24]; /* NTT(s1_j) in [0, q) */
     m4crypt_mldsa_poly acc, tmp;
     union {
         m4crypt_mldsa_xof xof;
@@ -140,9 +131,9 @@ typedef struct {
 /* Alg. 6 ML-DSA.KeyGen_internal(xi): (rho, rho', K) = H(xi || k || l, 128); s1, s2 = ExpandS(rho');
  * t = NTT^-1(A o NTT(s1)) + s2 row by row (each entry of A streamed); (t1, t0) = Power2Round(t);
  * pk = rho || t1 (Alg. 22); tr = H(pk, 64); sk = rho || K || tr || s1 || s2 || t0 (Alg. 24). */
-int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
-                         const uint8_t xi[32])
+int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 {
+    const m4crypt_mldsa_params *p = P;
     keygen_ws w;
     const uint8_t kl[2] = {p->k, p->l};
     const uint8_t *rho = w.seeds, *rhoprime = w.seeds + 32;
@@ -185,32 +176,17 @@ int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk
     return M4CRYPT_OK;
 }
 
-/* ---------------------------------------------------------------- secret key checks */
-
-/* s1 and s2 must have coefficients in [-eta, eta] (skDecode, Alg. 25, can return others). The
- * outcome is a property of the key that the caller learns from the return code. */
-int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk)
-{
-    m4crypt_mldsa_poly s;
-    uint32_t bad = 0;
-    for (unsigned i = 0; i < (unsigned)p->l + p->k; i++)
-        bad |= m4crypt_mldsa_unpack_eta(&s, sk + M4CRYPT_MLDSA_SK_S1 + i * p->eta_bytes, p->eta);
-    m4crypt_memzero(&s, sizeof s);
-    m4crypt_mldsa_ct_declassify(&bad, sizeof bad);
-    return bad ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
-}
-
 /* ---------------------------------------------------------------- signing */
 
 typedef struct {
-    uint8_t w[M4CRYPT_MLDSA_KMAX][PACKED24]; /* w = NTT^-1(A o NTT(y)) in [0, q), row by row */
+    uint8_t w[SET_K][PACKED24]; /* w = NTT^-1(A o NTT(y)) in [0, q), row by row */
     m4crypt_mldsa_poly acc, tmp, chat;
     union {
         m4crypt_mldsa_xof xof;
         uint8_t w1[192]; /* w1Encode of one row */
     } ws;
     m4crypt_keccak_ctx h;                                 /* H(mu || w1Encode(w1)) */
-    uint8_t hint[M4CRYPT_MLDSA_KMAX][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
+    uint8_t hint[SET_K][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
     uint8_t rhopp[64];                                    /* rho'' */
 } sign_ws;
 
@@ -359,9 +335,10 @@ static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
 
 /* Alg. 7 ML-DSA.Sign_internal from line 7 (mu given): rho'' = H(K || rnd || mu, 64), then
  * attempts with kappa = 0, l, 2l, ... until one passes every check. */
-int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t mu[64],
-                               const uint8_t *sk, const uint8_t rnd[32])
+int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk,
+                          const uint8_t rnd[32])
 {
+    const m4crypt_mldsa_params *p = P;
     sign_ws w;
     int ret = m4crypt_mldsa_check_sk_core(p, sk);
     if (ret != M4CRYPT_OK) {
@@ -388,10 +365,10 @@ int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, cons
 }
 
 /* One whole attempt body (both parts, no decision taken), for the constant-time checks. */
-uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *sig,
-                                       const uint8_t mu[64], const uint8_t *sk,
-                                       const uint8_t rnd[32], unsigned kappa)
+uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk,
+                                  const uint8_t rnd[32], unsigned kappa)
 {
+    const m4crypt_mldsa_params *p = P;
     sign_ws w;
     hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
     uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
@@ -403,7 +380,7 @@ uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *s
 /* ---------------------------------------------------------------- verification */
 
 typedef struct {
-    uint8_t zhat[M4CRYPT_MLDSA_LMAX][PACKED24]; /* NTT(z_j) in [0, q) */
+    uint8_t zhat[SET_L][PACKED24]; /* NTT(z_j) in [0, q) */
     m4crypt_mldsa_poly acc, tmp, chat;
     union {
         m4crypt_mldsa_xof xof;
@@ -438,9 +415,9 @@ static int hint_valid(const m4crypt_mldsa_params *p, const uint8_t *y)
 /* Alg. 8 ML-DSA.Verify_internal with mu given: w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
  * NTT(t1 2^d)) row by row, w1' = UseHint(h, w'_approx) hashed into c~' = H(mu || w1Encode(w1'));
  * valid iff ||z|| < gamma1 - beta and c~' = c~. Public data only. */
-int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
-                                 const uint8_t mu[64], const uint8_t *pk)
+int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uint8_t *pk)
 {
+    const m4crypt_mldsa_params *p = P;
     verify_ws w;
     const uint8_t *zfield = sig + p->ctilde_bytes;
     const uint8_t *hints = zfield + (size_t)p->l * p->z_bytes;
