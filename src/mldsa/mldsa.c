@@ -115,23 +115,24 @@ static int sign_seed(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t 
     return ret;
 }
 
+/* mu is computed in the buffer that held tr (tr is absorbed before mu is squeezed). */
 static int verify_pure(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *m,
                        size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk)
 {
-    uint8_t tr[64], mu[64];
+    uint8_t mu[64];
     if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
         return M4CRYPT_ERR_LENGTH;
-    m4crypt_mldsa_tr(tr, pk, p->pk_bytes);
-    mu_pure(mu, tr, m, mlen, ctx, ctxlen);
+    m4crypt_mldsa_tr(mu, pk, p->pk_bytes);
+    mu_pure(mu, mu, m, mlen, ctx, ctxlen);
     return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
 }
 
 static int verify_internal(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *mp,
                            size_t mplen, const uint8_t *pk)
 {
-    uint8_t tr[64], mu[64];
-    m4crypt_mldsa_tr(tr, pk, p->pk_bytes);
-    mu_internal(mu, tr, mp, mplen);
+    uint8_t mu[64];
+    m4crypt_mldsa_tr(mu, pk, p->pk_bytes);
+    mu_internal(mu, mu, mp, mplen);
     return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
 }
 

@@ -9,7 +9,7 @@
  *
  * Memory (stack, besides the caller's buffers):
  *   keygen  l packed polynomials (NTT(s1)) + 2 polynomials + the SHAKE state
- *   verify  l packed polynomials (NTT(z)) + 3 polynomials + the SHAKE states
+ *   verify  l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE states
  *   sign    k packed polynomials (w) + 3 polynomials + the SHAKE states. y is not kept on the
  *           stack: ExpandMask's output is squeezed straight into the signature's z field (its
  *           encoding BitPack(y, gamma1 - 1, gamma1) is the SHAKE256 output itself), NTT(y_j) is
@@ -381,12 +381,13 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
 
 typedef struct {
     uint8_t zhat[SET_L][PACKED24]; /* NTT(z_j) in [0, q) */
-    m4crypt_mldsa_poly acc, tmp, chat;
+    uint8_t chat[PACKED24];        /* NTT(c) in [0, q) */
+    m4crypt_mldsa_poly acc, tmp;
     union {
         m4crypt_mldsa_xof xof;
         struct {
             uint8_t h[M4CRYPT_MLDSA_N];
-            uint8_t w1[192];
+            uint8_t w1[192]; /* w1Encode of one row; at the end c~' */
         } row;
     } ws;
     m4crypt_keccak_ctx h;
@@ -421,7 +422,6 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
     verify_ws w;
     const uint8_t *zfield = sig + p->ctilde_bytes;
     const uint8_t *hints = zfield + (size_t)p->l * p->z_bytes;
-    uint8_t ctilde[M4CRYPT_MLDSA_CTILDE_MAX];
     int ret = M4CRYPT_ERR_SIGNATURE;
     if (!hint_valid(p, hints))
         return ret;
@@ -433,8 +433,10 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
         freeze(&w.tmp);
         pack24(w.zhat[j], &w.tmp);
     }
-    m4crypt_mldsa_sample_in_ball(&w.chat, sig, p->ctilde_bytes, p->tau, &w.h);
-    m4crypt_mldsa_ntt(&w.chat);
+    m4crypt_mldsa_sample_in_ball(&w.tmp, sig, p->ctilde_bytes, p->tau, &w.h);
+    m4crypt_mldsa_ntt(&w.tmp);
+    freeze(&w.tmp);
+    pack24(w.chat, &w.tmp);
     m4crypt_shake256_init(&w.h);
     m4crypt_keccak_absorb(&w.h, mu, 64);
     unsigned index = 0;
@@ -442,7 +444,8 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
         /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
         m4crypt_mldsa_unpack_t1_shifted(&w.tmp, pk + 32 + 320 * i);
         m4crypt_mldsa_ntt(&w.tmp);
-        m4crypt_mldsa_pointwise(&w.acc, &w.chat, &w.tmp);
+        unpack24(&w.acc, w.chat);
+        m4crypt_mldsa_pointwise(&w.acc, &w.acc, &w.tmp);
         for (unsigned n = 0; n < 256; n++)
             w.acc.coeffs[n] = -w.acc.coeffs[n];
         for (unsigned j = 0; j < p->l; j++) {
@@ -460,8 +463,8 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
         m4crypt_keccak_absorb(&w.h, w.ws.row.w1, p->w1_bytes);
     }
     m4crypt_keccak_finalize(&w.h);
-    m4crypt_keccak_squeeze(&w.h, ctilde, p->ctilde_bytes);
-    if (m4crypt_verify(ctilde, sig, p->ctilde_bytes) == 0)
+    m4crypt_keccak_squeeze(&w.h, w.ws.row.w1, p->ctilde_bytes);
+    if (m4crypt_verify(w.ws.row.w1, sig, p->ctilde_bytes) == 0)
         ret = M4CRYPT_OK;
     return ret;
 }
