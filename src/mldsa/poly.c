@@ -224,10 +224,11 @@ __attribute__((noinline)) void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *
 {
     unsigned have = ws->have - M4CRYPT_MLDSA_STEP; /* drop the coefficients delivered last time */
     memmove(ws->coeffs, ws->coeffs + M4CRYPT_MLDSA_STEP, have * sizeof(int32_t));
+    uint8_t *buf = (uint8_t *)ws->coeffs + sizeof ws->coeffs - M4CRYPT_SHAKE128_RATE;
     while (have < M4CRYPT_MLDSA_STEP) {
-        m4crypt_keccak_squeeze(&ws->ctx, ws->buf, sizeof ws->buf);
-        unsigned n = m4crypt_mldsa_rej_uniform(ws->coeffs + have, 256u - ws->total, ws->buf,
-                                               sizeof ws->buf);
+        m4crypt_keccak_squeeze(&ws->ctx, buf, M4CRYPT_SHAKE128_RATE);
+        unsigned n = m4crypt_mldsa_rej_uniform(ws->coeffs + have, 256u - ws->total, buf,
+                                               M4CRYPT_SHAKE128_RATE);
         have += n;
         ws->total = (uint16_t)(ws->total + n);
     }

@@ -52,7 +52,8 @@ void m4crypt_mldsa_caddq_c(m4crypt_mldsa_poly *a);
 
 /* The loop of RejNTTPoly (Alg. 30) over one squeezed buffer: parses buf (buflen a multiple of 3)
  * into CoeffFromThreeBytes candidates (Alg. 14) and appends those < q to r, at most len; returns
- * how many. Input public (a SHAKE128 stream of rho). */
+ * how many. Input public (a SHAKE128 stream of rho). In place: buf may lie above r as
+ * m4crypt_mldsa_xof describes (each candidate is read before its output is written). */
 unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *buf,
                                      unsigned buflen);
 /* The loop of RejBoundedPoly (Alg. 31) over one squeezed buffer: CoeffFromHalfByte (Alg. 15) of the
@@ -124,8 +125,11 @@ int32_t m4crypt_mldsa_reduce32(int32_t a);
 #define M4CRYPT_MLDSA_STEP 64
 typedef struct {
     m4crypt_keccak_ctx ctx;
-    uint8_t buf[M4CRYPT_SHAKE128_RATE];
-    /* coeffs[0 .. have): at most STEP - 1 left over + 56 new ones per block */
+    /* coeffs[0 .. have): at most STEP - 1 left over + 56 new ones per block. Each SHAKE128 block
+     * is squeezed into the last 168 bytes of coeffs and rejected in place: candidate i (bytes
+     * 312 + 3i ..) is read before its output (at most bytes 4 have + 4i .. + 3, have <= 63) is
+     * written, and that output never reaches an unread byte (4 (have + i) + 4 <= 315 + 3i for
+     * every i < 56). */
     _Alignas(8) int32_t coeffs[M4CRYPT_MLDSA_STEP + M4CRYPT_SHAKE128_RATE / 3];
     uint16_t have;  /* valid entries of coeffs (after a step: >= STEP, the first STEP delivered) */
     uint16_t total; /* coefficients of the entry accepted so far (at most 256) */
