@@ -30,6 +30,11 @@
 #else
 #define HAVE_POINTWISE 0
 #endif
+#ifdef M4CRYPT_MLDSA_HAVE_REJ_UNIFORM
+#define HAVE_REJ_UNIFORM 1
+#else
+#define HAVE_REJ_UNIFORM 0
+#endif
 
 static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
 
@@ -120,15 +125,53 @@ static void test_pointwise(void)
     CHECK(bad == 0);
 }
 
+/* RejNTTPoly's rejection on random buffers of every length (multiples of 3 up to a SHAKE128
+ * block), with candidates near q made frequent, every output limit near the count; and in place as
+ * m4crypt_mldsa_sample_ntt_step uses it (the block at the end of the coefficient array). */
+static void test_rej_uniform(void)
+{
+    unsigned n = iters(1500, 1000), bad = 0;
+    static uint8_t buf[168];
+    static int32_t r1[64], r2[64];
+    static m4crypt_mldsa_xof w1, w2;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned buflen = 3 * (t_rand32() % 57), len = t_rand32() % 64;
+        t_rand_bytes(buf, sizeof buf);
+        for (unsigned i = 0; i + 3 <= buflen; i += 3)
+            if (t_rand32() % 4 == 0) { /* a value within 8 of q, either side */
+                uint32_t v = (uint32_t)(Q - 8 + t_rand32() % 16);
+                buf[i] = (uint8_t)v;
+                buf[i + 1] = (uint8_t)(v >> 8);
+                buf[i + 2] = (uint8_t)((v >> 16) | (t_rand32() & 0x80));
+            }
+        memset(r1, 0x55, sizeof r1);
+        memset(r2, 0x55, sizeof r2);
+        unsigned c1 = m4crypt_mldsa_rej_uniform(r1, len, buf, buflen);
+        unsigned c2 = m4crypt_mldsa_rej_uniform_c(r2, len, buf, buflen);
+        bad += c1 != c2 || memcmp(r1, r2, sizeof r1) != 0;
+        /* in place: have = 0..63 coefficients in front, the block at the end */
+        unsigned have = t_rand32() % 64;
+        uint8_t *blk1 = (uint8_t *)w1.coeffs + sizeof w1.coeffs - 168;
+        uint8_t *blk2 = (uint8_t *)w2.coeffs + sizeof w2.coeffs - 168;
+        memcpy(blk1, buf, 168);
+        memcpy(blk2, buf, 168);
+        c1 = m4crypt_mldsa_rej_uniform(w1.coeffs + have, 256, blk1, 168);
+        c2 = m4crypt_mldsa_rej_uniform_c(w2.coeffs + have, 256, buf, 168);
+        bad += c1 != c2 || memcmp(w1.coeffs + have, w2.coeffs + have, 4 * c1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
     t_rand_seed(0x61726d37);
-    if (!HAVE_NTT || !HAVE_INVNTT || !HAVE_POINTWISE)
+    if (!HAVE_NTT || !HAVE_INVNTT || !HAVE_POINTWISE || !HAVE_REJ_UNIFORM)
         t_printf("  (no ML-DSA assembly backend in this build: the C twins are checked against "
                  "themselves)\n");
     test_ntt();
     test_invntt();
     test_pointwise();
+    test_rej_uniform();
     return t_summary("mldsa_armv7m");
 }

@@ -10,6 +10,8 @@
  *   invntt.S   m4crypt_mldsa_invntt_armv7m   the same, Gentleman-Sande, f folded into the last pass
  *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 64
  *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD
+ *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
+ *              three words, IT-conditional stores
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  */
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
@@ -25,5 +27,8 @@ void m4crypt_mldsa_pointwise_acc_part_armv7m(int32_t *r, const int32_t *a, const
 void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
                                     const m4crypt_mldsa_poly *b);
 #define M4CRYPT_MLDSA_HAVE_POINTWISE 1
+unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
+                                          unsigned buflen);
+#define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM 1
 
 #endif
