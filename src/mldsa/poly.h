@@ -122,14 +122,14 @@ int32_t m4crypt_mldsa_reduce32(int32_t a);
  * squeezing SHAKE128 blocks and rejecting as needed. The function computes only on the public
  * seed rho and is the one the constant-time checks declare public (m4sim ct --public-function
  * m4crypt_mldsa_sample_ntt_step); what the caller does with the coefficients has a fixed shape. */
-#define M4CRYPT_MLDSA_STEP 64
+#define M4CRYPT_MLDSA_STEP 32
 typedef struct {
     m4crypt_keccak_ctx ctx;
     /* coeffs[0 .. have): at most STEP - 1 left over + 56 new ones per block. Each SHAKE128 block
      * is squeezed into the last 168 bytes of coeffs and rejected in place: candidate i (bytes
-     * 312 + 3i ..) is read before its output (at most bytes 4 have + 4i .. + 3, have <= 63) is
-     * written, and that output never reaches an unread byte (4 (have + i) + 4 <= 315 + 3i for
-     * every i < 56). */
+     * 184 + 3i ..) is read before its output (at most bytes 4 have + 4i .. + 3, have <= 31) is
+     * written, and that output never reaches an unread byte (4 (have + i) + 4 <= 187 + 3i for
+     * every i < 56; rej.S's groups of four: 4 (have + 4g + 4) <= 196 + 12g for g < 14). */
     _Alignas(8) int32_t coeffs[M4CRYPT_MLDSA_STEP + M4CRYPT_SHAKE128_RATE / 3];
     uint16_t have;  /* valid entries of coeffs (after a step: >= STEP, the first STEP delivered) */
     uint16_t total; /* coefficients of the entry accepted so far (at most 256) */

@@ -149,8 +149,8 @@ static void test_rej_uniform(void)
         unsigned c1 = m4crypt_mldsa_rej_uniform(r1, len, buf, buflen);
         unsigned c2 = m4crypt_mldsa_rej_uniform_c(r2, len, buf, buflen);
         bad += c1 != c2 || memcmp(r1, r2, sizeof r1) != 0;
-        /* in place: have = 0..63 coefficients in front, the block at the end */
-        unsigned have = t_rand32() % 64;
+        /* in place: have = 0..STEP-1 coefficients in front, the block at the end */
+        unsigned have = t_rand32() % M4CRYPT_MLDSA_STEP;
         uint8_t *blk1 = (uint8_t *)w1.coeffs + sizeof w1.coeffs - 168;
         uint8_t *blk2 = (uint8_t *)w2.coeffs + sizeof w2.coeffs - 168;
         memcpy(blk1, buf, 168);

@@ -8,7 +8,7 @@
  *   ntt.S      m4crypt_mldsa_ntt_armv7m      32-bit Montgomery butterflies (SMULL, MUL, SMLAL),
  *                                            layers merged 2+2+2+2
  *   invntt.S   m4crypt_mldsa_invntt_armv7m   the same, Gentleman-Sande, f folded into the last pass
- *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 64
+ *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 32
  *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD
  *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
  *              three words, IT-conditional stores

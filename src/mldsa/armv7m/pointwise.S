@@ -3,8 +3,8 @@
  * ML-DSA pointwise products in the NTT domain (FIPS 204 Alg. 45, Montgomery) for ARMv7E-M.
  *
  *   void m4crypt_mldsa_pointwise_acc_part_armv7m(int32_t *r, const int32_t *a, const int32_t *b);
- *       r[i] += a[i] b[i] 2^-32 mod q for i < 64 (M4CRYPT_MLDSA_STEP): the product of a streamed
- *       matrix entry's 64 coefficients (src/mldsa/poly.c, m4crypt_mldsa_matrix_entry_acc)
+ *       r[i] += a[i] b[i] 2^-32 mod q for i < 32 (M4CRYPT_MLDSA_STEP): the product of a streamed
+ *       matrix entry's next 32 coefficients (src/mldsa/poly.c, m4crypt_mldsa_matrix_entry_acc)
  *   void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
  *                                       const m4crypt_mldsa_poly *b);
  *       r = a o b 2^-32 (256 coefficients; r may be a or b)
@@ -39,7 +39,7 @@ m4crypt_mldsa_pointwise_acc_part_armv7m:
     push {r4-r11, lr}
     ldr r12, =0xff801fff            @ -q
     ldr lr, =0x03802001             @ q^-1 mod 2^32
-    add r3, r0, #256
+    add r3, r0, #128
 1:  ldrd r4, r5, [r1], #8
     ldrd r6, r7, [r2], #8
     ldrd r8, r9, [r0]
