@@ -7,8 +7,9 @@
  *   - Wycheproof mldsa_*_{sign_seed, sign_noseed, verify} (the external interface with contexts,
  *     external mu, every invalid case with the error our API defines).
  * Operations go through the per-set functions, the length-checked generic layer and (verify) the
- * streaming interface with the message in pieces. --quick: 25 records per group; the ACVP records
- * too large for a board's record buffer (mldsa_acvp_large.vec) are read where it is large enough.
+ * streaming interface with the message in pieces. --quick: 25 records per group, of which at most
+ * QUICK_SIGN signing records (signing is the slow part on the emulated M4); the ACVP records too
+ * large for a board's record buffer (mldsa_acvp_large.vec) are read where it is large enough.
  */
 #include <string.h>
 
@@ -17,6 +18,13 @@
 #include "mldsa_sets.h"
 
 #define BUF 8192
+#define QUICK_SIGN 8 /* signing records per group in --quick mode */
+
+/* --quick: skip the signing records of a group after the first QUICK_SIGN. */
+static int skip_sign(const vec_file *f)
+{
+    return t_quick() && f->group_records > QUICK_SIGN;
+}
 static uint8_t v_seed[64], v_rnd[64], v_mu[128], v_ctx[512];
 static uint8_t v_pk[MLDSA_MAX_PK + 64], v_sk[MLDSA_MAX_SK + 64], v_sig[MLDSA_MAX_SIG + 64];
 static uint8_t v_msg[BUF];
@@ -127,6 +135,8 @@ static unsigned run_acvp_sig_file(const char *name)
         long mlen = vec_hex("msg", v_msg, sizeof v_msg);
         CHECK(mlen >= 0);
         if (strcmp(op, "sign") == 0) {
+            if (skip_sign(&f))
+                continue;
             CHECK(vec_hex("sk", v_sk, sizeof v_sk) == (long)s->sk);
             CHECK(vec_hex("rnd", v_rnd, 32) == 32);
             CHECK(vec_hex("sig", v_sig, sizeof v_sig) == (long)s->sig);
@@ -269,18 +279,21 @@ static void test_wycheproof(void)
             CHECK(vec_hex("rnd", v_rnd, sizeof v_rnd) == 32);
             rnd = v_rnd;
         }
-        if (!is_valid())
-            invalid++;
         if (strcmp(type, "verify") == 0) {
             wycheproof_verify(s, mlen, ctxlen);
+            invalid += !is_valid();
+        } else if (skip_sign(&f)) {
+            continue;
         } else if (strcmp(type, "signseed") == 0) {
             long keylen = vec_hex("seed", v_seed, sizeof v_seed);
             CHECK(keylen >= 0);
             wycheproof_sign(s, 1, keylen, mlen, mulen, ctxlen, rnd);
+            invalid += !is_valid();
         } else if (strcmp(type, "signnoseed") == 0) {
             long keylen = vec_hex("sk", v_sk, sizeof v_sk);
             CHECK(keylen >= 0);
             wycheproof_sign(s, 0, keylen, mlen, mulen, ctxlen, rnd);
+            invalid += !is_valid();
         } else {
             CHECK(0);
         }
