@@ -216,8 +216,15 @@ def m4sim_ct(suite, elf: Path, timeout, runs=8) -> Result:
     # loop's length depends on rho, so its calls are declared public (the trace equivalent of
     # declassifying rho); everything around the calls, and where and how often they are called,
     # is still compared. See docs/m4sim.md, "--public-function".
+    # ML-DSA (src/mldsa/sign.c, "Constant time"): the expansion of A from rho (public key), the
+    # rejected half-byte positions of RejBoundedPoly (independent of the accepted coefficients),
+    # and SampleInBall on c~, which signing declassifies (an output of H; CRYSTALS-Dilithium
+    # round 3 specification, section 5.5).
     cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", str(runs),
-           "--public-function", "m4crypt_poly_sample_ntt"]
+           "--public-function", "m4crypt_poly_sample_ntt",
+           "--public-function", "m4crypt_mldsa_sample_ntt_step",
+           "--public-function", "m4crypt_mldsa_sample_eta_tail",
+           "--public-function", "m4crypt_mldsa_sample_in_ball"]
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
     bad = 0 if rc == 0 else max(1, len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I)))
