@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """make bench: runs the benchmark firmware in m4sim and reports every operation.
 
-For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends, when it
-exists) the firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the
-figure). Each m4sim region gives cycles, instructions and the stack high-water mark; the code
+For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends,
+build/m4-armv7m-nofpu = the assembly backends for a Cortex-M4 without FPU, when they exist) the
+firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the figure). Each m4sim region gives cycles, instructions and the stack high-water mark; the code
 size of an operation is the size of every function reachable from its entry point in the ELF.
 Writes benchmarks/RESULTS.md, benchmarks/results.json and benchmarks/*.png, and the generated
 sections of README.md and examples/pqsession/README.md (between their markers).
@@ -25,7 +25,10 @@ import m4sim  # noqa: E402
 from m4sim import Simulator  # noqa: E402
 from m4sim.size import CodeSize  # noqa: E402
 
-IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m")]
+# build configuration -> impl column: portable C, the armv7m backends (Cortex-M4F, FPU registers as
+# scratch), and the same backends built for a Cortex-M4 without FPU (-mfloat-abi=soft: stack slots
+# instead of FPU registers, src/common/armv7m/fpu_scratch.h)
+IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m"), ("m4-armv7m-nofpu", "armv7m-nofpu")]
 
 # operation -> entry symbols for the code size (the first that exists in the ELF)
 ENTRY = {
@@ -152,6 +155,29 @@ def table(records: list[dict], anchors: dict) -> list[str]:
         lines.append(f"| {op} | {r['impl']} | {fmt(r['cycles'])} | {cpb} | {fmt(r['stack_bytes'])} | "
                      f"{fmt(r['code_bytes'])} | {speedup} | {anchor} | {ratio} |")
     return lines
+
+
+def nofpu_table(records: list[dict]) -> list[str]:
+    """The cost of the integer-only backends (a Cortex-M4 without FPU, docs/integration.md): the
+    armv7m-nofpu column against armv7m, where both exist."""
+    by = {(r["operation"], r["impl"]): r for r in records}
+    lines = []
+    for r in records:
+        if r["impl"] != "armv7m-nofpu" or (r["operation"], "armv7m") not in by:
+            continue
+        a, p = by[(r["operation"], "armv7m")], by.get((r["operation"], "portable"))
+        ratio = f"{r['cycles'] / a['cycles']:.3f}" if a["cycles"] else ""
+        speed = f"{p['cycles'] / r['cycles']:.2f}x" if p and r["cycles"] else ""
+        lines.append(f"| {r['operation']} | {fmt(a['cycles'])} | {fmt(r['cycles'])} | {ratio} | "
+                     f"{speed} | {fmt(a['stack_bytes'])} | {fmt(r['stack_bytes'])} |")
+    if not lines:
+        return []
+    return ["## Without an FPU: armv7m-nofpu against armv7m", "",
+            "The armv7m backends built with `-mfloat-abi=soft` (stack words instead of FPU registers, "
+            "src/common/armv7m/fpu_scratch.h) against the Cortex-M4F build; docs/integration.md.", "",
+            "| operation | armv7m cycles | armv7m-nofpu cycles | nofpu / armv7m | armv7m-nofpu "
+            "speed-up over portable | armv7m stack | armv7m-nofpu stack |",
+            "|---|---:|---:|---:|---:|---:|---:|"] + lines
 
 
 FIELD_NAMES = {"cycles": "cycles", "stack_bytes": "stack bytes", "code_bytes": "code bytes"}
@@ -384,6 +410,9 @@ def main() -> int:
     md += lines
     md += ["", "## Goals", "", "The project's goals (`benchmarks/targets.json`) against the figures above.", ""]
     md += goal_lines
+    nofpu = nofpu_table(records)
+    if nofpu:
+        md += [""] + nofpu
     if not args.no_charts:
         for png in charts(records, anchors):
             md += ["", f"![{png}]({png})"]
