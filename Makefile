@@ -2,7 +2,7 @@
 # m4crypt build. The two commands a user needs:
 #   make test    install what is missing, build everything, run every test suite
 #   make bench   install what is missing, build the M4 benchmark firmware, measure it in m4sim
-# Other targets: make deps | build | host | m4 | vectors | fuzz | clean | help
+# Other targets: make deps | build | host | m4 | vectors | install | examples | fuzz | clean | help
 #
 # Configurations (build/<config>/):
 #   host-gcc    gcc -O2, -Wall -Wextra -Werror, also the shared library for the Python tests
@@ -75,6 +75,8 @@ host-san_RNG_SRCS := $(RNG_HOST_SRCS)
 host-fuzz_RNG_SRCS := $(RNG_HOST_SRCS)
 m4_RNG_PARTS := $(RNG_STM32_PARTS)
 m4-armv7m_RNG_PARTS := $(RNG_STM32_PARTS)
+m4-armv7m-softfp_RNG_PARTS := $(RNG_STM32_PARTS)
+m4-armv7m-nofpu_RNG_PARTS := $(RNG_STM32_PARTS)
 
 host-gcc_CC := gcc
 host-gcc_CFLAGS := -O2 -fPIC
@@ -103,9 +105,30 @@ m4-armv7m_LDFLAGS := $(m4_LDFLAGS)
 m4-armv7m_PLATFORM := mps2-an386
 m4-armv7m_EXE := .elf
 m4-armv7m_ARCH_SRCS := $(ARMV7M_SRCS)
+# The two other float ABIs a Cortex-M4 firmware uses (make install ships all three):
+#   m4-armv7m-softfp  FPv4-SP present, floating-point arguments in core registers (-mfloat-abi=softfp):
+#                     the same code as m4-armv7m, the library only (the examples link it)
+#   m4-armv7m-nofpu   a Cortex-M4 without FPU (-mfloat-abi=soft): the backends that keep words in FPU
+#                     registers use stack slots instead (src/common/armv7m/fpu_scratch.h); tests,
+#                     benchmark (impl armv7m-nofpu) and constant-time firmware like m4-armv7m. Its
+#                     startup leaves the FPU disabled, so a stray FPU instruction faults in QEMU.
+M4_SOFTFP_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=softfp -mfpu=fpv4-sp-d16
+M4_NOFPU_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
+m4-armv7m-softfp_CC := $(m4_CC)
+m4-armv7m-softfp_CFLAGS := $(M4_SOFTFP_FLAGS) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
+m4-armv7m-softfp_LDFLAGS := $(subst $(M4_FLAGS),$(M4_SOFTFP_FLAGS),$(m4_LDFLAGS))
+m4-armv7m-softfp_PLATFORM := mps2-an386
+m4-armv7m-softfp_EXE := .elf
+m4-armv7m-softfp_ARCH_SRCS := $(ARMV7M_SRCS)
+m4-armv7m-nofpu_CC := $(m4_CC)
+m4-armv7m-nofpu_CFLAGS := $(M4_NOFPU_FLAGS) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
+m4-armv7m-nofpu_LDFLAGS := $(subst $(M4_FLAGS),$(M4_NOFPU_FLAGS),$(m4_LDFLAGS))
+m4-armv7m-nofpu_PLATFORM := mps2-an386
+m4-armv7m-nofpu_EXE := .elf
+m4-armv7m-nofpu_ARCH_SRCS := $(ARMV7M_SRCS)
 
 HOST_CONFIGS := host-gcc host-clang host-san
-M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m)
+M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m m4-armv7m-nofpu)
 
 # ---------------------------------------------------------------- per-configuration rules
 # $(1) = configuration name
@@ -170,7 +193,8 @@ $$($(1)_DIR)/libm4crypt_rng_$(2).a: $$(patsubst %,$$($(1)_DIR)/obj/%.$(2).o,$$(R
 	$$(Q)$$(ARM_PREFIX)ar rcs $$@ $$^
 endef
 
-$(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CONFIG_RULES,$(c))))
+$(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m m4-armv7m-softfp m4-armv7m-nofpu,\
+    $(eval $(call CONFIG_RULES,$(c))))
 
 # Test programs of compile-time options, built for every configuration and run by make test with
 # the others. The sources an option changes are compiled with it into the program's own objects,
@@ -211,6 +235,8 @@ $(foreach c,host-gcc host-clang host-san m4 m4-armv7m,$(eval $(call VARIANT_RULE
 # Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
 -include mk/boards.mk
 
+# make install PREFIX=DIR: headers, libraries, pkg-config and CMake package files: mk/install.mk.
+include mk/install.mk
 # Examples (examples/<name>/module.mk adds its programs to EXAMPLES).
 EXAMPLES :=
 -include $(wildcard examples/*/module.mk)
@@ -241,7 +267,7 @@ $(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BENCH_HEADERS) $(BUILD)/%/libm4crypt.a
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,-Map=$(@:.elf=.map) -o $@
-$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
 # Constant-time firmware for m4sim ct: every secret-handling operation inside a region.
 CT_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_library.elf)
@@ -249,7 +275,7 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
-$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
 # The checks' own tests: the same firmware (-DM4CT_PLANTED: only the regions the faults must show
 # in) with ML-KEM's kem.c built with two planted faults (M4CRYPT_PLANT_REJECTION_BRANCH: select_key
@@ -266,7 +292,7 @@ $(BUILD)/%/ct/m4ct_planted.elf: tests/common/m4ct_library.c src/mlkem/kem.c $(wi
 	    -c src/mlkem/kem.c -o $(@D)/kem_planted.$$s.o || exit 1; done
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) -DM4CT_PLANTED $< $(foreach s,$(MLKEM_SETS),$(@D)/kem_planted.$(s).o) \
 	    $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
-$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_planted.elf: $($(c)_PLAT_OBJS)))
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/ct/m4ct_planted.elf: $($(c)_PLAT_OBJS)))
 
 # Firmware that faults on purpose (tests/platform/test_fault_report.py): the fault report of the
 # mps2-an386 and STM32 (netduinoplus2) platforms must show no general-purpose register.
@@ -295,6 +321,8 @@ help:
 	@echo "make fuzz    every libFuzzer target for FUZZ_S seconds (default 600), corpus in tests/"
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
 	@echo "make build   only build every configuration"
+	@echo "make install PREFIX=DIR   headers, libraries, pkg-config and CMake packages of every"
+	@echo "             variant (docs/integration.md); make uninstall PREFIX=DIR removes them"
 	@echo "make clean   remove $(BUILD)/"
 	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
 	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"

@@ -4,20 +4,27 @@
 
 Suites (each is skipped with a note only when its binaries were not built):
   host-gcc, host-clang, host-san   C test programs on the host (vectors from build/vectors)
-  m4-qemu[-armv7m]                  the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
-                                    --quick subset: 25 records of every vector group)
+  m4-qemu[-armv7m[-nofpu]]          the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
+                                    --quick subset: 25 records of every vector group); -nofpu: the
+                                    -mfloat-abi=soft build, FPU left disabled (a Cortex-M4 without
+                                    FPU)
   ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
                                     undefined; the planted leak must be caught
-  ct-m4sim                          m4sim's trace comparison of every secret-handling operation
-                                    on the M4 build, 8 random secrets each; a planted branch on
-                                    ML-KEM's rejection flag must be caught
-  residue-m4sim                     m4sim's stack-residue check of the same operations: nothing
+  ct-m4sim[-armv7m[-nofpu]]         m4sim's trace comparison of every secret-handling operation
+                                    on the M4 builds, 8 random secrets each (-nofpu: 4); a planted
+                                    branch on ML-KEM's rejection flag must be caught
+  residue-m4sim[-armv7m[-nofpu]]    m4sim's stack-residue check of the same operations: nothing
                                     that depends on the secret is left below the stack pointer;
                                     a planted unwiped buffer must be caught
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
   fuzz                              libFuzzer targets, each for a bounded time, from the corpus
                                     kept in tests/<prim>/corpus/ (make fuzz)
+  examples                          examples/firmware built against the install trees of every
+                                    variant (CMake find_package, make + pkg-config, add_subdirectory;
+                                    examples/firmware/module.mk): under QEMU mps2-an386, the host
+                                    one natively; each must pass its checks and report the expected
+                                    variant
   netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
                                     (STM32F405): console and small vector files over the USART
   pqsession                         examples/pqsession for real: its device firmware in QEMU
@@ -91,7 +98,8 @@ def host_suites(build: Path, vecdir: Path, args):
 
 def qemu_suites(build: Path, vecdir: Path, args):
     jobs = []
-    for cfg, suite in (("m4", "m4-qemu"), ("m4-armv7m", "m4-qemu-armv7m")):
+    for cfg, suite in (("m4", "m4-qemu"), ("m4-armv7m", "m4-qemu-armv7m"),
+                       ("m4-armv7m-nofpu", "m4-qemu-armv7m-nofpu")):
         for elf in sorted((build / cfg / "tests").glob("*/test_*.elf")):
             semi = ",".join(["enable=on", "target=native", f"arg={elf.stem}", f"arg={vecdir}",
                              "arg=--quick"])
@@ -99,6 +107,56 @@ def qemu_suites(build: Path, vecdir: Path, args):
                    "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
             jobs.append((suite, elf.stem, cmd, args.timeout * 2))
     return jobs
+
+
+def example_jobs(build: Path, args):
+    """build/examples/<how>-<variant>/firmware[.elf] (examples/firmware/module.mk): the firmware
+    must say it was built against <variant> (the install tree's pkg-config file or CMake package
+    of that name)."""
+    jobs = []
+    for d in sorted(p for p in (build / "examples").glob("*-*") if p.is_dir()):
+        how, variant = d.name.split("-", 1)
+        if how == "cmake" and variant.startswith(("source-", "installed-")):
+            how2, variant = variant.split("-", 1)
+            how = f"{how}-{how2}"
+        elf, exe = d / "firmware.elf", d / "firmware"
+        if elf.exists():
+            semi = "enable=on,target=native"
+            cmd = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none",
+                   "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
+        elif exe.exists():
+            cmd = [str(exe)]
+        else:
+            continue
+        jobs.append((d.name, variant, cmd, args.timeout))
+    return jobs
+
+
+def example_job(name, variant, cmd, timeout) -> Result:
+    r = counted("examples", name, cmd, timeout)
+    if not re.search(rf"^m4crypt \S+ example, variant {re.escape(variant)}\b", r.log, re.M):
+        r.log += f"\nexpected the firmware to report variant {variant}\n"
+        r.failed += 1
+    return r
+
+
+def example_rng_link_jobs(build: Path):
+    """build/examples/*/firmware[-_]rng[-_]<part>.elf: the example linked with m4crypt's STM32 RNG
+    module instead of the board's stand-in (built, not run: QEMU's mps2-an386 has no RNG). Its
+    m4crypt_platform_randombytes must be the driver's: the ELF defines the driver's entry."""
+    return sorted((build / "examples").glob("*/firmware[-_]rng[-_]*.elf"))
+
+
+def example_rng_link(elf: Path) -> Result:
+    t0 = time.time()
+    rc, out, _ = run(["arm-none-eabi-nm", str(elf)], 60)
+    syms = set(line.split()[-1] for line in out.splitlines() if line.strip())
+    ok = rc == 0 and {"m4crypt_platform_randombytes", "m4crypt_rng_stm32_randombytes"} <= syms
+    log = out if not ok else ""
+    if not ok:
+        log += "\nthe firmware does not take m4crypt_platform_randombytes from the RNG module\n"
+    return Result("examples", f"{elf.parent.name}/{elf.name} (links the RNG module)",
+                  1 if ok else 0, 0 if ok else 1, time.time() - t0, log)
 
 
 def valgrind_job(prog: Path, expect_leak: bool, timeout: int) -> Result:
@@ -149,11 +207,14 @@ def pytest_job(paths, timeout) -> list[Result]:
 
 
 def m4sim_ct_jobs(build: Path, args):
+    """(suite, firmware, runs): the integer-only build (armv7m-nofpu: the same routines with stack
+    words for FPU registers at fixed sp offsets) with 4 secrets instead of 8, to keep make test short."""
     jobs = []
-    for cfg in ("m4", "m4-armv7m"):
+    for cfg, suite, runs in (("m4", "ct-m4sim", 8), ("m4-armv7m", "ct-m4sim-armv7m", 8),
+                             ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 4)):
         elf = build / cfg / "ct" / "m4ct_library.elf"
         if elf.exists():
-            jobs.append((f"ct-m4sim" + ("-armv7m" if cfg != "m4" else ""), elf))
+            jobs.append((suite, elf, runs))
     return jobs
 
 
@@ -163,11 +224,18 @@ def m4sim_ct_jobs(build: Path, args):
 # declassifying rho); everything around the calls, and where and how often they are called,
 # is still compared. See docs/m4sim.md, "--public-function". For m4sim residue the same
 # declaration says that what these calls leave on the stack is public.
-PUBLIC_FUNCTIONS = ["--public-function", "m4crypt_poly_sample_ntt"]
+# ML-DSA (src/mldsa/sign.c, "Constant time"): the expansion of A from rho (public key), the
+# rejected half-byte positions of RejBoundedPoly (independent of the accepted coefficients),
+# and SampleInBall on c~, which signing declassifies (an output of H; CRYSTALS-Dilithium
+# round 3 specification, section 5.5).
+PUBLIC_FUNCTIONS = ["--public-function", "m4crypt_poly_sample_ntt",
+                    "--public-function", "m4crypt_mldsa_sample_ntt_step",
+                    "--public-function", "m4crypt_mldsa_sample_eta_tail",
+                    "--public-function", "m4crypt_mldsa_sample_in_ball"]
 
 
-def m4sim_ct(suite, elf: Path, timeout) -> Result:
-    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", "8"]
+def m4sim_ct(suite, elf: Path, timeout, runs=8) -> Result:
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", str(runs)]
     cmd += PUBLIC_FUNCTIONS
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
@@ -179,12 +247,12 @@ PLANTED_REGIONS = [f"mlkem{n}.decaps_valid_or_flipped" for n in (512, 768, 1024)
 PLANTED_RESIDUE = [f"mlkem{n}.keypair_random" for n in (512, 768, 1024)]
 
 
-def m4sim_residue(suite, elf: Path, timeout) -> Result:
+def m4sim_residue(suite, elf: Path, timeout, runs=8) -> Result:
     """What every secret-handling operation leaves on the stack below the SP it was called with,
     compared over 8 runs with different secrets: no word may differ, except what a declared
     public call (SampleNTT, see m4sim_ct) wrote and the caller's own registers saved by the
     operation's prologue (docs/m4sim.md, "Stack residue"). One check per region."""
-    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--all-regions", "--runs", "8"]
+    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--all-regions", "--runs", str(runs)]
     rc, out, dt = run(cmd + PUBLIC_FUNCTIONS, timeout)
     ok_lines = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
     bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
@@ -259,15 +327,15 @@ def main() -> int:
             for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
                 leak = prog.name == "ct_planted_leak"
                 futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
-        for suite, elf in m4sim_ct_jobs(build, args):
+        for suite, elf, runs in m4sim_ct_jobs(build, args):
             planted = elf.with_name("m4ct_planted.elf")
             if wanted(suite):
-                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3))
+                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3, runs))
                 if planted.exists():
                     futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
             rsuite = suite.replace("ct-m4sim", "residue-m4sim")
             if wanted(rsuite):
-                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2))
+                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2, runs))
                 if planted.exists():
                     futures.append(pool.submit(m4sim_residue_planted, rsuite, planted,
                                                args.timeout))
@@ -286,6 +354,11 @@ def main() -> int:
                    "--build", str(build), "-j", "2"]
             futures.append(pool.submit(counted, "netduinoplus2", "STM32F4 firmware in QEMU", cmd,
                                        args.timeout * 2))
+        if wanted("examples"):
+            for name, variant, cmd, timeout in example_jobs(build, args):
+                futures.append(pool.submit(example_job, name, variant, cmd, timeout))
+            for elf in example_rng_link_jobs(build):
+                futures.append(pool.submit(example_rng_link, elf))
         pqs = build / "m4-armv7m" / "examples" / "pqsession" / "pqsession_device.elf"
         if wanted("pqsession") and pqs.exists():
             cmd = [str(VENV_BIN / "python"), str(ROOT / "examples/pqsession/run_sessions.py"),

@@ -13,11 +13,12 @@ const char *m4crypt_strerror(int code)
     case M4CRYPT_OK: return "success";
     case M4CRYPT_ERR_LENGTH: return "wrong buffer length";
     case M4CRYPT_ERR_PUBLIC_KEY: return "public key fails the FIPS 203 modulus check";
-    case M4CRYPT_ERR_SECRET_KEY: return "secret key fails the FIPS 203 hash check";
+    case M4CRYPT_ERR_SECRET_KEY: return "malformed secret key (FIPS 203 hash check, FIPS 204 range)";
     case M4CRYPT_ERR_AUTH: return "authentication failed";
     case M4CRYPT_ERR_ZERO_SHARED: return "all-zero shared secret (low-order point)";
     case M4CRYPT_ERR_RANDOM: return "random number generator failed";
     case M4CRYPT_ERR_PARAM: return "invalid parameter";
+    case M4CRYPT_ERR_SIGNATURE: return "signature does not verify";
     case M4CRYPT_ERR_SELFTEST: return "self-test failed";
     default: return "unknown error";
     }

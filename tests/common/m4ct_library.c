@@ -6,6 +6,8 @@
  * constant-time implementation gives identical instruction-address traces, data-address traces
  * and cycle counts in every run.
  *
+ * ML-DSA signing is checked one attempt body at a time (m4crypt_mldsa_sign_attempt_ct).
+ *
  * Regions whose public inputs would otherwise depend on the secret (a ciphertext made for the
  * secret key, "*_valid") are included on purpose: their traces must still not differ.
  *
@@ -29,6 +31,7 @@
 
 #include "m4crypt.h"
 #include "platform.h"
+#include "mldsa/params.h"   /* m4crypt_mldsa_sign_attempt_ct */
 #include "x25519/fe25519.h" /* its backend.h: M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
 static m4crypt_keccak_ctx secret_stream;
@@ -84,6 +87,24 @@ static uint8_t secret_bit; /* bit 0 of m4sim_ct_seed: the accept-or-reject regio
         CT_MLKEM_ACCEPT_OR_REJECT(N);                                                              \
     } while (0)
 
+/* ML-DSA: key generation from a secret seed, and the body of one signing attempt (everything
+ * between two rejection decisions: y, w, c~, c, z, the r0 / ct0 / hint checks) with a secret key
+ * and secret rnd, for a fixed public mu. Signing as a whole is not compared: the number of
+ * attempts is (declassified) data. Public functions (tools/run_tests.py): the matrix expansion
+ * from rho, the rejected positions of RejBoundedPoly, SampleInBall on the declassified c~. */
+static uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
+static uint8_t dsig[M4CRYPT_MLDSA87_BYTES], dmu[64];
+#define CT_MLDSA(N)                                                                                \
+    do {                                                                                           \
+        secret_bytes(coins, 32);                                                                   \
+        REGION("mldsa" #N ".keypair", sink = m4crypt_mldsa##N##_keypair_derand(dpk, dsk, coins));  \
+        public_bytes(dmu, 64, 7);                                                                  \
+        secret_bytes(coins, 32);                                                                   \
+        REGION("mldsa" #N ".sign_attempt",                                                         \
+               sink = (int)m4crypt_mldsa_sign_attempt_ct(&m4crypt_mldsa##N##_params, dsig, dmu,    \
+                                                         dsk, coins, 0));                          \
+    } while (0)
+
 int main(void)
 {
     uint8_t seed[32];
@@ -109,6 +130,9 @@ int main(void)
     REGION("mlkem768.keypair_random", sink = m4crypt_mlkem768_keypair(pk, sk));
     REGION("mlkem768.encaps_random", sink = m4crypt_mlkem768_enc(ct, ss, pk_fixed));
     CT_MLKEM(1024);
+    CT_MLDSA(44);
+    CT_MLDSA(65);
+    CT_MLDSA(87);
 
     static uint8_t key[32], nonce[12], point[32], tag[16];
     secret_bytes(key, 32);

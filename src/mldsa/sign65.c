@@ -1,0 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* ML-DSA-65: key generation, signing and verification (src/mldsa/sign_set.h for this set). */
+#define MLDSA_SET 65
+#include "sign_set.h"
