@@ -228,15 +228,21 @@ def m4sim_ct_jobs(build: Path, args):
 # rejected half-byte positions of RejBoundedPoly (independent of the accepted coefficients),
 # and SampleInBall on c~, which signing declassifies (an output of H; CRYSTALS-Dilithium
 # round 3 specification, section 5.5).
-PUBLIC_FUNCTIONS = ["--public-function", "m4crypt_poly_sample_ntt",
-                    "--public-function", "m4crypt_mldsa_sample_ntt_step",
-                    "--public-function", "m4crypt_mldsa_sample_eta_tail",
-                    "--public-function", "m4crypt_mldsa_sample_in_ball"]
+PUBLIC_CANDIDATES = ["m4crypt_poly_sample_ntt", "m4crypt_mldsa_sample_ntt_step",
+                     "m4crypt_mldsa_sample_eta_tail", "m4crypt_mldsa_sample_in_ball"]
+
+
+def public_functions(elf: Path) -> list[str]:
+    """The --public-function options for those of PUBLIC_CANDIDATES the firmware contains (a
+    firmware with fewer regions, or a reduced configuration, has not all of them)."""
+    nm = subprocess.run(["arm-none-eabi-nm", str(elf)], capture_output=True, text=True).stdout
+    have = set(re.findall(r" [Tt] (\S+)$", nm, re.M))
+    return [opt for f in PUBLIC_CANDIDATES if f in have for opt in ("--public-function", f)]
 
 
 def m4sim_ct(suite, elf: Path, timeout, runs=8) -> Result:
     cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", str(runs)]
-    cmd += PUBLIC_FUNCTIONS
+    cmd += public_functions(elf)
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
     bad = 0 if rc == 0 else max(1, len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I)))
@@ -253,7 +259,7 @@ def m4sim_residue(suite, elf: Path, timeout, runs=8) -> Result:
     public call (SampleNTT, see m4sim_ct) wrote and the caller's own registers saved by the
     operation's prologue (docs/m4sim.md, "Stack residue"). One check per region."""
     cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--all-regions", "--runs", str(runs)]
-    rc, out, dt = run(cmd + PUBLIC_FUNCTIONS, timeout)
+    rc, out, dt = run(cmd + public_functions(elf), timeout)
     ok_lines = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
     bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
                          out, re.M))
@@ -269,7 +275,7 @@ def m4sim_residue_planted(suite, elf: Path, timeout) -> Result:
     cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--runs", "4"]
     for region in PLANTED_RESIDUE:
         cmd += ["--region", region]
-    rc, out, dt = run(cmd + PUBLIC_FUNCTIONS, timeout)
+    rc, out, dt = run(cmd + public_functions(elf), timeout)
     caught = [r for r in PLANTED_RESIDUE
               if re.search(rf"^residue: {re.escape(r)}: \d+ secret-dependent words", out, re.M)]
     if rc != 1:
@@ -289,7 +295,7 @@ def m4sim_ct_planted(suite, elf: Path, timeout) -> Result:
     caught, log, t0 = 0, "", time.time()
     for region in PLANTED_REGIONS:
         cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--region", region, "--runs", "2"]
-        cmd += PUBLIC_FUNCTIONS
+        cmd += public_functions(elf)
         rc, out, _ = run(cmd, timeout)
         ok = rc == 1 and re.search(r"first diverging instruction .* select_key\+", out) is not None
         caught += ok
