@@ -2,7 +2,7 @@
 # m4crypt build. The two commands a user needs:
 #   make test    install what is missing, build everything, run every test suite
 #   make bench   install what is missing, build the M4 benchmark firmware, measure it in m4sim
-# Other targets: make deps | build | host | m4 | vectors | clean | help
+# Other targets: make deps | build | host | m4 | vectors | install | examples | fuzz | clean | help
 #
 # Configurations (build/<config>/):
 #   host-gcc    gcc -O2, -Wall -Wextra -Werror, also the shared library for the Python tests
@@ -65,7 +65,8 @@ ifneq ($(filter CONFIG-ERROR,$(FEATURES)),)
 $(error the configuration is not consistent (the #error above, include/m4crypt/config.h))
 endif
 feature_srcs = $(foreach d,$(FEATURES),$(wildcard tests/$(d)/$(1)))
-TEST_SRCS := $(call feature_srcs,test_*.c)
+# (tests/mlkem/test_mlkem_pct.c is built only with the option it tests: VARIANT_RULES below)
+TEST_SRCS := $(filter-out tests/mlkem/test_mlkem_pct.c,$(call feature_srcs,test_*.c))
 CT_SRCS := $(call feature_srcs,ct_*.c)
 FUZZ_SRCS := $(call feature_srcs,fuzz_*.c)
 # The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
@@ -102,6 +103,8 @@ host-san_RNG_SRCS := $(RNG_HOST_SRCS)
 host-fuzz_RNG_SRCS := $(RNG_HOST_SRCS)
 m4_RNG_PARTS := $(RNG_STM32_PARTS)
 m4-armv7m_RNG_PARTS := $(RNG_STM32_PARTS)
+m4-armv7m-softfp_RNG_PARTS := $(RNG_STM32_PARTS)
+m4-armv7m-nofpu_RNG_PARTS := $(RNG_STM32_PARTS)
 
 host-gcc_CC := gcc
 host-gcc_CFLAGS := -O2 -fPIC
@@ -130,9 +133,30 @@ m4-armv7m_LDFLAGS := $(m4_LDFLAGS)
 m4-armv7m_PLATFORM := mps2-an386
 m4-armv7m_EXE := .elf
 m4-armv7m_ARCH_SRCS := $(ARMV7M_SRCS)
+# The two other float ABIs a Cortex-M4 firmware uses (make install ships all three):
+#   m4-armv7m-softfp  FPv4-SP present, floating-point arguments in core registers (-mfloat-abi=softfp):
+#                     the same code as m4-armv7m, the library only (the examples link it)
+#   m4-armv7m-nofpu   a Cortex-M4 without FPU (-mfloat-abi=soft): the backends that keep words in FPU
+#                     registers use stack slots instead (src/common/armv7m/fpu_scratch.h); tests,
+#                     benchmark (impl armv7m-nofpu) and constant-time firmware like m4-armv7m. Its
+#                     startup leaves the FPU disabled, so a stray FPU instruction faults in QEMU.
+M4_SOFTFP_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=softfp -mfpu=fpv4-sp-d16
+M4_NOFPU_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
+m4-armv7m-softfp_CC := $(m4_CC)
+m4-armv7m-softfp_CFLAGS := $(M4_SOFTFP_FLAGS) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
+m4-armv7m-softfp_LDFLAGS := $(subst $(M4_FLAGS),$(M4_SOFTFP_FLAGS),$(m4_LDFLAGS))
+m4-armv7m-softfp_PLATFORM := mps2-an386
+m4-armv7m-softfp_EXE := .elf
+m4-armv7m-softfp_ARCH_SRCS := $(ARMV7M_SRCS)
+m4-armv7m-nofpu_CC := $(m4_CC)
+m4-armv7m-nofpu_CFLAGS := $(M4_NOFPU_FLAGS) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
+m4-armv7m-nofpu_LDFLAGS := $(subst $(M4_FLAGS),$(M4_NOFPU_FLAGS),$(m4_LDFLAGS))
+m4-armv7m-nofpu_PLATFORM := mps2-an386
+m4-armv7m-nofpu_EXE := .elf
+m4-armv7m-nofpu_ARCH_SRCS := $(ARMV7M_SRCS)
 
 HOST_CONFIGS := host-gcc host-clang host-san
-M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m)
+M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m m4-armv7m-nofpu)
 
 # ---------------------------------------------------------------- per-configuration rules
 # $(1) = configuration name
@@ -197,11 +221,53 @@ $$($(1)_DIR)/libm4crypt_rng_$(2).a: $$(patsubst %,$$($(1)_DIR)/obj/%.$(2).o,$$(R
 	$$(Q)$$(ARM_PREFIX)ar rcs $$@ $$^
 endef
 
-$(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m,$(eval $(call CONFIG_RULES,$(c))))
+$(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m m4-armv7m-softfp m4-armv7m-nofpu,\
+    $(eval $(call CONFIG_RULES,$(c))))
+
+# Test programs of compile-time options, built for every configuration and run by make test with
+# the others. The sources an option changes are compiled with it into the program's own objects,
+# linked ahead of the library (whose objects for those files are then not pulled in):
+#   tests/mlkem/test_mlkem_pct: the pairwise consistency test after key generation
+#       (-DM4CRYPT_KEYGEN_PCT, and the hook that makes it fail on demand) in src/mlkem/kem.c
+#       (every set) and src/xwing/xwing.c;
+#   tests/selftest/test_selftest_planted: m4crypt_selftest with every known answer planted wrong
+#       (-DM4CRYPT_PLANT_SELFTEST_KAT) in src/selftest/selftest.c, which must fail every test.
+PCT_FLAGS := -DM4CRYPT_KEYGEN_PCT -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
+define VARIANT_RULES
+$$($(1)_DIR)/tests/mlkem/test_mlkem_pct$$($(1)_EXE): tests/mlkem/test_mlkem_pct.c src/mlkem/kem.c \
+    src/xwing/xwing.c $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)for s in $$(MLKEM_SETS); do $$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(PCT_FLAGS) \
+	    -DM4CRYPT_MLKEM_SET=$$$$s -c src/mlkem/kem.c -o $$(@D)/pct_kem.$$$$s.o || exit 1; done
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(PCT_FLAGS) -c src/xwing/xwing.c -o $$(@D)/pct_xwing.o
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(PCT_FLAGS) $$< \
+	    $$(foreach s,$$(MLKEM_SETS),$$(@D)/pct_kem.$$(s).o) $$(@D)/pct_xwing.o \
+	    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
+
+$$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE): tests/selftest/test_selftest.c \
+    src/selftest/selftest.c src/selftest/selftest_kat.h $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
+    $$($(1)_LIB) $$($(1)_RNG_LINK)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_PLANT_SELFTEST_KAT -c src/selftest/selftest.c \
+	    -o $$(@D)/selftest_planted.o
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_PLANT_SELFTEST_KAT $$< $$(@D)/selftest_planted.o \
+	    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
+
+$(1): $$($(1)_DIR)/tests/mlkem/test_mlkem_pct$$($(1)_EXE) \
+      $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE)
+endef
+# (the default configuration only: the PCT program needs ML-KEM and X-Wing)
+ifeq ($(CONFIG),)
+$(foreach c,host-gcc host-clang host-san m4 m4-armv7m,$(eval $(call VARIANT_RULES,$(c))))
+endif
 
 # Real boards (STM32F407 Discovery, NUCLEO-L4R5ZI) and QEMU's netduinoplus2: mk/boards.mk.
 -include mk/boards.mk
 
+# make install PREFIX=DIR: headers, libraries, pkg-config and CMake package files: mk/install.mk.
+include mk/install.mk
 # Examples (examples/<name>/module.mk adds its programs to EXAMPLES).
 EXAMPLES :=
 -include $(wildcard examples/*/module.mk)
@@ -234,7 +300,7 @@ $(BUILD)/%/bench.elf: $(BENCH_SRCS) $(BENCH_HEADERS) $(BUILD)/%/libm4crypt.a
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(BENCH_CFLAGS) $(BENCH_SRCS) $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,--emit-relocs -Wl,-Map=$(@:.elf=.map) -o $@
-$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/bench.elf: $($(c)_PLAT_OBJS)))
 
 # Code-size firmware: every public function of the configuration, linked with --gc-sections
 # (benchmarks/selection.c; make bench measures it, make test checks its symbols).
@@ -244,7 +310,7 @@ $(BUILD)/%/selection.elf: benchmarks/selection.c $(BUILD)/%/libm4crypt.a
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) \
 	    -Wl,--emit-relocs -Wl,-Map=$(@:.elf=.map) -o $@
-$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/selection.elf: $($(c)_PLAT_OBJS)))
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/selection.elf: $($(c)_PLAT_OBJS)))
 
 # Constant-time firmware for m4sim ct: every secret-handling operation inside a region.
 CT_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_library.elf)
@@ -252,7 +318,25 @@ $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4cryp
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
 	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
-$(foreach c,m4 m4-armv7m,$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
+
+# The checks' own tests: the same firmware (-DM4CT_PLANTED: only the regions the faults must show
+# in) with ML-KEM's kem.c built with two planted faults (M4CRYPT_PLANT_REJECTION_BRANCH: select_key
+# branches on the rejection flag; M4CRYPT_PLANT_UNWIPED_BUFFER: key generation leaves its random
+# coins d || z on the stack). Those objects come before the library, so the library's own kem.c
+# objects are not linked. m4sim ct and m4sim residue must both fail on it (tools/run_tests.py).
+PLANT_FLAGS := -DM4CRYPT_PLANT_REJECTION_BRANCH -DM4CRYPT_PLANT_UNWIPED_BUFFER
+# (the default configuration only: the faults are planted in ML-KEM)
+CT_PLANTED_ELFS := $(if $(CONFIG),,$(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_planted.elf))
+$(BUILD)/%/ct/m4ct_planted.elf: tests/common/m4ct_library.c src/mlkem/kem.c $(wildcard src/mlkem/*.h) \
+    $(BUILD)/%/libm4crypt.a
+	@mkdir -p $(@D)
+	$(call say,LINK,$*,$@)
+	$(Q)for s in $(MLKEM_SETS); do $($*_CC) $($*_ALL_CFLAGS) $(PLANT_FLAGS) -DM4CRYPT_MLKEM_SET=$$s \
+	    -c src/mlkem/kem.c -o $(@D)/kem_planted.$$s.o || exit 1; done
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) -DM4CT_PLANTED $< $(foreach s,$(MLKEM_SETS),$(@D)/kem_planted.$(s).o) \
+	    $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
+$(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/ct/m4ct_planted.elf: $($(c)_PLAT_OBJS)))
 
 # ---------------------------------------------------------------- other cores
 # The M4 build's test programs on cores with the same instructions (tools/run_tests.py, suites
@@ -312,13 +396,16 @@ $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRM
 FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh examples
+.PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins test-fresh examples
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
 	@echo "make bench   install what is missing, build the M4 firmware, print the benchmark table"
+	@echo "make fuzz    every libFuzzer target for FUZZ_S seconds (default 600), corpus in tests/"
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
 	@echo "make build   only build every configuration"
+	@echo "make install PREFIX=DIR   headers, libraries, pkg-config and CMake packages of every"
+	@echo "             variant (docs/integration.md); make uninstall PREFIX=DIR removes them"
 	@echo "make clean   remove $(BUILD)/"
 	@echo "make CONFIG=configs/mlkem768.h m4-armv7m   a reduced library (docs/configuration.md)"
 	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
@@ -331,7 +418,7 @@ vectors: deps
 	@$(PY) tools/vectors/convert.py $(BUILD)/vectors
 
 host: $(HOST_CONFIGS) $(BUILD)/host-gcc/libm4crypt.so $(CT_BINS)
-m4-all: $(M4_CONFIGS) $(BENCH_ELFS) $(CT_ELFS) $(SELECTION_ELFS)
+m4-all: $(M4_CONFIGS) $(BENCH_ELFS) $(CT_ELFS) $(SELECTION_ELFS) $(CT_PLANTED_ELFS)
 fuzz-bins: host-fuzz-lib $(FUZZ_BINS)
 host-fuzz-lib: $(host-fuzz_LIB)
 .PHONY: host-fuzz-lib $(HOST_CONFIGS) host-fuzz $(M4_CONFIGS)
@@ -349,6 +436,14 @@ test: deps
 	@$(MAKE) --no-print-directory -j$$(nproc) build
 	@$(PY) tools/run_tests.py --build $(BUILD) $(if $(CONFIG),--skip pytest) \
 	    $(TEST_ARGS)
+
+# make fuzz FUZZ_S=600: every libFuzzer target for FUZZ_S seconds, one after the other, from the
+# corpus kept in tests/<prim>/corpus/<target>/, which it then stores back, minimized
+# (tools/fuzz.py; FUZZ_ARGS="--only x25519" for some targets).
+FUZZ_S ?= 600
+fuzz: deps
+	@$(MAKE) --no-print-directory -j$$(nproc) fuzz-bins
+	@$(PY) tools/fuzz.py --build $(BUILD) --seconds $(FUZZ_S) $(FUZZ_ARGS)
 
 bench: deps
 	@$(MAKE) --no-print-directory -j$$(nproc) m4-all $(if $(CONFIG),,selections-bench)

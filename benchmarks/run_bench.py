@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """make bench: runs the benchmark firmware in m4sim and reports every operation.
 
-For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends, when it
-exists) the firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the
-figure). Each m4sim region gives cycles, instructions and the stack high-water mark; the code
-size of an operation is the size of every function reachable from its entry point in the ELF,
-its read-only data size that of every table (sized data object) those functions reach
-(m4sim.size; the firmware is linked with --emit-relocs, so that only real addresses count).
+For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends,
+build/m4-armv7m-nofpu = the assembly backends for a Cortex-M4 without FPU, when they exist) the
+firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the figure). Each m4sim
+region gives cycles, instructions and the stack high-water mark; the code size of an operation is
+the size of every function reachable from its entry point in the ELF, its read-only data size that
+of every table (sized data object) those functions reach (m4sim.size; the firmware is linked with
+--emit-relocs, so that only real addresses count).
 
 Code size per selection: the code-size firmware benchmarks/selection.c of each configuration
 (configs/<name>.h, built by make bench into build/config-<name>/; "all" is the default build)
@@ -36,7 +37,10 @@ import m4sim  # noqa: E402
 from m4sim import Simulator  # noqa: E402
 from m4sim.size import CodeSize  # noqa: E402
 
-IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m")]
+# build configuration -> impl column: portable C, the armv7m backends (Cortex-M4F, FPU registers as
+# scratch), and the same backends built for a Cortex-M4 without FPU (-mfloat-abi=soft: stack slots
+# instead of FPU registers, src/common/armv7m/fpu_scratch.h)
+IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m"), ("m4-armv7m-nofpu", "armv7m-nofpu")]
 
 # The selections of make bench (the Makefile's SELECTIONS, configs/<name>.h) and the default build.
 SELECTIONS = [
@@ -52,18 +56,21 @@ SELECTION_EXCLUDED = {"main", "m4crypt_platform_randombytes"}
 
 # operation -> entry symbols for the code size (the first that exists in the ELF)
 ENTRY = {
-    "keypair": "m4crypt_mlkem{n}_keypair_derand",
-    "encaps": "m4crypt_mlkem{n}_enc_derand",
-    "decaps": "m4crypt_mlkem{n}_dec",
-    "decaps_hash_check": "m4crypt_mlkem{n}_check_sk",
-    "encaps_modulus_check": "m4crypt_mlkem{n}_check_pk",
+    "keypair": "m4crypt_{prim}{n}_keypair_derand",
+    "encaps": "m4crypt_{prim}{n}_enc_derand",
+    "decaps": "m4crypt_{prim}{n}_dec",
+    "decaps_hash_check": "m4crypt_{prim}{n}_check_sk",
+    "encaps_modulus_check": "m4crypt_{prim}{n}_check_pk",
+    "sign": "m4crypt_{prim}{n}_sign_derand",
+    "verify": "m4crypt_{prim}{n}_verify",
 }
 
 
 def entry_symbols(op: str) -> list[str]:
     head, _, tail = op.partition(".")
-    if head.startswith("mlkem") and head[5:].isdigit():
-        return [ENTRY[tail].format(n=head[5:])]
+    for prim in ("mlkem", "mldsa"):
+        if head.startswith(prim) and head[len(prim):].isdigit() and tail in ENTRY:
+            return [ENTRY[tail].format(prim=prim, n=head[len(prim):])]
     table = {
         "mlkem.ntt": ["m4crypt_poly_ntt_armv7m", "m4crypt_poly_ntt_c"],
         "mlkem.invntt": ["m4crypt_poly_invntt_armv7m",
@@ -87,6 +94,7 @@ def entry_symbols(op: str) -> list[str]:
         "pqsession.device_boot": ["pqs_identity_init"],
         "pqsession.device_handshake": ["pqs_respond"],
         "pqsession.confirm_open": ["pqs_record_open"],
+        "selftest": ["m4crypt_selftest"],
     }
     if op in table:
         return table[op]
@@ -125,9 +133,17 @@ def measure(elf: Path, impl: str, compiler: str) -> list[dict]:
         raise SystemExit(f"bench: {elf} exited with {res.exit_code}")
     sizes = CodeSize(str(elf))
     records = []
+    # A region executed several times (mldsa*.sign: one execution per benchmark message) is
+    # reported once: the mean cycles and instructions, the largest stack.
+    runs: dict[str, list] = {}
     for r in res.regions:
-        if r.depth != 0:
-            continue
+        if r.depth == 0:
+            runs.setdefault(r.name, []).append(r)
+    for name, rs in runs.items():
+        r = rs[0]
+        cycles = round(sum(x.cycles for x in rs) / len(rs))
+        instructions = round(sum(x.instructions for x in rs) / len(rs))
+        stack = max(x.stack_bytes for x in rs)
         code = rodata = 0
         for sym in entry_symbols(r.name):
             try:
@@ -136,8 +152,8 @@ def measure(elf: Path, impl: str, compiler: str) -> list[dict]:
                 break
             except KeyError:
                 continue
-        records.append({"operation": r.name, "impl": impl, "cycles": r.cycles,
-                        "instructions": r.instructions, "stack_bytes": r.stack_bytes,
+        records.append({"operation": name, "impl": impl, "cycles": cycles,
+                        "instructions": instructions, "stack_bytes": stack,
                         "code_bytes": code, "rodata_bytes": rodata, "compiler": compiler,
                         "model": m4sim.MODEL_VERSION})
     dt = time.time() - t0
@@ -204,6 +220,29 @@ def table(records: list[dict], anchors: dict) -> list[str]:
                      f"{fmt(r['code_bytes'])} | {fmt(r.get('rodata_bytes', ''))} | {speedup} | "
                      f"{anchor} | {ratio} |")
     return lines
+
+
+def nofpu_table(records: list[dict]) -> list[str]:
+    """The cost of the integer-only backends (a Cortex-M4 without FPU, docs/integration.md): the
+    armv7m-nofpu column against armv7m, where both exist."""
+    by = {(r["operation"], r["impl"]): r for r in records}
+    lines = []
+    for r in records:
+        if r["impl"] != "armv7m-nofpu" or (r["operation"], "armv7m") not in by:
+            continue
+        a, p = by[(r["operation"], "armv7m")], by.get((r["operation"], "portable"))
+        ratio = f"{r['cycles'] / a['cycles']:.3f}" if a["cycles"] else ""
+        speed = f"{p['cycles'] / r['cycles']:.2f}x" if p and r["cycles"] else ""
+        lines.append(f"| {r['operation']} | {fmt(a['cycles'])} | {fmt(r['cycles'])} | {ratio} | "
+                     f"{speed} | {fmt(a['stack_bytes'])} | {fmt(r['stack_bytes'])} |")
+    if not lines:
+        return []
+    return ["## Without an FPU: armv7m-nofpu against armv7m", "",
+            "The armv7m backends built with `-mfloat-abi=soft` (stack words instead of FPU registers, "
+            "src/common/armv7m/fpu_scratch.h) against the Cortex-M4F build; docs/integration.md.", "",
+            "| operation | armv7m cycles | armv7m-nofpu cycles | nofpu / armv7m | armv7m-nofpu "
+            "speed-up over portable | armv7m stack | armv7m-nofpu stack |",
+            "|---|---:|---:|---:|---:|---:|---:|"] + lines
 
 
 FIELD_NAMES = {"cycles": "cycles", "stack_bytes": "stack bytes", "code_bytes": "code bytes"}
@@ -451,6 +490,9 @@ def main() -> int:
     md += lines
     md += ["", "## Goals", "", "The project's goals (`benchmarks/targets.json`) against the figures above.", ""]
     md += goal_lines
+    nofpu = nofpu_table(records)
+    if nofpu:
+        md += [""] + nofpu
     if not args.no_charts:
         for png in charts(records, anchors):
             md += ["", f"![{png}]({png})"]

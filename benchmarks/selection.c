@@ -41,6 +41,31 @@ static volatile size_t len = 64; /* not a constant: no call is specialised for o
         sink += m4crypt_mlkem##N##_check_pk(a);                                                    \
         sink += m4crypt_mlkem##N##_check_sk(b);                                                    \
     } while (0)
+#if M4CRYPT_ENABLE_MLDSA
+static uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
+static uint8_t dsig[M4CRYPT_MLDSA87_BYTES];
+static m4crypt_mldsa_verify_ctx dctx;
+#define MLDSA_CALLS(N)                                                                             \
+    do {                                                                                           \
+        sink += m4crypt_mldsa##N##_keypair(dpk, dsk);                                              \
+        sink += m4crypt_mldsa##N##_keypair_derand(dpk, dsk, d);                                    \
+        sink += m4crypt_mldsa##N##_sign(dsig, d, 1, NULL, 0, dsk);                                 \
+        sink += m4crypt_mldsa##N##_sign_derand(dsig, d, 1, NULL, 0, dsk, d);                       \
+        sink += m4crypt_mldsa##N##_sign_internal(dsig, d, 1, dsk, d);                              \
+        sink += m4crypt_mldsa##N##_sign_mu(dsig, d, dsk, d);                                       \
+        sink += m4crypt_mldsa##N##_sign_seed(dsig, d, 1, NULL, 0, d);                              \
+        sink += m4crypt_mldsa##N##_sign_seed_derand(dsig, d, 1, NULL, 0, d, d);                    \
+        sink += m4crypt_mldsa##N##_sign_mu_seed(dsig, d, d, d);                                    \
+        sink += m4crypt_mldsa##N##_mu(d, dpk, d, 1, NULL, 0);                                      \
+        sink += m4crypt_mldsa##N##_verify(dsig, d, 1, NULL, 0, dpk);                               \
+        sink += m4crypt_mldsa##N##_verify_internal(dsig, d, 1, dpk);                               \
+        sink += m4crypt_mldsa##N##_verify_mu(dsig, d, dpk);                                        \
+        sink += m4crypt_mldsa##N##_verify_init(&dctx, dpk, NULL, 0);                               \
+        m4crypt_mldsa##N##_verify_update(&dctx, d, 1);                                             \
+        sink += m4crypt_mldsa##N##_verify_final(&dctx, dsig, dpk);                                 \
+        sink += m4crypt_mldsa##N##_check_sk(dsk);                                                  \
+    } while (0)
+#endif
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 #define KEYPAIR(x) x
 #else
@@ -111,6 +136,16 @@ int main(void)
     sink += m4crypt_aead_chacha20poly1305_decrypt_detached(b, a, len, c, c, len, d, d);
 #endif
 
+#if M4CRYPT_ENABLE_MLDSA
+    MLDSA_CALLS(44);
+    MLDSA_CALLS(65);
+    MLDSA_CALLS(87);
+    sink += m4crypt_mldsa_keypair(44, dpk, sizeof dpk, dsk, sizeof dsk, NULL);
+    sink += m4crypt_mldsa_sign(44, dsig, sizeof dsig, d, 1, NULL, 0, dsk, sizeof dsk, NULL);
+    sink += m4crypt_mldsa_verify(44, dsig, sizeof dsig, d, 1, NULL, 0, dpk, sizeof dpk);
+    sink += m4crypt_mldsa_verify_init(&dctx, 44, dpk, sizeof dpk, NULL, 0);
+    sink += m4crypt_mldsa_verify_final(&dctx, dsig, sizeof dsig, dpk, sizeof dpk);
+#endif
 #if M4CRYPT_ENABLE_XWING_KEYPAIR
     sink += m4crypt_xwing_keypair(a, b);
     sink += m4crypt_xwing_keypair_derand(a, b, c);

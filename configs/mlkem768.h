@@ -8,4 +8,5 @@
 #define M4CRYPT_ENABLE_RISTRETTO255 0
 #define M4CRYPT_ENABLE_CHACHA20 0
 #define M4CRYPT_ENABLE_POLY1305 0
+#define M4CRYPT_ENABLE_MLDSA 0
 /* X-Wing (needs X25519) and ChaCha20-Poly1305 (needs both) are then off by default. */

@@ -5,7 +5,7 @@
  * needs X-Wing's encapsulation and decapsulation and ChaCha20-Poly1305). An #error of config.h
  * stops make. */
 #include "m4crypt/config.h"
-common fips202
+common fips202 selftest
 #if M4CRYPT_ENABLE_MLKEM
 mlkem
 #endif
@@ -26,6 +26,9 @@ chacha20poly1305
 #endif
 #if M4CRYPT_ENABLE_XWING
 xwing
+#endif
+#if M4CRYPT_ENABLE_MLDSA
+mldsa
 #endif
 #if M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS && M4CRYPT_ENABLE_CHACHA20POLY1305
 pqsession

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs what m4crypt needs on a Debian/Ubuntu machine, only what is missing:
 #   Debian packages: the Arm GNU toolchain with newlib, QEMU's Arm system emulator, clang with
-#   its sanitizer and libFuzzer runtimes, valgrind, python3-venv, libsodium (differential tests);
+#   its sanitizer and libFuzzer runtimes, valgrind, python3-venv, libsodium (differential tests),
+#   cmake and pkg-config (the examples);
 #   a Python venv (.venv) with the pinned packages of requirements.txt and m4sim (tools/m4sim).
 # Quick when everything is there: it compares a stamp of requirements.txt and m4sim's metadata.
 set -euo pipefail
@@ -21,6 +22,9 @@ command -v qemu-system-arm >/dev/null || want qemu-system-arm
 command -v clang >/dev/null || want clang
 command -v gcc >/dev/null || want gcc
 command -v make >/dev/null || want make
+# cmake and pkg-config: the examples build against the installed library both ways (mk/examples.mk)
+command -v cmake >/dev/null || want cmake
+command -v pkg-config >/dev/null || want pkgconf
 command -v valgrind >/dev/null || want valgrind
 [ -e "$R/usr/include/valgrind/memcheck.h" ] || want valgrind
 compgen -G "$R/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a" >/dev/null ||

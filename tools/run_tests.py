@@ -4,8 +4,10 @@
 
 Suites (each is skipped with a note only when its binaries were not built):
   host-gcc, host-clang, host-san   C test programs on the host (vectors from build/vectors)
-  m4-qemu[-armv7m]                  the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
-                                    --quick subset: 25 records of every vector group)
+  m4-qemu[-armv7m[-nofpu]]          the same programs on the emulated Cortex-M4 (QEMU mps2-an386,
+                                    --quick subset: 25 records of every vector group); -nofpu: the
+                                    -mfloat-abi=soft build, FPU left disabled (a Cortex-M4 without
+                                    FPU)
   m7-qemu[-armv7m], m33-qemu[-armv7m]  the M4 build's programs on a Cortex-M7 (QEMU mps2-an500, the
                                     same images) and a Cortex-M33 (QEMU mps2-an505, linked again
                                     for its memory map); test_common must report that core
@@ -17,11 +19,21 @@ Suites (each is skipped with a note only when its binaries were not built):
                                     configurations stop with their #error
   ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
                                     undefined; the planted leak must be caught
-  ct-m4sim                          m4sim's trace comparison of every secret-handling operation
-                                    on the M4 build, 8 random secrets each
+  ct-m4sim[-armv7m[-nofpu]]         m4sim's trace comparison of every secret-handling operation
+                                    on the M4 builds, 8 random secrets each (-nofpu: 4); a planted
+                                    branch on ML-KEM's rejection flag must be caught
+  residue-m4sim[-armv7m[-nofpu]]    m4sim's stack-residue check of the same operations: nothing
+                                    that depends on the secret is left below the stack pointer;
+                                    a planted unwiped buffer must be caught
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
-  fuzz                              libFuzzer targets, each for a bounded time
+  fuzz                              libFuzzer targets, each for a bounded time, from the corpus
+                                    kept in tests/<prim>/corpus/ (make fuzz)
+  examples                          examples/firmware built against the install trees of every
+                                    variant (CMake find_package, make + pkg-config, add_subdirectory;
+                                    examples/firmware/module.mk): under QEMU mps2-an386, the host
+                                    one natively; each must pass its checks and report the expected
+                                    variant
   netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
                                     (STM32F405): console and small vector files over the USART
   pqsession                         examples/pqsession for real: its device firmware in QEMU
@@ -121,7 +133,10 @@ CORES = (("m4-qemu", "mps2-an386", "tests", "Cortex-M4"),
 def qemu_suites(build: Path, vecdir: Path, args):
     jobs = []
     for prefix, machine, folder, core in CORES:
-        for cfg, suffix in (("m4", ""), ("m4-armv7m", "-armv7m")):
+        builds = [("m4", ""), ("m4-armv7m", "-armv7m")]
+        if prefix == "m4-qemu":  # the build for a Cortex-M4 without FPU: on the M4 only
+            builds.append(("m4-armv7m-nofpu", "-armv7m-nofpu"))
+        for cfg, suffix in builds:
             for elf in sorted((build / cfg / folder).glob("*/test_*.elf")):
                 expect = rf"^cpu: {core} " if elf.stem == "test_common" else None
                 jobs.append((prefix + suffix, elf.stem, qemu_cmd(machine, elf, vecdir),
@@ -132,6 +147,56 @@ def qemu_suites(build: Path, vecdir: Path, args):
             jobs.append((cfg_dir.name, elf.stem, qemu_cmd("mps2-an386", elf, vecdir),
                          args.timeout * 2, None))
     return jobs
+
+
+def example_jobs(build: Path, args):
+    """build/examples/<how>-<variant>/firmware[.elf] (examples/firmware/module.mk): the firmware
+    must say it was built against <variant> (the install tree's pkg-config file or CMake package
+    of that name)."""
+    jobs = []
+    for d in sorted(p for p in (build / "examples").glob("*-*") if p.is_dir()):
+        how, variant = d.name.split("-", 1)
+        if how == "cmake" and variant.startswith(("source-", "installed-")):
+            how2, variant = variant.split("-", 1)
+            how = f"{how}-{how2}"
+        elf, exe = d / "firmware.elf", d / "firmware"
+        if elf.exists():
+            semi = "enable=on,target=native"
+            cmd = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none",
+                   "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
+        elif exe.exists():
+            cmd = [str(exe)]
+        else:
+            continue
+        jobs.append((d.name, variant, cmd, args.timeout))
+    return jobs
+
+
+def example_job(name, variant, cmd, timeout) -> Result:
+    r = counted("examples", name, cmd, timeout)
+    if not re.search(rf"^m4crypt \S+ example, variant {re.escape(variant)}\b", r.log, re.M):
+        r.log += f"\nexpected the firmware to report variant {variant}\n"
+        r.failed += 1
+    return r
+
+
+def example_rng_link_jobs(build: Path):
+    """build/examples/*/firmware[-_]rng[-_]<part>.elf: the example linked with m4crypt's STM32 RNG
+    module instead of the board's stand-in (built, not run: QEMU's mps2-an386 has no RNG). Its
+    m4crypt_platform_randombytes must be the driver's: the ELF defines the driver's entry."""
+    return sorted((build / "examples").glob("*/firmware[-_]rng[-_]*.elf"))
+
+
+def example_rng_link(elf: Path) -> Result:
+    t0 = time.time()
+    rc, out, _ = run(["arm-none-eabi-nm", str(elf)], 60)
+    syms = set(line.split()[-1] for line in out.splitlines() if line.strip())
+    ok = rc == 0 and {"m4crypt_platform_randombytes", "m4crypt_rng_stm32_randombytes"} <= syms
+    log = out if not ok else ""
+    if not ok:
+        log += "\nthe firmware does not take m4crypt_platform_randombytes from the RNG module\n"
+    return Result("examples", f"{elf.parent.name}/{elf.name} (links the RNG module)",
+                  1 if ok else 0, 0 if ok else 1, time.time() - t0, log)
 
 
 def valgrind_job(prog: Path, expect_leak: bool, timeout: int) -> Result:
@@ -146,10 +211,13 @@ def valgrind_job(prog: Path, expect_leak: bool, timeout: int) -> Result:
 
 
 def fuzz_job(prog: Path, seconds: int) -> Result:
+    """A short run that starts from the corpus kept in tests/<prim>/corpus/<target>/ (make fuzz
+    maintains it, tools/fuzz.py); new inputs go to the build directory only."""
     corpus = prog.parent / (prog.name + ".corpus")
     corpus.mkdir(exist_ok=True)
+    kept = ROOT / "tests" / prog.parent.name / "corpus" / prog.name
     cmd = [str(prog), f"-max_total_time={seconds}", "-seed=1", "-print_final_stats=1",
-           "-rss_limit_mb=2048", str(corpus)]
+           "-rss_limit_mb=2048", str(corpus)] + ([str(kept)] if kept.is_dir() else [])
     rc, out, dt = run(cmd, seconds + 120)
     m = re.search(r"stat::number_of_executed_units:\s*(\d+)", out)
     runs = m.group(1) if m else "?"
@@ -179,29 +247,101 @@ def pytest_job(paths, timeout) -> list[Result]:
 
 
 def m4sim_ct_jobs(build: Path, args):
+    """(suite, firmware, runs): the integer-only build (armv7m-nofpu: the same routines with stack
+    words for FPU registers at fixed sp offsets) with 4 secrets instead of 8, to keep make test short."""
     jobs = []
-    for cfg in ("m4", "m4-armv7m"):
+    for cfg, suite, runs in (("m4", "ct-m4sim", 8), ("m4-armv7m", "ct-m4sim-armv7m", 8),
+                             ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 4)):
         elf = build / cfg / "ct" / "m4ct_library.elf"
         if elf.exists():
-            jobs.append((f"ct-m4sim" + ("-armv7m" if cfg != "m4" else ""), elf))
+            jobs.append((suite, elf, runs))
     return jobs
 
 
-def m4sim_ct(suite, elf: Path, timeout) -> Result:
-    # SampleNTT (FIPS 203 Alg. 7) expands the matrix from rho: public (it is part of the
-    # encapsulation key) although key generation derives it from the secret seed d. Its rejection
-    # loop's length depends on rho, so its calls are declared public (the trace equivalent of
-    # declassifying rho); everything around the calls, and where and how often they are called,
-    # is still compared. See docs/m4sim.md, "--public-function".
-    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", "8"]
-    # (a reduced configuration without ML-KEM regions has no SampleNTT)
+# SampleNTT (FIPS 203 Alg. 7) expands the matrix from rho: public (it is part of the
+# encapsulation key) although key generation derives it from the secret seed d. Its rejection
+# loop's length depends on rho, so its calls are declared public (the trace equivalent of
+# declassifying rho); everything around the calls, and where and how often they are called,
+# is still compared. See docs/m4sim.md, "--public-function". For m4sim residue the same
+# declaration says that what these calls leave on the stack is public.
+# ML-DSA (src/mldsa/sign.c, "Constant time"): the expansion of A from rho (public key), the
+# rejected half-byte positions of RejBoundedPoly (independent of the accepted coefficients),
+# and SampleInBall on c~, which signing declassifies (an output of H; CRYSTALS-Dilithium
+# round 3 specification, section 5.5).
+PUBLIC_CANDIDATES = ["m4crypt_poly_sample_ntt", "m4crypt_mldsa_sample_ntt_step",
+                     "m4crypt_mldsa_sample_eta_tail", "m4crypt_mldsa_sample_in_ball"]
+
+
+def public_functions(elf: Path) -> list[str]:
+    """The --public-function options for those of PUBLIC_CANDIDATES the firmware contains (a
+    firmware with fewer regions, or a reduced configuration, has not all of them)."""
     nm = subprocess.run(["arm-none-eabi-nm", str(elf)], capture_output=True, text=True).stdout
-    if re.search(r" m4crypt_poly_sample_ntt$", nm, re.M):
-        cmd += ["--public-function", "m4crypt_poly_sample_ntt"]
+    have = set(re.findall(r" [Tt] (\S+)$", nm, re.M))
+    return [opt for f in PUBLIC_CANDIDATES if f in have for opt in ("--public-function", f)]
+
+
+def m4sim_ct(suite, elf: Path, timeout, runs=8) -> Result:
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", str(runs)]
+    cmd += public_functions(elf)
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
     bad = 0 if rc == 0 else max(1, len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I)))
     return Result(suite, f"m4sim ct {elf.parent.parent.name}", ok_lines, bad, dt, out)
+
+
+PLANTED_REGIONS = [f"mlkem{n}.decaps_valid_or_flipped" for n in (512, 768, 1024)]
+PLANTED_RESIDUE = [f"mlkem{n}.keypair_random" for n in (512, 768, 1024)]
+
+
+def m4sim_residue(suite, elf: Path, timeout, runs=8) -> Result:
+    """What every secret-handling operation leaves on the stack below the SP it was called with,
+    compared over 8 runs with different secrets: no word may differ, except what a declared
+    public call (SampleNTT, see m4sim_ct) wrote and the caller's own registers saved by the
+    operation's prologue (docs/m4sim.md, "Stack residue"). One check per region."""
+    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--all-regions", "--runs", str(runs)]
+    rc, out, dt = run(cmd + public_functions(elf), timeout)
+    ok_lines = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
+    bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
+                         out, re.M))
+    if rc != 0 and bad == 0:
+        bad = 1
+    return Result(suite, f"m4sim residue {elf.parent.parent.name}", ok_lines, bad, dt, out)
+
+
+def m4sim_residue_planted(suite, elf: Path, timeout) -> Result:
+    """The residue check's own test: m4ct_planted.elf's ML-KEM key generation leaves its 64 bytes
+    of random coins d || z on the stack (src/mlkem/kem.c, M4CRYPT_PLANT_UNWIPED_BUFFER). m4sim
+    residue must report them in each set's keypair_random region (16 words each)."""
+    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--runs", "4"]
+    for region in PLANTED_RESIDUE:
+        cmd += ["--region", region]
+    rc, out, dt = run(cmd + public_functions(elf), timeout)
+    caught = [r for r in PLANTED_RESIDUE
+              if re.search(rf"^residue: {re.escape(r)}: \d+ secret-dependent words", out, re.M)]
+    if rc != 1:
+        caught = []
+    missed = [r for r in PLANTED_RESIDUE if r not in caught]
+    if missed:
+        out += f"\nthe planted unwiped buffer was NOT caught in {', '.join(missed)}\n"
+    return Result(suite, f"m4sim residue {elf.parent.parent.name} planted buffer must be caught",
+                  len(caught), len(missed), dt, out)
+
+
+def m4sim_ct_planted(suite, elf: Path, timeout) -> Result:
+    """The check's own test: build/<config>/ct/m4ct_planted.elf is the constant-time firmware
+    with ML-KEM's select_key branching on the rejection flag (src/mlkem/kem.c,
+    M4CRYPT_PLANT_REJECTION_BRANCH). m4sim ct must report each set's accept-or-reject region as
+    diverging at that branch; two runs (seeds all zero and all 0xff: accept, then reject)."""
+    caught, log, t0 = 0, "", time.time()
+    for region in PLANTED_REGIONS:
+        cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--region", region, "--runs", "2"]
+        cmd += public_functions(elf)
+        rc, out, _ = run(cmd, timeout)
+        ok = rc == 1 and re.search(r"first diverging instruction .* select_key\+", out) is not None
+        caught += ok
+        log += out + ("" if ok else f"\nthe planted rejection-flag branch was NOT caught in {region}\n")
+    return Result(suite, f"m4sim ct {elf.parent.parent.name} planted branch must be caught",
+                  caught, len(PLANTED_REGIONS) - caught, time.time() - t0, log)
 
 
 def main() -> int:
@@ -239,9 +379,18 @@ def main() -> int:
             for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
                 leak = prog.name == "ct_planted_leak"
                 futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
-        for suite, elf in m4sim_ct_jobs(build, args):
+        for suite, elf, runs in m4sim_ct_jobs(build, args):
+            planted = elf.with_name("m4ct_planted.elf")
             if wanted(suite):
-                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3))
+                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3, runs))
+                if planted.exists():
+                    futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
+            rsuite = suite.replace("ct-m4sim", "residue-m4sim")
+            if wanted(rsuite):
+                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2, runs))
+                if planted.exists():
+                    futures.append(pool.submit(m4sim_residue_planted, rsuite, planted,
+                                               args.timeout))
         if wanted("pytest"):
             py_tests = sorted((ROOT / "tests").glob("*/test_*.py"))
             m4sim_tests = ROOT / "tools" / "m4sim" / "tests"
@@ -257,6 +406,11 @@ def main() -> int:
                    "--build", str(build), "-j", "2"]
             futures.append(pool.submit(counted, "netduinoplus2", "STM32F4 firmware in QEMU", cmd,
                                        args.timeout * 2))
+        if wanted("examples"):
+            for name, variant, cmd, timeout in example_jobs(build, args):
+                futures.append(pool.submit(example_job, name, variant, cmd, timeout))
+            for elf in example_rng_link_jobs(build):
+                futures.append(pool.submit(example_rng_link, elf))
         pqs = build / "m4-armv7m" / "examples" / "pqsession" / "pqsession_device.elf"
         if wanted("pqsession") and pqs.exists():
             cmd = [str(VENV_BIN / "python"), str(ROOT / "examples/pqsession/run_sessions.py"),

@@ -24,7 +24,8 @@ extern "C" {
 /* FIPS 203 section 7.2 "modulus check" failed: an encapsulation key has a coefficient >= q
  * (or an X-Wing public key carries such an ML-KEM key). */
 #define M4CRYPT_ERR_PUBLIC_KEY (-2)
-/* FIPS 203 section 7.3 "hash check" failed: H(ek) stored in the decapsulation key does not match. */
+/* FIPS 203 section 7.3 "hash check" failed: H(ek) stored in the decapsulation key does not match;
+ * or an expanded ML-DSA secret key has an s1 / s2 coefficient outside [-eta, eta] (FIPS 204). */
 #define M4CRYPT_ERR_SECRET_KEY (-3)
 /* AEAD tag mismatch: the message is forged or corrupted; no plaintext is released. */
 #define M4CRYPT_ERR_AUTH (-4)
@@ -35,6 +36,13 @@ extern "C" {
 #define M4CRYPT_ERR_RANDOM (-6)
 /* An argument is out of its domain: unknown parameter set, NULL pointer, counter overflow. */
 #define M4CRYPT_ERR_PARAM (-7)
+/* A signature does not verify (also: malformed encoding, hint or norm bound of FIPS 204), or
+ * ML-DSA signing gave up after the loop limit of FIPS 204 Appendix C. */
+#define M4CRYPT_ERR_SIGNATURE (-8)
+/* A self-test failed: a known-answer test of m4crypt_selftest() (m4crypt/selftest.h), or the
+ * pairwise consistency test after key generation (built with M4CRYPT_KEYGEN_PCT; the keys are then
+ * wiped). The library's results cannot be trusted. */
+#define M4CRYPT_ERR_SELFTEST (-9)
 
 /* Returns a short English description of an error code (static string). */
 const char *m4crypt_strerror(int code);

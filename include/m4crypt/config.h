@@ -129,16 +129,11 @@
 #endif
 #endif
 
-/* ---------------------------------------------------------------- ML-DSA (FIPS 204): not yet */
-/* Reserved for ML-DSA, with its operations as for ML-KEM (so that a verify-only device is
- * M4CRYPT_ENABLE_MLDSA_KEYPAIR 0, M4CRYPT_ENABLE_MLDSA_SIGN 0): M4CRYPT_ENABLE_MLDSA,
- * M4CRYPT_ENABLE_MLDSA44 / 65 / 87, M4CRYPT_ENABLE_MLDSA_KEYPAIR / _SIGN / _VERIFY. This version
- * has no ML-DSA: they are 0, and asking for it is an error. */
-#if defined(M4CRYPT_ENABLE_MLDSA) && (M4CRYPT_ENABLE_MLDSA) != 0
-#error "m4crypt config: this version of m4crypt has no ML-DSA (M4CRYPT_ENABLE_MLDSA must be 0)"
+/* ---------------------------------------------------------------- ML-DSA (FIPS 204) */
+/* ML-DSA-44, -65 and -87 (m4crypt/mldsa.h): all three sets and every operation, or nothing. */
+#ifndef M4CRYPT_ENABLE_MLDSA
+#define M4CRYPT_ENABLE_MLDSA 1
 #endif
-#undef M4CRYPT_ENABLE_MLDSA
-#define M4CRYPT_ENABLE_MLDSA 0
 
 /* ---------------------------------------------------------------- consistency */
 #define M4CRYPT_CONFIG_BOOL_(x) ((x) == 0 || (x) == 1)
@@ -157,7 +152,8 @@
     !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_XWING) ||                                                 \
     !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_XWING_KEYPAIR) ||                                         \
     !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_XWING_ENCAPS) ||                                          \
-    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_XWING_DECAPS)
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_XWING_DECAPS) ||                                          \
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA)
 #error "m4crypt config: every M4CRYPT_ENABLE_* option must be 0 or 1"
 #endif
 

@@ -3,8 +3,9 @@
  * mps2-an386 (QEMU's Cortex-M4F board, Arm AN386): vector table, reset handler, fault handler.
  *
  * Reset: copy .data from flash, zero .bss, enable the FPU (CPACR CP10/CP11 full access, Armv7-M
- * ARM B3.2.20), read the semihosting command line into argv, call main, and pass its return
- * value to the emulator with SYS_EXIT_EXTENDED.
+ * ARM B3.2.20) when built for one (__ARM_FP; a -mfloat-abi=soft build leaves it disabled, so any
+ * FPU instruction raises a NOCP UsageFault, reported as a fault), read the semihosting command
+ * line into argv, call main, and pass its return value to the emulator with SYS_EXIT_EXTENDED.
  */
 #include <stdint.h>
 #include <string.h>
@@ -57,9 +58,11 @@ __attribute__((noreturn)) void Reset_Handler(void)
         *dst++ = *src++;
     for (dst = &_sbss; dst < &_ebss;)
         *dst++ = 0;
+#ifdef __ARM_FP
     volatile uint32_t *cpacr = (volatile uint32_t *)0xE000ED88u;
     *cpacr |= 0xFu << 20;
     __asm__ volatile("dsb\n\tisb" ::: "memory");
+#endif
     int argc = split_cmdline();
     semihost_exit(main(argc, argv_buf));
 }

@@ -2,7 +2,7 @@
 """The fault report prints no general-purpose register (platform/*/startup.c).
 
 tests/platform/fault_firmware.c is built (make build: build/<config>/fault/fault_<mode>.elf) for
-the mps2-an386 configurations (m4, m4-armv7m) and for the STM32F4 image in QEMU's netduinoplus2
+the mps2-an386 configurations (m4, m4-armv7m, m4-armv7m-nofpu) and for the STM32F4 image in QEMU's netduinoplus2
 (netduinoplus2, netduinoplus2-armv7m), in two modes:
   registers  r0-r12 and lr hold 0x5ec1e7<nn> when a load from an unmapped address faults;
   x25519     m4crypt_x25519 writes its shared secret through an unmapped output pointer (the
@@ -56,7 +56,8 @@ def run_netduinoplus2(elf: Path) -> tuple[int, str]:
     return rc, server.output
 
 
-CASES = [(cfg, mode) for cfg in ("m4", "m4-armv7m", "netduinoplus2", "netduinoplus2-armv7m")
+CASES = [(cfg, mode) for cfg in ("m4", "m4-armv7m", "m4-armv7m-nofpu", "netduinoplus2",
+                                 "netduinoplus2-armv7m")
          for mode in ("registers", "x25519")]
 
 

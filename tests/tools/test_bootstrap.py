@@ -22,7 +22,8 @@ BASH = shutil.which("bash")
 # Utilities bootstrap.sh itself runs; none of them is a tool it checks for.
 CORE = ("dirname", "uname", "id", "sed", "head", "cat", "sha256sum", "cut")
 EVERY_PACKAGE = {"gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm", "clang", "gcc",
-                 "make", "valgrind", "libclang-rt-dev", "python3-venv", "libsodium23"}
+                 "make", "cmake", "pkgconf", "valgrind", "libclang-rt-dev", "python3-venv",
+                 "libsodium23"}
 
 
 def executable(path: Path, text: str) -> None:
@@ -46,7 +47,8 @@ class FakeMachine:
         # What installing each package puts where bootstrap.sh looks.
         provides = {
             "gcc-arm-none-eabi": "bin:arm-none-eabi-gcc", "qemu-system-arm": "bin:qemu-system-arm",
-            "clang": "bin:clang", "gcc": "bin:gcc", "make": "bin:make",
+            "clang": "bin:clang", "gcc": "bin:gcc", "make": "bin:make", "cmake": "bin:cmake",
+            "pkgconf": "bin:pkg-config",
             "valgrind": "bin:valgrind root:usr/include/valgrind/memcheck.h",
             "libnewlib-arm-none-eabi": "root:usr/lib/arm-none-eabi/newlib/libc.a",
             "libclang-rt-dev": f"root:{rt}", "libclang-rt-14-dev": f"root:{rt}",

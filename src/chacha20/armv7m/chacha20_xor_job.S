@@ -25,6 +25,8 @@
  *   s0-s3   x8-x11 spill slots (W8..W11); in the output stage s0, s1 = x12, x13
  *   s4, s5  C9, C10: x9, x10 after the first column round (cached, see below)
  *   s6-s15  the input words 0-9 (feed-forward: VMOV 1 cycle, no pipeline to start)
+ * Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) s0-s15 are the last 16
+ * words of the frame instead, VMOV a STR (1 cycle) or LDR (1-2); they are wiped the same way.
  * Output stage: r12 = in, lr = out; the in words are loaded in runs of 2-6 single LDRs (each after
  * the first costs 1 cycle), the stores follow a load or a store (1 cycle each).
  *
@@ -48,7 +50,10 @@
 
     .syntax unified
     .thumb
+#include "common/armv7m/fpu_scratch.h"
+#ifndef M4CRYPT_ARMV7M_NOFPU
     .fpu fpv4-sp-d16
+#endif
     .text
 
     .equ T, 0           @ 14 words: r0..r12, lr at the start of a block
@@ -67,7 +72,8 @@
     .equ SEG, 96        @ the next segment record
     .equ SEGEND, 100    @ past the last one
     .equ CTRP, 104      @ job->ctr
-    .equ FRAME, 108     @ + 36 bytes of pushed registers = 144, a multiple of 8
+    .set m4crypt_sslot_base, 108 @ no FPU: s0-s15 in the frame's last 16 words (fpu_scratch.h)
+    .equ FRAME, 108 + M4CRYPT_SSLOTS(16) @ + 36 pushed = 144 (208 without FPU), a multiple of 8
 
     @ job layout (src/chacha20/backend.h)
     .equ J_CONSTS, 0

@@ -757,7 +757,10 @@ HEADER = """\
 @ FPU registers as scratchpad (VMOV core <-> S: one cycle, and unlike a load it never starts a
 @ pipeline run): D words in s0-s9 (s(2x+h)), even parities Ce in s10-s14, the odd round-constant
 @ word of the coming round in s15 (s0-s15 are caller-saved). Stack frame ({frame} bytes): the
-@ round-constant pointer at sp+0.
+@ round-constant pointer at sp+0. Without an FPU (M4CRYPT_ARMV7M_NOFPU, -mfloat-abi=soft;
+@ src/common/armv7m/fpu_scratch.h) s0-s15 are the frame words at sp+{frame}.. instead, VMOV a
+@ 32-bit STR or LDR (the same code layout), and are wiped before returning (parities and D words
+@ of a state that may be secret).
 @ Loop body: 4 rounds, 6 iterations: {counts}; no explicit rotation.
 @ Cycles: {cycles} per permutation in m4sim ({model}); code {size} bytes + 200 bytes of round
 @ constants; stack {stack} bytes.
@@ -765,6 +768,7 @@ HEADER = """\
 
     .syntax unified
     .thumb
+#include "common/armv7m/fpu_scratch.h"
     .text
 
     .align 3
@@ -780,11 +784,13 @@ m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even wo
     .thumb_func
 m4crypt_keccakf1600_armv7m:
     push.w {{r4-r11, lr}}
-    sub.w sp, sp, #{frame}
+    sub.w sp, sp, #({frame} + M4CRYPT_SSLOTS(16))
+    .set m4crypt_sslot_base, {frame}
 """
 
 FOOTER = """\
-    add.w sp, sp, #{frame}
+    m4crypt_sslots_wipe 16, r1, r2
+    add.w sp, sp, #({frame} + M4CRYPT_SSLOTS(16))
     pop.w {{r4-r11, pc}}
     .size m4crypt_keccakf1600_armv7m, . - m4crypt_keccakf1600_armv7m
 """

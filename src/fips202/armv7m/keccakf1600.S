@@ -16,7 +16,10 @@
 @ FPU registers as scratchpad (VMOV core <-> S: one cycle, and unlike a load it never starts a
 @ pipeline run): D words in s0-s9 (s(2x+h)), even parities Ce in s10-s14, the odd round-constant
 @ word of the coming round in s15 (s0-s15 are caller-saved). Stack frame (4 bytes): the
-@ round-constant pointer at sp+0.
+@ round-constant pointer at sp+0. Without an FPU (M4CRYPT_ARMV7M_NOFPU, -mfloat-abi=soft;
+@ src/common/armv7m/fpu_scratch.h) s0-s15 are the frame words at sp+4.. instead, VMOV a
+@ 32-bit STR or LDR (the same code layout), and are wiped before returning (parities and D words
+@ of a state that may be secret).
 @ Loop body: 4 rounds, 6 iterations: 1 add, 1 bcc, 200 bic, 1 cmp, 608 eor, 212 ldr, 201 str, 196 vmov; no explicit rotation.
 @ Cycles: 8,950 (8,734 under model 1.0) per permutation in m4sim (m4sim-model 1.1); code 5840 bytes + 200 bytes of round
 @ constants; stack 40 bytes.
@@ -24,6 +27,7 @@
 
     .syntax unified
     .thumb
+#include "common/armv7m/fpu_scratch.h"
     .text
 
     .align 3
@@ -62,7 +66,8 @@ m4crypt_keccakf1600_armv7m_rc:  @ FIPS 202 round constants, interleaved (even wo
     .thumb_func
 m4crypt_keccakf1600_armv7m:
     push.w {r4-r11, lr}
-    sub.w sp, sp, #4
+    sub.w sp, sp, #(4 + M4CRYPT_SSLOTS(16))
+    .set m4crypt_sslot_base, 4
     @ parities of the input state (all offsets 0)
     adr.w r1, m4crypt_keccakf1600_armv7m_rc
     str.n r1, [sp, #0]
@@ -1667,6 +1672,7 @@ m4crypt_keccakf1600_armv7m:
     eor.w lr, r5, lr, ror #1
     cmp.w r9, #2
     bcc.w .Lround
-    add.w sp, sp, #4
+    m4crypt_sslots_wipe 16, r1, r2
+    add.w sp, sp, #(4 + M4CRYPT_SSLOTS(16))
     pop.w {r4-r11, pc}
     .size m4crypt_keccakf1600_armv7m, . - m4crypt_keccakf1600_armv7m

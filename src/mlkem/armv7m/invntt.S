@@ -46,7 +46,9 @@
  *             loop counter (the loop ends when it reaches a multiple of 64, see gen_tables.py)
  *   pass B    r1-r4 block j + 4, r5-r8 block j; r11, r12, lr the group's twiddles; r1 = w(1)
  *             (from s3) for the reduction after block j + 4 is stored; s0 the end of the group's
- *             iterations, s1 the table pointer (the group loop ends when it is a multiple of 64)
+ *             iterations, s1 the table pointer (the group loop ends when it is a multiple of 64);
+ *             without an FPU s0, s1, s3 are stack words (src/common/armv7m/fpu_scratch.h; make
+ *             bench impl armv7m-nofpu)
  *   pass C    r1-r4 one block; r11, r12, lr the twiddles of layers 6, 6, 7; r8 the end
  *
  * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4913 (pass A 16 x 136, pass B
@@ -61,6 +63,7 @@
 
     .syntax unified
     .thumb
+#include "common/armv7m/fpu_scratch.h"
     .cpu cortex-m4
 
 /* P(z t) of both halves of t into b, with t = r9 as input (clobbered). */
@@ -100,6 +103,7 @@
     .p2align 2
 m4crypt_poly_invntt_armv7m:
     push.w  {r4-r11, lr}
+    m4crypt_sslots_alloc 4         @ no FPU: s0, s1, s3 on the stack (fpu_scratch.h)
     movw    r11, #:lower16:m4crypt_mlkem_invntt_twiddles_armv7m
     movt    r11, #:upper16:m4crypt_mlkem_invntt_twiddles_armv7m
     ldr.w   r10, [r11, #652]        @ C
@@ -221,6 +225,7 @@ m4crypt_poly_invntt_armv7m:
     cmp     r0, r8
     bne.w   4b
 
+    m4crypt_sslots_free 4
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_invntt_armv7m, .-m4crypt_poly_invntt_armv7m
 

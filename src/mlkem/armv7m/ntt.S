@@ -43,7 +43,8 @@
  *   r10       C = q << 16 | 8
  *   pass 1, 2 r1-r8 two blocks of four words; r11, r12, lr the twiddles of layer k, k+1, k+1;
  *             s0 the end of the loop (pass 2: where its last iteration starts), s1 the table
- *             pointer
+ *             pointer (without an FPU: two stack words, src/common/armv7m/fpu_scratch.h;
+ *             make bench impl armv7m-nofpu)
  *   pass 3    r1-r8 eight words; r12, lr twiddles; r11 the table pointer
  *
  * Cycles (m4sim-model 1.1, benchmarks region mlkem.ntt): 4440. Portable C: 24268.
@@ -56,6 +57,7 @@
 
     .syntax unified
     .thumb
+#include "common/armv7m/fpu_scratch.h"
     .cpu cortex-m4
 
 /* Two butterflies on the words a, b (both halves) with twiddle word z; t is clobbered. */
@@ -109,6 +111,7 @@
     .p2align 2
 m4crypt_poly_ntt_armv7m:
     push.w  {r4-r11, lr}
+    m4crypt_sslots_alloc 2         @ no FPU: s0, s1 on the stack (fpu_scratch.h)
     movw    r9, #:lower16:m4crypt_mlkem_ntt_twiddles_armv7m
     movt    r9, #:upper16:m4crypt_mlkem_ntt_twiddles_armv7m
     add.w   r1, r0, #128
@@ -181,6 +184,7 @@ m4crypt_poly_ntt_armv7m:
     tst.w   r11, #63
     bne.w   4b
 
+    m4crypt_sslots_free 2
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_ntt_armv7m, .-m4crypt_poly_ntt_armv7m
 

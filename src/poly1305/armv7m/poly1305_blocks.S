@@ -37,6 +37,8 @@
  *   s0 the message pointer (advanced once per loop iteration; the blocks use offsets 0, 16, 32,
  *   48 from it), s1 the end pointer: VMOV costs 1 cycle and, two instructions ahead of the first
  *   LDR, no address stall (s0, s1 are caller-saved and hold only public pointers).
+ * Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) s0, s1 are the words at
+ * [sp+20], [sp+24] instead.
  * Stack: [sp+4] nblocks, [sp+12] ctx. hibit selects the loop (1: nblocks mod 4 blocks first,
  * then four blocks per iteration; 0, only used for a padded last block: one at a time).
  *
@@ -50,14 +52,18 @@
 
     .syntax unified
     .thumb
+#include "common/armv7m/fpu_scratch.h"
+#ifndef M4CRYPT_ARMV7M_NOFPU
     .fpu fpv4-sp-d16
+#endif
     .text
 
     .equ M2, 0          @ blocks2: the second run, pending
     .equ NBLK, 4
     .equ N2, 8
     .equ CTX, 12
-    .equ FRAME, 20      @ + 36 bytes pushed = 56, a multiple of 8
+    .set m4crypt_sslot_base, 20 @ no FPU: s0, s1 in the frame's last two words (fpu_scratch.h)
+    .equ FRAME, 20 + M4CRYPT_SSLOTS(2) @ + 36 bytes pushed = 56 (64 without FPU), a multiple of 8
 
 /* One block: h (H0..H4) -> new h in (A, B, S1, S2, S3). R0..R3 are r10, r11, r12, lr. */
 .macro BLOCK H0, H1, H2, H3, H4, S1, S2, S3, A, B, hib, off

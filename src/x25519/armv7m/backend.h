@@ -19,6 +19,9 @@
  * x25519_armv7m.c (frombytes, clamping and the glue of the scalar multiplication).
  * The internal *_int routines keep their products in s0..s15 (FPU registers as 1-cycle storage):
  * they clobber s0-s15 (caller-saved under the AAPCS) and the ladder and the inversion zero them.
+ * Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) the same routines keep
+ * them in 16 stack words instead (make bench impl armv7m-nofpu), and the inlined ladder is left
+ * out (m4crypt_x25519 runs the compact one).
  *
  * Measured (m4sim model 1.1, make bench): x25519.scalarmult 465,854 cycles (portable
  * 1,651,157), stack 452 bytes, code 3,734 bytes reachable from m4crypt_x25519;
@@ -30,6 +33,8 @@
 #define M4CRYPT_X25519_ARMV7M_BACKEND_H
 
 #include <stdint.h>
+
+#include "common/armv7m/fpu_scratch.h"
 
 /* h = f * g mod p (output below 2^255 + 2^230); h may alias f or g; inputs in [0, 2^256). */
 void m4crypt_fe256_mul_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
@@ -78,9 +83,11 @@ void m4crypt_x25519_ladder_inlined_armv7m(uint32_t xz2[16], const uint32_t x1[8]
  * ladder (tests, benchmark, ct regions). */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32]);
+#ifndef M4CRYPT_ARMV7M_NOFPU /* the inlined ladder keeps products in s16..s29: FPU builds only */
 void m4crypt_x25519_scalarmult_inlined_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                               const uint8_t point[32]);
 #define M4CRYPT_X25519_HAVE_INLINED_LADDER 1
+#endif
 
 #define M4CRYPT_X25519_HAVE_SCALARMULT 1
 

@@ -45,6 +45,10 @@
     .cpu cortex-m4
 
 #include "fe256_fold.i"
+#include "common/armv7m/fpu_scratch.h"
+    /* Without an FPU, s14 is the stack word at the caller's sp + 56 (fe256_mul.S's convention:
+     * an internal routine's s0..s15 are the 16 words at its caller's sp). */
+    .set m4crypt_sslot_base, 0
 
     .section .text.m4crypt_fe256_add_armv7m,"ax",%progbits
     .global m4crypt_fe256_add_armv7m
@@ -266,7 +270,10 @@ m4crypt_fe256_tobytes_armv7m:
     .align 2
 m4crypt_fe256_suba24_armv7m:
     push      {r4-r11, lr}
+    m4crypt_sslots_alloc 16
     bl        m4crypt_fe256_suba24_int
+    m4crypt_sslots_wipe 16, r0, r1
+    m4crypt_sslots_free 16
     pop       {r4-r11, pc}
     .size m4crypt_fe256_suba24_armv7m, .-m4crypt_fe256_suba24_armv7m
 

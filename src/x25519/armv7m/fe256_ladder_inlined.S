@@ -13,6 +13,9 @@
  * registers muladdsub leaves it in (no store, no LDM); every instruction 32-bit. The bit-254 step
  * and the three half steps still call the routines of fe256_mul.S and fe256.S.
  *
+ * Built with an FPU only (M4CRYPT_ARMV7M_NOFPU undefined, src/common/armv7m/fpu_scratch.h): without
+ * one, m4crypt_x25519 runs the compact ladder whatever M4CRYPT_X25519_INLINED_LADDER says.
+ *
  * Register map: as the inlined routines (fe256_mul.S's header, fe256.S's suba24_int); s16 the bit
  * counter, s17 the scalar pointer, s18..s29 the kept products (VPUSH / VPOP of s16..s29: the
  * caller's values come back, no secret stays in them; s0..s15 are zeroed at the end).
@@ -28,6 +31,8 @@
     .cpu cortex-m4
 
 #include "fe256_fold.i"
+#include "common/armv7m/fpu_scratch.h"
+#ifndef M4CRYPT_ARMV7M_NOFPU
 
 
     .section .text.m4crypt_x25519_ladder_inlined_armv7m,"ax",%progbits
@@ -1638,5 +1643,6 @@ m4crypt_x25519_ladder_inlined_armv7m:
     vpop {s16-s29}
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_inlined_armv7m, .-m4crypt_x25519_ladder_inlined_armv7m
+#endif /* M4CRYPT_ARMV7M_NOFPU */
 
 #endif /* M4CRYPT_ENABLE_X25519 */

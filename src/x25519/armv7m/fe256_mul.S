@@ -94,6 +94,15 @@
  * In the ladder (exclusive, per call): mul_int 170, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 231; the ladder's own code 18,778 in all. Stack: none in the field routines;
  * x25519.scalarmult 452 bytes in all. Code: 3,734 bytes reachable from m4crypt_x25519.
+ *
+ * Without an FPU (M4CRYPT_ARMV7M_NOFPU, -mfloat-abi=soft; src/common/armv7m/fpu_scratch.h) the
+ * same code keeps s<n> in the stack word at [sp + 4 n] instead, VMOV becoming a 32-bit STR or LDR
+ * (the code layout stays): an internal routine uses the 16 words at its caller's sp (every caller
+ * keeps them at the bottom of its frame: the AAPCS wrappers allocate and wipe them, the ladder's
+ * and the inversion's frames start with them, LADDER_SLOTS / INVERT_SLOTS below, and VPUSH / VPOP
+ * assemble to nothing as the ladder's s16, s17 are frame words too). With an FPU those sizes are
+ * 0 and the code is the one measured above; the integer-only variant is measured as make bench's
+ * impl armv7m-nofpu.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_BUILD_CURVE25519 /* X25519 and Ristretto255 */
@@ -101,6 +110,12 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/fpu_scratch.h"
+    .set m4crypt_sslot_base, 0
+/* Without an FPU: the ladder's s0..s17 (24 words: the frame wipe runs in 32-byte steps) and the
+ * inversion's s0..s15 at the bottom of their frames; 0 with an FPU. */
+#define LADDER_SLOTS M4CRYPT_SSLOTS(24)
+#define INVERT_SLOTS M4CRYPT_SSLOTS(16)
 
 
     .section .text.m4crypt_fe256_mul_int,"ax",%progbits
@@ -630,7 +645,10 @@ m4crypt_fe256_sqr_int_f:
     .align 2
 m4crypt_fe256_mul_armv7m:
     push {r4-r11, lr}
+    m4crypt_sslots_alloc 16
     bl m4crypt_fe256_mul_int
+    m4crypt_sslots_wipe 16, r0, r1
+    m4crypt_sslots_free 16
     pop {r4-r11, pc}
     .size m4crypt_fe256_mul_armv7m, .-m4crypt_fe256_mul_armv7m
 
@@ -640,7 +658,10 @@ m4crypt_fe256_mul_armv7m:
     .align 2
 m4crypt_fe256_sqr_armv7m:
     push {r4-r11, lr}
+    m4crypt_sslots_alloc 16
     bl m4crypt_fe256_sqr_int
+    m4crypt_sslots_wipe 16, r0, r1
+    m4crypt_sslots_free 16
     pop {r4-r11, pc}
     .size m4crypt_fe256_sqr_armv7m, .-m4crypt_fe256_sqr_armv7m
 
@@ -650,7 +671,10 @@ m4crypt_fe256_sqr_armv7m:
     .align 2
 m4crypt_fe256_muladdsub_armv7m:
     push {r4-r11, lr}
+    m4crypt_sslots_alloc 16
     bl m4crypt_fe256_muladdsub_int
+    m4crypt_sslots_wipe 16, r0, r1
+    m4crypt_sslots_free 16
     pop {r4-r11, pc}
     .size m4crypt_fe256_muladdsub_armv7m, .-m4crypt_fe256_muladdsub_armv7m
 
@@ -660,9 +684,12 @@ m4crypt_fe256_muladdsub_armv7m:
     .align 2
 m4crypt_fe256_sqrsel_armv7m:
     push {r4-r11, lr}
+    m4crypt_sslots_alloc 16
     mov r12, r2
     rsb r3, r3, #0
     bl m4crypt_fe256_sqrsel_int
+    m4crypt_sslots_wipe 16, r0, r1
+    m4crypt_sslots_free 16
     pop {r4-r11, pc}
     .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m
 
@@ -673,8 +700,8 @@ m4crypt_fe256_sqrsel_armv7m:
 m4crypt_x25519_ladder_armv7m:
     push {r4-r11, lr}
     vpush {s16-s17}
-    sub sp, sp, #232
-    str r0, [sp, #224]
+    sub sp, sp, #(LADDER_SLOTS + 232)
+    str r0, [sp, #(LADDER_SLOTS + 224)]
     vmov s17, r2
     @ k = k ^ (k >> 1) in place (the swap bits)
     ldm r2, {r3-r10}
@@ -714,7 +741,12 @@ m4crypt_x25519_ladder_armv7m:
     orr r10, r10, r0
     stm r2, {r3-r10}
     ldm r1, {r3-r10}
+#if LADDER_SLOTS
+    add r0, sp, #(LADDER_SLOTS + 0)
+    stm r0, {r3-r10}
+#else
     stm sp, {r3-r10}
+#endif
     @ (x2, z2) = (1, 0), (x3, z3) = (x1, 1): A = B = 1, C = x1 + 1, D = x1 - 1
     movs r3, #1
     movs r4, #0
@@ -724,38 +756,38 @@ m4crypt_x25519_ladder_armv7m:
     movs r8, #0
     movs r9, #0
     movs r10, #0
-    add r0, sp, #32
+    add r0, sp, #(LADDER_SLOTS + 32)
     stm r0, {r3-r10}
-    add r0, sp, #64
+    add r0, sp, #(LADDER_SLOTS + 64)
     stm r0, {r3-r10}
     movs r0, #250
     vmov s16, r0
-    add r0, sp, #96
-    add r1, sp, #0
-    add r2, sp, #32
+    add r0, sp, #(LADDER_SLOTS + 96)
+    add r1, sp, #(LADDER_SLOTS + 0)
+    add r2, sp, #(LADDER_SLOTS + 32)
     bl m4crypt_fe256_add_int
-    add r0, sp, #128
-    add r1, sp, #0
-    add r2, sp, #64
+    add r0, sp, #(LADDER_SLOTS + 128)
+    add r1, sp, #(LADDER_SLOTS + 0)
+    add r2, sp, #(LADDER_SLOTS + 64)
     bl m4crypt_fe256_sub_int
-    add r0, sp, #160
-    add r1, sp, #96
+    add r0, sp, #(LADDER_SLOTS + 160)
+    add r1, sp, #(LADDER_SLOTS + 96)
     bl m4crypt_fe256_sqr_int
-    add r0, sp, #192
-    add r1, sp, #128
+    add r0, sp, #(LADDER_SLOTS + 192)
+    add r1, sp, #(LADDER_SLOTS + 128)
     bl m4crypt_fe256_sqr_int
-    add r0, sp, #64
-    add r1, sp, #160
-    add r2, sp, #192
+    add r0, sp, #(LADDER_SLOTS + 64)
+    add r1, sp, #(LADDER_SLOTS + 160)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_mul_int
-    add r0, sp, #32
-    add r1, sp, #160
-    add r2, sp, #192
+    add r0, sp, #(LADDER_SLOTS + 32)
+    add r1, sp, #(LADDER_SLOTS + 160)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_suba24_int
-    add r3, sp, #64
-    add r0, sp, #32
-    add r1, sp, #32
-    add r2, sp, #192
+    add r3, sp, #(LADDER_SLOTS + 64)
+    add r0, sp, #(LADDER_SLOTS + 32)
+    add r1, sp, #(LADDER_SLOTS + 32)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_muladdsub_int
     vmov r1, r2, s16, s17
     .align 2
@@ -764,49 +796,49 @@ m4crypt_x25519_ladder_armv7m:
     @ word address depends on t only); r1 = v, r2 = k from the loop's end (or entry);
     @ r0 = the first sqrsel's h in the address-stall slot
     ubfx r3, r1, #5, #3
-    add r0, sp, #160
+    add r0, sp, #(LADDER_SLOTS + 160)
     ldr r3, [r2, r3, lsl #2]
     rors r3, r3, r1
     sbfx r3, r3, #0, #1
-    add r1, sp, #32
-    add r12, sp, #96
+    add r1, sp, #(LADDER_SLOTS + 32)
+    add r12, sp, #(LADDER_SLOTS + 96)
     bl m4crypt_fe256_sqrsel_int
-    add r0, sp, #192
-    add r1, sp, #64
-    add r12, sp, #128
+    add r0, sp, #(LADDER_SLOTS + 192)
+    add r1, sp, #(LADDER_SLOTS + 64)
+    add r12, sp, #(LADDER_SLOTS + 128)
     bl m4crypt_fe256_sqrsel_int_ge
-    add r0, sp, #128
-    add r1, sp, #128
-    add r2, sp, #32
+    add r0, sp, #(LADDER_SLOTS + 128)
+    add r1, sp, #(LADDER_SLOTS + 128)
+    add r2, sp, #(LADDER_SLOTS + 32)
     bl m4crypt_fe256_mul_int
-    add r3, sp, #128
-    add r0, sp, #32
-    add r1, sp, #96
-    add r2, sp, #64
+    add r3, sp, #(LADDER_SLOTS + 128)
+    add r0, sp, #(LADDER_SLOTS + 32)
+    add r1, sp, #(LADDER_SLOTS + 96)
+    add r2, sp, #(LADDER_SLOTS + 64)
     bl m4crypt_fe256_muladdsub_int
-    add r0, sp, #64
-    add r1, sp, #160
-    add r2, sp, #192
+    add r0, sp, #(LADDER_SLOTS + 64)
+    add r1, sp, #(LADDER_SLOTS + 160)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_mul_int
-    add r0, sp, #96
-    add r1, sp, #160
-    add r2, sp, #192
+    add r0, sp, #(LADDER_SLOTS + 96)
+    add r1, sp, #(LADDER_SLOTS + 160)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_suba24_int
-    add r0, sp, #160
-    add r1, sp, #128
+    add r0, sp, #(LADDER_SLOTS + 160)
+    add r1, sp, #(LADDER_SLOTS + 128)
     bl m4crypt_fe256_sqr_int
-    add r0, sp, #128
-    add r1, sp, #32
+    add r0, sp, #(LADDER_SLOTS + 128)
+    add r1, sp, #(LADDER_SLOTS + 32)
     bl m4crypt_fe256_sqr_int
-    add r3, sp, #64
-    add r0, sp, #32
-    add r1, sp, #96
-    add r2, sp, #192
+    add r3, sp, #(LADDER_SLOTS + 64)
+    add r0, sp, #(LADDER_SLOTS + 32)
+    add r1, sp, #(LADDER_SLOTS + 96)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_muladdsub_int
-    add r3, sp, #128
-    add r0, sp, #96
-    add r1, sp, #160
-    add r2, sp, #0
+    add r3, sp, #(LADDER_SLOTS + 128)
+    add r0, sp, #(LADDER_SLOTS + 96)
+    add r1, sp, #(LADDER_SLOTS + 160)
+    add r2, sp, #(LADDER_SLOTS + 0)
     bl m4crypt_fe256_muladdsub_int
     vmov r1, r2, s16, s17
     subs r1, r1, #1
@@ -821,29 +853,29 @@ m4crypt_x25519_ladder_armv7m:
     @ word address depends on t only); r1 = v, r2 = k from the loop's end (or entry);
     @ r0 = the first sqrsel's h in the address-stall slot
     ubfx r3, r1, #5, #3
-    add r0, sp, #160
+    add r0, sp, #(LADDER_SLOTS + 160)
     ldr r3, [r2, r3, lsl #2]
     rors r3, r3, r1
     sbfx r3, r3, #0, #1
-    add r1, sp, #32
-    add r12, sp, #96
+    add r1, sp, #(LADDER_SLOTS + 32)
+    add r12, sp, #(LADDER_SLOTS + 96)
     bl m4crypt_fe256_sqrsel_int
-    add r0, sp, #192
-    add r1, sp, #64
-    add r12, sp, #128
+    add r0, sp, #(LADDER_SLOTS + 192)
+    add r1, sp, #(LADDER_SLOTS + 64)
+    add r12, sp, #(LADDER_SLOTS + 128)
     bl m4crypt_fe256_sqrsel_int_ge
-    add r0, sp, #64
-    add r1, sp, #160
-    add r2, sp, #192
+    add r0, sp, #(LADDER_SLOTS + 64)
+    add r1, sp, #(LADDER_SLOTS + 160)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_mul_int
-    add r0, sp, #96
-    add r1, sp, #160
-    add r2, sp, #192
+    add r0, sp, #(LADDER_SLOTS + 96)
+    add r1, sp, #(LADDER_SLOTS + 160)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_suba24_int
-    add r3, sp, #64
-    add r0, sp, #32
-    add r1, sp, #96
-    add r2, sp, #192
+    add r3, sp, #(LADDER_SLOTS + 64)
+    add r0, sp, #(LADDER_SLOTS + 32)
+    add r1, sp, #(LADDER_SLOTS + 96)
+    add r2, sp, #(LADDER_SLOTS + 192)
     bl m4crypt_fe256_muladdsub_int
     vmov r1, r2, s16, s17
     subs r1, r1, #1
@@ -851,13 +883,13 @@ m4crypt_x25519_ladder_armv7m:
     cmn r1, #3
     bge 5b
     @ (A, B) = R_0: X = A + B, Z = A - B
-    ldr r0, [sp, #224]
-    add r1, sp, #32
-    add r2, sp, #64
+    ldr r0, [sp, #(LADDER_SLOTS + 224)]
+    add r1, sp, #(LADDER_SLOTS + 32)
+    add r2, sp, #(LADDER_SLOTS + 64)
     bl m4crypt_fe256_add_int
-    ldr r0, [sp, #224]
-    add r1, sp, #32
-    add r2, sp, #64
+    ldr r0, [sp, #(LADDER_SLOTS + 224)]
+    add r1, sp, #(LADDER_SLOTS + 32)
+    add r2, sp, #(LADDER_SLOTS + 64)
     adds r0, r0, #32
     bl m4crypt_fe256_sub_int
     @ wipe the frame and what the field routines left below it
@@ -871,7 +903,7 @@ m4crypt_x25519_ladder_armv7m:
     movs r10, #0
     sub sp, sp, #24
     mov r0, sp
-    add r1, sp, #256
+    add r1, sp, #(LADDER_SLOTS + 256)
 2:
     stm r0!, {r3-r10}
     cmp r0, r1
@@ -885,7 +917,7 @@ m4crypt_x25519_ladder_armv7m:
     vmov s10, s11, r3, r4
     vmov s12, s13, r3, r4
     vmov s14, s15, r3, r4
-    add sp, sp, #256
+    add sp, sp, #(LADDER_SLOTS + 256)
     vpop {s16-s17}
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_armv7m, .-m4crypt_x25519_ladder_armv7m
@@ -896,17 +928,17 @@ m4crypt_x25519_ladder_armv7m:
     .align 2
 m4crypt_fe256_invert_armv7m:
     push {r4-r11, lr}
-    sub sp, sp, #240
-    str r0, [sp, #224]
+    sub sp, sp, #(INVERT_SLOTS + 240)
+    str r0, [sp, #(INVERT_SLOTS + 224)]
     ldm r1, {r3-r10}
-    add r0, sp, #192
+    add r0, sp, #(INVERT_SLOTS + 192)
     stm r0, {r3-r10}
     adr r0, 9f
-    str r0, [sp, #228]
-1:  @ next step: r5 = n | d/4 << 8 | a/4 << 16 | b/4 << 24
-    ldr r4, [sp, #228]
+    str r0, [sp, #(INVERT_SLOTS + 228)]
+1:  @ next step: r5 = n | d/4 << 8 | a/4 << 16 | b/4 << 24 (frame offsets)
+    ldr r4, [sp, #(INVERT_SLOTS + 228)]
     ldr r5, [r4], #4
-    str r4, [sp, #228]
+    str r4, [sp, #(INVERT_SLOTS + 228)]
     ubfx r0, r5, #8, #8
     add r0, sp, r0, lsl #2
     ubfx r1, r5, #16, #8
@@ -932,12 +964,12 @@ m4crypt_fe256_invert_armv7m:
     mov r4, r11
     bne m4crypt_fe256_sqr_int_f
 3:
-    ldr r4, [sp, #228]
+    ldr r4, [sp, #(INVERT_SLOTS + 228)]
     adr r5, 8f
     cmp r4, r5
     bne 1b
-    ldr r0, [sp, #224]
-    add r1, sp, #192
+    ldr r0, [sp, #(INVERT_SLOTS + 224)]
+    add r1, sp, #(INVERT_SLOTS + 192)
     ldm r1, {r3-r10}
     stm r0, {r3-r10}
     @ wipe the frame and the field routines' frame below it
@@ -951,7 +983,7 @@ m4crypt_fe256_invert_armv7m:
     movs r10, #0
     sub sp, sp, #16
     mov r0, sp
-    add r1, sp, #256
+    add r1, sp, #(INVERT_SLOTS + 256)
 2:
     stm r0!, {r3-r10}
     cmp r0, r1
@@ -965,32 +997,32 @@ m4crypt_fe256_invert_armv7m:
     vmov s10, s11, r3, r4
     vmov s12, s13, r3, r4
     vmov s14, s15, r3, r4
-    add sp, sp, #256
+    add sp, sp, #(INVERT_SLOTS + 256)
     pop {r4-r11, pc}
     .align 2
 9:
-    .word 1 | (0 << 8) | (48 << 16) | (0 << 24)
-    .word 2 | (24 << 8) | (0 << 16) | (0 << 24)
-    .word 0 | (8 << 8) | (24 << 16) | (48 << 24)
-    .word 0 | (16 << 8) | (8 << 16) | (0 << 24)
-    .word 1 | (24 << 8) | (16 << 16) | (0 << 24)
-    .word 0 | (24 << 8) | (24 << 16) | (8 << 24)
-    .word 5 | (32 << 8) | (24 << 16) | (0 << 24)
-    .word 0 | (24 << 8) | (32 << 16) | (24 << 24)
-    .word 10 | (32 << 8) | (24 << 16) | (0 << 24)
-    .word 0 | (32 << 8) | (32 << 16) | (24 << 24)
-    .word 20 | (40 << 8) | (32 << 16) | (0 << 24)
-    .word 0 | (32 << 8) | (40 << 16) | (32 << 24)
-    .word 10 | (32 << 8) | (32 << 16) | (0 << 24)
-    .word 0 | (24 << 8) | (32 << 16) | (24 << 24)
-    .word 50 | (32 << 8) | (24 << 16) | (0 << 24)
-    .word 0 | (32 << 8) | (32 << 16) | (24 << 24)
-    .word 100 | (40 << 8) | (32 << 16) | (0 << 24)
-    .word 0 | (32 << 8) | (40 << 16) | (32 << 24)
-    .word 50 | (32 << 8) | (32 << 16) | (0 << 24)
-    .word 0 | (24 << 8) | (32 << 16) | (24 << 24)
-    .word 5 | (24 << 8) | (24 << 16) | (0 << 24)
-    .word 0 | (48 << 8) | (24 << 16) | (16 << 24)
+    .word 1 | ((INVERT_SLOTS + 0) / 4 << 8) | ((INVERT_SLOTS + 192) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 2 | ((INVERT_SLOTS + 96) / 4 << 8) | ((INVERT_SLOTS + 0) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 32) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 192) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 64) / 4 << 8) | ((INVERT_SLOTS + 32) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 1 | ((INVERT_SLOTS + 96) / 4 << 8) | ((INVERT_SLOTS + 64) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 96) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 32) / 4 << 24)
+    .word 5 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 96) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 96) / 4 << 24)
+    .word 10 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 96) / 4 << 24)
+    .word 20 | ((INVERT_SLOTS + 160) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 160) / 4 << 16) | ((INVERT_SLOTS + 128) / 4 << 24)
+    .word 10 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 96) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 96) / 4 << 24)
+    .word 50 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 96) / 4 << 24)
+    .word 100 | ((INVERT_SLOTS + 160) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 160) / 4 << 16) | ((INVERT_SLOTS + 128) / 4 << 24)
+    .word 50 | ((INVERT_SLOTS + 128) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 96) / 4 << 8) | ((INVERT_SLOTS + 128) / 4 << 16) | ((INVERT_SLOTS + 96) / 4 << 24)
+    .word 5 | ((INVERT_SLOTS + 96) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 0) / 4 << 24)
+    .word 0 | ((INVERT_SLOTS + 192) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 64) / 4 << 24)
 8:
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
 

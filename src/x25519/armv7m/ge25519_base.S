@@ -56,6 +56,22 @@
     .cpu cortex-m4
 
 #include "fe256_fold.i"
+#include "common/armv7m/fpu_scratch.h"
+
+/* Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) the field routines keep
+ * their s0..s15 in the 16 stack words at their caller's sp: both frames below start with them
+ * (GS bytes, 0 with an FPU), every slot offset is above, and they are wiped with the frame. */
+    .equ      GS, M4CRYPT_SSLOTS(16)
+    .set      m4crypt_sslot_base, 0
+
+/* \reg = sp + OX, the address of the point (X, Y, Z, T) at the frame's first slots */
+.macro POINT_ADDR reg
+#ifdef M4CRYPT_ARMV7M_NOFPU
+    add.w     \reg, sp, #OX
+#else
+    mov.w     \reg, sp
+#endif
+.endm
 
 /* t = f g, s = u + t, u = u - t on frame slots (muladdsub_int of fe256_mul.S) */
 .macro FMAS s, f, g, u
@@ -80,7 +96,7 @@
  * \frame bytes dropped and the registers popped (return). */
 .macro POINT_OUT_AND_RETURN ptr, below, frame
     ldr.w     r0, [sp, #\ptr]
-    mov.w     r12, sp
+    POINT_ADDR r12
     ldm.w     r12!, {r1-r8}
     stm.w     r0!, {r1-r8}
     ldm.w     r12!, {r1-r8}
@@ -152,24 +168,24 @@
     FADDSUB   \h, \f, \g, subs, sbcs, FOLD_SUB
 .endm
 
-    .equ      OX, 0
-    .equ      OY, 32
-    .equ      OZ, 64
-    .equ      OT, 96
-    .equ      Q0, 128
-    .equ      Q1, 160
-    .equ      Q2, 192
-    .equ      S0, 224
-    .equ      S1, 256
-    .equ      S2, 288
-    .equ      FP, 352
-    .equ      FE_, 356
-    .equ      FROW, 360
-    .equ      FCNT, 364
-    .equ      FHALF, 368
-    .equ      FMODE, 372
-    .equ      FTAB, 376
-    .equ      FRAME, 380          /* + 36 pushed: sp stays 8-byte aligned */
+    .equ      OX, GS + 0
+    .equ      OY, GS + 32
+    .equ      OZ, GS + 64
+    .equ      OT, GS + 96
+    .equ      Q0, GS + 128
+    .equ      Q1, GS + 160
+    .equ      Q2, GS + 192
+    .equ      S0, GS + 224
+    .equ      S1, GS + 256
+    .equ      S2, GS + 288
+    .equ      FP, GS + 352
+    .equ      FE_, GS + 356
+    .equ      FROW, GS + 360
+    .equ      FCNT, GS + 364
+    .equ      FHALF, GS + 368
+    .equ      FMODE, GS + 372
+    .equ      FTAB, GS + 376
+    .equ      FRAME, GS + 380          /* + 36 pushed: sp stays 8-byte aligned */
 
 #if M4CRYPT_ENABLE_X25519_BASE_TABLE
     .section .text.m4crypt_ge25519_base_mul_armv7m,"ax",%progbits
@@ -195,7 +211,7 @@ m4crypt_ge25519_base_mul_armv7m:
     mov.w     r8, #0
     mov.w     r9, #0
     mov.w     r10, #0
-    mov.w     r12, sp
+    POINT_ADDR r12
     stm.w     r12!, {r3-r10}
     mov.w     r3, #1
     stm.w     r12!, {r3-r10}
@@ -304,22 +320,22 @@ m4crypt_ge25519_base_mul_armv7m:
  * of which 105,664 in this routine itself (frame, calls, inline additions), the scans 52,352 (818 per
  * digit), the field routines most of the rest. Code 1,740 bytes; stack 468 + 36 + 52.
  */
-    .equ      VQ0, 128
-    .equ      VQ1, 160
-    .equ      VQ2, 192
-    .equ      VQ3, 224
-    .equ      VW0, 256
-    .equ      VW1, 288
-    .equ      VW2, 320
-    .equ      VW3, 352
-    .equ      VW4, 384
-    .equ      VZERO, 416
-    .equ      VH, 448
-    .equ      VE, 452
-    .equ      VTAB, 456
-    .equ      VCNT, 460
-    .equ      VDBL, 464
-    .equ      VFRAME, 468         /* + 36 pushed: sp stays 8-byte aligned */
+    .equ      VQ0, GS + 128
+    .equ      VQ1, GS + 160
+    .equ      VQ2, GS + 192
+    .equ      VQ3, GS + 224
+    .equ      VW0, GS + 256
+    .equ      VW1, GS + 288
+    .equ      VW2, GS + 320
+    .equ      VW3, GS + 352
+    .equ      VW4, GS + 384
+    .equ      VZERO, GS + 416
+    .equ      VH, GS + 448
+    .equ      VE, GS + 452
+    .equ      VTAB, GS + 456
+    .equ      VCNT, GS + 460
+    .equ      VDBL, GS + 464
+    .equ      VFRAME, GS + 468         /* + 36 pushed: sp stays 8-byte aligned */
 
 #if M4CRYPT_ENABLE_RISTRETTO255
     .section .text.m4crypt_ge25519_varmul_armv7m,"ax",%progbits
@@ -346,7 +362,7 @@ m4crypt_ge25519_varmul_armv7m:
     mov.w     r10, #0
     add.w     r12, sp, #VZERO
     stm.w     r12, {r3-r10}
-    mov.w     r12, sp
+    POINT_ADDR r12
     stm.w     r12!, {r3-r10}
     mov.w     r3, #1
     stm.w     r12!, {r3-r10}

@@ -113,6 +113,15 @@ HEADER = """\
  * In the ladder (exclusive, per call): mul_int 170, sqr_int 118 (sqrsel + 21 for the selection),
  * muladdsub_int 231; the ladder's own code 18,778 in all. Stack: none in the field routines;
  * x25519.scalarmult 452 bytes in all. Code: 3,734 bytes reachable from m4crypt_x25519.
+ *
+ * Without an FPU (M4CRYPT_ARMV7M_NOFPU, -mfloat-abi=soft; src/common/armv7m/fpu_scratch.h) the
+ * same code keeps s<n> in the stack word at [sp + 4 n] instead, VMOV becoming a 32-bit STR or LDR
+ * (the code layout stays): an internal routine uses the 16 words at its caller's sp (every caller
+ * keeps them at the bottom of its frame: the AAPCS wrappers allocate and wipe them, the ladder's
+ * and the inversion's frames start with them, LADDER_SLOTS / INVERT_SLOTS below, and VPUSH / VPOP
+ * assemble to nothing as the ladder's s16, s17 are frame words too). With an FPU those sizes are
+ * 0 and the code is the one measured above; the integer-only variant is measured as make bench's
+ * impl armv7m-nofpu.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_BUILD_CURVE25519 /* X25519 and Ristretto255 */
@@ -120,6 +129,12 @@ HEADER = """\
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/fpu_scratch.h"
+    .set m4crypt_sslot_base, 0
+/* Without an FPU: the ladder's s0..s17 (24 words: the frame wipe runs in 32-byte steps) and the
+ * inversion's s0..s15 at the bottom of their frames; 0 with an FPU. */
+#define LADDER_SLOTS M4CRYPT_SSLOTS(24)
+#define INVERT_SLOTS M4CRYPT_SSLOTS(16)
 """
 
 T = "r0"
@@ -262,11 +277,16 @@ def store8(out, ptr, regs, order):
         out.append(f"    str.{'w' if wide else 'n'} {regs[i]}, [{ptr}, #{4 * i}]")
 
 
-def wrapper(out, name, internal):
-    """AAPCS entry: the internal routines clobber r0-r12 and keep only lr (pushed themselves)."""
+def wrapper(out, name, internal, before=()):
+    """AAPCS entry: the internal routines clobber r0-r12 and keep only lr (pushed themselves).
+    Without an FPU the 16 slots of s0..s15 are allocated at sp, and wiped after the call."""
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
+    out.append("    m4crypt_sslots_alloc 16")
+    out.extend(before)
     out.append(f"    bl {internal}")
+    out.append("    m4crypt_sslots_wipe 16, r0, r1")
+    out.append("    m4crypt_sslots_free 16")
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
 
@@ -782,12 +802,15 @@ def gen_ladder(out, inlined=False):
     and the squaring's LDM elided). The bit-254 step and the half steps keep the calls."""
     name = "m4crypt_x25519_ladder_inlined_armv7m" if inlined else "m4crypt_x25519_ladder_armv7m"
     SA, SB, SC, SD, F1, F2 = X2, Z2, X3, Z3, T0, T1
+    # frame offsets: above LADDER_SLOTS (the S registers' stack words without an FPU, 0 with one;
+    # the inlined ladder is built with an FPU only)
+    o = str if inlined else (lambda n: f"(LADDER_SLOTS + {n})")
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
     vtop = 29 if inlined else 17                       # inlined: s18..s29 hold products
     out.append(f"    vpush {{s16-s{vtop}}}")              # bit counter, k pointer
-    out.append(f"    sub sp, sp, #{LFRAME}")
-    out.append(f"    str r0, [sp, #{OUT_OFF}]")
+    out.append(f"    sub sp, sp, #{o(LFRAME)}")
+    out.append(f"    str r0, [sp, #{o(OUT_OFF)}]")
     out.append("    vmov s17, r2")
     out.append("    @ k = k ^ (k >> 1) in place (the swap bits)")
     out.append("    ldm r2, {r3-r10}")
@@ -808,27 +831,31 @@ def gen_ladder(out, inlined=False):
     out.append("    orr r10, r10, r0")
     out.append("    stm r2, {r3-r10}")
     out.append("    ldm r1, {r3-r10}")
-    out.append("    stm sp, {r3-r10}")
+    if inlined:
+        out.append("    stm sp, {r3-r10}")
+    else:
+        out.extend(["#if LADDER_SLOTS", f"    add r0, sp, #{o(X1)}", "    stm r0, {r3-r10}", "#else",
+                    "    stm sp, {r3-r10}", "#endif"])
     out.append("    @ (x2, z2) = (1, 0), (x3, z3) = (x1, 1): A = B = 1, C = x1 + 1, D = x1 - 1")
     out.append("    movs r3, #1")
     for r in range(4, 11):
         out.append(f"    movs r{r}, #0")
-    out.append(f"    add r0, sp, #{SA}")
+    out.append(f"    add r0, sp, #{o(SA)}")
     out.append("    stm r0, {r3-r10}")
-    out.append(f"    add r0, sp, #{SB}")
+    out.append(f"    add r0, sp, #{o(SB)}")
     out.append("    stm r0, {r3-r10}")
     out.append("    movs r0, #250")                   # v = t - 3 = 253 - 3 (bit 254 is done below)
     out.append("    vmov s16, r0")
 
     def call(fn, h, f, g=None, u=None):
         if u is not None:
-            out.append(f"    add r3, sp, #{u}")
-        out.append(f"    add r0, sp, #{h}")
-        out.append(f"    add r1, sp, #{f}")
+            out.append(f"    add r3, sp, #{o(u)}")
+        out.append(f"    add r0, sp, #{o(h)}")
+        out.append(f"    add r1, sp, #{o(f)}")
         if g is not None:
-            out.append(f"    add r2, sp, #{g}")
+            out.append(f"    add r2, sp, #{o(g)}")
         out.append(f"    bl m4crypt_fe256_{fn}_int")
-    def swap_bit(filler=f"    add r0, sp, #{F1}", ror="    rors r3, r3, r1"):
+    def swap_bit(filler=f"    add r0, sp, #{o(F1)}", ror="    rors r3, r3, r1"):
         # word v >> 5 of the (4-byte aligned) transformed k, rotated right by v: ROR by a register
         # rotates by v mod 32, so bit v mod 32 lands in bit 0 without an AND; the first argument
         # of the selection fills the load's address-stall slot (m4sim rule 15)
@@ -847,9 +874,9 @@ def gen_ladder(out, inlined=False):
         # r0 for the first call
         for n_, (h, a_, c_) in enumerate(((F1, SA, SC), (F2, SB, SD))):
             if n_:
-                out.append(f"    add r0, sp, #{h}")
-            out.append(f"    add r1, sp, #{a_}")
-            out.append(f"    add r12, sp, #{c_}")
+                out.append(f"    add r0, sp, #{o(h)}")
+            out.append(f"    add r1, sp, #{o(a_)}")
+            out.append(f"    add r12, sp, #{o(c_)}")
             out.append("    bl m4crypt_fe256_sqrsel_int" + ("_ge" if n_ else ""))
 
     call("add", SC, X1, SA)
@@ -916,29 +943,29 @@ def gen_ladder(out, inlined=False):
     out.append("    cmn r1, #3")
     out.append("    bge 5b")                           # v = t - 3 >= -3
     out.append("    @ (A, B) = R_0: X = A + B, Z = A - B")
-    out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
-    out.append(f"    add r1, sp, #{SA}")
-    out.append(f"    add r2, sp, #{SB}")
+    out.append(f"    ldr r0, [sp, #{o(OUT_OFF)}]")
+    out.append(f"    add r1, sp, #{o(SA)}")
+    out.append(f"    add r2, sp, #{o(SB)}")
     out.append("    bl m4crypt_fe256_add_int")
-    out.append(f"    ldr r0, [sp, #{OUT_OFF}]")
-    out.append(f"    add r1, sp, #{SA}")
-    out.append(f"    add r2, sp, #{SB}")
+    out.append(f"    ldr r0, [sp, #{o(OUT_OFF)}]")
+    out.append(f"    add r1, sp, #{o(SA)}")
+    out.append(f"    add r2, sp, #{o(SB)}")
     out.append("    adds r0, r0, #32")
     out.append("    bl m4crypt_fe256_sub_int")
     out.append("    @ wipe the frame and what the field routines left below it")
     out.append("    movs r3, #0")
     for r in range(4, 11):
         out.append(f"    movs r{r}, #0")
-    w = wipe_below(LFRAME)
+    w = wipe_below(LFRAME)      # (LADDER_SLOTS is a multiple of 32: the loop still ends at the top)
     out.append(f"    sub sp, sp, #{w}")
     out.append("    mov r0, sp")
-    out.append(f"    add r1, sp, #{LFRAME + w}")
+    out.append(f"    add r1, sp, #{o(LFRAME + w)}")
     out.append("2:")
     out.append("    stm r0!, {r3-r10}")
     out.append("    cmp r0, r1")
     out.append("    blo 2b")
     wipe_s(out)
-    out.append(f"    add sp, sp, #{LFRAME + w}")
+    out.append(f"    add sp, sp, #{o(LFRAME + w)}")
     out.append(f"    vpop {{s16-s{vtop}}}")                   # the caller's values (no secret left)
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
@@ -963,19 +990,21 @@ def gen_invert(out):
              (20, C_, B_, 0), (0, B_, C_, B_), (10, B_, B_, 0), (0, A_, B_, A_),
              (50, B_, A_, 0), (0, B_, B_, A_), (100, C_, B_, 0), (0, B_, C_, B_),
              (50, B_, B_, 0), (0, A_, B_, A_), (5, A_, A_, 0), (0, F_, A_, Z11)]
+    # frame offsets: above INVERT_SLOTS (the stack words of s0..s15 without an FPU, else 0)
+    o = lambda n: f"(INVERT_SLOTS + {n})"
     func_begin(out, name)
     out.append("    push {r4-r11, lr}")
-    out.append(f"    sub sp, sp, #{FR}")
-    out.append(f"    str r0, [sp, #{HP}]")
+    out.append(f"    sub sp, sp, #{o(FR)}")
+    out.append(f"    str r0, [sp, #{o(HP)}]")
     out.append("    ldm r1, {r3-r10}")
-    out.append(f"    add r0, sp, #{F_}")
+    out.append(f"    add r0, sp, #{o(F_)}")
     out.append("    stm r0, {r3-r10}")
     out.append("    adr r0, 9f")
-    out.append(f"    str r0, [sp, #{TP}]")
-    out.append("1:  @ next step: r5 = n | d/4 << 8 | a/4 << 16 | b/4 << 24")
-    out.append(f"    ldr r4, [sp, #{TP}]")
+    out.append(f"    str r0, [sp, #{o(TP)}]")
+    out.append("1:  @ next step: r5 = n | d/4 << 8 | a/4 << 16 | b/4 << 24 (frame offsets)")
+    out.append(f"    ldr r4, [sp, #{o(TP)}]")
     out.append("    ldr r5, [r4], #4")
-    out.append(f"    str r4, [sp, #{TP}]")
+    out.append(f"    str r4, [sp, #{o(TP)}]")
     out.append("    ubfx r0, r5, #8, #8")
     out.append("    add r0, sp, r0, lsl #2")
     out.append("    ubfx r1, r5, #16, #8")
@@ -1002,33 +1031,33 @@ def gen_invert(out):
     out.append(f"    mov r4, {SQR_H[3]}")
     out.append("    bne m4crypt_fe256_sqr_int_f")
     out.append("3:")
-    out.append(f"    ldr r4, [sp, #{TP}]")
+    out.append(f"    ldr r4, [sp, #{o(TP)}]")
     out.append("    adr r5, 8f")
     out.append("    cmp r4, r5")
     out.append("    bne 1b")
-    out.append(f"    ldr r0, [sp, #{HP}]")
-    out.append(f"    add r1, sp, #{F_}")
+    out.append(f"    ldr r0, [sp, #{o(HP)}]")
+    out.append(f"    add r1, sp, #{o(F_)}")
     out.append("    ldm r1, {r3-r10}")
     out.append("    stm r0, {r3-r10}")
     out.append("    @ wipe the frame and the field routines' frame below it")
     out.append("    movs r3, #0")
     for r in range(4, 11):
         out.append(f"    movs r{r}, #0")
-    w = wipe_below(FR)
+    w = wipe_below(FR)          # (INVERT_SLOTS is a multiple of 32: the loop still ends at the top)
     out.append(f"    sub sp, sp, #{w}")
     out.append("    mov r0, sp")
-    out.append(f"    add r1, sp, #{FR + w}")
+    out.append(f"    add r1, sp, #{o(FR + w)}")
     out.append("2:")
     out.append("    stm r0!, {r3-r10}")
     out.append("    cmp r0, r1")
     out.append("    blo 2b")
     wipe_s(out)
-    out.append(f"    add sp, sp, #{FR + w}")
+    out.append(f"    add sp, sp, #{o(FR + w)}")
     out.append("    pop {r4-r11, pc}")
     out.append("    .align 2")
     out.append("9:")
     for n, d, a_, b_ in chain:
-        out.append(f"    .word {n} | ({d // 4} << 8) | ({a_ // 4} << 16) | ({b_ // 4} << 24)")
+        out.append(f"    .word {n} | ({o(d)} / 4 << 8) | ({o(a_)} / 4 << 16) | ({o(b_)} / 4 << 24)")
     out.append("8:")
     out.append(f"    .size {name}, .-{name}")
 
@@ -1048,6 +1077,9 @@ INLINED_HEADER = """\
  * registers muladdsub leaves it in (no store, no LDM); every instruction 32-bit. The bit-254 step
  * and the three half steps still call the routines of fe256_mul.S and fe256.S.
  *
+ * Built with an FPU only (M4CRYPT_ARMV7M_NOFPU undefined, src/common/armv7m/fpu_scratch.h): without
+ * one, m4crypt_x25519 runs the compact ladder whatever M4CRYPT_X25519_INLINED_LADDER says.
+ *
  * Register map: as the inlined routines (fe256_mul.S's header, fe256.S's suba24_int); s16 the bit
  * counter, s17 the scalar pointer, s18..s29 the kept products (VPUSH / VPOP of s16..s29: the
  * caller's values come back, no secret stays in them; s0..s15 are zeroed at the end).
@@ -1063,6 +1095,8 @@ INLINED_HEADER = """\
     .cpu cortex-m4
 
 #include "fe256_fold.i"
+#include "common/armv7m/fpu_scratch.h"
+#ifndef M4CRYPT_ARMV7M_NOFPU
 """
 
 
@@ -1070,7 +1104,7 @@ def main():
     if sys.argv[1:] == ["--inlined-ladder"]:
         out = [SPDX, INLINED_HEADER]
         gen_ladder(out, inlined=True)
-        out += ["", "#endif /* M4CRYPT_ENABLE_X25519 */"]
+        out += ["#endif /* M4CRYPT_ARMV7M_NOFPU */", "", "#endif /* M4CRYPT_ENABLE_X25519 */"]
         print("\n".join(out))
         return
     assert not sys.argv[1:], "usage: gen_fe256.py [--inlined-ladder]"
@@ -1082,13 +1116,9 @@ def main():
     wrapper(out, "m4crypt_fe256_sqr_armv7m", "m4crypt_fe256_sqr_int")
     # for the twin tests of the ladder's fused routines (not used by the library itself)
     wrapper(out, "m4crypt_fe256_muladdsub_armv7m", "m4crypt_fe256_muladdsub_int")
-    func_begin(out, "m4crypt_fe256_sqrsel_armv7m")   # (c: r2 under the AAPCS, r12 inside)
-    out.append("    push {r4-r11, lr}")
-    out.append("    mov r12, r2")
-    out.append("    rsb r3, r3, #0")                   # (bit in, mask inside)
-    out.append("    bl m4crypt_fe256_sqrsel_int")
-    out.append("    pop {r4-r11, pc}")
-    out.append("    .size m4crypt_fe256_sqrsel_armv7m, .-m4crypt_fe256_sqrsel_armv7m")
+    # (c: r2 under the AAPCS, r12 inside; bit in, mask inside)
+    wrapper(out, "m4crypt_fe256_sqrsel_armv7m", "m4crypt_fe256_sqrsel_int",
+            before=("    mov r12, r2", "    rsb r3, r3, #0"))
     gen_ladder(out)
     gen_invert(out)
     out += ["", "#endif /* M4CRYPT_BUILD_CURVE25519 */"]

@@ -55,25 +55,29 @@ static inline void scalarmult(uint8_t out[32], const uint8_t scalar[32], const u
 
     m4crypt_memzero(k, sizeof k);
     m4crypt_memzero(xz, sizeof xz);
+    m4crypt_memzero(x1, sizeof x1); /* the point: public, wiped all the same (it may be a ct) */
 }
 
 /* What m4crypt_x25519 runs: the compact ladder (code ~3.7 KB), or with
- * -DM4CRYPT_X25519_INLINED_LADDER the inlined one (~9 KB, ~9 % fewer cycles; backend.h). */
+ * -DM4CRYPT_X25519_INLINED_LADDER the inlined one (~9 KB, ~9 % fewer cycles; backend.h), which
+ * exists in builds with an FPU only. */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32])
 {
-#ifdef M4CRYPT_X25519_INLINED_LADDER
+#if defined(M4CRYPT_X25519_INLINED_LADDER) && defined(M4CRYPT_X25519_HAVE_INLINED_LADDER)
     scalarmult(out, scalar, point, m4crypt_x25519_ladder_inlined_armv7m);
 #else
     scalarmult(out, scalar, point, m4crypt_x25519_ladder_armv7m);
 #endif
 }
 
+#ifdef M4CRYPT_X25519_HAVE_INLINED_LADDER
 /* The inlined ladder whatever the build selects (its tests and benchmark region). */
 void m4crypt_x25519_scalarmult_inlined_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                               const uint8_t point[32])
 {
     scalarmult(out, scalar, point, m4crypt_x25519_ladder_inlined_armv7m);
 }
+#endif /* M4CRYPT_X25519_HAVE_INLINED_LADDER */
 #endif /* M4CRYPT_ENABLE_X25519 */
 #endif /* M4CRYPT_BUILD_CURVE25519 */

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ARMv7E-M (Cortex-M4) backend of ML-DSA's polynomial arithmetic (docs/DEVELOPING.md "Assembly
+ * backends"). Included by src/mldsa/backend.h in the m4-armv7m configuration; each
+ * M4CRYPT_MLDSA_HAVE_* routes the plain name to the _armv7m function. The contracts (input and
+ * output bounds, Montgomery factors) are those of src/mldsa/poly.h.
+ *
+ *   ntt.S      m4crypt_mldsa_ntt_armv7m      32-bit Montgomery butterflies (SMULL, MUL, SMLAL),
+ *                                            layers merged 2+2+2+2
+ *   invntt.S   m4crypt_mldsa_invntt_armv7m   the same, Gentleman-Sande, f folded into the last pass
+ *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 32
+ *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD
+ *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
+ *              three words, IT-conditional stores
+ *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
+ */
+#ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
+#define M4CRYPT_MLDSA_ARMV7M_BACKEND_H
+
+/* Included by poly.h (through src/mldsa/backend.h) after m4crypt_mldsa_poly is defined. */
+void m4crypt_mldsa_ntt_armv7m(m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_NTT 1
+void m4crypt_mldsa_invntt_armv7m(m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_INVNTT 1
+void m4crypt_mldsa_pointwise_acc_part_armv7m(int32_t *r, const int32_t *a, const int32_t *b);
+#define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART 1
+void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
+                                    const m4crypt_mldsa_poly *b);
+#define M4CRYPT_MLDSA_HAVE_POINTWISE 1
+unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
+                                          unsigned buflen);
+#define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM 1
+
+#endif

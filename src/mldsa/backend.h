@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ML-DSA backend selection (docs/DEVELOPING.md, "Assembly backends").
+ *
+ * Every replaceable function is compiled in portable C under its name with the suffix _c. With
+ * M4CRYPT_ARCH_ARMV7M (configuration m4-armv7m), src/mldsa/armv7m/backend.h, when it exists,
+ * declares assembly versions (suffix _armv7m) and defines M4CRYPT_MLDSA_HAVE_<FUNCTION> for each;
+ * the plain names below then refer to those, otherwise to the portable C.
+ * Included by poly.h after the _c declarations.
+ */
+#ifndef M4CRYPT_MLDSA_BACKEND_H
+#define M4CRYPT_MLDSA_BACKEND_H
+
+#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
+#if __has_include("mldsa/armv7m/backend.h")
+#include "mldsa/armv7m/backend.h"
+#endif
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_NTT
+#define m4crypt_mldsa_ntt m4crypt_mldsa_ntt_armv7m
+#else
+#define m4crypt_mldsa_ntt m4crypt_mldsa_ntt_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_INVNTT
+#define m4crypt_mldsa_invntt m4crypt_mldsa_invntt_armv7m
+#else
+#define m4crypt_mldsa_invntt m4crypt_mldsa_invntt_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE
+#define m4crypt_mldsa_pointwise m4crypt_mldsa_pointwise_armv7m
+#else
+#define m4crypt_mldsa_pointwise m4crypt_mldsa_pointwise_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART
+#define m4crypt_mldsa_pointwise_acc_part m4crypt_mldsa_pointwise_acc_part_armv7m
+#else
+#define m4crypt_mldsa_pointwise_acc_part m4crypt_mldsa_pointwise_acc_part_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_REDUCE
+#define m4crypt_mldsa_reduce m4crypt_mldsa_reduce_armv7m
+#else
+#define m4crypt_mldsa_reduce m4crypt_mldsa_reduce_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_CADDQ
+#define m4crypt_mldsa_caddq m4crypt_mldsa_caddq_armv7m
+#else
+#define m4crypt_mldsa_caddq m4crypt_mldsa_caddq_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_REJ_UNIFORM
+#define m4crypt_mldsa_rej_uniform m4crypt_mldsa_rej_uniform_armv7m
+#else
+#define m4crypt_mldsa_rej_uniform m4crypt_mldsa_rej_uniform_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_REJ_ETA
+#define m4crypt_mldsa_rej_eta m4crypt_mldsa_rej_eta_armv7m
+#else
+#define m4crypt_mldsa_rej_eta m4crypt_mldsa_rej_eta_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_DECOMPOSE
+#define m4crypt_mldsa_decompose m4crypt_mldsa_decompose_armv7m
+#else
+#define m4crypt_mldsa_decompose m4crypt_mldsa_decompose_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_POWER2ROUND
+#define m4crypt_mldsa_power2round m4crypt_mldsa_power2round_armv7m
+#else
+#define m4crypt_mldsa_power2round m4crypt_mldsa_power2round_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_USE_HINT
+#define m4crypt_mldsa_use_hint m4crypt_mldsa_use_hint_armv7m
+#else
+#define m4crypt_mldsa_use_hint m4crypt_mldsa_use_hint_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_CHKNORM
+#define m4crypt_mldsa_chknorm m4crypt_mldsa_chknorm_armv7m
+#else
+#define m4crypt_mldsa_chknorm m4crypt_mldsa_chknorm_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_PACK_T1
+#define m4crypt_mldsa_pack_t1 m4crypt_mldsa_pack_t1_armv7m
+#else
+#define m4crypt_mldsa_pack_t1 m4crypt_mldsa_pack_t1_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_UNPACK_T1_SHIFTED
+#define m4crypt_mldsa_unpack_t1_shifted m4crypt_mldsa_unpack_t1_shifted_armv7m
+#else
+#define m4crypt_mldsa_unpack_t1_shifted m4crypt_mldsa_unpack_t1_shifted_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_PACK_T0
+#define m4crypt_mldsa_pack_t0 m4crypt_mldsa_pack_t0_armv7m
+#else
+#define m4crypt_mldsa_pack_t0 m4crypt_mldsa_pack_t0_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_UNPACK_T0
+#define m4crypt_mldsa_unpack_t0 m4crypt_mldsa_unpack_t0_armv7m
+#else
+#define m4crypt_mldsa_unpack_t0 m4crypt_mldsa_unpack_t0_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_PACK_ETA
+#define m4crypt_mldsa_pack_eta m4crypt_mldsa_pack_eta_armv7m
+#else
+#define m4crypt_mldsa_pack_eta m4crypt_mldsa_pack_eta_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_UNPACK_ETA
+#define m4crypt_mldsa_unpack_eta m4crypt_mldsa_unpack_eta_armv7m
+#else
+#define m4crypt_mldsa_unpack_eta m4crypt_mldsa_unpack_eta_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_PACK_Z
+#define m4crypt_mldsa_pack_z m4crypt_mldsa_pack_z_armv7m
+#else
+#define m4crypt_mldsa_pack_z m4crypt_mldsa_pack_z_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_UNPACK_Z
+#define m4crypt_mldsa_unpack_z m4crypt_mldsa_unpack_z_armv7m
+#else
+#define m4crypt_mldsa_unpack_z m4crypt_mldsa_unpack_z_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_PACK_W1
+#define m4crypt_mldsa_pack_w1 m4crypt_mldsa_pack_w1_armv7m
+#else
+#define m4crypt_mldsa_pack_w1 m4crypt_mldsa_pack_w1_c
+#endif
+
+#endif

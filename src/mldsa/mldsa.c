@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * The public ML-DSA functions (include/m4crypt/mldsa.h): the per-set functions (Alg. 1, 2, 3 and
+ * the internal / external-mu interfaces around Alg. 6, 7, 8 of src/mldsa/sign.c), streaming
+ * verification, and the length-checked generic layer.
+ */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
+#include <string.h>
+
+#include "m4crypt/mldsa.h"
+#include "params.h"
+
+static void wipe(uint8_t *p, size_t len)
+{
+    if (p)
+        m4crypt_memzero(p, len);
+}
+
+/* Alg. 1 ML-DSA.KeyGen. */
+static int keypair(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk)
+{
+    uint8_t xi[32];
+    int ret = m4crypt_randombytes(xi, sizeof xi);
+    if (ret == M4CRYPT_OK)
+        ret = m4crypt_mldsa_keygen(p, pk, sk, xi);
+    else {
+        m4crypt_memzero(pk, p->pk_bytes);
+        m4crypt_memzero(sk, p->sk_bytes);
+    }
+    m4crypt_memzero(xi, sizeof xi);
+    return ret;
+}
+
+/* mu = H(tr || M', 64) for the pure interface, M' = 0 || |ctx| || ctx || M (Alg. 2 / 3). */
+static int mu_pure(uint8_t mu[64], const uint8_t tr[64], const uint8_t *m, size_t mlen,
+                   const uint8_t *ctx, size_t ctxlen)
+{
+    m4crypt_keccak_ctx h;
+    if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
+        return M4CRYPT_ERR_LENGTH;
+    m4crypt_mldsa_mu_start(&h, tr, ctx, ctxlen);
+    m4crypt_keccak_absorb(&h, m, mlen);
+    m4crypt_keccak_finalize(&h);
+    m4crypt_keccak_squeeze(&h, mu, 64);
+    return M4CRYPT_OK;
+}
+
+/* mu = H(tr || M', 64) for the internal interface (Alg. 7 line 6 / Alg. 8 line 7). */
+static void mu_internal(uint8_t mu[64], const uint8_t tr[64], const uint8_t *mp, size_t mplen)
+{
+    m4crypt_keccak_ctx h;
+    m4crypt_shake256_init(&h);
+    m4crypt_keccak_absorb(&h, tr, 64);
+    m4crypt_keccak_absorb(&h, mp, mplen);
+    m4crypt_keccak_finalize(&h);
+    m4crypt_keccak_squeeze(&h, mu, 64);
+}
+
+/* Alg. 2 with the given rnd, expanded key. */
+static int sign_derand(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t *m, size_t mlen,
+                       const uint8_t *ctx, size_t ctxlen, const uint8_t *sk, const uint8_t rnd[32])
+{
+    uint8_t mu[64];
+    int ret = mu_pure(mu, sk + 64, m, mlen, ctx, ctxlen);
+    if (ret == M4CRYPT_OK)
+        ret = m4crypt_mldsa_sign_mu_core(p, sig, mu, sk, rnd);
+    else
+        m4crypt_memzero(sig, p->sig_bytes);
+    return ret;
+}
+
+static int sign_hedged(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t *m, size_t mlen,
+                       const uint8_t *ctx, size_t ctxlen, const uint8_t *sk)
+{
+    uint8_t rnd[32];
+    int ret = m4crypt_randombytes(rnd, sizeof rnd);
+    if (ret == M4CRYPT_OK)
+        ret = sign_derand(p, sig, m, mlen, ctx, ctxlen, sk, rnd);
+    else
+        m4crypt_memzero(sig, p->sig_bytes);
+    m4crypt_memzero(rnd, sizeof rnd);
+    return ret;
+}
+
+static int sign_internal(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t *mp,
+                         size_t mplen, const uint8_t *sk, const uint8_t rnd[32])
+{
+    uint8_t mu[64];
+    mu_internal(mu, sk + 64, mp, mplen);
+    return m4crypt_mldsa_sign_mu_core(p, sig, mu, sk, rnd);
+}
+
+/* The secret key kept as its seed: expanded on the stack (sk only, no pk), used, wiped. The
+ * largest expanded key is ML-DSA-87's. */
+#define SEED_SK_MAX M4CRYPT_MLDSA87_SECRETKEYBYTES
+#define SEED_PK_MAX M4CRYPT_MLDSA87_PUBLICKEYBYTES
+static int sign_seed(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t *m, size_t mlen,
+                     const uint8_t *ctx, size_t ctxlen, const uint8_t *mu, const uint8_t seed[32],
+                     const uint8_t *rnd)
+{
+    uint8_t sk[SEED_SK_MAX], pk[SEED_PK_MAX], r[32];
+    int ret = M4CRYPT_OK;
+    if (!rnd) {
+        ret = m4crypt_randombytes(r, sizeof r);
+        rnd = r;
+    }
+    if (ret == M4CRYPT_OK)
+        ret = m4crypt_mldsa_keygen(p, pk, sk, seed);
+    if (ret == M4CRYPT_OK)
+        ret = mu ? m4crypt_mldsa_sign_mu_core(p, sig, mu, sk, rnd)
+                 : sign_derand(p, sig, m, mlen, ctx, ctxlen, sk, rnd);
+    else
+        m4crypt_memzero(sig, p->sig_bytes);
+    m4crypt_memzero(sk, sizeof sk);
+    m4crypt_memzero(r, sizeof r);
+    return ret;
+}
+
+/* mu is computed in the buffer that held tr (tr is absorbed before mu is squeezed). */
+static int verify_pure(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *m,
+                       size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk)
+{
+    uint8_t mu[64];
+    if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
+        return M4CRYPT_ERR_LENGTH;
+    m4crypt_mldsa_tr(mu, pk, p->pk_bytes);
+    mu_pure(mu, mu, m, mlen, ctx, ctxlen);
+    return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
+}
+
+static int verify_internal(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *mp,
+                           size_t mplen, const uint8_t *pk)
+{
+    uint8_t mu[64];
+    m4crypt_mldsa_tr(mu, pk, p->pk_bytes);
+    mu_internal(mu, mu, mp, mplen);
+    return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
+}
+
+static int verify_init(const m4crypt_mldsa_params *p, m4crypt_mldsa_verify_ctx *st,
+                       const uint8_t *pk, const uint8_t *ctx, size_t ctxlen)
+{
+    uint8_t tr[64];
+    st->set = p->set;
+    if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES) {
+        st->status = M4CRYPT_ERR_LENGTH;
+        m4crypt_shake256_init(&st->h); /* updates stay harmless */
+        return st->status;
+    }
+    m4crypt_mldsa_tr(tr, pk, p->pk_bytes);
+    m4crypt_mldsa_mu_start(&st->h, tr, ctx, ctxlen);
+    st->status = M4CRYPT_OK;
+    return M4CRYPT_OK;
+}
+
+void m4crypt_mldsa_verify_update(m4crypt_mldsa_verify_ctx *st, const uint8_t *m, size_t mlen)
+{
+    m4crypt_keccak_absorb(&st->h, m, mlen);
+}
+
+static int verify_final(const m4crypt_mldsa_params *p, m4crypt_mldsa_verify_ctx *st,
+                        const uint8_t *sig, const uint8_t *pk)
+{
+    uint8_t mu[64];
+    if (st->set != p->set)
+        return M4CRYPT_ERR_PARAM;
+    if (st->status != M4CRYPT_OK)
+        return st->status;
+    m4crypt_keccak_finalize(&st->h);
+    m4crypt_keccak_squeeze(&st->h, mu, 64);
+    st->status = M4CRYPT_ERR_PARAM; /* final consumes the state */
+    return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
+}
+
+static int public_mu(const m4crypt_mldsa_params *p, uint8_t mu[64], const uint8_t *pk,
+                     const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen)
+{
+    uint8_t tr[64];
+    m4crypt_mldsa_tr(tr, pk, p->pk_bytes);
+    int ret = mu_pure(mu, tr, m, mlen, ctx, ctxlen);
+    if (ret != M4CRYPT_OK)
+        memset(mu, 0, 64);
+    return ret;
+}
+
+#define M4CRYPT_MLDSA_DEFINE(N)                                                                   \
+    int m4crypt_mldsa##N##_keypair_derand(uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],          \
+                                          uint8_t *sk, const uint8_t seed[32])                    \
+    {                                                                                             \
+        return m4crypt_mldsa_keygen(&m4crypt_mldsa##N##_params, pk, sk, seed);                    \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_keypair(uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],                 \
+                                   uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES])                 \
+    {                                                                                             \
+        return keypair(&m4crypt_mldsa##N##_params, pk, sk);                                       \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_sign(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,          \
+                                size_t mlen, const uint8_t *ctx, size_t ctxlen,                   \
+                                const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES])              \
+    {                                                                                             \
+        return sign_hedged(&m4crypt_mldsa##N##_params, sig, m, mlen, ctx, ctxlen, sk);            \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_sign_derand(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,   \
+                                       size_t mlen, const uint8_t *ctx, size_t ctxlen,            \
+                                       const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES],       \
+                                       const uint8_t rnd[32])                                     \
+    {                                                                                             \
+        return sign_derand(&m4crypt_mldsa##N##_params, sig, m, mlen, ctx, ctxlen, sk, rnd);       \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_sign_internal(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],                   \
+                                         const uint8_t *mp, size_t mplen,                         \
+                                         const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES],     \
+                                         const uint8_t rnd[32])                                   \
+    {                                                                                             \
+        return sign_internal(&m4crypt_mldsa##N##_params, sig, mp, mplen, sk, rnd);                \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_sign_mu(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t mu[64],   \
+                                   const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES],           \
+                                   const uint8_t rnd[32])                                         \
+    {                                                                                             \
+        return m4crypt_mldsa_sign_mu_core(&m4crypt_mldsa##N##_params, sig, mu, sk, rnd);          \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_sign_seed(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,     \
+                                     size_t mlen, const uint8_t *ctx, size_t ctxlen,              \
+                                     const uint8_t seed[32])                                      \
+    {                                                                                             \
+        return sign_seed(&m4crypt_mldsa##N##_params, sig, m, mlen, ctx, ctxlen, NULL, seed,       \
+                         NULL);                                                                   \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_sign_seed_derand(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],                \
+                                            const uint8_t *m, size_t mlen, const uint8_t *ctx,    \
+                                            size_t ctxlen, const uint8_t seed[32],                \
+                                            const uint8_t rnd[32])                                \
+    {                                                                                             \
+        return sign_seed(&m4crypt_mldsa##N##_params, sig, m, mlen, ctx, ctxlen, NULL, seed, rnd); \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_sign_mu_seed(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],                    \
+                                        const uint8_t mu[64], const uint8_t seed[32],             \
+                                        const uint8_t rnd[32])                                    \
+    {                                                                                             \
+        return sign_seed(&m4crypt_mldsa##N##_params, sig, NULL, 0, NULL, 0, mu, seed, rnd);       \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_verify(const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,  \
+                                  size_t mlen, const uint8_t *ctx, size_t ctxlen,                 \
+                                  const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES])            \
+    {                                                                                             \
+        return verify_pure(&m4crypt_mldsa##N##_params, sig, m, mlen, ctx, ctxlen, pk);            \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_verify_internal(const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],           \
+                                           const uint8_t *mp, size_t mplen,                       \
+                                           const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES])   \
+    {                                                                                             \
+        return verify_internal(&m4crypt_mldsa##N##_params, sig, mp, mplen, pk);                   \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_verify_mu(const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],                 \
+                                     const uint8_t mu[64],                                        \
+                                     const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES])         \
+    {                                                                                             \
+        return m4crypt_mldsa_verify_mu_core(&m4crypt_mldsa##N##_params, sig, mu, pk);             \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_verify_init(m4crypt_mldsa_verify_ctx *st,                              \
+                                       const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],       \
+                                       const uint8_t *ctx, size_t ctxlen)                         \
+    {                                                                                             \
+        return verify_init(&m4crypt_mldsa##N##_params, st, pk, ctx, ctxlen);                      \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_verify_final(m4crypt_mldsa_verify_ctx *st,                             \
+                                        const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],              \
+                                        const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES])      \
+    {                                                                                             \
+        return verify_final(&m4crypt_mldsa##N##_params, st, sig, pk);                             \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES], \
+                              const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen)   \
+    {                                                                                             \
+        return public_mu(&m4crypt_mldsa##N##_params, mu, pk, m, mlen, ctx, ctxlen);               \
+    }                                                                                             \
+    int m4crypt_mldsa##N##_check_sk(const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES])          \
+    {                                                                                             \
+        return m4crypt_mldsa_check_sk_core(&m4crypt_mldsa##N##_params, sk);                       \
+    }
+
+M4CRYPT_MLDSA_DEFINE(44)
+M4CRYPT_MLDSA_DEFINE(65)
+M4CRYPT_MLDSA_DEFINE(87)
+
+/* ---------------------------------------------------------------- generic layer */
+
+static const m4crypt_mldsa_params *params_of(int set)
+{
+    switch (set) {
+    case 44: return &m4crypt_mldsa44_params;
+    case 65: return &m4crypt_mldsa65_params;
+    case 87: return &m4crypt_mldsa87_params;
+    default: return NULL;
+    }
+}
+
+size_t m4crypt_mldsa_publickeybytes(int set)
+{
+    const m4crypt_mldsa_params *p = params_of(set);
+    return p ? p->pk_bytes : 0;
+}
+
+size_t m4crypt_mldsa_secretkeybytes(int set)
+{
+    const m4crypt_mldsa_params *p = params_of(set);
+    return p ? p->sk_bytes : 0;
+}
+
+size_t m4crypt_mldsa_bytes(int set)
+{
+    const m4crypt_mldsa_params *p = params_of(set);
+    return p ? p->sig_bytes : 0;
+}
+
+int m4crypt_mldsa_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
+                          const uint8_t *seed)
+{
+    const m4crypt_mldsa_params *p = params_of(set);
+    int ret;
+    if (!p || !pk || !sk)
+        ret = M4CRYPT_ERR_PARAM;
+    else if (pk_len != p->pk_bytes || sk_len != p->sk_bytes)
+        ret = M4CRYPT_ERR_LENGTH;
+    else
+        ret = seed ? m4crypt_mldsa_keygen(p, pk, sk, seed) : keypair(p, pk, sk);
+    if (ret != M4CRYPT_OK) {
+        wipe(pk, pk_len);
+        wipe(sk, sk_len);
+    }
+    return ret;
+}
+
+int m4crypt_mldsa_sign(int set, uint8_t *sig, size_t sig_len, const uint8_t *m, size_t mlen,
+                       const uint8_t *ctx, size_t ctxlen, const uint8_t *sk, size_t sk_len,
+                       const uint8_t *rnd)
+{
+    const m4crypt_mldsa_params *p = params_of(set);
+    int ret;
+    if (!p || !sig || !sk || (!m && mlen) || (!ctx && ctxlen))
+        ret = M4CRYPT_ERR_PARAM;
+    else if (sig_len != p->sig_bytes || (sk_len != p->sk_bytes && sk_len != 32) ||
+             ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
+        ret = M4CRYPT_ERR_LENGTH;
+    else if (sk_len == 32)
+        ret = sign_seed(p, sig, m, mlen, ctx, ctxlen, NULL, sk, rnd);
+    else
+        ret = rnd ? sign_derand(p, sig, m, mlen, ctx, ctxlen, sk, rnd)
+                  : sign_hedged(p, sig, m, mlen, ctx, ctxlen, sk);
+    if (ret != M4CRYPT_OK)
+        wipe(sig, sig_len);
+    return ret;
+}
+
+int m4crypt_mldsa_verify(int set, const uint8_t *sig, size_t sig_len, const uint8_t *m,
+                         size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk,
+                         size_t pk_len)
+{
+    const m4crypt_mldsa_params *p = params_of(set);
+    if (!p || !sig || !pk || (!m && mlen) || (!ctx && ctxlen))
+        return M4CRYPT_ERR_PARAM;
+    if (sig_len != p->sig_bytes || pk_len != p->pk_bytes || ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
+        return M4CRYPT_ERR_LENGTH;
+    return verify_pure(p, sig, m, mlen, ctx, ctxlen, pk);
+}
+
+int m4crypt_mldsa_verify_init(m4crypt_mldsa_verify_ctx *st, int set, const uint8_t *pk,
+                              size_t pk_len, const uint8_t *ctx, size_t ctxlen)
+{
+    const m4crypt_mldsa_params *p = params_of(set);
+    if (!st)
+        return M4CRYPT_ERR_PARAM;
+    if (!p || !pk || (!ctx && ctxlen)) {
+        st->set = 0;
+        st->status = M4CRYPT_ERR_PARAM;
+        m4crypt_shake256_init(&st->h);
+        return st->status;
+    }
+    if (pk_len != p->pk_bytes) {
+        st->set = set;
+        st->status = M4CRYPT_ERR_LENGTH;
+        m4crypt_shake256_init(&st->h);
+        return st->status;
+    }
+    return verify_init(p, st, pk, ctx, ctxlen);
+}
+
+int m4crypt_mldsa_verify_final(m4crypt_mldsa_verify_ctx *st, const uint8_t *sig, size_t sig_len,
+                               const uint8_t *pk, size_t pk_len)
+{
+    const m4crypt_mldsa_params *p;
+    if (!st)
+        return M4CRYPT_ERR_PARAM;
+    p = params_of(st->set);
+    if (!p)
+        return st->status != M4CRYPT_OK ? st->status : M4CRYPT_ERR_PARAM;
+    if (st->status != M4CRYPT_OK)
+        return st->status;
+    if (!sig || !pk)
+        return M4CRYPT_ERR_PARAM;
+    if (sig_len != p->sig_bytes || pk_len != p->pk_bytes)
+        return M4CRYPT_ERR_LENGTH;
+    return verify_final(p, st, sig, pk);
+}
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

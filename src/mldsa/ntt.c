@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ML-DSA arithmetic mod q = 8380417 (FIPS 204 section 7.5, Alg. 41-45): Montgomery reduction with
+ * R = 2^32, the NTT and its inverse, pointwise products, reduction. Portable C (the _c functions
+ * of poly.h).
+ */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
+#include "poly.h"
+
+#define Q M4CRYPT_MLDSA_Q
+
+/* a * 2^-32 mod q: t = a * q^-1 mod 2^32 (as a signed 32-bit value) makes a - t q divisible by
+ * 2^32; |a - t q| < q 2^31 + 2^31 q, so the quotient has |r| < q. */
+int32_t m4crypt_mldsa_montgomery_reduce(int64_t a)
+{
+    int32_t t = (int32_t)((uint32_t)(uint64_t)a * M4CRYPT_MLDSA_QINV);
+    return (int32_t)((a - (int64_t)t * Q) >> 32);
+}
+
+/* a - round(a / 2^23) q: q = 2^23 - 2^13 + 1, so a - q round(a / 2^23) stays within
+ * 2^22 + 2^13 |a| / 2^23 of 0, which is at most 6283008 for |a| < 2^31 - 2^22. */
+int32_t m4crypt_mldsa_reduce32(int32_t a)
+{
+    int32_t t = (a + (1 << 22)) >> 23;
+    return a - t * Q;
+}
+
+/* Alg. 41: m counts the zetas in bit-reversed order; each butterfly adds at most q to the
+ * magnitude (the Montgomery product is below q), so 8 layers turn |x| < q into |x| < 9q. */
+void m4crypt_mldsa_ntt_c(m4crypt_mldsa_poly *a)
+{
+    int32_t *w = a->coeffs;
+    unsigned m = 0;
+    for (unsigned len = 128; len >= 1; len >>= 1) {
+        for (unsigned start = 0; start < 256; start += 2 * len) {
+            int64_t z = m4crypt_mldsa_zetas[++m];
+            for (unsigned j = start; j < start + len; j++) {
+                int32_t t = m4crypt_mldsa_montgomery_reduce(z * w[j + len]);
+                w[j + len] = w[j] - t;
+                w[j] = w[j] + t;
+            }
+        }
+    }
+}
+
+/* Alg. 42 with the last step's 256^-1 taken as m4crypt_mldsa_invntt_f = 256^-1 2^64 mod q, so the
+ * output carries the factor 2^32. The sums double at most at each layer: from |x| < q, the
+ * 8 layers stay below 256 q < 2^31; the differences are Montgomery-reduced (below q). */
+void m4crypt_mldsa_invntt_c(m4crypt_mldsa_poly *a)
+{
+    int32_t *w = a->coeffs;
+    unsigned m = 256;
+    for (unsigned len = 1; len < 256; len <<= 1) {
+        for (unsigned start = 0; start < 256; start += 2 * len) {
+            int64_t z = -(int64_t)m4crypt_mldsa_zetas[--m];
+            for (unsigned j = start; j < start + len; j++) {
+                int32_t t = w[j];
+                w[j] = t + w[j + len];
+                w[j + len] = m4crypt_mldsa_montgomery_reduce(z * (int64_t)(t - w[j + len]));
+            }
+        }
+    }
+    for (unsigned j = 0; j < 256; j++)
+        w[j] = m4crypt_mldsa_montgomery_reduce((int64_t)m4crypt_mldsa_invntt_f * w[j]);
+}
+
+void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
+                               const m4crypt_mldsa_poly *b)
+{
+    for (unsigned i = 0; i < 256; i++)
+        r->coeffs[i] = m4crypt_mldsa_montgomery_reduce((int64_t)a->coeffs[i] * b->coeffs[i]);
+}
+
+void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int32_t *b)
+{
+    for (unsigned i = 0; i < M4CRYPT_MLDSA_STEP; i++)
+        r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)a[i] * b[i]);
+}
+
+void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a)
+{
+    for (unsigned i = 0; i < 256; i++)
+        a->coeffs[i] = m4crypt_mldsa_reduce32(a->coeffs[i]);
+}
+
+void m4crypt_mldsa_caddq_c(m4crypt_mldsa_poly *a)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t x = a->coeffs[i];
+        a->coeffs[i] = x + ((x >> 31) & Q); /* arithmetic shift: all ones iff x < 0 */
+    }
+}
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ML-DSA on one polynomial (FIPS 204): rounding (section 7.4), norm checks, bit packing
+ * (section 7.1) and sampling (section 7.3). Portable C; the _c functions are the backend's
+ * reference and fallback (poly.h).
+ */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
+#include <string.h>
+
+#include "poly.h"
+
+#define Q M4CRYPT_MLDSA_Q
+
+/* ---------------------------------------------------------------- rounding (section 7.4) */
+
+/* Decompose (Alg. 36) of a in [0, q): r0 = a mod+- 2 gamma2 lies in (-gamma2, gamma2], and
+ * r1 = (a - r0) / (2 gamma2) = floor((a + gamma2 - 1) / (2 gamma2)) (a = k 2 gamma2 + x with
+ * 0 <= x < 2 gamma2 gives k for x <= gamma2 and k + 1 above). The quotient is a multiplication by
+ * ceil(2^48 / (2 gamma2)) and a shift, exact for every numerator below q + gamma2 (checked for all
+ * of them by tests/mldsa/test_mldsa_poly.c). When a - r0 = q - 1 (r1 = (q - 1) / (2 gamma2)),
+ * Alg. 36 sets r1 = 0 and r0 = r0 - 1 = a - q; selected by a mask. */
+int32_t m4crypt_mldsa_highbits(int32_t a, int32_t gamma2, int32_t *a0)
+{
+    uint64_t mul = gamma2 == (Q - 1) / 88 ? 1477838210u : 537395713u; /* ceil(2^48 / (2 gamma2)) */
+    const int32_t top = (Q - 1) / (2 * gamma2);                  /* 44 or 16 */
+    int32_t r1 = (int32_t)(((uint64_t)(uint32_t)(a + gamma2 - 1) * mul) >> 48);
+    int32_t r0 = a - r1 * 2 * gamma2;
+    uint32_t wrap = (uint32_t)(((r1 ^ top) - 1) >> 31 & 1); /* 1 iff r1 == top (r1 <= top) */
+    int32_t mask = -(int32_t)wrap;
+    r1 &= ~mask;
+    r0 -= (int32_t)wrap;
+    *a0 = r0;
+    return r1;
+}
+
+void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
+                               const m4crypt_mldsa_poly *a, int32_t gamma2)
+{
+    for (unsigned i = 0; i < 256; i++)
+        a1->coeffs[i] = m4crypt_mldsa_highbits(a->coeffs[i], gamma2, &a0->coeffs[i]);
+}
+
+/* Power2Round (Alg. 35) of a in [0, q): r0 = a mod+- 2^13 in (-2^12, 2^12] and
+ * r1 = floor((a + 2^12 - 1) / 2^13) (the same argument as for Decompose). */
+void m4crypt_mldsa_power2round_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t x = a->coeffs[i];
+        int32_t r1 = (x + (1 << 12) - 1) >> M4CRYPT_MLDSA_D;
+        a1->coeffs[i] = r1;
+        a->coeffs[i] = x - (r1 << M4CRYPT_MLDSA_D);
+    }
+}
+
+/* UseHint (Alg. 40); verification only (public data), so it may branch. */
+void m4crypt_mldsa_use_hint_c(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLDSA_N],
+                              int32_t gamma2)
+{
+    const int32_t m = (Q - 1) / (2 * gamma2);
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t r0, r1 = m4crypt_mldsa_highbits(a->coeffs[i], gamma2, &r0);
+        if (h[i]) {
+            if (r0 > 0)
+                r1 = r1 + 1 == m ? 0 : r1 + 1;
+            else
+                r1 = r1 == 0 ? m - 1 : r1 - 1;
+        }
+        a->coeffs[i] = r1;
+    }
+}
+
+/* |x| >= bound, as the sign bit of bound - 1 - |x|, OR-ed over the polynomial. */
+uint32_t m4crypt_mldsa_chknorm_c(const m4crypt_mldsa_poly *a, int32_t bound)
+{
+    uint32_t bad = 0;
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t x = a->coeffs[i];
+        int32_t s = x >> 31;
+        int32_t ax = (x ^ s) - s;
+        bad |= (uint32_t)(bound - 1 - ax);
+    }
+    return bad >> 31;
+}
+
+/* ---------------------------------------------------------------- bit packing (section 7.1) */
+
+/* The coefficient values v_i = (sub ? b - c_i : c_i) written as nbits-bit little-endian fields,
+ * least significant bit first (IntegerToBits and BitsToBytes, Alg. 9 and 12): Alg. 16 / 17. */
+static void pack_bits(uint8_t *out, const m4crypt_mldsa_poly *a, unsigned nbits, int32_t b, int sub)
+{
+    uint64_t acc = 0;
+    unsigned have = 0;
+    for (unsigned i = 0; i < 256; i++) {
+        uint32_t v = (uint32_t)(sub ? b - a->coeffs[i] : a->coeffs[i]) & ((1u << nbits) - 1);
+        acc |= (uint64_t)v << have;
+        have += nbits;
+        while (have >= 8) {
+            *out++ = (uint8_t)acc;
+            acc >>= 8;
+            have -= 8;
+        }
+    }
+}
+
+/* The inverse (Alg. 18 / 19): c_i = (sub ? b - v_i : v_i << shift). */
+static void unpack_bits(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned nbits, int32_t b,
+                        int sub, unsigned shift)
+{
+    uint64_t acc = 0;
+    unsigned have = 0;
+    for (unsigned i = 0; i < 256; i++) {
+        while (have < nbits) {
+            acc |= (uint64_t)*in++ << have;
+            have += 8;
+        }
+        int32_t v = (int32_t)(acc & ((1u << nbits) - 1));
+        acc >>= nbits;
+        have -= nbits;
+        r->coeffs[i] = sub ? b - v : (int32_t)((uint32_t)v << shift);
+    }
+}
+
+void m4crypt_mldsa_pack_t1_c(uint8_t out[320], const m4crypt_mldsa_poly *t1)
+{
+    pack_bits(out, t1, 10, 0, 0);
+}
+
+void m4crypt_mldsa_unpack_t1_shifted_c(m4crypt_mldsa_poly *r, const uint8_t in[320])
+{
+    unpack_bits(r, in, 10, 0, 0, M4CRYPT_MLDSA_D);
+}
+
+void m4crypt_mldsa_pack_t0_c(uint8_t out[416], const m4crypt_mldsa_poly *t0)
+{
+    pack_bits(out, t0, 13, 1 << 12, 1);
+}
+
+void m4crypt_mldsa_unpack_t0_c(m4crypt_mldsa_poly *r, const uint8_t in[416])
+{
+    unpack_bits(r, in, 13, 1 << 12, 1, 0);
+}
+
+void m4crypt_mldsa_pack_eta_c(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta)
+{
+    pack_bits(out, s, eta == 2 ? 3 : 4, (int32_t)eta, 1);
+}
+
+/* A field v is valid iff v <= 2 eta, i.e. c = eta - v >= -eta (c <= eta always). */
+uint32_t m4crypt_mldsa_unpack_eta_c(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta)
+{
+    uint32_t bad = 0;
+    unpack_bits(r, in, eta == 2 ? 3 : 4, (int32_t)eta, 1, 0);
+    for (unsigned i = 0; i < 256; i++)
+        bad |= (uint32_t)(r->coeffs[i] + (int32_t)eta);
+    return bad >> 31;
+}
+
+void m4crypt_mldsa_pack_z_c(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits)
+{
+    pack_bits(out, z, gamma1_bits + 1, (int32_t)1 << gamma1_bits, 1);
+}
+
+void m4crypt_mldsa_unpack_z_c(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned gamma1_bits)
+{
+    unpack_bits(r, in, gamma1_bits + 1, (int32_t)1 << gamma1_bits, 1, 0);
+}
+
+void m4crypt_mldsa_pack_w1_c(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2)
+{
+    pack_bits(out, w1, gamma2 == (Q - 1) / 88 ? 6 : 4, 0, 0);
+}
+
+/* ---------------------------------------------------------------- sampling (section 7.3) */
+
+/* CoeffFromThreeBytes (Alg. 14): b2 with its top bit cleared, little-endian; accepted below q. */
+unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *buf,
+                                     unsigned buflen)
+{
+    unsigned ctr = 0;
+    for (unsigned pos = 0; pos + 3 <= buflen && ctr < len; pos += 3) {
+        uint32_t z = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 |
+                     (uint32_t)(buf[pos + 2] & 0x7f) << 16;
+        if (z < Q)
+            r[ctr++] = (int32_t)z;
+    }
+    return ctr;
+}
+
+/* CoeffFromHalfByte (Alg. 15): eta = 2: b < 15 gives 2 - (b mod 5); eta = 4: b < 9 gives 4 - b.
+ * b mod 5 for b < 15 is b - 5 floor(b * 13 / 64) (exact for 0 <= b < 15). */
+unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, unsigned buflen,
+                                 unsigned eta)
+{
+    unsigned ctr = 0;
+    const uint32_t limit = eta == 2 ? 15 : 9;
+    for (unsigned pos = 0; pos < buflen && ctr < len; pos++) {
+        for (unsigned half = 0; half < 2 && ctr < len; half++) {
+            uint32_t b = half ? buf[pos] >> 4 : buf[pos] & 15u;
+            /* Whether a half-byte is rejected is declassified (see sign.c, "Constant time"). */
+            uint32_t accept = b < limit;
+            m4crypt_mldsa_ct_declassify(&accept, sizeof accept);
+            if (accept) {
+                int32_t v = eta == 2 ? 2 - (int32_t)(b - 5 * ((b * 13) >> 6)) : 4 - (int32_t)b;
+                r[ctr++] = v;
+            }
+        }
+    }
+    return ctr;
+}
+
+/* Alg. 30 / 32: the SHAKE128 state of rho || s || r. */
+void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32], uint8_t s,
+                                    uint8_t r)
+{
+    uint8_t idx[2] = {s, r};
+    m4crypt_shake128_init(&ws->ctx);
+    m4crypt_keccak_absorb(&ws->ctx, rho, 32);
+    m4crypt_keccak_absorb(&ws->ctx, idx, 2);
+    m4crypt_keccak_finalize(&ws->ctx);
+    ws->have = M4CRYPT_MLDSA_STEP; /* the first step drops these (nothing delivered yet) */
+    ws->total = 0;
+}
+
+__attribute__((noinline)) void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws)
+{
+    unsigned have = ws->have - M4CRYPT_MLDSA_STEP; /* drop the coefficients delivered last time */
+    memmove(ws->coeffs, ws->coeffs + M4CRYPT_MLDSA_STEP, have * sizeof(int32_t));
+    uint8_t *buf = (uint8_t *)ws->coeffs + sizeof ws->coeffs - M4CRYPT_SHAKE128_RATE;
+    while (have < M4CRYPT_MLDSA_STEP) {
+        m4crypt_keccak_squeeze(&ws->ctx, buf, M4CRYPT_SHAKE128_RATE);
+        unsigned n = m4crypt_mldsa_rej_uniform(ws->coeffs + have, 256u - ws->total, buf,
+                                               M4CRYPT_SHAKE128_RATE);
+        have += n;
+        ws->total = (uint16_t)(ws->total + n);
+    }
+    ws->have = (uint16_t)have;
+}
+
+void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa_poly *b,
+                                    const uint8_t rho[32], unsigned r, unsigned s,
+                                    m4crypt_mldsa_xof *ws)
+{
+    m4crypt_mldsa_sample_ntt_start(ws, rho, (uint8_t)s, (uint8_t)r);
+    for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP) {
+        m4crypt_mldsa_sample_ntt_step(ws);
+        m4crypt_mldsa_pointwise_acc_part(acc->coeffs + k, ws->coeffs, b->coeffs + k);
+    }
+}
+
+/* The part of RejBoundedPoly whose flow depends on which half-bytes were rejected: the two blocks
+ * already squeezed into ws->buf, then more blocks while fewer than 256 coefficients were accepted
+ * (essentially never: see m4crypt_mldsa_sample_eta). Declared public to m4sim ct (its trace is a
+ * function of the rejected positions only; sign.c, "Constant time"). */
+__attribute__((noinline)) void m4crypt_mldsa_sample_eta_tail(m4crypt_mldsa_poly *r, unsigned eta,
+                                                             m4crypt_mldsa_prf *ws)
+{
+    unsigned ctr = m4crypt_mldsa_rej_eta(r->coeffs, 256, ws->buf, sizeof ws->buf, eta);
+    while (ctr < 256) {
+        m4crypt_keccak_squeeze(&ws->ctx, ws->buf, M4CRYPT_SHAKE256_RATE);
+        ctr += m4crypt_mldsa_rej_eta(r->coeffs + ctr, 256 - ctr, ws->buf, M4CRYPT_SHAKE256_RATE,
+                                     eta);
+    }
+}
+
+/* Alg. 31 with H = SHAKE256 on rho' || IntegerToBytes(nonce, 2). Two blocks (544 half-bytes) are
+ * always squeezed: they yield 256 coefficients unless more than 288 are rejected, which for
+ * eta = 4 (rejection probability 7/16, 238 expected) happens with probability below 2^-16 and for
+ * eta = 2 (1/16) practically never. */
+void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64], uint16_t nonce,
+                              unsigned eta, m4crypt_mldsa_prf *ws)
+{
+    uint8_t n[2] = {(uint8_t)nonce, (uint8_t)(nonce >> 8)};
+    m4crypt_shake256_init(&ws->ctx);
+    m4crypt_keccak_absorb(&ws->ctx, rhoprime, 64);
+    m4crypt_keccak_absorb(&ws->ctx, n, 2);
+    m4crypt_keccak_finalize(&ws->ctx);
+    m4crypt_keccak_squeeze(&ws->ctx, ws->buf, sizeof ws->buf);
+    m4crypt_mldsa_sample_eta_tail(r, eta, ws);
+}
+
+/* Alg. 29: the first 8 bytes give the signs h; then for i = 256 - tau .. 255 one byte j <= i is
+ * drawn (rejecting larger ones), c_i = c_j and c_j = (-1)^h[i + tau - 256]. */
+__attribute__((noinline)) void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *c,
+                                                            const uint8_t *ctilde,
+                                                            size_t ctilde_len, unsigned tau,
+                                                            m4crypt_keccak_ctx *ctx)
+{
+    uint8_t buf[M4CRYPT_SHAKE256_RATE];
+    unsigned pos;
+    uint64_t signs = 0;
+    m4crypt_shake256_init(ctx);
+    m4crypt_keccak_absorb(ctx, ctilde, ctilde_len);
+    m4crypt_keccak_finalize(ctx);
+    m4crypt_keccak_squeeze(ctx, buf, sizeof buf);
+    for (unsigned k = 0; k < 8; k++)
+        signs |= (uint64_t)buf[k] << (8 * k);
+    pos = 8;
+    memset(c, 0, sizeof *c);
+    for (unsigned i = 256 - tau; i < 256; i++) {
+        unsigned j;
+        do {
+            if (pos == sizeof buf) {
+                m4crypt_keccak_squeeze(ctx, buf, sizeof buf);
+                pos = 0;
+            }
+            j = buf[pos++];
+        } while (j > i);
+        c->coeffs[i] = c->coeffs[j];
+        c->coeffs[j] = 1 - 2 * (int32_t)(signs & 1);
+        signs >>= 1;
+    }
+}
+
+__attribute__((weak)) void m4crypt_mldsa_ct_declassify(const void *p, size_t len)
+{
+    (void)p;
+    (void)len;
+}
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

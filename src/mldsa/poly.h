@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ML-DSA internals on one polynomial (FIPS 204, August 2024): arithmetic in R_q = Z_q[X]/(X^256+1)
+ * with q = 8380417, the NTT, rounding (Power2Round, Decompose, MakeHint, UseHint), norm checks,
+ * sampling, and the bit packing of section 7.1. Shared by the three parameter sets (the functions
+ * that differ take eta, gamma1 or gamma2 as an argument). Symbols m4crypt_mldsa_*.
+ *
+ * Representation: a polynomial holds 256 int32_t coefficients. Montgomery arithmetic uses
+ * R = 2^32: a pointwise product carries a factor R^-1, which the inverse NTT's factor R cancels.
+ *
+ * The functions a Cortex-M4 backend may replace have a portable version with the suffix _c; the
+ * plain names are macros (src/mldsa/backend.h, docs/DEVELOPING.md "Assembly backends").
+ */
+#ifndef M4CRYPT_MLDSA_POLY_H
+#define M4CRYPT_MLDSA_POLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "m4crypt/fips202.h"
+
+#define M4CRYPT_MLDSA_N 256
+#define M4CRYPT_MLDSA_Q 8380417
+#define M4CRYPT_MLDSA_D 13 /* dropped bits of t (FIPS 204 Table 1) */
+/* q^-1 mod 2^32 (for Montgomery reduction) */
+#define M4CRYPT_MLDSA_QINV 58728449u
+
+typedef struct {
+    _Alignas(8) int32_t coeffs[M4CRYPT_MLDSA_N];
+} m4crypt_mldsa_poly;
+
+/* ------------------------------------------------------------ replaceable (backend) functions */
+
+/* NTT (FIPS 204 Alg. 41) in place. Input |x| < q; output |x| < 9q (no reduction inside). */
+void m4crypt_mldsa_ntt_c(m4crypt_mldsa_poly *a);
+/* NTT^-1 (Alg. 42) in place, times R = 2^32 (mod q): invntt(pointwise(a, b)) is the product.
+ * Input |x| < q; output |x| < q. */
+void m4crypt_mldsa_invntt_c(m4crypt_mldsa_poly *a);
+/* r = a o b * R^-1 (Alg. 45 MultiplyNTT, Montgomery), |a|, |b| < 9q; output |x| < q.
+ * r may alias a or b. */
+void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
+                               const m4crypt_mldsa_poly *b);
+/* r += a o b * R^-1 over n = M4CRYPT_MLDSA_STEP coefficients (a part of a row of A o v: the
+ * streamed matrix entry, see m4crypt_mldsa_sample_ntt_step). |a| < q, |b| < 9q; each call adds
+ * |x| < q to every coefficient, no reduction (the callers add at most 8 such terms, and reduce). */
+void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int32_t *b);
+/* Every coefficient to a representative of it mod q in [-6283008, 6283008] (any int32 input
+ * below 2^31 - 2^22 in magnitude). */
+void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a);
+/* Every coefficient x with |x| < q to x mod q in [0, q). */
+void m4crypt_mldsa_caddq_c(m4crypt_mldsa_poly *a);
+
+/* The loop of RejNTTPoly (Alg. 30) over one squeezed buffer: parses buf (buflen a multiple of 3)
+ * into CoeffFromThreeBytes candidates (Alg. 14) and appends those < q to r, at most len; returns
+ * how many. Input public (a SHAKE128 stream of rho). In place: buf may lie above r as
+ * m4crypt_mldsa_xof describes (each candidate is read before its output is written). */
+unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *buf,
+                                     unsigned buflen);
+/* The loop of RejBoundedPoly (Alg. 31) over one squeezed buffer: CoeffFromHalfByte (Alg. 15) of the
+ * low then the high nibble of each byte, appended to r while fewer than len; returns how many.
+ * eta = 2 or 4. Its control flow depends on which half-bytes are rejected, which is independent
+ * of the accepted coefficients (the half-bytes are independent and uniform): see sign.c, "Constant
+ * time". */
+unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, unsigned buflen,
+                                 unsigned eta);
+
+/* Decompose (Alg. 36) of every coefficient of a (in [0, q)): a1 = r1, a0 = r0; gamma2 = (q-1)/88
+ * or (q-1)/32. No division, constant time. a0 and a1 must not alias. */
+void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
+                               const m4crypt_mldsa_poly *a, int32_t gamma2);
+/* Power2Round (Alg. 35) of every coefficient of a (in [0, q)): a1 = r1 (t1), a becomes r0 (t0). */
+void m4crypt_mldsa_power2round_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a);
+/* UseHint (Alg. 40) in place on a (coefficients in [0, q)) with the hint bits h[0..255] (0/1);
+ * a becomes the corrected high bits. Public data only (verification). */
+void m4crypt_mldsa_use_hint_c(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLDSA_N],
+                              int32_t gamma2);
+/* 1 if some coefficient x of a (|x| < q/2 after reduce/centering) has |x| >= bound, else 0;
+ * constant time (no early exit, no branch on a). */
+uint32_t m4crypt_mldsa_chknorm_c(const m4crypt_mldsa_poly *a, int32_t bound);
+
+/* Bit packing (section 7.1). */
+/* SimpleBitPack(t1, 2^10 - 1) (Alg. 16), 320 bytes; coefficients in [0, 2^10). */
+void m4crypt_mldsa_pack_t1_c(uint8_t out[320], const m4crypt_mldsa_poly *t1);
+/* SimpleBitUnpack (Alg. 18) of 320 bytes, each coefficient times 2^d (t1 * 2^d of Alg. 8). */
+void m4crypt_mldsa_unpack_t1_shifted_c(m4crypt_mldsa_poly *r, const uint8_t in[320]);
+/* BitPack(t0, 2^12 - 1, 2^12) (Alg. 17), 416 bytes; and its BitUnpack (Alg. 19). */
+void m4crypt_mldsa_pack_t0_c(uint8_t out[416], const m4crypt_mldsa_poly *t0);
+void m4crypt_mldsa_unpack_t0_c(m4crypt_mldsa_poly *r, const uint8_t in[416]);
+/* BitPack(s, eta, eta), 96 (eta 2) or 128 (eta 4) bytes, and BitUnpack; unpack returns 1 if a
+ * coefficient lies outside [-eta, eta] (a field above 2 eta), else 0, without branching on the
+ * key. */
+void m4crypt_mldsa_pack_eta_c(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta);
+uint32_t m4crypt_mldsa_unpack_eta_c(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta);
+/* BitPack(z, gamma1 - 1, gamma1), 32 * (gamma1_bits + 1) bytes (576 or 640), and BitUnpack
+ * (Alg. 19, also ExpandMask's, Alg. 34); gamma1 = 2^gamma1_bits, gamma1_bits = 17 or 19. pack
+ * takes coefficients in (-gamma1, gamma1]. */
+void m4crypt_mldsa_pack_z_c(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
+void m4crypt_mldsa_unpack_z_c(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned gamma1_bits);
+/* The part of w1Encode (Alg. 28) for one polynomial: SimpleBitPack(w1, (q-1)/(2 gamma2) - 1),
+ * 192 bytes (gamma2 = (q-1)/88, 6 bits) or 128 bytes ((q-1)/32, 4 bits). */
+void m4crypt_mldsa_pack_w1_c(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
+
+#include "backend.h"
+
+/* ---------------------------------------------------------------- the rest */
+
+/* zetas[m] = 1753^BitRev8(m) * 2^32 mod q, centered (src/mldsa/zetas.c, gen_zetas.py). */
+extern const int32_t m4crypt_mldsa_zetas[256];
+extern const int32_t m4crypt_mldsa_invntt_f;
+
+/* Decompose (Alg. 36) of one coefficient a in [0, q): returns r1, writes r0 to *a0. */
+int32_t m4crypt_mldsa_highbits(int32_t a, int32_t gamma2, int32_t *a0);
+
+/* Montgomery reduction: a * 2^-32 mod q for |a| < q 2^31, result |r| < q. */
+int32_t m4crypt_mldsa_montgomery_reduce(int64_t a);
+/* A representative of a mod q in [-6283008, 6283008] for |a| < 2^31 - 2^22. */
+int32_t m4crypt_mldsa_reduce32(int32_t a);
+
+/* Streaming the matrix A (ExpandA, Alg. 32; RejNTTPoly, Alg. 30) so that no entry is held: start
+ * absorbs rho || s || r into ws; each of the 256 / STEP calls of m4crypt_mldsa_sample_ntt_step
+ * then leaves the next STEP coefficients of the entry A[r][s] (in order) in ws->coeffs[0 .. STEP),
+ * squeezing SHAKE128 blocks and rejecting as needed. The function computes only on the public
+ * seed rho and is the one the constant-time checks declare public (m4sim ct --public-function
+ * m4crypt_mldsa_sample_ntt_step); what the caller does with the coefficients has a fixed shape. */
+#define M4CRYPT_MLDSA_STEP 32
+typedef struct {
+    m4crypt_keccak_ctx ctx;
+    /* coeffs[0 .. have): at most STEP - 1 left over + 56 new ones per block. Each SHAKE128 block
+     * is squeezed into the last 168 bytes of coeffs and rejected in place: candidate i (bytes
+     * 184 + 3i ..) is read before its output (at most bytes 4 have + 4i .. + 3, have <= 31) is
+     * written, and that output never reaches an unread byte (4 (have + i) + 4 <= 187 + 3i for
+     * every i < 56; rej.S's groups of four: 4 (have + 4g + 4) <= 196 + 12g for g < 14). */
+    _Alignas(8) int32_t coeffs[M4CRYPT_MLDSA_STEP + M4CRYPT_SHAKE128_RATE / 3];
+    uint16_t have;  /* valid entries of coeffs (after a step: >= STEP, the first STEP delivered) */
+    uint16_t total; /* coefficients of the entry accepted so far (at most 256) */
+} m4crypt_mldsa_xof;
+void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32], uint8_t s,
+                                    uint8_t r);
+void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws);
+/* acc += A[r][s] o b * R^-1 (Alg. 32 streamed into Alg. 45's products), b in the NTT domain
+ * (|x| < 9q). */
+void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa_poly *b,
+                                    const uint8_t rho[32], unsigned r, unsigned s,
+                                    m4crypt_mldsa_xof *ws);
+
+/* RejBoundedPoly(rho' || IntegerToBytes(nonce, 2)) (Alg. 31, for ExpandS, Alg. 33), eta = 2 or 4,
+ * with ws as the SHAKE256 state and its buffer (ws then holds secret data: the caller wipes it). */
+typedef struct {
+    m4crypt_keccak_ctx ctx;
+    uint8_t buf[2 * M4CRYPT_SHAKE256_RATE];
+} m4crypt_mldsa_prf;
+void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64], uint16_t nonce,
+                              unsigned eta, m4crypt_mldsa_prf *ws);
+/* Its rejection part (public to m4sim ct: poly.c). */
+void m4crypt_mldsa_sample_eta_tail(m4crypt_mldsa_poly *r, unsigned eta, m4crypt_mldsa_prf *ws);
+/* SampleInBall(c~) (Alg. 29), tau nonzero coefficients +-1; c~ of ctilde_len bytes. Its control
+ * flow and addresses depend on c~, which is declassified first (sign.c, "Constant time"): the
+ * constant-time checks declare it public (m4sim ct --public-function
+ * m4crypt_mldsa_sample_in_ball). */
+void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len,
+                                  unsigned tau, m4crypt_keccak_ctx *ctx);
+
+/* Marks len bytes at p as public for constant-time analysis. The library's definition is weak
+ * and does nothing; tests/mldsa/ct_mldsa.c replaces it with one that declassifies the memory for
+ * valgrind. Every call says why the value may be public (sign.c, "Constant time"). */
+void m4crypt_mldsa_ct_declassify(const void *p, size_t len);
+
+#endif

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * The ML-DSA pieces shared by the three parameter sets (src/mldsa/params.h): the sets'
+ * descriptions, tr and the start of mu, the secret-key range check, and the dispatch of the
+ * generic operations to the per-set code (sign44.c, sign65.c, sign87.c: src/mldsa/sign_set.h
+ * compiled once per set, so that its work spaces are sized for that set).
+ */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
+#include <string.h>
+
+#include "m4crypt/common.h"
+#include "common/common_internal.h"
+#include "params.h"
+#include "poly.h"
+
+const m4crypt_mldsa_params m4crypt_mldsa44_params = M4CRYPT_MLDSA44_PARAMS_INIT;
+const m4crypt_mldsa_params m4crypt_mldsa65_params = M4CRYPT_MLDSA65_PARAMS_INIT;
+const m4crypt_mldsa_params m4crypt_mldsa87_params = M4CRYPT_MLDSA87_PARAMS_INIT;
+
+/* H(in, 64) with H = SHAKE256 (section 3.7). */
+void m4crypt_mldsa_tr(uint8_t tr[64], const uint8_t *pk, size_t pk_bytes)
+{
+    m4crypt_keccak_ctx h;
+    m4crypt_shake256_init(&h);
+    m4crypt_keccak_absorb(&h, pk, pk_bytes);
+    m4crypt_keccak_finalize(&h);
+    m4crypt_keccak_squeeze(&h, tr, 64);
+}
+
+void m4crypt_mldsa_mu_start(m4crypt_keccak_ctx *h, const uint8_t tr[64], const uint8_t *ctx,
+                            size_t ctxlen)
+{
+    uint8_t pre[2] = {0, (uint8_t)ctxlen}; /* IntegerToBytes(0, 1) || IntegerToBytes(|ctx|, 1) */
+    m4crypt_shake256_init(h);
+    m4crypt_keccak_absorb(h, tr, 64);
+    m4crypt_keccak_absorb(h, pre, 2);
+    m4crypt_keccak_absorb(h, ctx, ctxlen);
+}
+
+/* s1 and s2 must have coefficients in [-eta, eta] (skDecode, Alg. 25, can return others). The
+ * outcome is a property of the key that the caller learns from the return code. */
+int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk)
+{
+    m4crypt_mldsa_poly s;
+    uint32_t bad = 0;
+    for (unsigned i = 0; i < (unsigned)p->l + p->k; i++)
+        bad |= m4crypt_mldsa_unpack_eta(&s, sk + M4CRYPT_MLDSA_SK_S1 + i * p->eta_bytes, p->eta);
+    m4crypt_memzero(&s, sizeof s);
+    m4crypt_mldsa_ct_declassify(&bad, sizeof bad);
+    return bad ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
+}
+
+/* ---------------------------------------------------------------- dispatch to the sets */
+
+#define DISPATCH(p, call)                                                                          \
+    ((p)->set == 44 ? m4crypt_mldsa44_##call : (p)->set == 65 ? m4crypt_mldsa65_##call             \
+                                                              : m4crypt_mldsa87_##call)
+
+/* Secrets the named buffers do not hold (FIPS 204 section 3.6.3, docs/security.md). Each set's
+ * key generation and signing wipe their workspace. The functions under them (in the portable
+ * build Keccak-f[1600] and the NTT, in both builds the C of Decompose, the samplers and the
+ * packing) also leave spills and saved registers below it, so the dispatcher wipes, after the
+ * set's function has returned, the stack it used: the workspace and at most MLDSA_CALLEE_STACK
+ * bytes of the frames below and beside it (the stack-residue check of make test confirms the
+ * figure on every M4 build). */
+#define MLDSA_CALLEE_STACK 1536
+#define WIPE_AFTER(p, ws_bytes) M4CRYPT_STACK_WIPE(DISPATCH(p, ws_bytes()) + MLDSA_CALLEE_STACK)
+
+int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
+                         const uint8_t xi[32])
+{
+    int ret = DISPATCH(p, keygen_core(pk, sk, xi));
+    WIPE_AFTER(p, keygen_ws_bytes);
+    return ret;
+}
+
+int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t mu[64],
+                               const uint8_t *sk, const uint8_t rnd[32])
+{
+    int ret = DISPATCH(p, sign_mu_core(sig, mu, sk, rnd));
+    WIPE_AFTER(p, sign_ws_bytes);
+    return ret;
+}
+
+uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *sig,
+                                       const uint8_t mu[64], const uint8_t *sk,
+                                       const uint8_t rnd[32], unsigned kappa)
+{
+    uint32_t bad = DISPATCH(p, sign_attempt_ct(sig, mu, sk, rnd, kappa));
+    WIPE_AFTER(p, sign_ws_bytes);
+    return bad;
+}
+
+int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
+                                 const uint8_t mu[64], const uint8_t *pk)
+{
+    return DISPATCH(p, verify_mu_core(sig, mu, pk));
+}
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ML-DSA key generation, signing and verification (FIPS 204 Alg. 6, 7, 8) for one parameter set,
+ * compiled once per set (sign44.c, sign65.c, sign87.c define MLDSA_SET and include this file, so
+ * that the work spaces are sized for the set and its constants fold), written for a small stack:
+ * no matrix entry is ever held (each entry of A is multiplied as SampleNTT produces it, 64
+ * coefficients at a time), vectors in the NTT domain are kept packed (24 bits per coefficient),
+ * w1 is hashed row by row as it is computed.
+ *
+ * Memory (stack, besides the caller's buffers):
+ *   keygen  l packed polynomials (NTT(s1)) + 2 polynomials + the SHAKE state
+ *   verify  l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE states
+ *   sign    k packed polynomials (w) + 3 polynomials + the SHAKE states. y is not kept on the
+ *           stack: ExpandMask's output is squeezed straight into the signature's z field (its
+ *           encoding BitPack(y, gamma1 - 1, gamma1) is the SHAKE256 output itself), NTT(y_j) is
+ *           recomputed for each row, and z = y + c s1 replaces y there. A rejected attempt's z is
+ *           overwritten by the next attempt's y; on failure the signature is zeroed.
+ *
+ * Constant time. Nothing branches on, or indexes memory by, a secret, except where a value is
+ * declassified (m4crypt_mldsa_ct_declassify; the valgrind test declassifies exactly these and the
+ * m4sim test declares the functions that compute on them public):
+ *   1. rho (keygen: published in pk), and the matrix it expands
+ *      (m4crypt_mldsa_sample_ntt_step).
+ *   2. Which half-bytes RejBoundedPoly rejects (keygen, ExpandS: m4crypt_mldsa_rej_eta_c,
+ *      m4crypt_mldsa_sample_eta_tail): the half-bytes are independent and uniform, so the
+ *      positions of the rejected ones say nothing about the accepted ones, which form s1, s2.
+ *   3. Signing: c~ of every attempt (m4crypt_mldsa_sample_in_ball): an output of H, which leaks
+ *      nothing about the key, also for rejected attempts (CRYSTALS-Dilithium round 3
+ *      specification, section 5.5; mldsa-native does the same).
+ *   4. Signing: the rejection decision of each attempt, in one place (reject(), below): first
+ *      the z bound, then the r0 bound, ct0 bound and the hint count together. Which attempt is
+ *      accepted, and hence the number of attempts, follows from these decisions; the accepted
+ *      attempt's hint is then public as part of the signature.
+ * tests/common/m4ct_library.c checks key generation and the body of an attempt
+ * (m4crypt_mldsa_sign_attempt_ct: everything between two decisions) for identical traces across
+ * secrets, with the functions of 1-3 declared public.
+ */
+#include <string.h>
+
+#include "m4crypt/common.h"
+#include "params.h"
+#include "poly.h"
+
+#if MLDSA_SET == 44
+#define SET_K 4
+#define SET_L 4
+static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA44_PARAMS_INIT;
+#define MLDSA_NS(name) m4crypt_mldsa44_##name
+#elif MLDSA_SET == 65
+#define SET_K 6
+#define SET_L 5
+static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA65_PARAMS_INIT;
+#define MLDSA_NS(name) m4crypt_mldsa65_##name
+#elif MLDSA_SET == 87
+#define SET_K 8
+#define SET_L 7
+static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
+#define MLDSA_NS(name) m4crypt_mldsa87_##name
+#else
+#error "define MLDSA_SET to 44, 65 or 87 before including sign_set.h"
+#endif
+#define P (&set_params)
+
+#define Q M4CRYPT_MLDSA_Q
+
+/* A polynomial with coefficients in [0, q) packed 3 bytes each (768 bytes): the stack form of the
+ * vectors in the NTT domain. */
+#define PACKED24 768
+static void pack24(uint8_t out[PACKED24], const m4crypt_mldsa_poly *a)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        uint32_t v = (uint32_t)a->coeffs[i];
+        out[3 * i] = (uint8_t)v;
+        out[3 * i + 1] = (uint8_t)(v >> 8);
+        out[3 * i + 2] = (uint8_t)(v >> 16);
+    }
+}
+
+static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
+{
+    for (unsigned i = 0; i < 256; i++)
+        r->coeffs[i] = (int32_t)((uint32_t)in[3 * i] | (uint32_t)in[3 * i + 1] << 8 |
+                                 (uint32_t)in[3 * i + 2] << 16);
+}
+
+/* Any |x| < 2^31 - 2^22 to [0, q). */
+static void freeze(m4crypt_mldsa_poly *a)
+{
+    m4crypt_mldsa_reduce(a);
+    m4crypt_mldsa_caddq(a);
+}
+
+static void poly_add(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
+{
+    for (unsigned i = 0; i < 256; i++)
+        r->coeffs[i] += a->coeffs[i];
+}
+
+static void poly_sub(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
+{
+    for (unsigned i = 0; i < 256; i++)
+        r->coeffs[i] -= a->coeffs[i];
+}
+
+/* H(in1 || in2 || in3, outlen) with H = SHAKE256 (section 3.7). */
+static void hash_h(uint8_t *out, size_t outlen, const uint8_t *in1, size_t len1,
+                   const uint8_t *in2, size_t len2, const uint8_t *in3, size_t len3)
+{
+    m4crypt_keccak_ctx h;
+    m4crypt_shake256_init(&h);
+    m4crypt_keccak_absorb(&h, in1, len1);
+    m4crypt_keccak_absorb(&h, in2, len2);
+    m4crypt_keccak_absorb(&h, in3, len3);
+    m4crypt_keccak_finalize(&h);
+    m4crypt_keccak_squeeze(&h, out, outlen);
+    m4crypt_memzero(&h, sizeof h);
+}
+
+/* ---------------------------------------------------------------- key generation */
+
+typedef struct {
+    uint8_t s1hat[SET_L][PACKED24]; /* NTT(s1_j) in [0, q) */
+    m4crypt_mldsa_poly acc, tmp;
+    union {
+        m4crypt_mldsa_xof xof;
+        m4crypt_mldsa_prf prf;
+    } ws;
+    uint8_t seeds[128]; /* rho || rho' || K */
+} keygen_ws;
+
+/* Alg. 6 ML-DSA.KeyGen_internal(xi): (rho, rho', K) = H(xi || k || l, 128); s1, s2 = ExpandS(rho');
+ * t = NTT^-1(A o NTT(s1)) + s2 row by row (each entry of A streamed); (t1, t0) = Power2Round(t);
+ * pk = rho || t1 (Alg. 22); tr = H(pk, 64); sk = rho || K || tr || s1 || s2 || t0 (Alg. 24). */
+int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
+{
+    const m4crypt_mldsa_params *p = P;
+    keygen_ws w;
+    const uint8_t kl[2] = {p->k, p->l};
+    const uint8_t *rho = w.seeds, *rhoprime = w.seeds + 32;
+    hash_h(w.seeds, 128, xi, 32, kl, 2, NULL, 0);
+    m4crypt_mldsa_ct_declassify(w.seeds, 32); /* rho: published in pk (1) */
+    memcpy(pk, rho, 32);
+    if (sk) {
+        memcpy(sk, rho, 32);
+        memcpy(sk + 32, w.seeds + 96, 32);
+    }
+    for (unsigned j = 0; j < p->l; j++) {
+        m4crypt_mldsa_sample_eta(&w.tmp, rhoprime, (uint16_t)j, p->eta, &w.ws.prf);
+        if (sk)
+            m4crypt_mldsa_pack_eta(sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, &w.tmp, p->eta);
+        m4crypt_mldsa_ntt(&w.tmp);
+        freeze(&w.tmp);
+        pack24(w.s1hat[j], &w.tmp);
+    }
+    for (unsigned i = 0; i < p->k; i++) {
+        memset(&w.acc, 0, sizeof w.acc);
+        for (unsigned j = 0; j < p->l; j++) {
+            unpack24(&w.tmp, w.s1hat[j]);
+            m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, rho, i, j, &w.ws.xof);
+        }
+        m4crypt_mldsa_reduce(&w.acc);
+        m4crypt_mldsa_invntt(&w.acc);
+        m4crypt_mldsa_sample_eta(&w.tmp, rhoprime, (uint16_t)(p->l + i), p->eta, &w.ws.prf);
+        if (sk)
+            m4crypt_mldsa_pack_eta(sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes, &w.tmp, p->eta);
+        poly_add(&w.acc, &w.tmp);
+        freeze(&w.acc);
+        m4crypt_mldsa_power2round(&w.tmp, &w.acc);
+        m4crypt_mldsa_pack_t1(pk + 32 + 320 * i, &w.tmp);
+        if (sk)
+            m4crypt_mldsa_pack_t0(sk + m4crypt_mldsa_sk_t0(p) + 416 * i, &w.acc);
+    }
+    if (sk)
+        m4crypt_mldsa_tr(sk + 64, pk, p->pk_bytes);
+    m4crypt_memzero(&w, sizeof w);
+    return M4CRYPT_OK;
+}
+
+/* ---------------------------------------------------------------- signing */
+
+typedef struct {
+    uint8_t w[SET_K][PACKED24]; /* w = NTT^-1(A o NTT(y)) in [0, q), row by row */
+    m4crypt_mldsa_poly acc, tmp, chat;
+    union {
+        m4crypt_mldsa_xof xof;
+        uint8_t w1[192]; /* w1Encode of one row */
+    } ws;
+    m4crypt_keccak_ctx h;                                 /* H(mu || w1Encode(w1)) */
+    uint8_t hint[SET_K][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
+    uint8_t rhopp[64];                                    /* rho'' */
+} sign_ws;
+
+/* The one place where a signing attempt's rejection decision becomes public (4). */
+static int reject(uint32_t bad)
+{
+    m4crypt_mldsa_ct_declassify(&bad, sizeof bad);
+    return bad != 0;
+}
+
+/* ExpandMask (Alg. 34) for nonce kappa: y_j = BitUnpack(H(rho'' || kappa + j, 32 c)), squeezed
+ * into the signature's z field j as its own encoding. */
+static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const uint8_t rhopp[64],
+                        unsigned kappa, m4crypt_keccak_ctx *h)
+{
+    for (unsigned j = 0; j < p->l; j++) {
+        uint8_t n[2] = {(uint8_t)(kappa + j), (uint8_t)((kappa + j) >> 8)};
+        m4crypt_shake256_init(h);
+        m4crypt_keccak_absorb(h, rhopp, 64);
+        m4crypt_keccak_absorb(h, n, 2);
+        m4crypt_keccak_finalize(h);
+        m4crypt_keccak_squeeze(h, zfield + j * p->z_bytes, p->z_bytes);
+    }
+}
+
+/* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)) row by row (kept packed), w1 = HighBits(w) hashed
+ * into c~ = H(mu || w1Encode(w1), lambda / 4), written to sig[0 : lambda / 4]. */
+static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, const uint8_t *rho,
+                   const uint8_t mu[64])
+{
+    const uint8_t *zfield = sig + p->ctilde_bytes;
+    m4crypt_shake256_init(&w->h);
+    m4crypt_keccak_absorb(&w->h, mu, 64);
+    for (unsigned i = 0; i < p->k; i++) {
+        memset(&w->acc, 0, sizeof w->acc);
+        for (unsigned j = 0; j < p->l; j++) {
+            m4crypt_mldsa_unpack_z(&w->tmp, zfield + j * p->z_bytes, p->gamma1_bits);
+            m4crypt_mldsa_ntt(&w->tmp);
+            m4crypt_mldsa_matrix_entry_acc(&w->acc, &w->tmp, rho, i, j, &w->ws.xof);
+        }
+        m4crypt_mldsa_reduce(&w->acc);
+        m4crypt_mldsa_invntt(&w->acc);
+        m4crypt_mldsa_caddq(&w->acc);
+        pack24(w->w[i], &w->acc);
+        m4crypt_mldsa_decompose(&w->tmp, &w->chat, &w->acc, p->gamma2);
+        m4crypt_mldsa_pack_w1(w->ws.w1, &w->tmp, p->gamma2);
+        m4crypt_keccak_absorb(&w->h, w->ws.w1, p->w1_bytes);
+    }
+    m4crypt_keccak_finalize(&w->h);
+    m4crypt_keccak_squeeze(&w->h, sig, p->ctilde_bytes);
+}
+
+/* NTT^-1(c^ o NTT(s)) for s = BitUnpack'ed from the key: r = c s (|x| < q). */
+static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
+{
+    m4crypt_mldsa_ntt(r);
+    m4crypt_mldsa_pointwise(r, chat, r);
+    m4crypt_mldsa_invntt(r);
+}
+
+/* Alg. 7 lines 18-23 for z: z_j = y_j + c s1_j (y_j read from, z_j written to the z field);
+ * returns 1 if some ||z_j|| >= gamma1 - beta. Fixed shape. */
+static uint32_t compute_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig,
+                          const uint8_t *sk)
+{
+    uint8_t *zfield = sig + p->ctilde_bytes;
+    uint32_t bad = 0;
+    for (unsigned j = 0; j < p->l; j++) {
+        m4crypt_mldsa_unpack_eta(&w->tmp, sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, p->eta);
+        mul_c(&w->tmp, &w->chat);
+        m4crypt_mldsa_unpack_z(&w->acc, zfield + j * p->z_bytes, p->gamma1_bits);
+        poly_add(&w->acc, &w->tmp);
+        m4crypt_mldsa_reduce(&w->acc); /* z mod+- q: |z| < gamma1 + q keeps reduce32 exact */
+        bad |= m4crypt_mldsa_chknorm(&w->acc, ((int32_t)1 << p->gamma1_bits) - p->beta);
+        m4crypt_mldsa_pack_z(zfield + j * p->z_bytes, &w->acc, p->gamma1_bits);
+    }
+    return bad;
+}
+
+/* Alg. 7 lines 19, 21-28: r0 = LowBits(w - c s2) bound, c t0 bound, h = MakeHint(-c t0,
+ * w - c s2 + c t0) into w->hint and its weight bound; returns 1 if any check fails. MakeHint
+ * (Alg. 39) is computed as written: HighBits(w - c s2 + c t0) != HighBits(w - c s2). Fixed
+ * shape. */
+static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
+{
+    uint32_t bad = 0, ones = 0;
+    const int32_t r0_bound = p->gamma2 - p->beta;
+    for (unsigned i = 0; i < p->k; i++) {
+        m4crypt_mldsa_unpack_eta(&w->tmp, sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes, p->eta);
+        mul_c(&w->tmp, &w->chat); /* c s2 */
+        unpack24(&w->acc, w->w[i]);
+        poly_sub(&w->acc, &w->tmp);
+        freeze(&w->acc); /* w - c s2 in [0, q) */
+        m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
+        mul_c(&w->tmp, &w->chat); /* c t0 */
+        m4crypt_mldsa_reduce(&w->tmp);
+        bad |= m4crypt_mldsa_chknorm(&w->tmp, p->gamma2);
+        for (unsigned n = 0; n < 256; n += 8) {
+            uint32_t byte = 0;
+            for (unsigned b = 0; b < 8; b++) {
+                int32_t r0, s0;
+                int32_t a = w->acc.coeffs[n + b];
+                int32_t r1 = m4crypt_mldsa_highbits(a, p->gamma2, &r0);
+                int32_t sg = r0 >> 31;
+                bad |= (uint32_t)(r0_bound - 1 - ((r0 ^ sg) - sg)) >> 31; /* |r0| >= bound */
+                int32_t s = a + w->tmp.coeffs[n + b]; /* w - c s2 + c t0, in (-q, 2q) */
+                s += Q & (s >> 31);
+                s -= Q & -(int32_t)((uint32_t)(Q - 1 - s) >> 31);
+                int32_t s1 = m4crypt_mldsa_highbits(s, p->gamma2, &s0);
+                uint32_t h = (uint32_t)((s1 ^ r1) | -(s1 ^ r1)) >> 31; /* s1 != r1 */
+                byte |= h << b;
+                ones += h;
+            }
+            w->hint[i][n / 8] = (uint8_t)byte;
+        }
+    }
+    bad |= (uint32_t)(p->omega - ones) >> 31; /* more than omega ones */
+    return bad;
+}
+
+/* HintBitPack (Alg. 20) of the accepted hint (public). */
+static void pack_hint(const m4crypt_mldsa_params *p, uint8_t *out, const sign_ws *w)
+{
+    unsigned index = 0;
+    memset(out, 0, (size_t)p->omega + p->k);
+    for (unsigned i = 0; i < p->k; i++) {
+        for (unsigned j = 0; j < 256; j++)
+            if (w->hint[i][j / 8] >> (j % 8) & 1)
+                out[index++] = (uint8_t)j;
+        out[p->omega + i] = (uint8_t)index;
+    }
+}
+
+/* Alg. 7 lines 10-23 for one attempt with nonce kappa: y (into the z field), w, c~ (declassified:
+ * (3)), c, z and its bound; returns 1 if z is rejected. Fixed shape. */
+static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig,
+                          const uint8_t mu[64], const uint8_t *sk, unsigned kappa)
+{
+    expand_mask(p, sig + p->ctilde_bytes, w->rhopp, kappa, &w->h);
+    commit(p, w, sig, sk, mu);
+    m4crypt_mldsa_ct_declassify(sig, p->ctilde_bytes); /* c~ (3) */
+    m4crypt_mldsa_sample_in_ball(&w->chat, sig, p->ctilde_bytes, p->tau, &w->h);
+    m4crypt_mldsa_ntt(&w->chat);
+    return compute_z(p, w, sig, sk);
+}
+
+/* Alg. 7 ML-DSA.Sign_internal from line 7 (mu given): rho'' = H(K || rnd || mu, 64), then
+ * attempts with kappa = 0, l, 2l, ... until one passes every check. */
+int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk,
+                          const uint8_t rnd[32])
+{
+    const m4crypt_mldsa_params *p = P;
+    sign_ws w;
+    int ret = m4crypt_mldsa_check_sk_core(p, sk);
+    if (ret != M4CRYPT_OK) {
+        m4crypt_memzero(sig, p->sig_bytes);
+        return ret;
+    }
+    hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    ret = M4CRYPT_ERR_SIGNATURE;
+    for (unsigned attempt = 0; attempt < M4CRYPT_MLDSA_MAX_ATTEMPTS; attempt++) {
+        if (reject(attempt_z(p, &w, sig, mu, sk, attempt * p->l)))
+            continue;
+        if (reject(compute_hint(p, &w, sk)))
+            continue;
+        /* accepted: the hint is part of the signature, public from here on */
+        m4crypt_mldsa_ct_declassify(w.hint, sizeof w.hint);
+        pack_hint(p, sig + p->ctilde_bytes + (size_t)p->l * p->z_bytes, &w);
+        ret = M4CRYPT_OK;
+        break;
+    }
+    if (ret != M4CRYPT_OK)
+        m4crypt_memzero(sig, p->sig_bytes);
+    m4crypt_memzero(&w, sizeof w);
+    return ret;
+}
+
+/* One whole attempt body (both parts, no decision taken), for the constant-time checks. */
+uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk,
+                                  const uint8_t rnd[32], unsigned kappa)
+{
+    const m4crypt_mldsa_params *p = P;
+    sign_ws w;
+    hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
+    bad |= compute_hint(p, &w, sk) << 1;
+    m4crypt_memzero(&w, sizeof w);
+    return bad;
+}
+
+/* ---------------------------------------------------------------- verification */
+
+typedef struct {
+    uint8_t zhat[SET_L][PACKED24]; /* NTT(z_j) in [0, q) */
+    uint8_t chat[PACKED24];        /* NTT(c) in [0, q) */
+    m4crypt_mldsa_poly acc, tmp;
+    union {
+        m4crypt_mldsa_xof xof;
+        struct {
+            uint8_t h[M4CRYPT_MLDSA_N];
+            uint8_t w1[192]; /* w1Encode of one row; at the end c~' */
+        } row;
+    } ws;
+    m4crypt_keccak_ctx h;
+} verify_ws;
+
+/* HintBitUnpack's validity conditions (Alg. 21): the row ends are non-decreasing and at most
+ * omega, the positions within a row strictly increasing, and the unused positions zero. */
+static int hint_valid(const m4crypt_mldsa_params *p, const uint8_t *y)
+{
+    unsigned index = 0;
+    for (unsigned i = 0; i < p->k; i++) {
+        unsigned end = y[p->omega + i];
+        if (end < index || end > p->omega)
+            return 0;
+        for (unsigned j = index + 1; j < end; j++)
+            if (y[j - 1] >= y[j])
+                return 0;
+        index = end;
+    }
+    for (unsigned j = index; j < p->omega; j++)
+        if (y[j] != 0)
+            return 0;
+    return 1;
+}
+
+/* Alg. 8 ML-DSA.Verify_internal with mu given: w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
+ * NTT(t1 2^d)) row by row, w1' = UseHint(h, w'_approx) hashed into c~' = H(mu || w1Encode(w1'));
+ * valid iff ||z|| < gamma1 - beta and c~' = c~. Public data only. */
+int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uint8_t *pk)
+{
+    const m4crypt_mldsa_params *p = P;
+    verify_ws w;
+    const uint8_t *zfield = sig + p->ctilde_bytes;
+    const uint8_t *hints = zfield + (size_t)p->l * p->z_bytes;
+    int ret = M4CRYPT_ERR_SIGNATURE;
+    if (!hint_valid(p, hints))
+        return ret;
+    for (unsigned j = 0; j < p->l; j++) {
+        m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
+        if (m4crypt_mldsa_chknorm(&w.tmp, ((int32_t)1 << p->gamma1_bits) - p->beta))
+            return ret;
+        m4crypt_mldsa_ntt(&w.tmp);
+        freeze(&w.tmp);
+        pack24(w.zhat[j], &w.tmp);
+    }
+    m4crypt_mldsa_sample_in_ball(&w.tmp, sig, p->ctilde_bytes, p->tau, &w.h);
+    m4crypt_mldsa_ntt(&w.tmp);
+    freeze(&w.tmp);
+    pack24(w.chat, &w.tmp);
+    m4crypt_shake256_init(&w.h);
+    m4crypt_keccak_absorb(&w.h, mu, 64);
+    unsigned index = 0;
+    for (unsigned i = 0; i < p->k; i++) {
+        /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
+        m4crypt_mldsa_unpack_t1_shifted(&w.tmp, pk + 32 + 320 * i);
+        m4crypt_mldsa_ntt(&w.tmp);
+        unpack24(&w.acc, w.chat);
+        m4crypt_mldsa_pointwise(&w.acc, &w.acc, &w.tmp);
+        for (unsigned n = 0; n < 256; n++)
+            w.acc.coeffs[n] = -w.acc.coeffs[n];
+        for (unsigned j = 0; j < p->l; j++) {
+            unpack24(&w.tmp, w.zhat[j]);
+            m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
+        }
+        m4crypt_mldsa_reduce(&w.acc);
+        m4crypt_mldsa_invntt(&w.acc);
+        m4crypt_mldsa_caddq(&w.acc);
+        memset(w.ws.row.h, 0, sizeof w.ws.row.h);
+        for (unsigned end = hints[p->omega + i]; index < end; index++)
+            w.ws.row.h[hints[index]] = 1;
+        m4crypt_mldsa_use_hint(&w.acc, w.ws.row.h, p->gamma2);
+        m4crypt_mldsa_pack_w1(w.ws.row.w1, &w.acc, p->gamma2);
+        m4crypt_keccak_absorb(&w.h, w.ws.row.w1, p->w1_bytes);
+    }
+    m4crypt_keccak_finalize(&w.h);
+    m4crypt_keccak_squeeze(&w.h, w.ws.row.w1, p->ctilde_bytes);
+    if (m4crypt_verify(w.ws.row.w1, sig, p->ctilde_bytes) == 0)
+        ret = M4CRYPT_OK;
+    return ret;
+}
+
+/* The sizes of the workspaces, for the stack wipe of the portable build (sign_common.c). */
+size_t MLDSA_NS(keygen_ws_bytes)(void)
+{
+    return sizeof(keygen_ws);
+}
+size_t MLDSA_NS(sign_ws_bytes)(void)
+{
+    return sizeof(sign_ws);
+}

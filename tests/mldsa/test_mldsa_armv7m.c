@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * Twin tests of the ML-DSA Cortex-M4 backend (src/mldsa/armv7m/): each assembly routine against
+ * its portable C twin (the _c function, always built), on random inputs at the contract's
+ * bounds and on edge polynomials (every coefficient +-(q - 1), alternating signs, zero, single
+ * coefficients, random signs at the bound). The assembly follows the C's arithmetic exactly, so
+ * the outputs must be equal word for word (and within the documented bounds). On a build without
+ * the backend the plain name is the C function itself: the test then checks the C against
+ * itself and says so.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "mldsa/poly.h"
+
+#define Q M4CRYPT_MLDSA_Q
+
+#ifdef M4CRYPT_MLDSA_HAVE_NTT
+#define HAVE_NTT 1
+#else
+#define HAVE_NTT 0
+#endif
+#ifdef M4CRYPT_MLDSA_HAVE_INVNTT
+#define HAVE_INVNTT 1
+#else
+#define HAVE_INVNTT 0
+#endif
+#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE
+#define HAVE_POINTWISE 1
+#else
+#define HAVE_POINTWISE 0
+#endif
+#ifdef M4CRYPT_MLDSA_HAVE_REJ_UNIFORM
+#define HAVE_REJ_UNIFORM 1
+#else
+#define HAVE_REJ_UNIFORM 0
+#endif
+
+static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
+
+/* Edge polynomial number k (k < EDGES) or a random one, coefficients in [-bound, bound]. */
+#define EDGES 9
+static void poly_case(m4crypt_mldsa_poly *a, unsigned k, int32_t bound)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t v;
+        switch (k) {
+        case 0: v = bound; break;
+        case 1: v = -bound; break;
+        case 2: v = (i & 1) ? bound : -bound; break;
+        case 3: v = 0; break;
+        case 4: v = i == 0 ? bound : 0; break;
+        case 5: v = i == 255 ? -bound : 0; break;
+        case 6: v = (t_rand32() & 1) ? bound : -bound; break;
+        case 7: v = i < 128 ? bound : -bound; break;
+        case 8: v = (int32_t)(i * 32749u % (2u * (uint32_t)bound + 1)) - bound; break;
+        default: v = (int32_t)(t_rand32() % (2u * (uint32_t)bound + 1)) - bound; break;
+        }
+        a->coeffs[i] = v;
+    }
+}
+
+static int within(const m4crypt_mldsa_poly *a, int32_t bound)
+{
+    for (unsigned i = 0; i < 256; i++)
+        if (a->coeffs[i] <= -bound || a->coeffs[i] >= bound)
+            return 0;
+    return 1;
+}
+
+static void test_ntt(void)
+{
+    unsigned n = iters(2000, 1000), bad = 0;
+    for (unsigned k = 0; k < n + EDGES; k++) {
+        m4crypt_mldsa_poly a, b;
+        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
+        b = a;
+        m4crypt_mldsa_ntt(&a);
+        m4crypt_mldsa_ntt_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, 9 * Q);
+    }
+    CHECK(bad == 0);
+}
+
+static void test_invntt(void)
+{
+    unsigned n = iters(2000, 1000), bad = 0;
+    for (unsigned k = 0; k < n + EDGES; k++) {
+        m4crypt_mldsa_poly a, b;
+        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
+        b = a;
+        m4crypt_mldsa_invntt(&a);
+        m4crypt_mldsa_invntt_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, Q);
+    }
+    CHECK(bad == 0);
+}
+
+/* Products at the operand bounds of poly.h (|x| < 9q); r aliasing a and b; the accumulating part
+ * product onto an accumulator that already holds up to 7 terms (|x| < 7q). */
+static void test_pointwise(void)
+{
+    unsigned n = iters(1000, 1000), bad = 0;
+    for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
+        m4crypt_mldsa_poly a, b, r1, r2, acc1, acc2;
+        poly_case(&a, k < EDGES * EDGES ? k % EDGES : EDGES, 9 * Q - 1);
+        poly_case(&b, k < EDGES * EDGES ? k / EDGES : EDGES, 9 * Q - 1);
+        m4crypt_mldsa_pointwise(&r1, &a, &b);
+        m4crypt_mldsa_pointwise_c(&r2, &a, &b);
+        bad += memcmp(&r1, &r2, sizeof r1) != 0 || !within(&r1, Q);
+        r1 = a;
+        m4crypt_mldsa_pointwise(&r1, &r1, &b); /* r = a */
+        bad += memcmp(&r1, &r2, sizeof r1) != 0;
+        r1 = b;
+        m4crypt_mldsa_pointwise(&r1, &a, &r1); /* r = b */
+        bad += memcmp(&r1, &r2, sizeof r1) != 0;
+        poly_case(&acc1, EDGES, 7 * Q - 1);
+        acc2 = acc1;
+        for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
+            m4crypt_mldsa_pointwise_acc_part(acc1.coeffs + s, a.coeffs + s, b.coeffs + s);
+            m4crypt_mldsa_pointwise_acc_part_c(acc2.coeffs + s, a.coeffs + s, b.coeffs + s);
+        }
+        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
+    }
+    CHECK(bad == 0);
+}
+
+/* RejNTTPoly's rejection on random buffers of every length (multiples of 3 up to a SHAKE128
+ * block), with candidates near q made frequent, every output limit near the count; and in place as
+ * m4crypt_mldsa_sample_ntt_step uses it (the block at the end of the coefficient array). */
+static void test_rej_uniform(void)
+{
+    unsigned n = iters(1500, 1000), bad = 0;
+    static uint8_t buf[168];
+    static int32_t r1[64], r2[64];
+    static m4crypt_mldsa_xof w1, w2;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned buflen = 3 * (t_rand32() % 57), len = t_rand32() % 64;
+        t_rand_bytes(buf, sizeof buf);
+        for (unsigned i = 0; i + 3 <= buflen; i += 3)
+            if (t_rand32() % 4 == 0) { /* a value within 8 of q, either side */
+                uint32_t v = (uint32_t)(Q - 8 + t_rand32() % 16);
+                buf[i] = (uint8_t)v;
+                buf[i + 1] = (uint8_t)(v >> 8);
+                buf[i + 2] = (uint8_t)((v >> 16) | (t_rand32() & 0x80));
+            }
+        memset(r1, 0x55, sizeof r1);
+        memset(r2, 0x55, sizeof r2);
+        unsigned c1 = m4crypt_mldsa_rej_uniform(r1, len, buf, buflen);
+        unsigned c2 = m4crypt_mldsa_rej_uniform_c(r2, len, buf, buflen);
+        bad += c1 != c2 || memcmp(r1, r2, sizeof r1) != 0;
+        /* in place: have = 0..STEP-1 coefficients in front, the block at the end */
+        unsigned have = t_rand32() % M4CRYPT_MLDSA_STEP;
+        uint8_t *blk1 = (uint8_t *)w1.coeffs + sizeof w1.coeffs - 168;
+        uint8_t *blk2 = (uint8_t *)w2.coeffs + sizeof w2.coeffs - 168;
+        memcpy(blk1, buf, 168);
+        memcpy(blk2, buf, 168);
+        c1 = m4crypt_mldsa_rej_uniform(w1.coeffs + have, 256, blk1, 168);
+        c2 = m4crypt_mldsa_rej_uniform_c(w2.coeffs + have, 256, buf, 168);
+        bad += c1 != c2 || memcmp(w1.coeffs + have, w2.coeffs + have, 4 * c1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    t_rand_seed(0x61726d37);
+    if (!HAVE_NTT || !HAVE_INVNTT || !HAVE_POINTWISE || !HAVE_REJ_UNIFORM)
+        t_printf("  (no ML-DSA assembly backend in this build: the C twins are checked against "
+                 "themselves)\n");
+    test_ntt();
+    test_invntt();
+    test_pointwise();
+    test_rej_uniform();
+    return t_summary("mldsa_armv7m");
+}

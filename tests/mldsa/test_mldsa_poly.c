@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ML-DSA's per-polynomial functions (src/mldsa/poly.h) against their definitions in FIPS 204,
+ * computed here the slow, obvious way:
+ *   - Decompose (Alg. 36) and Power2Round (Alg. 35) for every r in [0, q) on the host (both
+ *     gamma2), a stride through [0, q) plus the edges with --quick; UseHint (Alg. 40);
+ *   - the NTT: NTT^-1(NTT(a) o NTT(b)) equals the schoolbook product in Z_q[X]/(X^256 + 1), at the
+ *     input bounds (|x| < q) and on random inputs; the streamed part products agree with the
+ *     whole pointwise product;
+ *   - reduce32, caddq and the infinity-norm check at their edges;
+ *   - every bit packing round-trips at its edges (Alg. 16-19) and writes exactly its size;
+ *   - CoeffFromThreeBytes / CoeffFromHalfByte rejection (Alg. 14, 15) over all inputs.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "mldsa/poly.h"
+
+#define Q M4CRYPT_MLDSA_Q
+static const int32_t GAMMA2[2] = {(Q - 1) / 88, (Q - 1) / 32};
+
+static int32_t mod_q(int64_t x)
+{
+    int64_t r = x % Q;
+    return (int32_t)(r < 0 ? r + Q : r);
+}
+
+/* x mod+- m: the representative in (-m/2, m/2] (m even). */
+static int32_t mod_pm(int32_t x, int32_t m)
+{
+    int32_t r = x % m;
+    if (r < 0)
+        r += m;
+    return r > m / 2 ? r - m : r;
+}
+
+static void test_rounding(void)
+{
+    uint32_t step = t_quick() ? 997 : 1;
+    unsigned bad = 0;
+    for (int g = 0; g < 2; g++) {
+        int32_t gamma2 = GAMMA2[g];
+        for (uint32_t r = 0; r < Q; r += (r < 300000 || r > Q - 300000) ? 1 : step) {
+            int32_t r0 = mod_pm((int32_t)r, 2 * gamma2), r1, got0;
+            if ((int32_t)r - r0 == Q - 1) {
+                r1 = 0;
+                r0 = r0 - 1;
+            } else {
+                r1 = ((int32_t)r - r0) / (2 * gamma2);
+            }
+            if (m4crypt_mldsa_highbits((int32_t)r, gamma2, &got0) != r1 || got0 != r0)
+                bad++;
+        }
+    }
+    for (uint32_t r = 0; r < Q; r += step) {
+        m4crypt_mldsa_poly a, a1;
+        for (unsigned i = 0; i < 256; i++)
+            a.coeffs[i] = (int32_t)((r + i) % Q);
+        m4crypt_mldsa_power2round(&a1, &a);
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t x = (int32_t)((r + i) % Q), x0 = mod_pm(x, 1 << 13);
+            if (a.coeffs[i] != x0 || a1.coeffs[i] != (x - x0) >> 13)
+                bad++;
+        }
+        if (r + 256 > Q)
+            break;
+        r += 255;
+    }
+    CHECK(bad == 0);
+    /* Decompose and UseHint on a polynomial (both gamma2; Alg. 40 written out) */
+    for (int g = 0; g < 2; g++) {
+        int32_t gamma2 = GAMMA2[g], m = (Q - 1) / (2 * gamma2);
+        m4crypt_mldsa_poly a, a0, a1, u;
+        uint8_t h[256];
+        for (unsigned i = 0; i < 256; i++) {
+            a.coeffs[i] = i < 8 ? (int32_t)(i < 4 ? i : Q - 1 - (i - 4)) : (int32_t)(t_rand32() % Q);
+            h[i] = (uint8_t)(t_rand32() & 1);
+        }
+        m4crypt_mldsa_decompose(&a1, &a0, &a, gamma2);
+        u = a;
+        m4crypt_mldsa_use_hint(&u, h, gamma2);
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t r0, r1 = m4crypt_mldsa_highbits(a.coeffs[i], gamma2, &r0), want = r1;
+            CHECK(a1.coeffs[i] == r1 && a0.coeffs[i] == r0);
+            if (h[i])
+                want = r0 > 0 ? (r1 + 1) % m : (r1 - 1 + m) % m;
+            CHECK(u.coeffs[i] == want);
+        }
+    }
+}
+
+/* a * b in Z_q[X]/(X^256 + 1), schoolbook. */
+static void schoolbook(int32_t *r, const int32_t *a, const int32_t *b)
+{
+    static int64_t acc[512];
+    memset(acc, 0, sizeof acc);
+    for (unsigned i = 0; i < 256; i++)
+        for (unsigned j = 0; j < 256; j++)
+            acc[i + j] = (acc[i + j] + (int64_t)a[i] * b[j]) % Q;
+    for (unsigned i = 0; i < 256; i++)
+        r[i] = mod_q(acc[i] - acc[i + 256]);
+}
+
+static void fill(m4crypt_mldsa_poly *a, unsigned kind)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t v;
+        switch (kind) {
+        case 0: v = Q - 1; break;
+        case 1: v = -(Q - 1); break;
+        case 2: v = (i & 1) ? Q - 1 : -(Q - 1); break;
+        case 3: v = i == 0 ? 1 : 0; break;
+        case 4: v = i == 255 ? -(Q - 1) : 0; break;
+        default: v = (int32_t)(t_rand32() % (2 * Q - 1)) - (Q - 1); break;
+        }
+        a->coeffs[i] = v;
+    }
+}
+
+static void test_ntt(void)
+{
+    unsigned cases = t_quick() ? 8 : 24;
+    for (unsigned c = 0; c < cases; c++) {
+        m4crypt_mldsa_poly a, b, ah, bh, r, acc;
+        int32_t want[256];
+        fill(&a, c % 7);
+        fill(&b, (c / 7 + 5) % 7);
+        schoolbook(want, a.coeffs, b.coeffs);
+        ah = a;
+        bh = b;
+        m4crypt_mldsa_ntt(&ah);
+        m4crypt_mldsa_ntt(&bh);
+        int ok = 1;
+        for (unsigned i = 0; i < 256; i++)
+            ok &= ah.coeffs[i] > -9 * Q && ah.coeffs[i] < 9 * Q;
+        CHECK(ok);
+        m4crypt_mldsa_pointwise(&r, &ah, &bh);
+        /* the streamed part products give the same sum (twice: accumulated) */
+        memset(&acc, 0, sizeof acc);
+        m4crypt_mldsa_caddq(&r);
+        for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP) {
+            m4crypt_mldsa_poly ar = ah;
+            m4crypt_mldsa_reduce(&ar);
+            m4crypt_mldsa_caddq(&ar); /* the matrix operand: in [0, q) */
+            m4crypt_mldsa_pointwise_acc_part(acc.coeffs + k, ar.coeffs + k, bh.coeffs + k);
+            m4crypt_mldsa_pointwise_acc_part(acc.coeffs + k, ar.coeffs + k, bh.coeffs + k);
+        }
+        ok = 1;
+        for (unsigned i = 0; i < 256; i++)
+            ok &= mod_q(acc.coeffs[i]) == mod_q(2 * (int64_t)r.coeffs[i]);
+        CHECK(ok);
+        m4crypt_mldsa_invntt(&r);
+        ok = 1;
+        for (unsigned i = 0; i < 256; i++)
+            ok &= r.coeffs[i] > -Q && r.coeffs[i] < Q && mod_q(r.coeffs[i]) == want[i];
+        CHECK(ok);
+    }
+}
+
+static void test_reduce_norm(void)
+{
+    static const int32_t edges[] = {0, 1, -1, Q, -Q, Q - 1, 2147483647 - (1 << 22),
+                                    -2147483647 + (1 << 22), 4190208, -4190208, 6283008, 123456789};
+    m4crypt_mldsa_poly a;
+    for (unsigned i = 0; i < 256; i++)
+        a.coeffs[i] = i < sizeof edges / sizeof edges[0] ? edges[i] : (int32_t)t_rand32() >> 1;
+    m4crypt_mldsa_poly b = a;
+    m4crypt_mldsa_reduce(&b);
+    int ok = 1;
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t x = a.coeffs[i];
+        if (x > 2147483647 - (1 << 22) || x < -2147483647 + (1 << 22))
+            continue;
+        ok &= b.coeffs[i] >= -6283008 && b.coeffs[i] <= 6283008 && mod_q(b.coeffs[i]) == mod_q(x);
+    }
+    CHECK(ok);
+    m4crypt_mldsa_caddq(&b);
+    ok = 1;
+    for (unsigned i = 0; i < 256; i++)
+        ok &= b.coeffs[i] >= 0 && b.coeffs[i] < Q;
+    CHECK(ok);
+    /* chknorm: the bound is strict (|x| >= bound fails), either sign, any position */
+    for (unsigned pos = 0; pos < 256; pos += 85) {
+        memset(&a, 0, sizeof a);
+        a.coeffs[pos] = 1000;
+        CHECK(m4crypt_mldsa_chknorm(&a, 1001) == 0);
+        CHECK(m4crypt_mldsa_chknorm(&a, 1000) == 1);
+        a.coeffs[pos] = -1000;
+        CHECK(m4crypt_mldsa_chknorm(&a, 1001) == 0);
+        CHECK(m4crypt_mldsa_chknorm(&a, 1000) == 1);
+    }
+}
+
+static void test_packing(void)
+{
+    uint8_t buf[640 + 8], buf2[640 + 8];
+    m4crypt_mldsa_poly a, b;
+    for (unsigned rep = 0; rep < 8; rep++) {
+        /* t1: 10 bits */
+        for (unsigned i = 0; i < 256; i++)
+            a.coeffs[i] = rep == 0 ? 1023 : rep == 1 ? 0 : (int32_t)(t_rand32() & 1023);
+        memset(buf, 0xa5, sizeof buf);
+        m4crypt_mldsa_pack_t1(buf, &a);
+        CHECK(buf[320] == 0xa5);
+        m4crypt_mldsa_unpack_t1_shifted(&b, buf);
+        int ok = 1;
+        for (unsigned i = 0; i < 256; i++)
+            ok &= b.coeffs[i] == a.coeffs[i] << 13;
+        CHECK(ok);
+        /* t0: (-2^12, 2^12] */
+        for (unsigned i = 0; i < 256; i++)
+            a.coeffs[i] = rep == 0 ? 4096 : rep == 1 ? -4095 : (int32_t)(t_rand32() % 8192) - 4095;
+        memset(buf, 0xa5, sizeof buf);
+        m4crypt_mldsa_pack_t0(buf, &a);
+        CHECK(buf[416] == 0xa5);
+        m4crypt_mldsa_unpack_t0(&b, buf);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        /* eta 2 and 4: [-eta, eta] round-trips and is in range */
+        for (unsigned eta = 2; eta <= 4; eta += 2) {
+            size_t n = eta == 2 ? 96 : 128;
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = rep == 0 ? (int32_t)eta : rep == 1 ? -(int32_t)eta
+                                                               : (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
+            memset(buf, 0xa5, sizeof buf);
+            m4crypt_mldsa_pack_eta(buf, &a, eta);
+            CHECK(buf[n] == 0xa5);
+            CHECK(m4crypt_mldsa_unpack_eta(&b, buf, eta) == 0);
+            CHECK(memcmp(&a, &b, sizeof a) == 0);
+            /* a field of 2 eta + 1 .. 2^bits - 1 is out of range, at any position */
+            memcpy(buf2, buf, n);
+            buf2[n - 1] |= eta == 2 ? 0xe0 : 0xf0; /* the last field: 7 or 15 */
+            CHECK(m4crypt_mldsa_unpack_eta(&b, buf2, eta) == 1);
+        }
+        /* z: (-gamma1, gamma1] for gamma1 = 2^17, 2^19 */
+        for (unsigned bits = 17; bits <= 19; bits += 2) {
+            int32_t g1 = (int32_t)1 << bits;
+            size_t n = 32 * (bits + 1);
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = rep == 0 ? g1 : rep == 1 ? -g1 + 1 : (int32_t)(t_rand32() % (uint32_t)(2 * g1)) - g1 + 1;
+            memset(buf, 0xa5, sizeof buf);
+            m4crypt_mldsa_pack_z(buf, &a, bits);
+            CHECK(buf[n] == 0xa5);
+            m4crypt_mldsa_unpack_z(&b, buf, bits);
+            CHECK(memcmp(&a, &b, sizeof a) == 0);
+        }
+        /* w1: 6 bits (gamma2 = (q-1)/88, values 0..43) or 4 bits ((q-1)/32, 0..15) */
+        for (int g = 0; g < 2; g++) {
+            int32_t top = (Q - 1) / (2 * GAMMA2[g]);
+            size_t n = g == 0 ? 192 : 128;
+            unsigned bits = g == 0 ? 6 : 4;
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = rep == 0 ? top - 1 : (int32_t)(t_rand32() % (uint32_t)top);
+            memset(buf, 0xa5, sizeof buf);
+            m4crypt_mldsa_pack_w1(buf, &a, GAMMA2[g]);
+            CHECK(buf[n] == 0xa5);
+            int ok2 = 1;
+            for (unsigned i = 0; i < 256; i++) {
+                uint32_t v = 0;
+                for (unsigned k = 0; k < bits; k++) {
+                    unsigned pos = i * bits + k;
+                    v |= (uint32_t)(buf[pos / 8] >> (pos % 8) & 1) << k;
+                }
+                ok2 &= v == (uint32_t)a.coeffs[i];
+            }
+            CHECK(ok2);
+        }
+    }
+}
+
+static void test_rejection(void)
+{
+    /* Alg. 14: every 24-bit pattern's decision, by sweeping the top byte (the decision depends on
+     * b2 & 127 and the others only at the threshold). */
+    uint8_t buf[3 * 256];
+    int32_t out[256];
+    unsigned bad = 0;
+    for (unsigned b2 = 0; b2 < 256; b2++) {
+        for (unsigned i = 0; i < 256; i++) {
+            buf[3 * i] = (uint8_t)i;
+            buf[3 * i + 1] = (uint8_t)(b2 == 0x7f || b2 == 0xff ? 0xdf + (i & 0x3f) % 0x21 : i * 7);
+            buf[3 * i + 2] = (uint8_t)b2;
+        }
+        unsigned want = 0;
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t z = buf[3 * i] | (uint32_t)buf[3 * i + 1] << 8 | (uint32_t)(b2 & 127) << 16;
+            if (z < Q)
+                want++;
+        }
+        unsigned n = m4crypt_mldsa_rej_uniform(out, 256, buf, sizeof buf);
+        bad += n != want;
+        for (unsigned i = 0, k = 0; i < 256 && k < n; i++) {
+            uint32_t z = buf[3 * i] | (uint32_t)buf[3 * i + 1] << 8 | (uint32_t)(b2 & 127) << 16;
+            if (z < Q)
+                bad += out[k++] != (int32_t)z;
+        }
+    }
+    CHECK(bad == 0);
+    /* the output limit is honoured */
+    memset(buf, 0, sizeof buf);
+    out[10] = 12345;
+    CHECK(m4crypt_mldsa_rej_uniform(out, 10, buf, sizeof buf) == 10 && out[10] == 12345);
+    /* Alg. 15 for all 256 bytes (both half-bytes), eta = 2 and 4 */
+    uint8_t all[256];
+    for (unsigned i = 0; i < 256; i++)
+        all[i] = (uint8_t)i;
+    for (unsigned eta = 2; eta <= 4; eta += 2) {
+        int32_t r[512];
+        unsigned n = m4crypt_mldsa_rej_eta(r, 512, all, 256, eta), k = 0;
+        bad = 0;
+        for (unsigned i = 0; i < 256; i++)
+            for (unsigned half = 0; half < 2; half++) {
+                unsigned b = half ? i >> 4 : i & 15;
+                if (eta == 2 && b < 15)
+                    bad += k >= n || r[k++] != 2 - (int32_t)(b % 5);
+                if (eta == 4 && b < 9)
+                    bad += k >= n || r[k++] != 4 - (int32_t)b;
+            }
+        CHECK(bad == 0 && k == n);
+        CHECK(m4crypt_mldsa_rej_eta(r, 3, all, 256, eta) == 3);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    t_rand_seed(0x706f6c79);
+    test_rounding();
+    test_ntt();
+    test_reduce_norm();
+    test_packing();
+    test_rejection();
+    return t_summary("mldsa_poly");
+}

@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ML-DSA-44/65/87 against the official and community vectors converted by
+ * tools/vectors/conv_mldsa.py:
+ *   - NIST ACVP keyGen, sigGen (deterministic and hedged) and sigVer, revision FIPS204 (the
+ *     internal interface, Alg. 6, 7, 8),
+ *   - Wycheproof mldsa_*_{sign_seed, sign_noseed, verify} (the external interface with contexts,
+ *     external mu, every invalid case with the error our API defines).
+ * Operations go through the per-set functions, the length-checked generic layer and (verify) the
+ * streaming interface with the message in pieces. --quick: 25 records per group, of which at most
+ * QUICK_SIGN signing records (signing is the slow part on the emulated M4); the ACVP records too
+ * large for a board's record buffer (mldsa_acvp_large.vec) are read where it is large enough.
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "m4crypt/mldsa.h"
+#include "mldsa_sets.h"
+
+#define BUF 8192
+#define QUICK_SIGN 8 /* signing records per group in --quick mode */
+
+/* --quick: skip the signing records of a group after the first QUICK_SIGN. */
+static int skip_sign(const vec_file *f)
+{
+    return t_quick() && f->group_records > QUICK_SIGN;
+}
+static uint8_t v_seed[64], v_rnd[64], v_mu[128], v_ctx[512];
+static uint8_t v_pk[MLDSA_MAX_PK + 64], v_sk[MLDSA_MAX_SK + 64], v_sig[MLDSA_MAX_SIG + 64];
+static uint8_t v_msg[BUF];
+static uint8_t pk[MLDSA_MAX_PK], sk[MLDSA_MAX_SK], sig[MLDSA_MAX_SIG + 64];
+static const uint8_t zero32[32];
+
+static int error_code(const char *name)
+{
+    if (!name)
+        return 1; /* no error named: make the comparison fail */
+    if (strcmp(name, "length") == 0)
+        return M4CRYPT_ERR_LENGTH;
+    if (strcmp(name, "secret_key") == 0)
+        return M4CRYPT_ERR_SECRET_KEY;
+    if (strcmp(name, "signature") == 0)
+        return M4CRYPT_ERR_SIGNATURE;
+    return 2;
+}
+
+static const mldsa_set *record_set(void)
+{
+    const mldsa_set *s = mldsa_set_by_id(vec_int("set", 0));
+    CHECK(s != NULL);
+    return s;
+}
+
+static int is_valid(void)
+{
+    const char *r = vec_str("result");
+    return r && strcmp(r, "valid") == 0;
+}
+
+/* Streaming verification with the message cut into pieces of 1, 7, 64, ... bytes. */
+static int verify_streamed(const mldsa_set *s, const uint8_t *sg, const uint8_t *m, size_t mlen,
+                           const uint8_t *ctx, size_t ctxlen, const uint8_t *key)
+{
+    static const size_t piece[] = {1, 7, 64, 135, 136, 137, 1000};
+    m4crypt_mldsa_verify_ctx st;
+    size_t off = 0, k = 0;
+    int ret = s->verify_init(&st, key, ctx, ctxlen);
+    if (ret != M4CRYPT_OK)
+        return ret;
+    while (off < mlen) {
+        size_t n = piece[k++ % (sizeof piece / sizeof piece[0])];
+        if (n > mlen - off)
+            n = mlen - off;
+        m4crypt_mldsa_verify_update(&st, m + off, n);
+        off += n;
+    }
+    return s->verify_final(&st, sg, key);
+}
+
+/* A valid signature for (m, ctx) under pk, through every verification entry point. */
+static void check_verifies(const mldsa_set *s, const uint8_t *sg, const uint8_t *m, size_t mlen,
+                           const uint8_t *ctx, size_t ctxlen, const uint8_t *key, int expect)
+{
+    CHECK(s->verify(sg, m, mlen, ctx, ctxlen, key) == expect);
+    CHECK(m4crypt_mldsa_verify(s->set, sg, s->sig, m, mlen, ctx, ctxlen, key, s->pk) == expect);
+    CHECK(verify_streamed(s, sg, m, mlen, ctx, ctxlen, key) == expect);
+}
+
+/* ---------------------------------------------------------------- ACVP */
+
+static void test_acvp_keygen(void)
+{
+    vec_file f;
+    unsigned n = 0;
+    if (vec_open(&f, "mldsa_acvp_keygen.vec") != 0)
+        return;
+    while (vec_next(&f)) {
+        const mldsa_set *s = record_set();
+        if (!s)
+            continue;
+        CHECK(vec_hex("seed", v_seed, 32) == 32);
+        CHECK(vec_hex("pk", v_pk, sizeof v_pk) == (long)s->pk);
+        CHECK(vec_hex("sk", v_sk, sizeof v_sk) == (long)s->sk);
+        memset(pk, 0xa5, s->pk);
+        memset(sk, 0xa5, s->sk);
+        CHECK(s->keypair_derand(pk, sk, v_seed) == 0);
+        CHECK_MEM(pk, v_pk, s->pk);
+        CHECK_MEM(sk, v_sk, s->sk);
+        memset(pk, 0x5a, s->pk);
+        CHECK(s->keypair_derand(pk, NULL, v_seed) == 0); /* public key only */
+        CHECK_MEM(pk, v_pk, s->pk);
+        memset(sk, 0x5a, s->sk);
+        CHECK(m4crypt_mldsa_keypair(s->set, pk, s->pk, sk, s->sk, v_seed) == 0);
+        CHECK_MEM(pk, v_pk, s->pk);
+        CHECK_MEM(sk, v_sk, s->sk);
+        n++;
+    }
+    vec_close(&f);
+    CHECK(n == 75);
+    t_printf("  ACVP keyGen: %u records\n", n);
+}
+
+/* sigGen (op = sign: sk, msg = M', rnd -> sig) and sigVer (op = verify: pk, msg, sig -> result). */
+static unsigned run_acvp_sig_file(const char *name)
+{
+    vec_file f;
+    unsigned n = 0;
+    if (vec_open(&f, name) != 0)
+        return 0;
+    while (vec_next(&f)) {
+        const mldsa_set *s = record_set();
+        const char *op = vec_str("op");
+        if (!s || !op)
+            continue;
+        long mlen = vec_hex("msg", v_msg, sizeof v_msg);
+        CHECK(mlen >= 0);
+        if (strcmp(op, "sign") == 0) {
+            if (skip_sign(&f))
+                continue;
+            CHECK(vec_hex("sk", v_sk, sizeof v_sk) == (long)s->sk);
+            CHECK(vec_hex("rnd", v_rnd, 32) == 32);
+            CHECK(vec_hex("sig", v_sig, sizeof v_sig) == (long)s->sig);
+            memset(sig, 0xee, s->sig);
+            CHECK(s->sign_internal(sig, v_msg, (size_t)mlen, v_sk, v_rnd) == 0);
+            CHECK_MEM(sig, v_sig, s->sig);
+        } else {
+            long siglen = vec_hex("sig", v_sig, sizeof v_sig);
+            CHECK(vec_hex("pk", v_pk, sizeof v_pk) == (long)s->pk);
+            if (is_valid()) {
+                CHECK(siglen == (long)s->sig);
+                CHECK(s->verify_internal(v_sig, v_msg, (size_t)mlen, v_pk) == 0);
+            } else if (siglen == (long)s->sig) {
+                CHECK(s->verify_internal(v_sig, v_msg, (size_t)mlen, v_pk) ==
+                      error_code(vec_str("error")));
+            } else {
+                CHECK(strcmp(vec_str("error"), "length") == 0);
+            }
+        }
+        n++;
+    }
+    vec_close(&f);
+    return n;
+}
+
+static void test_acvp_sig(void)
+{
+    unsigned n = run_acvp_sig_file("mldsa_acvp_siggen.vec");
+    n += run_acvp_sig_file("mldsa_acvp_sigver.vec");
+#if !defined(M4CRYPT_VEC_RECORD_MAX) || M4CRYPT_VEC_RECORD_MAX >= 65536
+    n += run_acvp_sig_file("mldsa_acvp_large.vec");
+    if (!t_quick())
+        CHECK(n == 105);
+#else
+    t_printf("  (mldsa_acvp_large.vec skipped: its records exceed this platform's buffer)\n");
+#endif
+    t_printf("  ACVP sigGen + sigVer: %u records\n", n);
+}
+
+/* ---------------------------------------------------------------- Wycheproof */
+
+static void wycheproof_sign(const mldsa_set *s, int seeded, long keylen, long mlen, long mulen,
+                            long ctxlen, const uint8_t *rnd)
+{
+    const uint8_t *key = seeded ? v_seed : v_sk;
+    int expect = is_valid() ? 0 : error_code(vec_str("error"));
+    long siglen = vec_hex("sig", v_sig, sizeof v_sig);
+    long pklen = vec_has("pk") ? vec_hex("pk", v_pk, sizeof v_pk) : -1;
+    if (expect == 0) {
+        CHECK(siglen == (long)s->sig);
+        CHECK(keylen == (seeded ? 32 : (long)s->sk));
+        memset(sig, 0xee, s->sig);
+        if (mulen == 64) {
+            CHECK((seeded ? s->sign_mu_seed(sig, v_mu, key, rnd)
+                          : s->sign_mu(sig, v_mu, key, rnd)) == 0);
+            CHECK_MEM(sig, v_sig, s->sig);
+            if (pklen == (long)s->pk)
+                CHECK(s->verify_mu(sig, v_mu, v_pk) == 0);
+            return;
+        }
+        CHECK((seeded ? s->sign_seed_derand(sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, key,
+                                            rnd)
+                      : s->sign_derand(sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, key,
+                                       rnd)) == 0);
+        CHECK_MEM(sig, v_sig, s->sig);
+        memset(sig, 0xee, s->sig);
+        CHECK(m4crypt_mldsa_sign(s->set, sig, s->sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen,
+                                 key, (size_t)keylen, rnd) == 0);
+        CHECK_MEM(sig, v_sig, s->sig);
+        if (seeded) { /* the seed's expanded key gives the same signature */
+            CHECK(s->keypair_derand(pk, sk, key) == 0);
+            if (pklen == (long)s->pk)
+                CHECK_MEM(pk, v_pk, s->pk);
+            memset(sig, 0xee, s->sig);
+            CHECK(s->sign_derand(sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, sk, rnd) == 0);
+            CHECK_MEM(sig, v_sig, s->sig);
+        }
+        if (pklen == (long)s->pk)
+            check_verifies(s, v_sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, v_pk, 0);
+        return;
+    }
+    /* invalid: the generic layer with the lengths as given, and the per-set functions where the
+     * lengths fit them; the signature buffer comes back zeroed */
+    memset(sig, 0xee, s->sig);
+    if (mulen == 64) {
+        CHECK(keylen == (long)s->sk && !seeded);
+        CHECK(s->sign_mu(sig, v_mu, key, rnd) == expect);
+        CHECK(mldsa_all_zero(sig, s->sig));
+        return;
+    }
+    CHECK(m4crypt_mldsa_sign(s->set, sig, s->sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, key,
+                             (size_t)keylen, rnd) == expect);
+    CHECK(mldsa_all_zero(sig, s->sig));
+    if (keylen == (seeded ? 32 : (long)s->sk)) {
+        memset(sig, 0xee, s->sig);
+        CHECK((seeded ? s->sign_seed_derand(sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, key,
+                                            rnd)
+                      : s->sign_derand(sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, key,
+                                       rnd)) == expect);
+        CHECK(mldsa_all_zero(sig, s->sig));
+        if (!seeded && expect == M4CRYPT_ERR_SECRET_KEY)
+            CHECK(s->check_sk(key) == M4CRYPT_ERR_SECRET_KEY);
+    }
+}
+
+static void wycheproof_verify(const mldsa_set *s, long mlen, long ctxlen)
+{
+    long siglen = vec_hex("sig", v_sig, sizeof v_sig);
+    long pklen = vec_hex("pk", v_pk, sizeof v_pk);
+    int expect = is_valid() ? 0 : error_code(vec_str("error"));
+    CHECK(siglen >= 0 && pklen >= 0 && mlen >= 0);
+    CHECK(m4crypt_mldsa_verify(s->set, v_sig, (size_t)siglen, v_msg, (size_t)mlen, v_ctx,
+                               (size_t)ctxlen, v_pk, (size_t)pklen) == expect);
+    if (siglen == (long)s->sig && pklen == (long)s->pk) {
+        CHECK(s->verify(v_sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, v_pk) == expect);
+        CHECK(verify_streamed(s, v_sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, v_pk) ==
+              expect);
+    } else {
+        CHECK(expect == M4CRYPT_ERR_LENGTH);
+    }
+}
+
+static void test_wycheproof(void)
+{
+    vec_file f;
+    unsigned n = 0, invalid = 0;
+    if (vec_open(&f, "mldsa_wycheproof.vec") != 0)
+        return;
+    while (vec_next(&f)) {
+        const mldsa_set *s = record_set();
+        const char *type = vec_str("type");
+        if (!s || !type)
+            continue;
+        long mlen = vec_has("msg") ? vec_hex("msg", v_msg, sizeof v_msg) : -1;
+        long mulen = vec_has("mu") ? vec_hex("mu", v_mu, sizeof v_mu) : -1;
+        long ctxlen = vec_hex("ctx", v_ctx, sizeof v_ctx);
+        const uint8_t *rnd = zero32;
+        CHECK(ctxlen >= 0);
+        if (vec_has("rnd")) {
+            CHECK(vec_hex("rnd", v_rnd, sizeof v_rnd) == 32);
+            rnd = v_rnd;
+        }
+        if (strcmp(type, "verify") == 0) {
+            wycheproof_verify(s, mlen, ctxlen);
+            invalid += !is_valid();
+        } else if (skip_sign(&f)) {
+            continue;
+        } else if (strcmp(type, "signseed") == 0) {
+            long keylen = vec_hex("seed", v_seed, sizeof v_seed);
+            CHECK(keylen >= 0);
+            wycheproof_sign(s, 1, keylen, mlen, mulen, ctxlen, rnd);
+            invalid += !is_valid();
+        } else if (strcmp(type, "signnoseed") == 0) {
+            long keylen = vec_hex("sk", v_sk, sizeof v_sk);
+            CHECK(keylen >= 0);
+            wycheproof_sign(s, 0, keylen, mlen, mulen, ctxlen, rnd);
+            invalid += !is_valid();
+        } else {
+            CHECK(0);
+        }
+        n++;
+    }
+    vec_close(&f);
+    t_printf("  Wycheproof: %u records (%u invalid)\n", n, invalid);
+}
+
+int main(int argc, char **argv)
+{
+    t_init(argc, argv);
+    test_acvp_keygen();
+    test_acvp_sig();
+    test_wycheproof();
+    return t_summary("mldsa_vectors");
+}
