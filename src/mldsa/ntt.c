@@ -4,6 +4,9 @@
  * R = 2^32, the NTT and its inverse, pointwise products, reduction. Portable C (the _c functions
  * of poly.h).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
 #include "poly.h"
 
 #define Q M4CRYPT_MLDSA_Q
@@ -89,3 +92,5 @@ void m4crypt_mldsa_caddq_c(m4crypt_mldsa_poly *a)
         a->coeffs[i] = x + ((x >> 31) & Q); /* arithmetic shift: all ones iff x < 0 */
     }
 }
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

@@ -4,6 +4,9 @@
  * (section 7.1) and sampling (section 7.3). Portable C; the _c functions are the backend's
  * reference and fallback (poly.h).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
 #include <string.h>
 
 #include "poly.h"
@@ -315,3 +318,5 @@ __attribute__((weak)) void m4crypt_mldsa_ct_declassify(const void *p, size_t len
     (void)p;
     (void)len;
 }
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

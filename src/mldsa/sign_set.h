@@ -468,3 +468,13 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
         ret = M4CRYPT_OK;
     return ret;
 }
+
+/* The sizes of the workspaces, for the stack wipe of the portable build (sign_common.c). */
+size_t MLDSA_NS(keygen_ws_bytes)(void)
+{
+    return sizeof(keygen_ws);
+}
+size_t MLDSA_NS(sign_ws_bytes)(void)
+{
+    return sizeof(sign_ws);
+}

@@ -45,6 +45,9 @@
  * state, cache, wipe) and ~18 per extra segment; m4crypt_chacha20_ietf_xor: 1024 bytes 13273
  * (12.96 c/b), 16384 bytes 208393 (12.72 c/b); a 64-byte call 1078.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_CHACHA20
+
     .syntax unified
     .thumb
 #include "common/armv7m/fpu_scratch.h"
@@ -448,3 +451,5 @@ m4crypt_chacha20_xor_job_armv7m:
     str.w   r4, [sp, #END]
     b.w     .Lblock
     .size m4crypt_chacha20_xor_job_armv7m, . - m4crypt_chacha20_xor_job_armv7m
+
+#endif /* M4CRYPT_ENABLE_CHACHA20 */

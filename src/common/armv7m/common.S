@@ -10,7 +10,7 @@
 @   on len only (public).
 @   Register map: r0 pointer, r1 bytes left (minus 64 in the block loop), r2 zero, r3 flags.
 @   Cycles (m4sim model 1.1, one call in a region of tests/common/test_common_armv7m.c, call
-@   included): 1,024 bytes 373 (the word loop in C, m4crypt_memzero_c: 1,823), 200 bytes (a
+@   included): 1,024 bytes 373 (the word loop in C, m4crypt_memzero_c: 608), 200 bytes (a
 @   Keccak state) 101; 21 per 64-byte block. No stack.
 @
 @ int m4crypt_verify_armv7m(const uint8_t *a, const uint8_t *b, size_t len)  (also m4crypt_verify)

@@ -22,6 +22,9 @@
  * Measured by the bench rows mldsa*.keypair / sign / verify (matrix expansion); twin test in
  * tests/mldsa/test_mldsa_armv7m.c.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -83,3 +86,5 @@ m4crypt_mldsa_rej_uniform_armv7m:
     pop {r4-r9, pc}
     .size m4crypt_mldsa_rej_uniform_armv7m, . - m4crypt_mldsa_rej_uniform_armv7m
     .ltorg
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

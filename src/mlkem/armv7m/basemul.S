@@ -42,6 +42,9 @@
  * call (exclusive, m4sim profile of mlkem512.decaps), 16 x 118 + 26.
  * Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -136,3 +139,5 @@ m4crypt_poly_basemul_armv7m:
     bne.w   1b
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_basemul_armv7m, .-m4crypt_poly_basemul_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

@@ -30,6 +30,9 @@
  * region before that: 1632 / 1020; portable C: 7326 / 3732). Code: 396 + 236 bytes.
  * Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -134,3 +137,5 @@ m4crypt_poly_frombytes_armv7m:
     bne.w   1b
     pop.w   {r4-r9, pc}
     .size m4crypt_poly_frombytes_armv7m, .-m4crypt_poly_frombytes_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

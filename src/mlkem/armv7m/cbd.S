@@ -45,6 +45,9 @@
  * test_mlkem_io_armv7m). Code: 160 and 348 bytes; the _add versions 172 and 416.
  * Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -229,3 +232,5 @@ m4crypt_poly_cbd_eta3_add_armv7m:
     bne.w   1b
     pop.w   {r4-r12, pc}
     .size m4crypt_poly_cbd_eta3_add_armv7m, .-m4crypt_poly_cbd_eta3_add_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

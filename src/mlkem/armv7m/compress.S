@@ -25,6 +25,9 @@
  *   decompress 999 992 1026 1092 1126 (portable C: 3914 4778 5066 6570 6890)
  * Constant time: the only branches depend on d (public) and the loop counters.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -431,3 +434,5 @@ m4crypt_poly_decompress_armv7m:
     bne.w   .Ld11_loop
     pop     {r4-r9, pc}
     .size m4crypt_poly_decompress_armv7m, .-m4crypt_poly_decompress_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

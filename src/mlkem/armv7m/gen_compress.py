@@ -150,6 +150,9 @@ HEADER = """/*
  *   decompress 999 992 1026 1092 1126 (portable C: 3914 4778 5066 6570 6890)
  * Constant time: the only branches depend on d (public) and the loop counters.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -209,7 +212,8 @@ def main():
         ]
         lines += decompress_body(d)
         lines += ["    cmp.w   r0, r9", f"    bne.w   .Ld{d}_loop", "    pop     {r4-r9, pc}"]
-    lines += ["    .size m4crypt_poly_decompress_armv7m, .-m4crypt_poly_decompress_armv7m", ""]
+    lines += ["    .size m4crypt_poly_decompress_armv7m, .-m4crypt_poly_decompress_armv7m", "",
+              "#endif /* M4CRYPT_ENABLE_MLKEM */", ""]
     sys.stdout.write("\n".join([SPDX] + lines))
 
 

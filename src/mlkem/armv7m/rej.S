@@ -34,6 +34,9 @@
  * C: 1719); 72 bytes, len 48: 241 (the early return saves 20 per call: mlkem512.decaps, 28
  * calls, 7,038 -> 6,474 cycles). Code: 502 bytes.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -143,3 +146,5 @@ m4crypt_mlkem_rej_uniform_armv7m:
     lsrs    r0, r0, #1
     pop     {r4-r8, pc}
     .size m4crypt_mlkem_rej_uniform_armv7m, .-m4crypt_mlkem_rej_uniform_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

@@ -47,6 +47,9 @@
  * init, final and its wipe); the AEAD's 1024-byte ciphertext + lengths block in one blocks2 call
  * 2987.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_POLY1305
+
     .syntax unified
     .thumb
 #include "common/armv7m/fpu_scratch.h"
@@ -223,3 +226,5 @@ m4crypt_poly1305_blocks_armv7m:
     bne     .Lhibit0
     b       .Ldone
     .size m4crypt_poly1305_blocks_armv7m, . - m4crypt_poly1305_blocks_armv7m
+
+#endif /* M4CRYPT_ENABLE_POLY1305 */

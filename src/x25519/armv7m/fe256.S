@@ -37,6 +37,9 @@
  * Code: add_int 110, sub_int 110, suba24_int 218 bytes (all
  * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -275,3 +278,5 @@ m4crypt_fe256_suba24_armv7m:
     .size m4crypt_fe256_suba24_armv7m, .-m4crypt_fe256_suba24_armv7m
 
 
+
+#endif /* M4CRYPT_BUILD_CURVE25519 */

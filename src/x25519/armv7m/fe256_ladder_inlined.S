@@ -23,6 +23,9 @@
  * compact ladder (1,546 against 1,710 per ladder step); stack 500 bytes (s16..s29 pushed), code
  * 9,002 bytes reachable from the scalar multiplication (compact: 3,734).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_X25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1640,4 +1643,6 @@ m4crypt_x25519_ladder_inlined_armv7m:
     vpop {s16-s29}
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_inlined_armv7m, .-m4crypt_x25519_ladder_inlined_armv7m
-#endif
+#endif /* M4CRYPT_ARMV7M_NOFPU */
+
+#endif /* M4CRYPT_ENABLE_X25519 */

@@ -104,6 +104,9 @@
  * 0 and the code is the one measured above; the integer-only variant is measured as make bench's
  * impl armv7m-nofpu.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519 /* X25519 and Ristretto255 */
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1022,3 +1025,5 @@ m4crypt_fe256_invert_armv7m:
     .word 0 | ((INVERT_SLOTS + 192) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 64) / 4 << 24)
 8:
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
+
+#endif /* M4CRYPT_BUILD_CURVE25519 */

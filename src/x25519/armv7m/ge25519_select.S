@@ -31,6 +31,9 @@
  * stores, the negation and the swap), against 1,700 for the masked-XOR scan it replaced
  * (x25519.scalarmult_base 173,713 in all). Code 1,428 bytes.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -132,6 +135,7 @@
     stm.w     r0!, {r1, r2, r11, r12}
 .endm
 
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE
     .section .text.m4crypt_ge25519_select_armv7m,"ax",%progbits
     .global m4crypt_ge25519_select_armv7m
     .type m4crypt_ge25519_select_armv7m, %function
@@ -197,6 +201,7 @@ m4crypt_ge25519_select_int:
     add.w     sp, sp, #12
     pop.w     {pc}
     .size m4crypt_ge25519_select_int, .-m4crypt_ge25519_select_int
+#endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */
 
 /*
  * void m4crypt_ge25519_select_cached_armv7m(uint32_t out[32], const uint32_t tab[4][8][8],
@@ -211,6 +216,7 @@ m4crypt_ge25519_select_int:
  * Cycles (m4sim model 1.1): 818 per call (4 x (LDM of 8 + 7 entries of 20 cycles + fix-up),
  * stores, negation, swap; the C scan it replaced took about 1,700); code 1,904 bytes.
  */
+#if M4CRYPT_ENABLE_RISTRETTO255
     .section .text.m4crypt_ge25519_select_cached_armv7m,"ax",%progbits
     .global m4crypt_ge25519_select_cached_armv7m
     .type m4crypt_ge25519_select_cached_armv7m, %function
@@ -272,3 +278,6 @@ m4crypt_ge25519_select_cached_armv7m:
     add.w     sp, sp, #16
     pop.w     {r4-r11, pc}
     .size m4crypt_ge25519_select_cached_armv7m, .-m4crypt_ge25519_select_cached_armv7m
+#endif /* M4CRYPT_ENABLE_RISTRETTO255 */
+
+#endif /* M4CRYPT_BUILD_CURVE25519 */

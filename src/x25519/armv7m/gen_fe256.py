@@ -123,6 +123,9 @@ HEADER = """\
  * 0 and the code is the one measured above; the integer-only variant is measured as make bench's
  * impl armv7m-nofpu.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519 /* X25519 and Ristretto255 */
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1084,6 +1087,9 @@ INLINED_HEADER = """\
  * compact ladder (1,546 against 1,710 per ladder step); stack 500 bytes (s16..s29 pushed), code
  * 9,002 bytes reachable from the scalar multiplication (compact: 3,734).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_X25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1098,7 +1104,7 @@ def main():
     if sys.argv[1:] == ["--inlined-ladder"]:
         out = [SPDX, INLINED_HEADER]
         gen_ladder(out, inlined=True)
-        out.append("#endif")
+        out += ["#endif /* M4CRYPT_ARMV7M_NOFPU */", "", "#endif /* M4CRYPT_ENABLE_X25519 */"]
         print("\n".join(out))
         return
     assert not sys.argv[1:], "usage: gen_fe256.py [--inlined-ladder]"
@@ -1115,6 +1121,7 @@ def main():
             before=("    mov r12, r2", "    rsb r3, r3, #0"))
     gen_ladder(out)
     gen_invert(out)
+    out += ["", "#endif /* M4CRYPT_BUILD_CURVE25519 */"]
     print("\n".join(out))
 
 
