@@ -41,6 +41,12 @@
 #define m4crypt_mldsa_pointwise_acc_part m4crypt_mldsa_pointwise_acc_part_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_P24
+#define m4crypt_mldsa_pointwise_acc_p24 m4crypt_mldsa_pointwise_acc_p24_armv7m
+#else
+#define m4crypt_mldsa_pointwise_acc_p24 m4crypt_mldsa_pointwise_acc_p24_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_REDUCE
 #define m4crypt_mldsa_reduce m4crypt_mldsa_reduce_armv7m
 #else

@@ -44,6 +44,11 @@ void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *
  * streamed matrix entry, see m4crypt_mldsa_sample_ntt_step). |a| < q, |b| < 9q; each call adds
  * |x| < q to every coefficient, no reduction (the callers add at most 8 such terms, and reduce). */
 void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int32_t *b);
+/* r += a o b * R^-1 over all 256 coefficients, with a packed 3 bytes per coefficient
+ * (little-endian, in [0, q): the form in which signing keeps the expanded matrix A), |b| < 9q;
+ * adds |x| < q to every coefficient, no reduction (as m4crypt_mldsa_pointwise_acc_part). */
+void m4crypt_mldsa_pointwise_acc_p24_c(m4crypt_mldsa_poly *r, const uint8_t a[768],
+                                       const m4crypt_mldsa_poly *b);
 /* Every coefficient to a representative of it mod q in [-6283008, 6283008] (any int32 input
  * below 2^31 - 2^22 in magnitude). */
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a);

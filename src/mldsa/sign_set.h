@@ -2,19 +2,22 @@
 /*
  * ML-DSA key generation, signing and verification (FIPS 204 Alg. 6, 7, 8) for one parameter set,
  * compiled once per set (sign44.c, sign65.c, sign87.c define MLDSA_SET and include this file, so
- * that the work spaces are sized for the set and its constants fold), written for a small stack:
- * no matrix entry is ever held (each entry of A is multiplied as SampleNTT produces it, 64
- * coefficients at a time), vectors in the NTT domain are kept packed (24 bits per coefficient),
+ * that the work spaces are sized for the set and its constants fold). Key generation and
+ * verification hold no matrix entry (each entry of A is multiplied as SampleNTT produces it, 32
+ * coefficients at a time); vectors in the NTT domain are kept packed (24 bits per coefficient);
  * w1 is hashed row by row as it is computed.
  *
  * Memory (stack, besides the caller's buffers):
  *   keygen  l packed polynomials (NTT(s1)) + 2 polynomials + the SHAKE state
  *   verify  l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE states
- *   sign    k packed polynomials (w) + 3 polynomials + the SHAKE states. y is not kept on the
- *           stack: ExpandMask's output is squeezed straight into the signature's z field (its
- *           encoding BitPack(y, gamma1 - 1, gamma1) is the SHAKE256 output itself), NTT(y_j) is
- *           recomputed for each row, and z = y + c s1 replaces y there. A rejected attempt's z is
- *           overwritten by the next attempt's y; on failure the signature is zeroed.
+ *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
+ *           per attempt) + k + 3 polynomials (w, work) + the SHAKE state;
+ *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
+ *           states, every entry of A streamed in every attempt.
+ *           In both, y is not kept: ExpandMask's output is squeezed straight into the signature's
+ *           z field (its encoding BitPack(y, gamma1 - 1, gamma1) is the SHAKE256 output itself),
+ *           and z = y + c s1 replaces y there. A rejected attempt's z is overwritten by the next
+ *           attempt's y; on failure the signature is zeroed.
  *
  * Constant time. Nothing branches on, or indexes memory by, a secret, except where a value is
  * declassified (m4crypt_mldsa_ct_declassify; the valgrind test declassifies exactly these and the
@@ -178,17 +181,38 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 
 /* ---------------------------------------------------------------- signing */
 
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+/* The default: what does not change between attempts is computed once per signature, A (expanded
+ * into ahat) and NTT(t0); each attempt computes NTT(y_j) once and accumulates the products column
+ * by column into w. */
+typedef struct {
+    uint8_t ahat[SET_K][SET_L][PACKED24]; /* A, in [0, q) */
+    uint8_t t0hat[SET_K][PACKED24];       /* NTT(t0_i) in [0, q) */
+    union {
+        m4crypt_mldsa_poly w[SET_K]; /* w = NTT^-1(A o NTT(y)) in [0, q) */
+        m4crypt_mldsa_xof xof;       /* expanding A */
+    } u;
+    uint8_t w1[192]; /* w1Encode of one row */
+    m4crypt_mldsa_poly acc, tmp, chat;
+    m4crypt_keccak_ctx h;                     /* H(mu || w1Encode(w1)) */
+    uint8_t hint[SET_K][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
+    uint8_t rhopp[64];                        /* rho'' */
+} sign_ws;
+#else
+/* M4CRYPT_MLDSA_SMALL_MEMORY: nothing is kept between attempts; every entry of A is streamed
+ * from SHAKE128 as it is multiplied, NTT(y_j) recomputed for each row, t0 NTT'd per attempt. */
 typedef struct {
     uint8_t w[SET_K][PACKED24]; /* w = NTT^-1(A o NTT(y)) in [0, q), row by row */
     m4crypt_mldsa_poly acc, tmp, chat;
     union {
         m4crypt_mldsa_xof xof;
         uint8_t w1[192]; /* w1Encode of one row */
-    } ws;
-    m4crypt_keccak_ctx h;                                 /* H(mu || w1Encode(w1)) */
+    } u;
+    m4crypt_keccak_ctx h;                     /* H(mu || w1Encode(w1)) */
     uint8_t hint[SET_K][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
-    uint8_t rhopp[64];                                    /* rho'' */
+    uint8_t rhopp[64];                        /* rho'' */
 } sign_ws;
+#endif
 
 /* The one place where a signing attempt's rejection decision becomes public (4). */
 static int reject(uint32_t bad)
@@ -212,8 +236,69 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
     }
 }
 
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+/* Once per signature: A = ExpandA(rho) into ahat (Alg. 32, each entry packed as SampleNTT
+ * delivers it) and NTT(t0) into t0hat. */
+static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
+{
+    for (unsigned i = 0; i < p->k; i++)
+        for (unsigned j = 0; j < p->l; j++) {
+            uint8_t *out = w->ahat[i][j];
+            m4crypt_mldsa_sample_ntt_start(&w->u.xof, sk, (uint8_t)j, (uint8_t)i);
+            for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP) {
+                m4crypt_mldsa_sample_ntt_step(&w->u.xof);
+                for (unsigned m = 0; m < M4CRYPT_MLDSA_STEP; m++, out += 3) {
+                    uint32_t v = (uint32_t)w->u.xof.coeffs[m];
+                    out[0] = (uint8_t)v;
+                    out[1] = (uint8_t)(v >> 8);
+                    out[2] = (uint8_t)(v >> 16);
+                }
+            }
+        }
+    for (unsigned i = 0; i < p->k; i++) {
+        m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
+        m4crypt_mldsa_ntt(&w->tmp);
+        freeze(&w->tmp);
+        pack24(w->t0hat[i], &w->tmp);
+    }
+}
+
+/* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)), NTT(y_j) accumulated column by column into every
+ * row, then w1 = HighBits(w) hashed row by row into c~ = H(mu || w1Encode(w1), lambda / 4),
+ * written to sig[0 : lambda / 4]. */
+static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, const uint8_t mu[64])
+{
+    const uint8_t *zfield = sig + p->ctilde_bytes;
+    memset(w->u.w, 0, sizeof w->u.w);
+    for (unsigned j = 0; j < p->l; j++) {
+        m4crypt_mldsa_unpack_z(&w->tmp, zfield + j * p->z_bytes, p->gamma1_bits);
+        m4crypt_mldsa_ntt(&w->tmp);
+        for (unsigned i = 0; i < p->k; i++)
+            m4crypt_mldsa_pointwise_acc_p24(&w->u.w[i], w->ahat[i][j], &w->tmp);
+    }
+    m4crypt_shake256_init(&w->h);
+    m4crypt_keccak_absorb(&w->h, mu, 64);
+    for (unsigned i = 0; i < p->k; i++) {
+        m4crypt_mldsa_reduce(&w->u.w[i]);
+        m4crypt_mldsa_invntt(&w->u.w[i]);
+        m4crypt_mldsa_caddq(&w->u.w[i]);
+        m4crypt_mldsa_decompose(&w->tmp, &w->acc, &w->u.w[i], p->gamma2);
+        m4crypt_mldsa_pack_w1(w->w1, &w->tmp, p->gamma2);
+        m4crypt_keccak_absorb(&w->h, w->w1, p->w1_bytes);
+    }
+    m4crypt_keccak_finalize(&w->h);
+    m4crypt_keccak_squeeze(&w->h, sig, p->ctilde_bytes);
+}
+#else
+static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
+{
+    (void)p;
+    (void)w;
+    (void)sk;
+}
+
 /* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)) row by row (kept packed), w1 = HighBits(w) hashed
- * into c~ = H(mu || w1Encode(w1), lambda / 4), written to sig[0 : lambda / 4]. */
+ * into c~ = H(mu || w1Encode(w1), lambda / 4), written to sig[0 : lambda / 4]. rho = sk[0:32]. */
 static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, const uint8_t *rho,
                    const uint8_t mu[64])
 {
@@ -225,19 +310,20 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
         for (unsigned j = 0; j < p->l; j++) {
             m4crypt_mldsa_unpack_z(&w->tmp, zfield + j * p->z_bytes, p->gamma1_bits);
             m4crypt_mldsa_ntt(&w->tmp);
-            m4crypt_mldsa_matrix_entry_acc(&w->acc, &w->tmp, rho, i, j, &w->ws.xof);
+            m4crypt_mldsa_matrix_entry_acc(&w->acc, &w->tmp, rho, i, j, &w->u.xof);
         }
         m4crypt_mldsa_reduce(&w->acc);
         m4crypt_mldsa_invntt(&w->acc);
         m4crypt_mldsa_caddq(&w->acc);
         pack24(w->w[i], &w->acc);
         m4crypt_mldsa_decompose(&w->tmp, &w->chat, &w->acc, p->gamma2);
-        m4crypt_mldsa_pack_w1(w->ws.w1, &w->tmp, p->gamma2);
-        m4crypt_keccak_absorb(&w->h, w->ws.w1, p->w1_bytes);
+        m4crypt_mldsa_pack_w1(w->u.w1, &w->tmp, p->gamma2);
+        m4crypt_keccak_absorb(&w->h, w->u.w1, p->w1_bytes);
     }
     m4crypt_keccak_finalize(&w->h);
     m4crypt_keccak_squeeze(&w->h, sig, p->ctilde_bytes);
 }
+#endif
 
 /* NTT^-1(c^ o NTT(s)) for s = BitUnpack'ed from the key: r = c s (|x| < q). */
 static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
@@ -277,22 +363,33 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
     for (unsigned i = 0; i < p->k; i++) {
         m4crypt_mldsa_unpack_eta(&w->tmp, sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes, p->eta);
         mul_c(&w->tmp, &w->chat); /* c s2 */
-        unpack24(&w->acc, w->w[i]);
-        poly_sub(&w->acc, &w->tmp);
-        freeze(&w->acc); /* w - c s2 in [0, q) */
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+        m4crypt_mldsa_poly *a = &w->u.w[i];
+#else
+        m4crypt_mldsa_poly *a = &w->acc;
+        unpack24(a, w->w[i]);
+#endif
+        poly_sub(a, &w->tmp);
+        freeze(a); /* w - c s2 in [0, q) */
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+        unpack24(&w->tmp, w->t0hat[i]);
+        m4crypt_mldsa_pointwise(&w->tmp, &w->chat, &w->tmp);
+        m4crypt_mldsa_invntt(&w->tmp);
+#else
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
         mul_c(&w->tmp, &w->chat); /* c t0 */
+#endif
         m4crypt_mldsa_reduce(&w->tmp);
         bad |= m4crypt_mldsa_chknorm(&w->tmp, p->gamma2);
         for (unsigned n = 0; n < 256; n += 8) {
             uint32_t byte = 0;
             for (unsigned b = 0; b < 8; b++) {
                 int32_t r0, s0;
-                int32_t a = w->acc.coeffs[n + b];
-                int32_t r1 = m4crypt_mldsa_highbits(a, p->gamma2, &r0);
+                int32_t r = a->coeffs[n + b];
+                int32_t r1 = m4crypt_mldsa_highbits(r, p->gamma2, &r0);
                 int32_t sg = r0 >> 31;
                 bad |= (uint32_t)(r0_bound - 1 - ((r0 ^ sg) - sg)) >> 31; /* |r0| >= bound */
-                int32_t s = a + w->tmp.coeffs[n + b]; /* w - c s2 + c t0, in (-q, 2q) */
+                int32_t s = r + w->tmp.coeffs[n + b]; /* w - c s2 + c t0, in (-q, 2q) */
                 s += Q & (s >> 31);
                 s -= Q & -(int32_t)((uint32_t)(Q - 1 - s) >> 31);
                 int32_t s1 = m4crypt_mldsa_highbits(s, p->gamma2, &s0);
@@ -326,7 +423,11 @@ static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
                           const uint8_t mu[64], const uint8_t *sk, unsigned kappa)
 {
     expand_mask(p, sig + p->ctilde_bytes, w->rhopp, kappa, &w->h);
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+    commit(p, w, sig, mu);
+#else
     commit(p, w, sig, sk, mu);
+#endif
     m4crypt_mldsa_ct_declassify(sig, p->ctilde_bytes); /* c~ (3) */
     m4crypt_mldsa_sample_in_ball(&w->chat, sig, p->ctilde_bytes, p->tau, &w->h);
     m4crypt_mldsa_ntt(&w->chat);
@@ -346,6 +447,7 @@ int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk
         return ret;
     }
     hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    precompute(p, &w, sk);
     ret = M4CRYPT_ERR_SIGNATURE;
     for (unsigned attempt = 0; attempt < M4CRYPT_MLDSA_MAX_ATTEMPTS; attempt++) {
         if (reject(attempt_z(p, &w, sig, mu, sk, attempt * p->l)))
@@ -371,6 +473,7 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
     const m4crypt_mldsa_params *p = P;
     sign_ws w;
     hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    precompute(p, &w, sk);
     uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
     bad |= compute_hint(p, &w, sk) << 1;
     m4crypt_memzero(&w, sizeof w);
