@@ -162,6 +162,94 @@ static void test_rej_uniform(void)
     CHECK(bad == 0);
 }
 
+/* The packed-A product: a in [0, q) packed 3 bytes per coefficient (edges 0 and q - 1), b at the
+ * NTT output bound, onto an accumulator holding up to 7 terms. */
+static void test_pointwise_acc_p24(void)
+{
+    unsigned n = iters(1000, 500), bad = 0;
+    for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
+        m4crypt_mldsa_poly a, b, acc1, acc2;
+        static uint8_t packed[768];
+        poly_case(&a, k < EDGES * EDGES ? k % EDGES : EDGES, Q - 1);
+        poly_case(&b, k < EDGES * EDGES ? k / EDGES : EDGES, 9 * Q - 1);
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t v = (uint32_t)(a.coeffs[i] + (a.coeffs[i] < 0 ? Q - 1 : 0)); /* [0, q) */
+            if (k % 3 == 1)
+                v = (uint32_t)Q - 1;
+            packed[3 * i] = (uint8_t)v;
+            packed[3 * i + 1] = (uint8_t)(v >> 8);
+            packed[3 * i + 2] = (uint8_t)(v >> 16);
+        }
+        poly_case(&acc1, EDGES, 7 * Q - 1);
+        acc2 = acc1;
+        m4crypt_mldsa_pointwise_acc_p24(&acc1, packed, &b);
+        m4crypt_mldsa_pointwise_acc_p24_c(&acc2, packed, &b);
+        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
+    }
+    CHECK(bad == 0);
+}
+
+/* reduce on its whole input range (|x| < 2^31 - 2^22, edges at the ends and at the rounding
+ * points), caddq on |x| < q. */
+static void test_reduce_caddq(void)
+{
+    unsigned n = iters(1000, 500), bad = 0;
+    const int32_t lim = (int32_t)(0x7fffffff - (1 << 22));
+    for (unsigned k = 0; k < n + EDGES; k++) {
+        m4crypt_mldsa_poly a, b;
+        poly_case(&a, k < EDGES ? k : EDGES, lim);
+        if (k % 4 == 3) /* around the rounding points (2 m + 1) 2^22 */
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = ((int32_t)(t_rand32() % 501) - 250) * (1 << 23) + (1 << 22) - 2 +
+                              (int32_t)(t_rand32() % 4);
+        b = a;
+        m4crypt_mldsa_reduce(&a);
+        m4crypt_mldsa_reduce_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, 6283009);
+        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
+        b = a;
+        m4crypt_mldsa_caddq(&a);
+        m4crypt_mldsa_caddq_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0;
+        for (unsigned i = 0; i < 256; i++)
+            bad += a.coeffs[i] < 0 || a.coeffs[i] >= Q;
+    }
+    CHECK(bad == 0);
+}
+
+/* BitUnpack of z (gamma1 = 2^17, 2^19) and of s (eta = 2, 4) from every alignment, on random
+ * bytes, all-zero and all-ones encodings; unpack_eta's flag on encodings with and without a
+ * field above 2 eta. */
+static void test_unpack(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    static uint8_t buf[640 + 4];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, b;
+        unsigned off = k % 4, bits = (k & 4) ? 19 : 17, eta = (k & 8) ? 4 : 2;
+        unsigned fill = k % 16 < 2 ? (k % 16 ? 0xffu : 0u) : 0x100u;
+        for (unsigned i = 0; i < sizeof buf; i++)
+            buf[i] = fill == 0x100u ? (uint8_t)t_rand32() : (uint8_t)fill;
+        memset(&a, 0x55, sizeof a);
+        memset(&b, 0x55, sizeof b);
+        m4crypt_mldsa_unpack_z(&a, buf + off, bits);
+        m4crypt_mldsa_unpack_z_c(&b, buf + off, bits);
+        bad += memcmp(&a, &b, sizeof a) != 0;
+        if (k % 3 == 0) { /* a valid s: every field at most 2 eta */
+            m4crypt_mldsa_poly s;
+            for (unsigned i = 0; i < 256; i++)
+                s.coeffs[i] = (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
+            m4crypt_mldsa_pack_eta_c(buf + off, &s, eta);
+        }
+        memset(&a, 0x55, sizeof a);
+        memset(&b, 0x55, sizeof b);
+        uint32_t f1 = m4crypt_mldsa_unpack_eta(&a, buf + off, eta);
+        uint32_t f2 = m4crypt_mldsa_unpack_eta_c(&b, buf + off, eta);
+        bad += f1 != f2 || memcmp(&a, &b, sizeof a) != 0 || (k % 3 == 0 && f1 != 0);
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -173,5 +261,8 @@ int main(int argc, char **argv)
     test_invntt();
     test_pointwise();
     test_rej_uniform();
+    test_pointwise_acc_p24();
+    test_reduce_caddq();
+    test_unpack();
     return t_summary("mldsa_armv7m");
 }

@@ -9,9 +9,13 @@
  *                                            layers merged 2+2+2+2
  *   invntt.S   m4crypt_mldsa_invntt_armv7m   the same, Gentleman-Sande, f folded into the last pass
  *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 32
- *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD
+ *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD,
+ *              m4crypt_mldsa_pointwise_acc_p24_armv7m (signing's packed A)
  *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
  *              three words, IT-conditional stores
+ *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_caddq_armv7m: four coefficients per LDM
+ *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
+ *              and s1 / s2, four / eight fields per group of loads
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  */
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
@@ -30,5 +34,16 @@ void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_p
 unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
                                           unsigned buflen);
 #define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM 1
+void m4crypt_mldsa_pointwise_acc_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t a[768],
+                                            const m4crypt_mldsa_poly *b);
+#define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_P24 1
+void m4crypt_mldsa_reduce_armv7m(m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_REDUCE 1
+void m4crypt_mldsa_caddq_armv7m(m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_CADDQ 1
+void m4crypt_mldsa_unpack_z_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned gamma1_bits);
+#define M4CRYPT_MLDSA_HAVE_UNPACK_Z 1
+uint32_t m4crypt_mldsa_unpack_eta_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta);
+#define M4CRYPT_MLDSA_HAVE_UNPACK_ETA 1
 
 #endif
