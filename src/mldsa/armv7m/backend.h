@@ -21,6 +21,10 @@
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
 #define M4CRYPT_MLDSA_ARMV7M_BACKEND_H
 
+#if !defined(M4CRYPT_ARCH_ARMV7M) || !defined(M4CRYPT_MLDSA_BACKEND_H)
+#error "src/mldsa/armv7m/backend.h: include src/mldsa/backend.h (M4CRYPT_ARCH_ARMV7M builds)"
+#endif
+
 /* Included by poly.h (through src/mldsa/backend.h) after m4crypt_mldsa_poly is defined. */
 void m4crypt_mldsa_ntt_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_NTT 1
