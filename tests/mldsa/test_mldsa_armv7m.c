@@ -250,6 +250,94 @@ static void test_unpack(void)
     CHECK(bad == 0);
 }
 
+/* Decompose for both gamma2 on [0, q): edges 0, q - 1, and values within 2 of every multiple of
+ * 2 gamma2 (where r1 steps, and the wrap at the top). */
+static void test_decompose(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, a1, a0, b1, b0;
+        int32_t gamma2 = (k & 1) ? (Q - 1) / 32 : (Q - 1) / 88;
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = (int32_t)(t_rand32() % Q);
+            if (k % 4 >= 2) { /* near a multiple of 2 gamma2, clamped to [0, q) */
+                v = (int32_t)(t_rand32() % (Q / (2 * gamma2) + 2)) * 2 * gamma2 - 2 +
+                    (int32_t)(t_rand32() % 5);
+                v = v < 0 ? 0 : v >= Q ? Q - 1 : v;
+            }
+            if (i == 0)
+                v = 0;
+            if (i == 1)
+                v = Q - 1;
+            a.coeffs[i] = v;
+        }
+        m4crypt_mldsa_decompose(&a1, &a0, &a, gamma2);
+        m4crypt_mldsa_decompose_c(&b1, &b0, &a, gamma2);
+        bad += memcmp(&a1, &b1, sizeof a1) != 0 || memcmp(&a0, &b0, sizeof a0) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+/* The norm check at its bounds: every coefficient at +-(bound - 1) (passes), one at +-bound
+ * (fails), random values around the bound, for the bounds signing and verification use. */
+static void test_chknorm(void)
+{
+    static const int32_t bounds[] = {(1 << 17) - 78, (1 << 19) - 196, (1 << 19) - 120,
+                                     (Q - 1) / 88, (Q - 1) / 32, (Q - 1) / 88 - 78,
+                                     (Q - 1) / 32 - 196, 1};
+    unsigned n = iters(800, 400), bad = 0;
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a;
+        int32_t bound = bounds[k % 8];
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = bound - 1 - (int32_t)(t_rand32() % 3);
+            if (k % 4 == 3)
+                v = (int32_t)(t_rand32() % (2u * (uint32_t)bound));
+            a.coeffs[i] = (t_rand32() & 1) ? v : -v;
+        }
+        if (k % 4 == 1)
+            a.coeffs[t_rand32() % 256] = (t_rand32() & 1) ? bound : -bound;
+        uint32_t r1 = m4crypt_mldsa_chknorm(&a, bound), r2 = m4crypt_mldsa_chknorm_c(&a, bound);
+        bad += r1 != r2 || (k % 4 == 0 && r1 != 0) || (k % 4 == 1 && r1 != 1);
+    }
+    CHECK(bad == 0);
+}
+
+/* BitPack of z (both gamma1, coefficients in (-gamma1, gamma1] with the ends, and outside it as
+ * a rejected attempt packs) and w1Encode (both gamma2, [0, top)), to every alignment; the bytes
+ * around the encoding stay untouched. */
+static void test_pack(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    static uint8_t o1[640 + 8], o2[640 + 8];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a;
+        unsigned off = k % 4, bits = (k & 4) ? 19 : 17;
+        int32_t g1 = (int32_t)1 << bits;
+        poly_case(&a, k % 16 < EDGES ? k % 16 : EDGES, g1 - 1);
+        if (k % 16 == 2)
+            a.coeffs[t_rand32() % 256] = g1;
+        if (k % 16 == 10) /* out of range: the C keeps the low bits, and so must the assembly */
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = (int32_t)(t_rand32() % (4u * (uint32_t)g1)) - 2 * g1;
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_z(o1 + off, &a, bits);
+        m4crypt_mldsa_pack_z_c(o2 + off, &a, bits);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+        int32_t gamma2 = (k & 8) ? (Q - 1) / 32 : (Q - 1) / 88;
+        unsigned top = (k & 8) ? 16 : 44;
+        for (unsigned i = 0; i < 256; i++)
+            a.coeffs[i] = k % 5 == 0 ? (int32_t)top - 1 : (int32_t)(t_rand32() % top);
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_w1(o1 + off, &a, gamma2);
+        m4crypt_mldsa_pack_w1_c(o2 + off, &a, gamma2);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -264,5 +352,8 @@ int main(int argc, char **argv)
     test_pointwise_acc_p24();
     test_reduce_caddq();
     test_unpack();
+    test_decompose();
+    test_chknorm();
+    test_pack();
     return t_summary("mldsa_armv7m");
 }

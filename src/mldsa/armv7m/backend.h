@@ -16,13 +16,26 @@
  *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_caddq_armv7m: four coefficients per LDM
  *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
  *              and s1 / s2, four / eight fields per group of loads
+ *   rounding.S m4crypt_mldsa_decompose_armv7m (UMULL by ceil(2^48 / (2 gamma2)), MLS),
+ *              m4crypt_mldsa_chknorm_armv7m
+ *   pack.S     m4crypt_mldsa_pack_z_armv7m, m4crypt_mldsa_pack_w1_armv7m: UBFX / BFI / ORR into
+ *              words
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  */
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
 #define M4CRYPT_MLDSA_ARMV7M_BACKEND_H
 
 #if !defined(M4CRYPT_ARCH_ARMV7M) || !defined(M4CRYPT_MLDSA_BACKEND_H)
-#error "src/mldsa/armv7m/backend.h: include src/mldsa/backend.h (M4CRYPT_ARCH_ARMV7M builds)"
+#error "src/mldsa/armv7m/backend.h: include src/mldsa/backend.h (M4CRYPT_ARCH_ARMV7M builds)"void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
+                                    const m4crypt_mldsa_poly *a, int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_DECOMPOSE 1
+uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
+#define M4CRYPT_MLDSA_HAVE_CHKNORM 1
+void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
+#define M4CRYPT_MLDSA_HAVE_PACK_Z 1
+void m4crypt_mldsa_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_PACK_W1 1
+
 #endif
 
 /* Included by poly.h (through src/mldsa/backend.h) after m4crypt_mldsa_poly is defined. */
@@ -49,5 +62,14 @@ void m4crypt_mldsa_unpack_z_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, uns
 #define M4CRYPT_MLDSA_HAVE_UNPACK_Z 1
 uint32_t m4crypt_mldsa_unpack_eta_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_ETA 1
+void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
+                                    const m4crypt_mldsa_poly *a, int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_DECOMPOSE 1
+uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
+#define M4CRYPT_MLDSA_HAVE_CHKNORM 1
+void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
+#define M4CRYPT_MLDSA_HAVE_PACK_Z 1
+void m4crypt_mldsa_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_PACK_W1 1
 
 #endif
