@@ -84,6 +84,12 @@
 #define m4crypt_mldsa_decompose m4crypt_mldsa_decompose_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_MAKE_HINT
+#define m4crypt_mldsa_make_hint m4crypt_mldsa_make_hint_armv7m
+#else
+#define m4crypt_mldsa_make_hint m4crypt_mldsa_make_hint_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_POWER2ROUND
 #define m4crypt_mldsa_power2round m4crypt_mldsa_power2round_armv7m
 #else

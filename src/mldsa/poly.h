@@ -73,6 +73,12 @@ unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, u
  * or (q-1)/32. No division, constant time. a0 and a1 must not alias. */
 void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
                                const m4crypt_mldsa_poly *a, int32_t gamma2);
+/* MakeHint (Alg. 39) for one row of signing, computed as written, with the r0 bound of Alg. 7:
+ * a = w - c s2 (coefficients in [0, q)), t = c t0 (|x| < q); bit i of h (LSB first) is
+ * HighBits(a_i + t_i mod q) != HighBits(a_i). Returns the number of ones, plus 2^31 if some
+ * |LowBits(a_i)| >= r0_bound. Constant time. */
+uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt_mldsa_poly *a,
+                                   const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);
 /* Power2Round (Alg. 35) of every coefficient of a (in [0, q)): a1 = r1 (t1), a becomes r0 (t0). */
 void m4crypt_mldsa_power2round_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a);
 /* UseHint (Alg. 40) in place on a (coefficients in [0, q)) with the hint bits h[0..255] (0/1);

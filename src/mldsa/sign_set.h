@@ -381,24 +381,9 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
 #endif
         m4crypt_mldsa_reduce(&w->tmp);
         bad |= m4crypt_mldsa_chknorm(&w->tmp, p->gamma2);
-        for (unsigned n = 0; n < 256; n += 8) {
-            uint32_t byte = 0;
-            for (unsigned b = 0; b < 8; b++) {
-                int32_t r0, s0;
-                int32_t r = a->coeffs[n + b];
-                int32_t r1 = m4crypt_mldsa_highbits(r, p->gamma2, &r0);
-                int32_t sg = r0 >> 31;
-                bad |= (uint32_t)(r0_bound - 1 - ((r0 ^ sg) - sg)) >> 31; /* |r0| >= bound */
-                int32_t s = r + w->tmp.coeffs[n + b]; /* w - c s2 + c t0, in (-q, 2q) */
-                s += Q & (s >> 31);
-                s -= Q & -(int32_t)((uint32_t)(Q - 1 - s) >> 31);
-                int32_t s1 = m4crypt_mldsa_highbits(s, p->gamma2, &s0);
-                uint32_t h = (uint32_t)((s1 ^ r1) | -(s1 ^ r1)) >> 31; /* s1 != r1 */
-                byte |= h << b;
-                ones += h;
-            }
-            w->hint[i][n / 8] = (uint8_t)byte;
-        }
+        uint32_t rv = m4crypt_mldsa_make_hint(w->hint[i], a, &w->tmp, p->gamma2, r0_bound);
+        bad |= rv >> 31;
+        ones += rv & 0x1ff;
     }
     bad |= (uint32_t)(p->omega - ones) >> 31; /* more than omega ones */
     return bad;

@@ -278,6 +278,50 @@ static void test_decompose(void)
     CHECK(bad == 0);
 }
 
+/* MakeHint with the r0 bound for the three sets' (gamma2, gamma2 - beta): a in [0, q) near the
+ * steps of Decompose, 0 and q - 1; t at +-(q - 1), 0, random, and such that a + t lands near
+ * the steps, 0 and q; the r0 bound both met and missed. */
+static void test_make_hint(void)
+{
+    static const int32_t g2[3] = {(Q - 1) / 88, (Q - 1) / 32, (Q - 1) / 32};
+    static const int32_t r0b[3] = {(Q - 1) / 88 - 78, (Q - 1) / 32 - 196, (Q - 1) / 32 - 120};
+    unsigned n = iters(600, 300), bad = 0;
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, t;
+        uint8_t h1[32], h2[32];
+        int32_t gamma2 = g2[k % 3], bound = r0b[k % 3];
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = (int32_t)(t_rand32() % Q), x;
+            if (k % 4 >= 1) { /* near a step of Decompose */
+                v = (int32_t)(t_rand32() % (Q / (2 * gamma2) + 2)) * 2 * gamma2 - gamma2 - 2 +
+                    (int32_t)(t_rand32() % 5);
+                v = v < 0 ? 0 : v >= Q ? Q - 1 : v;
+            }
+            if (k % 4 == 2) /* small r0: the bound met */
+                v = (int32_t)(t_rand32() % (Q / (2 * gamma2))) * 2 * gamma2 +
+                    (int32_t)(t_rand32() % (2u * (uint32_t)bound - 1)) - bound + 1;
+            v = v < 0 ? 0 : v >= Q ? Q - 1 : v;
+            switch (t_rand32() % 6) {
+            case 0: x = Q - 1; break;
+            case 1: x = -(Q - 1); break;
+            case 2: x = 0; break;
+            case 3: x = -v + (int32_t)(t_rand32() % 5) - 2; break;            /* a + t near 0 */
+            case 4: x = Q - v + (int32_t)(t_rand32() % 5) - 2; break;         /* near q */
+            default: x = (int32_t)(t_rand32() % (2u * Q - 1)) - (Q - 1); break;
+            }
+            x = x >= Q ? Q - 1 : x <= -Q ? -(Q - 1) : x;
+            a.coeffs[i] = i == 0 ? 0 : i == 1 ? Q - 1 : v;
+            t.coeffs[i] = x;
+        }
+        memset(h1, 0x5a, sizeof h1);
+        memset(h2, 0xa5, sizeof h2);
+        uint32_t r1 = m4crypt_mldsa_make_hint(h1, &a, &t, gamma2, bound);
+        uint32_t r2 = m4crypt_mldsa_make_hint_c(h2, &a, &t, gamma2, bound);
+        bad += r1 != r2 || memcmp(h1, h2, sizeof h1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
 /* The norm check at its bounds: every coefficient at +-(bound - 1) (passes), one at +-bound
  * (fails), random values around the bound, for the bounds signing and verification use. */
 static void test_chknorm(void)
@@ -354,6 +398,7 @@ int main(int argc, char **argv)
     test_unpack();
     test_decompose();
     test_chknorm();
+    test_make_hint();
     test_pack();
     return t_summary("mldsa_armv7m");
 }

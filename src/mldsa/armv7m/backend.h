@@ -17,7 +17,8 @@
  *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
  *              and s1 / s2, four / eight fields per group of loads
  *   rounding.S m4crypt_mldsa_decompose_armv7m (UMULL by ceil(2^48 / (2 gamma2)), MLS),
- *              m4crypt_mldsa_chknorm_armv7m
+ *              m4crypt_mldsa_make_hint_armv7m (MakeHint with the r0 bound, a row of
+ *              signing), m4crypt_mldsa_chknorm_armv7m
  *   pack.S     m4crypt_mldsa_pack_z_armv7m, m4crypt_mldsa_pack_w1_armv7m: UBFX / BFI / ORR into
  *              words
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
@@ -26,16 +27,7 @@
 #define M4CRYPT_MLDSA_ARMV7M_BACKEND_H
 
 #if !defined(M4CRYPT_ARCH_ARMV7M) || !defined(M4CRYPT_MLDSA_BACKEND_H)
-#error "src/mldsa/armv7m/backend.h: include src/mldsa/backend.h (M4CRYPT_ARCH_ARMV7M builds)"void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
-                                    const m4crypt_mldsa_poly *a, int32_t gamma2);
-#define M4CRYPT_MLDSA_HAVE_DECOMPOSE 1
-uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
-#define M4CRYPT_MLDSA_HAVE_CHKNORM 1
-void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
-#define M4CRYPT_MLDSA_HAVE_PACK_Z 1
-void m4crypt_mldsa_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
-#define M4CRYPT_MLDSA_HAVE_PACK_W1 1
-
+#error "src/mldsa/armv7m/backend.h: include src/mldsa/backend.h (M4CRYPT_ARCH_ARMV7M builds)"
 #endif
 
 /* Included by poly.h (through src/mldsa/backend.h) after m4crypt_mldsa_poly is defined. */
@@ -65,6 +57,10 @@ uint32_t m4crypt_mldsa_unpack_eta_armv7m(m4crypt_mldsa_poly *r, const uint8_t *i
 void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
                                     const m4crypt_mldsa_poly *a, int32_t gamma2);
 #define M4CRYPT_MLDSA_HAVE_DECOMPOSE 1
+uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly *a,
+                                        const m4crypt_mldsa_poly *t, int32_t gamma2,
+                                        int32_t r0_bound);
+#define M4CRYPT_MLDSA_HAVE_MAKE_HINT 1
 uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
 #define M4CRYPT_MLDSA_HAVE_CHKNORM 1
 void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
