@@ -382,6 +382,65 @@ static void test_pack(void)
     CHECK(bad == 0);
 }
 
+/* Power2Round on [0, q) (edges 0, q - 1 and the rounding points k 2^13 + 2^12 +- 1), the t1 and
+ * t0 encodings both ways and BitPack of s for eta 2 and 4, from and to every alignment (the
+ * bytes around an encoding untouched), on in-range values, their ends, and random bytes. */
+static void test_pack_t(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    static uint8_t o1[420 + 8], o2[420 + 8];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, b, a1, b1;
+        unsigned off = k % 4;
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = (int32_t)(t_rand32() % Q);
+            if (k % 3 == 1)
+                v = (int32_t)(t_rand32() % 1023) * 8192 + 4096 - 2 + (int32_t)(t_rand32() % 5);
+            a.coeffs[i] = i == 0 ? 0 : i == 1 ? Q - 1 : v;
+        }
+        b = a;
+        m4crypt_mldsa_power2round(&a1, &a);
+        m4crypt_mldsa_power2round_c(&b1, &b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || memcmp(&a1, &b1, sizeof a1) != 0;
+        /* t1 = a1 in [0, 2^10), t0 = a in (-2^12, 2^12] */
+        if (k % 5 == 0)
+            for (unsigned i = 0; i < 256; i++) {
+                a1.coeffs[i] = (i & 1) ? 1023 : 0;
+                a.coeffs[i] = (i & 2) ? 4096 : -4095;
+            }
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_t1(o1 + off, &a1);
+        m4crypt_mldsa_pack_t1_c(o2 + off, &a1);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+        if (k % 2)
+            t_rand_bytes(o2 + off, 320);
+        m4crypt_mldsa_unpack_t1_shifted(&b, o2 + off);
+        m4crypt_mldsa_unpack_t1_shifted_c(&b1, o2 + off);
+        bad += memcmp(&b, &b1, sizeof b) != 0;
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_t0(o1 + off, &a);
+        m4crypt_mldsa_pack_t0_c(o2 + off, &a);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+        if (k % 2)
+            t_rand_bytes(o2 + off, 416);
+        m4crypt_mldsa_unpack_t0(&b, o2 + off);
+        m4crypt_mldsa_unpack_t0_c(&b1, o2 + off);
+        bad += memcmp(&b, &b1, sizeof b) != 0;
+        unsigned eta = (k & 4) ? 4 : 2;
+        for (unsigned i = 0; i < 256; i++)
+            a.coeffs[i] = k % 7 == 0 ? ((i & 1) ? (int32_t)eta : -(int32_t)eta)
+                                     : (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_eta(o1 + off, &a, eta);
+        m4crypt_mldsa_pack_eta_c(o2 + off, &a, eta);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -399,6 +458,7 @@ int main(int argc, char **argv)
     test_decompose();
     test_chknorm();
     test_make_hint();
+    test_pack_t();
     test_pack();
     return t_summary("mldsa_armv7m");
 }
