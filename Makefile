@@ -62,7 +62,7 @@ $(error X25519_LADDER must be empty (compact) or inlined)
 endif
 # ML-DSA signing: fast (default; A and NTT(t0) kept across attempts, ~0.6 x pqm4 m4f's stack) or
 # small (M4CRYPT_MLDSA_SMALL_MEMORY: nothing kept, every entry of A streamed in every attempt;
-# src/mldsa/sign_set.h). Use its own build folder:  make MLDSA_MEMORY=small BUILD=build-small ...
+# verification without NTT(z), NTT(c) kept; src/mldsa/sign_set.h). Use its own build folder:  make MLDSA_MEMORY=small BUILD=build-small ...
 ifeq ($(MLDSA_MEMORY),small)
 COMMON_CFLAGS += -DM4CRYPT_MLDSA_SMALL_MEMORY
 else ifneq ($(MLDSA_MEMORY),)

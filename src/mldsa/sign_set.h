@@ -9,7 +9,9 @@
  *
  * Memory (stack, besides the caller's buffers):
  *   keygen  l packed polynomials (NTT(s1)) + 2 polynomials + the SHAKE state
- *   verify  l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE states
+ *   verify  (default) l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE
+ *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
+ *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
  *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
  *           per attempt) + k + 3 polynomials (w, work) + the SHAKE state;
  *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
@@ -468,8 +470,12 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
 /* ---------------------------------------------------------------- verification */
 
 typedef struct {
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
     uint8_t zhat[SET_L][PACKED24]; /* NTT(z_j) in [0, q) */
     uint8_t chat[PACKED24];        /* NTT(c) in [0, q) */
+#else
+    uint8_t c2[M4CRYPT_MLDSA_N / 4]; /* c, 2 bits per coefficient (c_i + 1) */
+#endif
     m4crypt_mldsa_poly acc, tmp;
     union {
         m4crypt_mldsa_xof xof;
@@ -501,6 +507,7 @@ static int hint_valid(const m4crypt_mldsa_params *p, const uint8_t *y)
     return 1;
 }
 
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Alg. 8 ML-DSA.Verify_internal with mu given: w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
  * NTT(t1 2^d)) row by row, w1' = UseHint(h, w'_approx) hashed into c~' = H(mu || w1Encode(w1'));
  * valid iff ||z|| < gamma1 - beta and c~' = c~. Public data only. */
@@ -556,3 +563,60 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
         ret = M4CRYPT_OK;
     return ret;
 }
+#else
+/* The same in the small-memory build: neither NTT(z) nor NTT(c) is kept; c is kept at 2 bits per
+ * coefficient, and NTT(c) and every NTT(z_j) are recomputed for each row (k + k l NTTs instead of
+ * 1 + l). Public data only. */
+int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uint8_t *pk)
+{
+    const m4crypt_mldsa_params *p = P;
+    verify_ws w;
+    const uint8_t *zfield = sig + p->ctilde_bytes;
+    const uint8_t *hints = zfield + (size_t)p->l * p->z_bytes;
+    int ret = M4CRYPT_ERR_SIGNATURE;
+    if (!hint_valid(p, hints))
+        return ret;
+    for (unsigned j = 0; j < p->l; j++) {
+        m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
+        if (m4crypt_mldsa_chknorm(&w.tmp, ((int32_t)1 << p->gamma1_bits) - p->beta))
+            return ret;
+    }
+    m4crypt_mldsa_sample_in_ball(&w.tmp, sig, p->ctilde_bytes, p->tau, &w.h);
+    memset(w.c2, 0, sizeof w.c2);
+    for (unsigned n = 0; n < 256; n++)
+        w.c2[n / 4] |= (uint8_t)((w.tmp.coeffs[n] + 1) << (2 * (n % 4)));
+    m4crypt_shake256_init(&w.h);
+    m4crypt_keccak_absorb(&w.h, mu, 64);
+    unsigned index = 0;
+    for (unsigned i = 0; i < p->k; i++) {
+        /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
+        for (unsigned n = 0; n < 256; n++)
+            w.acc.coeffs[n] = (int32_t)(w.c2[n / 4] >> (2 * (n % 4)) & 3) - 1;
+        m4crypt_mldsa_ntt(&w.acc);
+        m4crypt_mldsa_unpack_t1_shifted(&w.tmp, pk + 32 + 320 * i);
+        m4crypt_mldsa_ntt(&w.tmp);
+        m4crypt_mldsa_pointwise(&w.acc, &w.acc, &w.tmp);
+        for (unsigned n = 0; n < 256; n++)
+            w.acc.coeffs[n] = -w.acc.coeffs[n];
+        for (unsigned j = 0; j < p->l; j++) {
+            m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
+            m4crypt_mldsa_ntt(&w.tmp);
+            m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
+        }
+        m4crypt_mldsa_reduce(&w.acc);
+        m4crypt_mldsa_invntt(&w.acc);
+        m4crypt_mldsa_caddq(&w.acc);
+        memset(w.ws.row.h, 0, sizeof w.ws.row.h);
+        for (unsigned end = hints[p->omega + i]; index < end; index++)
+            w.ws.row.h[hints[index]] = 1;
+        m4crypt_mldsa_use_hint(&w.acc, w.ws.row.h, p->gamma2);
+        m4crypt_mldsa_pack_w1(w.ws.row.w1, &w.acc, p->gamma2);
+        m4crypt_keccak_absorb(&w.h, w.ws.row.w1, p->w1_bytes);
+    }
+    m4crypt_keccak_finalize(&w.h);
+    m4crypt_keccak_squeeze(&w.h, w.ws.row.w1, p->ctilde_bytes);
+    if (m4crypt_verify(w.ws.row.w1, sig, p->ctilde_bytes) == 0)
+        ret = M4CRYPT_OK;
+    return ret;
+}
+#endif
