@@ -64,6 +64,23 @@ uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt
     return ones | (bad & 0x80000000u);
 }
 
+void m4crypt_mldsa_pack24_c(uint8_t *out, const int32_t *a, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t v = (uint32_t)a[i];
+        out[3 * i] = (uint8_t)v;
+        out[3 * i + 1] = (uint8_t)(v >> 8);
+        out[3 * i + 2] = (uint8_t)(v >> 16);
+    }
+}
+
+void m4crypt_mldsa_unpack24_c(int32_t *r, const uint8_t *in, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        r[i] = (int32_t)((uint32_t)in[3 * i] | (uint32_t)in[3 * i + 1] << 8 |
+                         (uint32_t)in[3 * i + 2] << 16);
+}
+
 /* Power2Round (Alg. 35) of a in [0, q): r0 = a mod+- 2^13 in (-2^12, 2^12] and
  * r1 = floor((a + 2^12 - 1) / 2^13) (the same argument as for Decompose). */
 void m4crypt_mldsa_power2round_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a)

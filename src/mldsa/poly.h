@@ -73,6 +73,11 @@ unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, u
  * or (q-1)/32. No division, constant time. a0 and a1 must not alias. */
 void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
                                const m4crypt_mldsa_poly *a, int32_t gamma2);
+/* The packed form of vectors in the NTT domain and of signing's matrix: n coefficients in
+ * [0, 2^24) (in practice [0, q)) as 3 little-endian bytes each, n a nonzero multiple of 4;
+ * the byte side may have any alignment. */
+void m4crypt_mldsa_pack24_c(uint8_t *out, const int32_t *a, unsigned n);
+void m4crypt_mldsa_unpack24_c(int32_t *r, const uint8_t *in, unsigned n);
 /* MakeHint (Alg. 39) for one row of signing, computed as written, with the r0 bound of Alg. 7:
  * a = w - c s2 (coefficients in [0, q)), t = c t0 (|x| < q); bit i of h (LSB first) is
  * HighBits(a_i + t_i mod q) != HighBits(a_i). Returns the number of ones, plus 2^31 if some

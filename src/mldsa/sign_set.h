@@ -73,19 +73,12 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #define PACKED24 768
 static void pack24(uint8_t out[PACKED24], const m4crypt_mldsa_poly *a)
 {
-    for (unsigned i = 0; i < 256; i++) {
-        uint32_t v = (uint32_t)a->coeffs[i];
-        out[3 * i] = (uint8_t)v;
-        out[3 * i + 1] = (uint8_t)(v >> 8);
-        out[3 * i + 2] = (uint8_t)(v >> 16);
-    }
+    m4crypt_mldsa_pack24(out, a->coeffs, M4CRYPT_MLDSA_N);
 }
 
 static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
 {
-    for (unsigned i = 0; i < 256; i++)
-        r->coeffs[i] = (int32_t)((uint32_t)in[3 * i] | (uint32_t)in[3 * i + 1] << 8 |
-                                 (uint32_t)in[3 * i + 2] << 16);
+    m4crypt_mldsa_unpack24(r->coeffs, in, M4CRYPT_MLDSA_N);
 }
 
 /* Any |x| < 2^31 - 2^22 to [0, q). */
@@ -249,12 +242,7 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
             m4crypt_mldsa_sample_ntt_start(&w->u.xof, sk, (uint8_t)j, (uint8_t)i);
             for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP) {
                 m4crypt_mldsa_sample_ntt_step(&w->u.xof);
-                for (unsigned m = 0; m < M4CRYPT_MLDSA_STEP; m++, out += 3) {
-                    uint32_t v = (uint32_t)w->u.xof.coeffs[m];
-                    out[0] = (uint8_t)v;
-                    out[1] = (uint8_t)(v >> 8);
-                    out[2] = (uint8_t)(v >> 16);
-                }
+                m4crypt_mldsa_pack24(out + 3 * n, w->u.xof.coeffs, M4CRYPT_MLDSA_STEP);
             }
         }
     for (unsigned i = 0; i < p->k; i++) {

@@ -441,6 +441,37 @@ static void test_pack_t(void)
     CHECK(bad == 0);
 }
 
+/* The 3-byte packed form both ways, whole polynomials and 32-coefficient parts (as signing
+ * packs SampleNTT's output), values 0, 2^24 - 1, q - 1 and random, to and from every alignment
+ * with the bytes / words around untouched. */
+static void test_pack24(void)
+{
+    unsigned n = iters(400, 200), bad = 0;
+    static uint8_t o1[768 + 8], o2[768 + 8];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, r1, r2;
+        unsigned off = k % 4, len = (k & 4) ? 32 : 256;
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t v = t_rand32() & 0xffffff;
+            a.coeffs[i] = (int32_t)(k % 5 == 0 ? 0xffffffu : k % 5 == 1 ? (uint32_t)Q - 1
+                                  : k % 5 == 2 ? 0u : v);
+        }
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack24(o1 + off, a.coeffs, len);
+        m4crypt_mldsa_pack24_c(o2 + off, a.coeffs, len);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+        if (k % 2)
+            t_rand_bytes(o2 + off, 3 * len);
+        memset(&r1, 0x55, sizeof r1);
+        memset(&r2, 0x55, sizeof r2);
+        m4crypt_mldsa_unpack24(r1.coeffs, o2 + off, len);
+        m4crypt_mldsa_unpack24_c(r2.coeffs, o2 + off, len);
+        bad += memcmp(&r1, &r2, sizeof r1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -459,6 +490,7 @@ int main(int argc, char **argv)
     test_chknorm();
     test_make_hint();
     test_pack_t();
+    test_pack24();
     test_pack();
     return t_summary("mldsa_armv7m");
 }

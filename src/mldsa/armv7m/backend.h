@@ -24,6 +24,8 @@
  *   pack_t.S   m4crypt_mldsa_power2round_armv7m, m4crypt_mldsa_pack_t1_armv7m,
  *              m4crypt_mldsa_unpack_t1_shifted_armv7m, m4crypt_mldsa_pack_t0_armv7m,
  *              m4crypt_mldsa_unpack_t0_armv7m, m4crypt_mldsa_pack_eta_armv7m
+ *   pack24.S   m4crypt_mldsa_pack24_armv7m, m4crypt_mldsa_unpack24_armv7m: the packed form of
+ *              NTT-domain vectors and of signing's A, four coefficients per three words
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  */
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
@@ -82,5 +84,9 @@ void m4crypt_mldsa_unpack_t0_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[416]
 #define M4CRYPT_MLDSA_HAVE_UNPACK_T0 1
 void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta);
 #define M4CRYPT_MLDSA_HAVE_PACK_ETA 1
+
+void m4crypt_mldsa_pack24_armv7m(uint8_t *out, const int32_t *a, unsigned n);
+void m4crypt_mldsa_unpack24_armv7m(int32_t *r, const uint8_t *in, unsigned n);
+#define M4CRYPT_MLDSA_HAVE_PACK24 1
 
 #endif
