@@ -472,6 +472,29 @@ static void test_pack24(void)
     CHECK(bad == 0);
 }
 
+/* RejBoundedPoly's loop on random buffers of every length up to two SHAKE256 blocks, rejected
+ * half-bytes (15, or 9..15) made frequent, every output limit (0 .. 256), eta 2 and 4; the
+ * words after the outputs untouched. */
+static void test_rej_eta(void)
+{
+    unsigned n = iters(1500, 600), bad = 0;
+    static uint8_t buf[272];
+    static int32_t r1[260], r2[260];
+    for (unsigned k = 0; k < n; k++) {
+        unsigned buflen = t_rand32() % 273, len = t_rand32() % 257, eta = (k & 1) ? 4 : 2;
+        t_rand_bytes(buf, sizeof buf);
+        for (unsigned i = 0; i < buflen; i++)
+            if (t_rand32() % 4 == 0)
+                buf[i] = (uint8_t)(buf[i] | (t_rand32() & 1 ? 0x0f : 0xf0));
+        memset(r1, 0x55, sizeof r1);
+        memset(r2, 0x55, sizeof r2);
+        unsigned c1 = m4crypt_mldsa_rej_eta(r1, len, buf, buflen, eta);
+        unsigned c2 = m4crypt_mldsa_rej_eta_c(r2, len, buf, buflen, eta);
+        bad += c1 != c2 || memcmp(r1, r2, sizeof r1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -491,6 +514,7 @@ int main(int argc, char **argv)
     test_make_hint();
     test_pack_t();
     test_pack24();
+    test_rej_eta();
     test_pack();
     return t_summary("mldsa_armv7m");
 }

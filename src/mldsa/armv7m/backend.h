@@ -12,7 +12,8 @@
  *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD,
  *              m4crypt_mldsa_pointwise_acc_p24_armv7m (signing's packed A)
  *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
- *              three words, IT-conditional stores
+ *              three words, IT-conditional stores; m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's
+ *              half-bytes (public rejections)
  *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_caddq_armv7m: four coefficients per LDM
  *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
  *              and s1 / s2, four / eight fields per group of loads
@@ -88,5 +89,9 @@ void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, un
 void m4crypt_mldsa_pack24_armv7m(uint8_t *out, const int32_t *a, unsigned n);
 void m4crypt_mldsa_unpack24_armv7m(int32_t *r, const uint8_t *in, unsigned n);
 #define M4CRYPT_MLDSA_HAVE_PACK24 1
+
+unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
+                                      unsigned buflen, unsigned eta);
+#define M4CRYPT_MLDSA_HAVE_REJ_ETA 1
 
 #endif
