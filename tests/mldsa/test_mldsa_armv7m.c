@@ -53,8 +53,8 @@ static void poly_case(m4crypt_mldsa_poly *a, unsigned k, int32_t bound)
         case 5: v = i == 255 ? -bound : 0; break;
         case 6: v = (t_rand32() & 1) ? bound : -bound; break;
         case 7: v = i < 128 ? bound : -bound; break;
-        case 8: v = (int32_t)(i * 32749u % (2u * (uint32_t)bound + 1)) - bound; break;
-        default: v = (int32_t)(t_rand32() % (2u * (uint32_t)bound + 1)) - bound; break;
+        case 8: v = (int32_t)((int64_t)(i * 32749u % (2u * (uint32_t)bound + 1)) - bound); break;
+        default: v = (int32_t)((int64_t)(t_rand32() % (2u * (uint32_t)bound + 1)) - bound); break;
         }
         a->coeffs[i] = v;
     }
