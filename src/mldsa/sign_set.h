@@ -13,7 +13,8 @@
  *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
  *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
- *           per attempt) + k + 3 polynomials (w, work) + the SHAKE state;
+ *           per attempt; ML-DSA-87 keeps A only, SET_KEEP_T0HAT) + k + 3 polynomials (w, work) +
+ *           the SHAKE state;
  *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
  *           states, every entry of A streamed in every attempt.
  *           In both, y is not kept: ExpandMask's output is squeezed straight into the signature's
@@ -65,6 +66,15 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #error "define MLDSA_SET to 44, 65 or 87 before including sign_set.h"
 #endif
 #define P (&set_params)
+
+/* Signing (default build) keeps NTT(t0) across attempts for ML-DSA-44 and -65; for ML-DSA-87 it
+ * is recomputed in each attempt that reaches the hint, so that signing stays within a 64 KB
+ * stack budget (the STM32F407 test board's SRAM holds the stack, .data and .bss). */
+#if MLDSA_SET == 87
+#define SET_KEEP_T0HAT 0
+#else
+#define SET_KEEP_T0HAT 1
+#endif
 
 #define Q M4CRYPT_MLDSA_Q
 
@@ -182,7 +192,9 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
  * by column into w. */
 typedef struct {
     uint8_t ahat[SET_K][SET_L][PACKED24]; /* A, in [0, q) */
-    uint8_t t0hat[SET_K][PACKED24];       /* NTT(t0_i) in [0, q) */
+#if SET_KEEP_T0HAT
+    uint8_t t0hat[SET_K][PACKED24]; /* NTT(t0_i) in [0, q) */
+#endif
     union {
         m4crypt_mldsa_poly w[SET_K]; /* w = NTT^-1(A o NTT(y)) in [0, q) */
         m4crypt_mldsa_xof xof;       /* expanding A */
@@ -233,7 +245,7 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Once per signature: A = ExpandA(rho) into ahat (Alg. 32, each entry packed as SampleNTT
- * delivers it) and NTT(t0) into t0hat. */
+ * delivers it) and (SET_KEEP_T0HAT) NTT(t0) into t0hat. */
 static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     for (unsigned i = 0; i < p->k; i++)
@@ -245,12 +257,14 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
                 m4crypt_mldsa_pack24(out + 3 * n, w->u.xof.coeffs, M4CRYPT_MLDSA_STEP);
             }
         }
+#if SET_KEEP_T0HAT
     for (unsigned i = 0; i < p->k; i++) {
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
         m4crypt_mldsa_ntt(&w->tmp);
         freeze(&w->tmp);
         pack24(w->t0hat[i], &w->tmp);
     }
+#endif
 }
 
 /* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)), NTT(y_j) accumulated column by column into every
@@ -361,7 +375,7 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
 #endif
         poly_sub(a, &w->tmp);
         freeze(a); /* w - c s2 in [0, q) */
-#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
         unpack24(&w->tmp, w->t0hat[i]);
         m4crypt_mldsa_pointwise(&w->tmp, &w->chat, &w->tmp);
         m4crypt_mldsa_invntt(&w->tmp);
