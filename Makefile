@@ -89,6 +89,14 @@ COMMON_CFLAGS += -DM4CRYPT_X25519_INLINED_LADDER
 else ifneq ($(X25519_LADDER),)
 $(error X25519_LADDER must be empty (compact) or inlined)
 endif
+# ML-DSA signing: fast (default; A and NTT(t0) kept across attempts, ~0.6 x pqm4 m4f's stack) or
+# small (M4CRYPT_MLDSA_SMALL_MEMORY: nothing kept, every entry of A streamed in every attempt;
+# verification without NTT(z), NTT(c) kept; src/mldsa/sign_set.h). Use its own build folder:  make MLDSA_MEMORY=small BUILD=build-small ...
+ifeq ($(MLDSA_MEMORY),small)
+COMMON_CFLAGS += -DM4CRYPT_MLDSA_SMALL_MEMORY
+else ifneq ($(MLDSA_MEMORY),)
+$(error MLDSA_MEMORY must be empty (fast) or small)
+endif
 HOST_WARN :=
 
 # Randomness per configuration (src/rng/module.mk, docs/rng.md):
