@@ -60,9 +60,14 @@ LIB_SRCS := $(filter-out $(MLKEM_PERSET_SRCS) $(RNG_SRCS),$(wildcard src/*/*.c))
 ARMV7M_SRCS := $(wildcard src/*/armv7m/*.c src/*/armv7m/*.S)
 # What the configuration builds, as the names of the tests/ folders that apply (every source
 # file is always compiled: a disabled part compiles to nothing). mk/config_features.h.
+# On a fresh machine gcc comes with make deps: make test and make bench run it first and build in
+# a second make, which reads this file again with gcc there. Until then nothing is built and
+# FEATURES is empty (tests/tools/test_makefile.py: make deps parses without gcc).
+ifneq ($(shell command -v gcc 2>/dev/null),)
 FEATURES := $(shell gcc -E -P -Iinclude $(CONFIG_CFLAGS) mk/config_features.h || echo CONFIG-ERROR)
 ifneq ($(filter CONFIG-ERROR,$(FEATURES)),)
 $(error the configuration is not consistent (the #error above, include/m4crypt/config.h))
+endif
 endif
 feature_srcs = $(foreach d,$(FEATURES),$(wildcard tests/$(d)/$(1)))
 # (tests/mlkem/test_mlkem_pct.c is built only with the option it tests: VARIANT_RULES below)
