@@ -17,9 +17,12 @@
 #                                            CONFIG= of armv7m-hard into $(BUILD)/config-mlkem768/
 #                                            install (the selection's library, which make test
 #                                            builds anyway), consumed by CMake (cmake-) and
-#                                            pkg-config (make-); and CMake's own build of it with
-#                                            M4CRYPT_CONFIG_FILE (cmake-source-), installed and
-#                                            consumed (cmake-installed-). The firmware compiles
+#                                            pkg-config (make-); and CMake's own build of the
+#                                            same selection (cmake-source-), made of both of
+#                                            CMake's ways: M4CRYPT_CONFIG_FILE=configs/
+#                                            xwing-aead.h with M4CRYPT_ENABLE_<X>=OFF for X-Wing,
+#                                            X25519, ChaCha20 and Poly1305 (EXAMPLE_CMAKE_SEL_$(1)),
+#                                            installed and consumed (cmake-installed-). The firmware compiles
 #                                            only what the selection has; run_tests.py checks
 #                                            with arm-none-eabi-nm that nothing else is in it.
 # Each directory is named <how>-<variant>: run_tests.py checks that the firmware reports the
@@ -102,6 +105,9 @@ EXAMPLE_BINS += $(EXAMPLE_OUT)/cmake-source-armv7m-hard/firmware.elf \
 # The example against a reduced library (the default configuration's make only).
 ifeq ($(CONFIG),)
 EXAMPLE_CONFIGS := mlkem768
+EXAMPLE_CMAKE_SEL_mlkem768 := -DM4CRYPT_CONFIG_FILE=$(CURDIR)/configs/xwing-aead.h \
+    -DM4CRYPT_ENABLE_XWING=OFF -DM4CRYPT_ENABLE_X25519=OFF -DM4CRYPT_ENABLE_CHACHA20=OFF \
+    -DM4CRYPT_ENABLE_POLY1305=OFF
 # $(1) selection (configs/$(1).h, one of SELECTIONS)
 define EXAMPLE_CONFIG_BUILDS
 EXAMPLE_CFG_PREFIX_$(1) := $$(abspath $$(BUILD))/config-$(1)/install
@@ -127,14 +133,15 @@ $$(EXAMPLE_CFG_OUT_$(1))/make-armv7m-hard/firmware.elf: $$(EXAMPLE_CFG_PREFIX_$(
 	$$(call say,MAKE,example,$$@)
 	$$(Q)$$(MAKE) --no-print-directory -s -C examples/firmware MAKEOVERRIDES= VARIANT=armv7m-hard \
 	    OUT=$$(abspath $$(@D)) PKG_CONFIG_PATH=$$(EXAMPLE_CFG_PREFIX_$(1))/lib/pkgconfig
-$$(EXAMPLE_CFG_OUT_$(1))/cmake-source-armv7m-hard/firmware.elf: configs/$(1).h $$(EXAMPLE_SRCS) \
+$$(EXAMPLE_CFG_OUT_$(1))/cmake-source-armv7m-hard/firmware.elf: configs/$(1).h configs/xwing-aead.h \
+        $$(EXAMPLE_SRCS) \
         $$(CMAKE_SRCS) $$(LIB_SRCS) $$(MLKEM_PERSET_SRCS) $$(ARMV7M_SRCS) $$(INSTALL_HEADERS) \
         $$(wildcard src/*/*.h src/*/module.mk src/*/armv7m/*.h src/*/armv7m/*.i)
 	$$(call say,CMAKE,example,$$@)
 	@rm -rf $$(@D) $$(EXAMPLE_CFG_OUT_$(1))/cmake-install && mkdir -p $$(@D)
 	$$(Q)$$(EXAMPLE_CMAKE) -S examples/firmware -B $$(@D) $$(call EXAMPLE_TOOLCHAIN,hard) \
 	    -DM4CRYPT_SOURCE_DIR=$$(CURDIR) -DM4CRYPT_INSTALL=ON -DM4CRYPT_WARNINGS_AS_ERRORS=ON \
-	    -DM4CRYPT_CONFIG_FILE=$$(CURDIR)/configs/$(1).h > $$(@D)/build.log 2>&1 && \
+	    $$(EXAMPLE_CMAKE_SEL_$(1)) > $$(@D)/build.log 2>&1 && \
 	    cmake --build $$(@D) >> $$(@D)/build.log 2>&1 && \
 	    cmake --install $$(@D) --prefix $$(abspath $$(EXAMPLE_CFG_OUT_$(1)))/cmake-install \
 	    >> $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
