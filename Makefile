@@ -70,8 +70,10 @@ $(error the configuration is not consistent (the #error above, include/m4crypt/c
 endif
 endif
 feature_srcs = $(foreach d,$(FEATURES),$(wildcard tests/$(d)/$(1)))
-# (tests/mlkem/test_mlkem_pct.c is built only with the option it tests: VARIANT_RULES below)
-TEST_SRCS := $(filter-out tests/mlkem/test_mlkem_pct.c,$(call feature_srcs,test_*.c))
+# (tests/mlkem/test_mlkem_pct.c and tests/mldsa/test_mldsa_pct.c are built only with the option
+# they test: VARIANT_RULES below)
+TEST_SRCS := $(filter-out tests/mlkem/test_mlkem_pct.c tests/mldsa/test_mldsa_pct.c,\
+    $(call feature_srcs,test_*.c))
 CT_SRCS := $(call feature_srcs,ct_*.c)
 FUZZ_SRCS := $(call feature_srcs,fuzz_*.c)
 # The harness, and the AES-256 CTR_DRBG of the NIST KAT generator (replays KAT records).
@@ -243,6 +245,7 @@ $(foreach c,host-gcc host-clang host-san host-fuzz m4 m4-armv7m m4-armv7m-softfp
 #   tests/mlkem/test_mlkem_pct: the pairwise consistency test after key generation
 #       (-DM4CRYPT_KEYGEN_PCT, and the hook that makes it fail on demand) in src/mlkem/kem.c
 #       (every set) and src/xwing/xwing.c;
+#   tests/mldsa/test_mldsa_pct: the same for ML-DSA (sign and verify), in src/mldsa/mldsa.c;
 #   tests/selftest/test_selftest_planted: m4crypt_selftest with every known answer planted wrong
 #       (-DM4CRYPT_PLANT_SELFTEST_KAT) in src/selftest/selftest.c, which must fail every test.
 PCT_FLAGS := -DM4CRYPT_KEYGEN_PCT -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
@@ -258,6 +261,15 @@ $$($(1)_DIR)/tests/mlkem/test_mlkem_pct$$($(1)_EXE): tests/mlkem/test_mlkem_pct.
 	    $$(foreach s,$$(MLKEM_SETS),$$(@D)/pct_kem.$$(s).o) $$(@D)/pct_xwing.o \
 	    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
 
+$$($(1)_DIR)/tests/mldsa/test_mldsa_pct$$($(1)_EXE): tests/mldsa/test_mldsa_pct.c src/mldsa/mldsa.c \
+    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$(1),$$@)
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(PCT_FLAGS) -c src/mldsa/mldsa.c \
+	    -o $$(@D)/pct_mldsa.o
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(PCT_FLAGS) $$< $$(@D)/pct_mldsa.o \
+	    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
+
 $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE): tests/selftest/test_selftest.c \
     src/selftest/selftest.c src/selftest/selftest_kat.h $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) \
     $$($(1)_LIB) $$($(1)_RNG_LINK)
@@ -268,10 +280,10 @@ $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE): tests/selftest/te
 	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) -DM4CRYPT_PLANT_SELFTEST_KAT $$< $$(@D)/selftest_planted.o \
 	    $$($(1)_HARNESS_OBJS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -o $$@
 
-$(1): $$($(1)_DIR)/tests/mlkem/test_mlkem_pct$$($(1)_EXE) \
+$(1): $$($(1)_DIR)/tests/mlkem/test_mlkem_pct$$($(1)_EXE) $$($(1)_DIR)/tests/mldsa/test_mldsa_pct$$($(1)_EXE) \
       $$($(1)_DIR)/tests/selftest/test_selftest_planted$$($(1)_EXE)
 endef
-# (the default configuration only: the PCT program needs ML-KEM and X-Wing)
+# (the default configuration only: the PCT programs need ML-KEM, X-Wing and ML-DSA)
 ifeq ($(CONFIG),)
 $(foreach c,host-gcc host-clang host-san m4 m4-armv7m,$(eval $(call VARIANT_RULES,$(c))))
 endif

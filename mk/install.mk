@@ -4,6 +4,11 @@
 #   make install PREFIX=DIR [DESTDIR=...] [INSTALL_VARIANTS="armv7m-hard host"]
 #   make install-<variant> PREFIX=DIR            one variant (and the headers)
 #   make uninstall PREFIX=DIR                    removes what install writes
+#   make install PREFIX=DIR CONFIG=configs/mlkem768.h   libraries of that selection
+#       (docs/configuration.md): the header goes to lib/m4crypt/<variant>/include/
+#       m4crypt_user_config.h, and the pkg-config Cflags and the CMake target m4crypt::m4crypt
+#       name it (-DM4CRYPT_CONFIG_FILE="m4crypt_user_config.h"), so the firmware is compiled
+#       with the selection the library was built with
 #
 # Variants (each built from the configuration of the same flags, build/<config>/libm4crypt.a):
 #   armv7m-hard    m4-armv7m         the armv7m assembly backends, -mfloat-abi=hard (Cortex-M4F)
@@ -33,6 +38,9 @@ M4CRYPT_VERSION := $(M4CRYPT_VERSION_MAJOR).$(M4CRYPT_VERSION_MINOR).$(call vers
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 INSTALL_HEADERS := $(shell find include -name '*.h' | sort)
 ALL_VARIANTS := armv7m-hard armv7m-softfp armv7m-nofpu host
+# The configuration (CONFIG=) in the package files; $${libdir} is pkg-config's variable.
+INSTALL_CONFIG_SUBST = -e 's|@M4CRYPT_CONFIG_CFLAGS@|$(if $(CONFIG), -I$${libdir}/include -DM4CRYPT_CONFIG_FILE=\\"m4crypt_user_config.h\\")|g' \
+    -e 's|@M4CRYPT_CONFIG_INSTALLED@|$(if $(CONFIG),1,0)|g'
 
 # $(1) variant, $(2) configuration, $(3) backend, $(4) float ABI, $(5) machine flags,
 # $(6) pointer size, $(7) description
@@ -51,13 +59,18 @@ install-$(1): $$(BUILD)/$(2)/libm4crypt.a $$($(2)_RNG_LIBS) install-headers
 	$$(Q)$$(INSTALL) -d $$(INSTALL_ROOT)/lib/m4crypt/$(1) $$(INSTALL_ROOT)/lib/pkgconfig \
 	    $$(INSTALL_ROOT)/lib/cmake/m4crypt-$(1)
 	$$(Q)$$(INSTALL) -m 644 $$(BUILD)/$(2)/libm4crypt.a $$($(2)_RNG_LIBS) $$(INSTALL_ROOT)/lib/m4crypt/$(1)/
-	$$(Q)sed $$(install_subst_$(1)) cmake/m4crypt.pc.in > $$(INSTALL_ROOT)/lib/pkgconfig/m4crypt-$(1).pc
+	$$(Q)rm -rf $$(INSTALL_ROOT)/lib/m4crypt/$(1)/include
+	$$(Q)$$(if $$(CONFIG),$$(INSTALL) -D -m 644 $$(CONFIG_FILE) \
+	    $$(INSTALL_ROOT)/lib/m4crypt/$(1)/include/m4crypt_user_config.h)
+	$$(Q)sed $$(install_subst_$(1)) $$(INSTALL_CONFIG_SUBST) cmake/m4crypt.pc.in \
+	    > $$(INSTALL_ROOT)/lib/pkgconfig/m4crypt-$(1).pc
 	$$(Q)for p in $$($(2)_RNG_PARTS); do \
-	    sed $$(install_subst_$(1)) -e "s|@M4CRYPT_RNG_PART@|$$$$p|g" cmake/m4crypt-rng.pc.in \
+	    sed $$(install_subst_$(1)) $$(INSTALL_CONFIG_SUBST) -e "s|@M4CRYPT_RNG_PART@|$$$$p|g" cmake/m4crypt-rng.pc.in \
 	        > $$(INSTALL_ROOT)/lib/pkgconfig/m4crypt-$(1)-rng-$$$$p.pc || exit 1; \
 	done
 	$$(Q)for f in m4crypt-config.cmake m4crypt-config-version.cmake m4crypt-targets.cmake; do \
-	    sed $$(install_subst_$(1)) cmake/$$$$f.in > $$(INSTALL_ROOT)/lib/cmake/m4crypt-$(1)/$$$$f || exit 1; \
+	    sed $$(install_subst_$(1)) $$(INSTALL_CONFIG_SUBST) cmake/$$$$f.in \
+	        > $$(INSTALL_ROOT)/lib/cmake/m4crypt-$(1)/$$$$f || exit 1; \
 	done
 	$$(Q)$$(INSTALL) -m 644 cmake/m4crypt-target.cmake cmake/m4crypt-target.c \
 	    $$(INSTALL_ROOT)/lib/cmake/m4crypt-$(1)/

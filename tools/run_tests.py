@@ -33,7 +33,9 @@ Suites (each is skipped with a note only when its binaries were not built):
                                     variant (CMake find_package, make + pkg-config, add_subdirectory;
                                     examples/firmware/module.mk): under QEMU mps2-an386, the host
                                     one natively; each must pass its checks and report the expected
-                                    variant
+                                    variant; and built against a library of configs/mlkem768.h
+                                    (make install CONFIG=, CMake M4CRYPT_CONFIG_FILE), where nm
+                                    must find no symbol of what that selection leaves out
   netduinoplus2                     the STM32F4 board firmware in QEMU's netduinoplus2 machine
                                     (STM32F405): console and small vector files over the USART
   pqsession                         examples/pqsession for real: its device firmware in QEMU
@@ -57,6 +59,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from config_checks import config_checks  # noqa: E402
+from config_checks import PARTS as CONFIG_PARTS, SELECTIONS as CONFIG_SELECTIONS  # noqa: E402
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
 NOT_BUILT = re.compile(r"^[\w.-]+: not built in this configuration", re.M)
 PYTEST_SUMMARY = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
@@ -154,7 +157,11 @@ def example_jobs(build: Path, args):
     must say it was built against <variant> (the install tree's pkg-config file or CMake package
     of that name)."""
     jobs = []
-    for d in sorted(p for p in (build / "examples").glob("*-*") if p.is_dir()):
+    dirs = [p for p in (build / "examples").glob("*-*") if p.is_dir()
+            and not p.name.startswith("config-")]
+    # build/examples/config-<selection>/<how>-<variant>: against a library of that selection
+    dirs += [p for p in (build / "examples").glob("config-*/*-*") if p.is_dir()]
+    for d in sorted(dirs):
         how, variant = d.name.split("-", 1)
         if how == "cmake" and variant.startswith(("source-", "installed-")):
             how2, variant = variant.split("-", 1)
@@ -168,7 +175,8 @@ def example_jobs(build: Path, args):
             cmd = [str(exe)]
         else:
             continue
-        jobs.append((d.name, variant, cmd, args.timeout))
+        name = d.name if d.parent.name == "examples" else f"{d.parent.name}/{d.name}"
+        jobs.append((name, variant, cmd, args.timeout))
     return jobs
 
 
@@ -178,6 +186,26 @@ def example_job(name, variant, cmd, timeout) -> Result:
         r.log += f"\nexpected the firmware to report variant {variant}\n"
         r.failed += 1
     return r
+
+
+def example_selection_symbols(elf: Path) -> Result:
+    """build/examples/config-<selection>/*/firmware.elf: arm-none-eabi-nm finds no symbol of what
+    the selection leaves out (config_checks.SELECTIONS: the parts absent from its firmware), e.g.
+    no X25519, ChaCha20 or Poly1305 symbol in the ML-KEM-768 one."""
+    t0 = time.time()
+    selection = elf.parent.parent.name[len("config-"):]
+    rc, out, _ = run(["arm-none-eabi-nm", str(elf)], 60)
+    syms = [line.split()[-1] for line in out.splitlines() if len(line.split()) >= 2]
+    absent = CONFIG_SELECTIONS[selection][0]
+    bad = {p: [s for s in syms if re.search(CONFIG_PARTS[p], s, re.I)] for p in absent}
+    bad = {p: v for p, v in bad.items() if v}
+    ok = rc == 0 and len(syms) > 0 and not bad
+    log = (f"{len(syms)} symbols; left out: {', '.join(absent)}\n"
+           + "".join(f"  {p} present: {', '.join(v[:8])}\n" for p, v in bad.items())
+           + (out if rc != 0 else ""))
+    return Result("examples", f"{elf.parent.parent.name}/{elf.parent.name}: no symbol of what "
+                  "the selection leaves out", 1 if ok else 0, 0 if ok else 1, time.time() - t0,
+                  log)
 
 
 def example_rng_link_jobs(build: Path):
@@ -411,6 +439,8 @@ def main() -> int:
                 futures.append(pool.submit(example_job, name, variant, cmd, timeout))
             for elf in example_rng_link_jobs(build):
                 futures.append(pool.submit(example_rng_link, elf))
+            for elf in sorted((build / "examples").glob("config-*/*/firmware.elf")):
+                futures.append(pool.submit(example_selection_symbols, elf))
         pqs = build / "m4-armv7m" / "examples" / "pqsession" / "pqsession_device.elf"
         if wanted("pqsession") and pqs.exists():
             cmd = [str(VENV_BIN / "python"), str(ROOT / "examples/pqsession/run_sessions.py"),

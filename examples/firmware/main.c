@@ -10,6 +10,11 @@
  *   X25519       RFC 7748 section 6.1 (Alice's and Bob's keys), then a random key exchange
  *   ChaCha20-Poly1305  RFC 8439 section 2.8.2, then a forged tag that must be refused
  *
+ * Each part is compiled only when the m4crypt configuration contains it (M4CRYPT_ENABLE_*, from
+ * include/m4crypt/config.h and the installed library's own selection, docs/configuration.md): built
+ * against a library made for ML-KEM-768 alone, the firmware runs ML-KEM-768 and nothing else, and
+ * prints "left out" for the others. At least one part must be built.
+ *
  * Prints one line per check and "example: N passed, M failed"; main returns 0 when all pass (the
  * board turns that into the exit code: semihosting on mps2-an386, the process on the host).
  * The buffers are static: the stack stays small (m4crypt itself needs about 3 KB for ML-KEM-768).
@@ -55,6 +60,10 @@ static void print_unsigned(unsigned v)
 }
 
 /* ---------------------------------------------------------------- ML-KEM-768 */
+#define EXAMPLE_MLKEM768                                                                           \
+    (M4CRYPT_ENABLE_MLKEM768 && M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS &&     \
+     M4CRYPT_ENABLE_MLKEM_DECAPS)
+#if EXAMPLE_MLKEM768
 /* C2SP CCTV, ML-KEM/unluckysample/ML-KEM-768.txt */
 static const uint8_t kem_d_z[64] = {
     0x82, 0xc4, 0xa3, 0x61, 0x58, 0x6b, 0x97, 0x15, 0xc2, 0x37, 0x5a, 0x45, 0xfb, 0x85, 0xc3, 0x2d,
@@ -108,8 +117,10 @@ static void mlkem768(void)
     m4crypt_memzero(ss_a, sizeof ss_a);
     m4crypt_memzero(ss_b, sizeof ss_b);
 }
+#endif
 
 /* ---------------------------------------------------------------- X25519 */
+#if M4CRYPT_ENABLE_X25519
 /* RFC 7748 section 6.1 */
 static const uint8_t alice_sk[32] = {
     0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
@@ -148,8 +159,10 @@ static void x25519(void)
     m4crypt_memzero(s1, sizeof s1);
     m4crypt_memzero(s2, sizeof s2);
 }
+#endif
 
 /* ---------------------------------------------------------------- ChaCha20-Poly1305 */
+#if M4CRYPT_ENABLE_CHACHA20POLY1305
 /* RFC 8439 section 2.8.2 */
 static const char aead_msg[] = "Ladies and Gentlemen of the class of '99: If I could offer you only "
                                "one tip for the future, sunscreen would be it.";
@@ -188,13 +201,30 @@ static void aead(void)
           "ChaCha20-Poly1305 forged tag refused");
     m4crypt_memzero(key, sizeof key);
 }
+#endif
+
+#if !EXAMPLE_MLKEM768 && !M4CRYPT_ENABLE_X25519 && !M4CRYPT_ENABLE_CHACHA20POLY1305
+#error "the example needs ML-KEM-768 (all three operations), X25519 or ChaCha20-Poly1305"
+#endif
 
 int main(void)
 {
     board_print("m4crypt " M4CRYPT_VERSION_STRING " example, variant " EXAMPLE_VARIANT "\n");
+#if EXAMPLE_MLKEM768
     mlkem768();
+#else
+    board_print("left out: ML-KEM-768\n");
+#endif
+#if M4CRYPT_ENABLE_X25519
     x25519();
+#else
+    board_print("left out: X25519\n");
+#endif
+#if M4CRYPT_ENABLE_CHACHA20POLY1305
     aead();
+#else
+    board_print("left out: ChaCha20-Poly1305\n");
+#endif
     board_print("example: ");
     print_unsigned(passed);
     board_print(" passed, ");

@@ -12,6 +12,19 @@
 #                                            add_subdirectory(), then installed by cmake --install
 #                                            into $(BUILD)/examples/cmake-install, which
 #   $(BUILD)/examples/cmake-installed-armv7m-hard/  consumes with find_package
+#   $(BUILD)/examples/config-mlkem768/...   the same for a library made for ML-KEM-768 alone
+#                                            (configs/mlkem768.h; EXAMPLE_CONFIGS): make install
+#                                            CONFIG= of armv7m-hard into $(BUILD)/config-mlkem768/
+#                                            install (the selection's library, which make test
+#                                            builds anyway), consumed by CMake (cmake-) and
+#                                            pkg-config (make-); and CMake's own build of the
+#                                            same selection (cmake-source-), made of both of
+#                                            CMake's ways: M4CRYPT_CONFIG_FILE=configs/
+#                                            xwing-aead.h with M4CRYPT_ENABLE_<X>=OFF for X-Wing,
+#                                            X25519, ChaCha20 and Poly1305 (EXAMPLE_CMAKE_SEL_$(1)),
+#                                            installed and consumed (cmake-installed-). The firmware compiles
+#                                            only what the selection has; run_tests.py checks
+#                                            with arm-none-eabi-nm that nothing else is in it.
 # Each directory is named <how>-<variant>: run_tests.py checks that the firmware reports the
 # variant it was built against. (The example's own make gets none of this make's command-line
 # variables: MAKEOVERRIDES=.)
@@ -88,5 +101,61 @@ $(EXAMPLE_OUT)/cmake-installed-armv7m-hard/firmware.elf: \
 	    cmake --build $(@D) >> $(@D)/build.log 2>&1 || { cat $(@D)/build.log; exit 1; }
 EXAMPLE_BINS += $(EXAMPLE_OUT)/cmake-source-armv7m-hard/firmware.elf \
                 $(EXAMPLE_OUT)/cmake-installed-armv7m-hard/firmware.elf
+
+# The example against a reduced library (the default configuration's make only).
+ifeq ($(CONFIG),)
+EXAMPLE_CONFIGS := mlkem768
+EXAMPLE_CMAKE_SEL_mlkem768 := -DM4CRYPT_CONFIG_FILE=$(CURDIR)/configs/xwing-aead.h \
+    -DM4CRYPT_ENABLE_XWING=OFF -DM4CRYPT_ENABLE_X25519=OFF -DM4CRYPT_ENABLE_CHACHA20=OFF \
+    -DM4CRYPT_ENABLE_POLY1305=OFF
+# $(1) selection (configs/$(1).h, one of SELECTIONS)
+define EXAMPLE_CONFIG_BUILDS
+EXAMPLE_CFG_PREFIX_$(1) := $$(abspath $$(BUILD))/config-$(1)/install
+EXAMPLE_CFG_OUT_$(1) := $$(EXAMPLE_OUT)/config-$(1)
+# (after selection-test-$(1), the make that builds the same library: never two at once)
+$$(EXAMPLE_CFG_PREFIX_$(1))/.installed: configs/$(1).h $$(LIB_SRCS) $$(MLKEM_PERSET_SRCS) \
+        $$(ARMV7M_SRCS) $$(INSTALL_HEADERS) $$(CMAKE_SRCS) mk/install.mk examples/firmware/module.mk \
+        $$(wildcard src/*/*.h src/*/module.mk src/*/armv7m/*.h src/*/armv7m/*.i) \
+        | selection-test-$(1)
+	@rm -rf $$(EXAMPLE_CFG_PREFIX_$(1))
+	$$(Q)$$(MAKE) --no-print-directory CONFIG=configs/$(1).h BUILD=$$(BUILD)/config-$(1) \
+	    install-armv7m-hard PREFIX=$$(EXAMPLE_CFG_PREFIX_$(1)) DESTDIR= >/dev/null
+	@touch $$@
+$$(EXAMPLE_CFG_OUT_$(1))/cmake-armv7m-hard/firmware.elf: $$(EXAMPLE_CFG_PREFIX_$(1))/.installed \
+        $$(EXAMPLE_SRCS)
+	$$(call say,CMAKE,example,$$@)
+	@rm -rf $$(@D) && mkdir -p $$(@D)
+	$$(Q)$$(EXAMPLE_CMAKE) -S examples/firmware -B $$(@D) $$(call EXAMPLE_TOOLCHAIN,hard) \
+	    -DCMAKE_PREFIX_PATH=$$(EXAMPLE_CFG_PREFIX_$(1)) > $$(@D)/build.log 2>&1 && \
+	    cmake --build $$(@D) >> $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
+$$(EXAMPLE_CFG_OUT_$(1))/make-armv7m-hard/firmware.elf: $$(EXAMPLE_CFG_PREFIX_$(1))/.installed \
+        $$(EXAMPLE_SRCS)
+	$$(call say,MAKE,example,$$@)
+	$$(Q)$$(MAKE) --no-print-directory -s -C examples/firmware MAKEOVERRIDES= VARIANT=armv7m-hard \
+	    OUT=$$(abspath $$(@D)) PKG_CONFIG_PATH=$$(EXAMPLE_CFG_PREFIX_$(1))/lib/pkgconfig
+$$(EXAMPLE_CFG_OUT_$(1))/cmake-source-armv7m-hard/firmware.elf: configs/$(1).h configs/xwing-aead.h \
+        $$(EXAMPLE_SRCS) \
+        $$(CMAKE_SRCS) $$(LIB_SRCS) $$(MLKEM_PERSET_SRCS) $$(ARMV7M_SRCS) $$(INSTALL_HEADERS) \
+        $$(wildcard src/*/*.h src/*/module.mk src/*/armv7m/*.h src/*/armv7m/*.i)
+	$$(call say,CMAKE,example,$$@)
+	@rm -rf $$(@D) $$(EXAMPLE_CFG_OUT_$(1))/cmake-install && mkdir -p $$(@D)
+	$$(Q)$$(EXAMPLE_CMAKE) -S examples/firmware -B $$(@D) $$(call EXAMPLE_TOOLCHAIN,hard) \
+	    -DM4CRYPT_SOURCE_DIR=$$(CURDIR) -DM4CRYPT_INSTALL=ON -DM4CRYPT_WARNINGS_AS_ERRORS=ON \
+	    $$(EXAMPLE_CMAKE_SEL_$(1)) > $$(@D)/build.log 2>&1 && \
+	    cmake --build $$(@D) >> $$(@D)/build.log 2>&1 && \
+	    cmake --install $$(@D) --prefix $$(abspath $$(EXAMPLE_CFG_OUT_$(1)))/cmake-install \
+	    >> $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
+$$(EXAMPLE_CFG_OUT_$(1))/cmake-installed-armv7m-hard/firmware.elf: \
+        $$(EXAMPLE_CFG_OUT_$(1))/cmake-source-armv7m-hard/firmware.elf
+	$$(call say,CMAKE,example,$$@)
+	@rm -rf $$(@D) && mkdir -p $$(@D)
+	$$(Q)$$(EXAMPLE_CMAKE) -S examples/firmware -B $$(@D) $$(call EXAMPLE_TOOLCHAIN,hard) \
+	    -DCMAKE_PREFIX_PATH=$$(abspath $$(EXAMPLE_CFG_OUT_$(1)))/cmake-install > $$(@D)/build.log 2>&1 && \
+	    cmake --build $$(@D) >> $$(@D)/build.log 2>&1 || { cat $$(@D)/build.log; exit 1; }
+EXAMPLE_BINS += $$(foreach h,cmake make cmake-source cmake-installed,\
+    $$(EXAMPLE_CFG_OUT_$(1))/$$(h)-armv7m-hard/firmware.elf)
+endef
+$(foreach s,$(EXAMPLE_CONFIGS),$(eval $(call EXAMPLE_CONFIG_BUILDS,$(s))))
+endif
 
 EXAMPLES += $(EXAMPLE_BINS)

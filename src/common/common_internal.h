@@ -32,7 +32,7 @@ void m4crypt_stack_wipe(size_t len, uintptr_t zero1, uintptr_t zero2, uintptr_t 
 
 /* Key generation's pairwise consistency test (FIPS 140-3 IG 10.3.A), built with
  * -DM4CRYPT_KEYGEN_PCT: ML-KEM's key generation encapsulates to the new key and decapsulates
- * (src/mlkem/kem.c); ML-DSA's is to sign and verify, through the same option and hook. With
+ * (src/mlkem/kem.c); ML-DSA's signs and verifies (src/mldsa/mldsa.c). With
  * -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST as well, the application (a test) provides this function;
  * a nonzero result makes the test fail, to exercise the error path (keys wiped,
  * M4CRYPT_ERR_SELFTEST). */

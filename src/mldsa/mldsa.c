@@ -11,6 +11,9 @@
 
 #include "m4crypt/mldsa.h"
 #include "params.h"
+#ifdef M4CRYPT_KEYGEN_PCT
+#include "common/common_internal.h" /* m4crypt_keygen_pct_break */
+#endif
 
 static void wipe(uint8_t *p, size_t len)
 {
@@ -18,13 +21,16 @@ static void wipe(uint8_t *p, size_t len)
         m4crypt_memzero(p, len);
 }
 
+static int keygen_checked(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
+                          const uint8_t xi[32]);
+
 /* Alg. 1 ML-DSA.KeyGen. */
 static int keypair(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk)
 {
     uint8_t xi[32];
     int ret = m4crypt_randombytes(xi, sizeof xi);
     if (ret == M4CRYPT_OK)
-        ret = m4crypt_mldsa_keygen(p, pk, sk, xi);
+        ret = keygen_checked(p, pk, sk, xi);
     else {
         m4crypt_memzero(pk, p->pk_bytes);
         m4crypt_memzero(sk, p->sk_bytes);
@@ -185,11 +191,56 @@ static int public_mu(const m4crypt_mldsa_params *p, uint8_t mu[64], const uint8_
     return ret;
 }
 
+/* Key generation (Alg. 6 from xi), and with -DM4CRYPT_KEYGEN_PCT its pairwise consistency test
+ * (FIPS 140-3 IG 10.3.A; src/common/common_internal.h, docs/security.md): the new key signs a fixed
+ * message (deterministically, rnd = 0, so no randomness is needed; with the seed when sk is NULL)
+ * and pk must verify the signature. On a failure pk and sk are wiped and the result is
+ * M4CRYPT_ERR_SELFTEST. With -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST, m4crypt_keygen_pct_break()
+ * nonzero flips a bit of the signature's c-tilde before the verification (tests/mldsa/
+ * test_mldsa_pct.c). */
+#ifdef M4CRYPT_KEYGEN_PCT
+static const uint8_t pct_message[] = "m4crypt ML-DSA pairwise consistency test";
+
+static __attribute__((noinline)) int keygen_pct(const m4crypt_mldsa_params *p, const uint8_t *pk,
+                                                const uint8_t *sk, const uint8_t xi[32])
+{
+    static const uint8_t zero_rnd[32];
+    uint8_t sig[M4CRYPT_MLDSA87_BYTES];
+    const size_t mlen = sizeof pct_message - 1;
+    int ret = sk ? sign_derand(p, sig, pct_message, mlen, NULL, 0, sk, zero_rnd)
+                 : sign_seed(p, sig, pct_message, mlen, NULL, 0, NULL, xi, zero_rnd);
+#ifdef M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
+    if (m4crypt_keygen_pct_break())
+        sig[0] ^= 1;
+#endif
+    if (ret == M4CRYPT_OK && verify_pure(p, sig, pct_message, mlen, NULL, 0, pk) != M4CRYPT_OK)
+        ret = M4CRYPT_ERR_SELFTEST;
+    else if (ret != M4CRYPT_OK)
+        ret = M4CRYPT_ERR_SELFTEST;
+    m4crypt_memzero(sig, sizeof sig);
+    return ret;
+}
+#endif
+
+static int keygen_checked(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
+                          const uint8_t xi[32])
+{
+    int ret = m4crypt_mldsa_keygen(p, pk, sk, xi);
+#ifdef M4CRYPT_KEYGEN_PCT
+    if (ret == M4CRYPT_OK && keygen_pct(p, pk, sk, xi) != M4CRYPT_OK) {
+        m4crypt_memzero(pk, p->pk_bytes);
+        wipe(sk, p->sk_bytes);
+        ret = M4CRYPT_ERR_SELFTEST;
+    }
+#endif
+    return ret;
+}
+
 #define M4CRYPT_MLDSA_DEFINE(N)                                                                   \
     int m4crypt_mldsa##N##_keypair_derand(uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],          \
                                           uint8_t *sk, const uint8_t seed[32])                    \
     {                                                                                             \
-        return m4crypt_mldsa_keygen(&m4crypt_mldsa##N##_params, pk, sk, seed);                    \
+        return keygen_checked(&m4crypt_mldsa##N##_params, pk, sk, seed);                          \
     }                                                                                             \
     int m4crypt_mldsa##N##_keypair(uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],                 \
                                    uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES])                 \
@@ -326,7 +377,7 @@ int m4crypt_mldsa_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size
     else if (pk_len != p->pk_bytes || sk_len != p->sk_bytes)
         ret = M4CRYPT_ERR_LENGTH;
     else
-        ret = seed ? m4crypt_mldsa_keygen(p, pk, sk, seed) : keypair(p, pk, sk);
+        ret = seed ? keygen_checked(p, pk, sk, seed) : keypair(p, pk, sk);
     if (ret != M4CRYPT_OK) {
         wipe(pk, pk_len);
         wipe(sk, sk_len);

@@ -18,6 +18,10 @@ Every expected value comes from a source other than m4crypt:
   ChaCha20-Poly1305  RFC 8439 section 2.8.2's key, nonce, AD and the first 32 bytes of its
                    plaintext; ciphertext and tag from PyPI cryptography
   X-Wing           the first vector of tests/vectors/xwing/test-vectors.json
+  ML-DSA           PyPI dilithium-py (checked against pycryptodome): KeyGen_internal from
+                   xi = SHA3-256("m4crypt selftest ML-DSA-<n> xi"), the deterministic signature
+                   (rnd = 0, empty context) of "m4crypt selftest ML-DSA-<n> message <i>", where i
+                   is the first whose signing takes a single attempt (the cheapest test)
 Long outputs are stored as their SHA3-256 digest (the SHA-3 test runs first).
 
 Run: .venv/bin/python src/selftest/gen_selftest_kat.py  (rewrites the header; commit it)
@@ -35,6 +39,9 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives import serialization
 from kyber_py.ml_kem import ML_KEM_512, ML_KEM_768, ML_KEM_1024
+from dilithium_py.ml_dsa import ML_DSA_44, ML_DSA_65, ML_DSA_87
+from Crypto.PublicKey import MLDSA as CryptoMLDSA
+from Crypto.Signature import mldsa as crypto_mldsa
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools" / "vectors"))
@@ -193,6 +200,45 @@ def main() -> int:
     parts.append("#if !M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS")
     parts.append(carray("kat_xwing_ct_full", bytes.fromhex(xv["ct"]), "ct"))
     parts.append("#endif")
+    parts.append("#endif")
+
+    # ------------------------------------------------------------------ ML-DSA
+    parts.append("#if M4CRYPT_ENABLE_MLDSA")
+    for n, k in ((44, ML_DSA_44), (65, ML_DSA_65), (87, ML_DSA_87)):
+        xi = sha3(f"m4crypt selftest ML-DSA-{n} xi".encode())
+        pk, sk = k._keygen_internal(xi)
+        attempts = [0]
+        original = k._expand_mask_vector
+
+        def counting(*a, _original=original, **kw):
+            attempts[0] += 1
+            return _original(*a, **kw)
+        k._expand_mask_vector = counting  # counts the signing attempts (one y each)
+        for i in range(100):
+            msg = f"m4crypt selftest ML-DSA-{n} message {i}".encode()
+            attempts[0] = 0
+            sig = k.sign(sk, msg, ctx=b"", deterministic=True)
+            if attempts[0] == 1:
+                break
+        else:
+            raise SystemExit(f"ML-DSA-{n}: no single-attempt message")
+        del k._expand_mask_vector
+        if not k.verify(pk, msg, sig, ctx=b""):
+            raise SystemExit(f"dilithium-py ML-DSA-{n} round trip")
+        # pycryptodome: the same key from the same seed, the same deterministic signature
+        key = CryptoMLDSA.construct(param_set=getattr(CryptoMLDSA, f"ML_DSA_{n}"), seed=xi)
+        if (key.pk, key.sk) != (pk, sk):
+            raise SystemExit(f"pycryptodome disagrees on the ML-DSA-{n} key")
+        if crypto_mldsa.new(key, b"", deterministic=True).sign(msg) != sig:
+            raise SystemExit(f"pycryptodome disagrees on the ML-DSA-{n} signature")
+        parts.append(f"/* ML-DSA-{n} (FIPS 204): xi = SHA3-256(\"m4crypt selftest ML-DSA-{n} xi\"), "
+                     f"the deterministic signature of \"{msg.decode()}\" (one attempt), empty "
+                     f"context */")
+        parts.append(carray(f"kat_mldsa{n}_xi", xi, "xi"))
+        parts.append(carray(f"kat_mldsa{n}_pk", sha3(pk), "SHA3-256(pk)"))
+        parts.append(carray(f"kat_mldsa{n}_sk", sha3(sk), "SHA3-256(sk)"))
+        parts.append(carray(f"kat_mldsa{n}_msg", msg, "the message"))
+        parts.append(carray(f"kat_mldsa{n}_sig", sha3(sig), "SHA3-256(sig)"))
     parts.append("#endif")
 
     text = ("/* SPDX-License-Identifier: Apache-2.0 OR MIT */\n"

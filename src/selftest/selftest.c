@@ -287,6 +287,59 @@ static __attribute__((noinline)) uint32_t test_xwing(void)
 }
 #endif
 
+#if M4CRYPT_ENABLE_MLDSA
+/* FIPS 204, one parameter set: KeyGen_internal(xi) (the digests of pk and sk), the deterministic
+ * signature (rnd = 0, empty context) of a message whose signing takes a single attempt (its
+ * digest; the message is chosen by gen_selftest_kat.py, so the test costs one round of the
+ * rejection loop), its verification, and the verification of the signature with one bit of
+ * c-tilde flipped (refused). */
+typedef struct {
+    uint32_t bit;
+    size_t pk, sk, sig;
+    int (*keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed);
+    int (*sign_derand)(uint8_t *sig, const uint8_t *m, size_t mlen, const uint8_t *ctx,
+                       size_t ctxlen, const uint8_t *sk, const uint8_t *rnd);
+    int (*verify)(const uint8_t *sig, const uint8_t *m, size_t mlen, const uint8_t *ctx,
+                  size_t ctxlen, const uint8_t *pk);
+    const uint8_t *xi, *pk_digest, *sk_digest, *msg, *sig_digest;
+    size_t msglen;
+} mldsa_kat;
+
+#define MLDSA_KAT(N)                                                                               \
+    {M4CRYPT_SELFTEST_MLDSA##N,                                                                    \
+     M4CRYPT_MLDSA##N##_PUBLICKEYBYTES,                                                            \
+     M4CRYPT_MLDSA##N##_SECRETKEYBYTES,                                                            \
+     M4CRYPT_MLDSA##N##_BYTES,                                                                     \
+     m4crypt_mldsa##N##_keypair_derand,                                                            \
+     m4crypt_mldsa##N##_sign_derand,                                                               \
+     m4crypt_mldsa##N##_verify,                                                                    \
+     kat_mldsa##N##_xi,                                                                            \
+     kat_mldsa##N##_pk,                                                                            \
+     kat_mldsa##N##_sk,                                                                            \
+     kat_mldsa##N##_msg,                                                                           \
+     kat_mldsa##N##_sig,                                                                           \
+     sizeof kat_mldsa##N##_msg}
+
+static const mldsa_kat mldsa_kats[] = {MLDSA_KAT(44), MLDSA_KAT(65), MLDSA_KAT(87)};
+
+static __attribute__((noinline)) uint32_t test_mldsa(const mldsa_kat *t)
+{
+    static const uint8_t zero_rnd[32];
+    uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], sk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
+    uint8_t sig[M4CRYPT_MLDSA87_BYTES];
+    int bad = t->keypair_derand(pk, sk, t->xi) != 0;
+    bad |= digest_differs(pk, t->pk, t->pk_digest);
+    bad |= digest_differs(sk, t->sk, t->sk_digest);
+    bad |= t->sign_derand(sig, t->msg, t->msglen, NULL, 0, sk, zero_rnd) != 0;
+    m4crypt_memzero(sk, sizeof sk);
+    bad |= digest_differs(sig, t->sig, t->sig_digest);
+    bad |= t->verify(sig, t->msg, t->msglen, NULL, 0, pk) != 0;
+    sig[0] ^= 1;
+    bad |= t->verify(sig, t->msg, t->msglen, NULL, 0, pk) != M4CRYPT_ERR_SIGNATURE;
+    return bad ? t->bit : 0;
+}
+#endif
+
 uint32_t m4crypt_selftest_built(void)
 {
     return M4CRYPT_SELFTEST_SHA3 | (M4CRYPT_ENABLE_MLKEM512 ? M4CRYPT_SELFTEST_MLKEM512 : 0) |
@@ -297,7 +350,10 @@ uint32_t m4crypt_selftest_built(void)
            (M4CRYPT_ENABLE_CHACHA20 ? M4CRYPT_SELFTEST_CHACHA20 : 0) |
            (M4CRYPT_ENABLE_POLY1305 ? M4CRYPT_SELFTEST_POLY1305 : 0) |
            (M4CRYPT_ENABLE_CHACHA20POLY1305 ? M4CRYPT_SELFTEST_CHACHA20POLY1305 : 0) |
-           (M4CRYPT_ENABLE_XWING ? M4CRYPT_SELFTEST_XWING : 0);
+           (M4CRYPT_ENABLE_XWING ? M4CRYPT_SELFTEST_XWING : 0) |
+           (M4CRYPT_ENABLE_MLDSA ? M4CRYPT_SELFTEST_MLDSA44 | M4CRYPT_SELFTEST_MLDSA65 |
+                                       M4CRYPT_SELFTEST_MLDSA87
+                                 : 0);
 }
 
 int m4crypt_selftest(uint32_t *failed)
@@ -324,6 +380,10 @@ int m4crypt_selftest(uint32_t *failed)
 #endif
 #if M4CRYPT_ENABLE_XWING
     f |= test_xwing();
+#endif
+#if M4CRYPT_ENABLE_MLDSA
+    for (size_t i = 0; i < sizeof mldsa_kats / sizeof mldsa_kats[0]; i++)
+        f |= test_mldsa(&mldsa_kats[i]);
 #endif
     if (failed)
         *failed = f;
