@@ -259,7 +259,7 @@ $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRM
 FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh examples
+.PHONY: help deps build host m4-all vectors test bench clean ct-bins fuzz-bins test-fresh examples regen
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -268,12 +268,19 @@ help:
 	@echo "make build   only build every configuration"
 	@echo "make install PREFIX=DIR   headers, libraries, pkg-config and CMake packages of every"
 	@echo "             variant (docs/integration.md); make uninstall PREFIX=DIR removes them"
+	@echo "make regen   rerun every code generator (tools/generated.py lists them); make test"
+	@echo "             checks that each generated file equals its generator's output"
 	@echo "make clean   remove $(BUILD)/"
 	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
 	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
 
 deps:
 	@tools/bootstrap.sh
+
+# Every generated source file from its generator (tools/generated.py; tests/tools/test_generated.py
+# checks that none differs).
+regen: deps
+	@$(PY) tools/generated.py regen
 
 vectors: deps
 	@$(PY) tools/vectors/convert.py $(BUILD)/vectors
