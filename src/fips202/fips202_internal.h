@@ -17,16 +17,24 @@
  * integer). Portable C. */
 void m4crypt_keccakf1600_c(uint64_t state[25]);
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("fips202/armv7m/backend.h")
+#ifdef M4CRYPT_ARCH_ARMV7M
 #include "fips202/armv7m/backend.h"
-#endif
 #endif
 
 #ifdef M4CRYPT_FIPS202_HAVE_KECCAKF1600
 #define M4CRYPT_KECCAKF1600_IMPL m4crypt_keccakf1600_armv7m
 #else
 #define M4CRYPT_KECCAKF1600_IMPL m4crypt_keccakf1600_c
+#endif
+
+/* A backend that changes the state's layout (M4CRYPT_FIPS202_INTERLEAVED) brings the permutation
+ * on that layout and the lane conversion with it; the lane conversion alone means nothing. */
+#if defined(M4CRYPT_FIPS202_INTERLEAVED) && \
+    !(defined(M4CRYPT_FIPS202_HAVE_KECCAKF1600) && defined(M4CRYPT_FIPS202_HAVE_LANES))
+#error "M4CRYPT_FIPS202_INTERLEAVED needs M4CRYPT_FIPS202_HAVE_KECCAKF1600 and _HAVE_LANES"
+#endif
+#if defined(M4CRYPT_FIPS202_HAVE_LANES) && !defined(M4CRYPT_FIPS202_INTERLEAVED)
+#error "M4CRYPT_FIPS202_HAVE_LANES converts to the interleaved layout: define M4CRYPT_FIPS202_INTERLEAVED"
 #endif
 
 #endif
