@@ -11,7 +11,7 @@
  *
  * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function
  * m4crypt_chacha20_xor_blocks_c and job function m4crypt_chacha20_xor_job_c are always built.
- * With M4CRYPT_ARCH_ARMV7M, src/chacha20/armv7m/backend.h (when it exists) may declare
+ * With M4CRYPT_ARCH_ARMV7M, src/chacha20/armv7m/backend.h may declare
  * m4crypt_chacha20_xor_job_armv7m and define M4CRYPT_CHACHA20_HAVE_XOR_JOB;
  * M4CRYPT_CHACHA20_XOR_JOB names the one in use.
  */
@@ -53,10 +53,8 @@ typedef struct {
 
 void m4crypt_chacha20_xor_job_c(const m4crypt_chacha20_job *job);
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("chacha20/armv7m/backend.h")
+#ifdef M4CRYPT_ARCH_ARMV7M
 #include "chacha20/armv7m/backend.h"
-#endif
 #endif
 
 #ifdef M4CRYPT_CHACHA20_HAVE_XOR_JOB

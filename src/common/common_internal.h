@@ -15,10 +15,8 @@
 void m4crypt_memzero_c(void *p, size_t len);
 int m4crypt_verify_c(const uint8_t *a, const uint8_t *b, size_t len);
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("common/armv7m/backend.h")
+#ifdef M4CRYPT_ARCH_ARMV7M
 #include "common/armv7m/backend.h"
-#endif
 #endif
 
 #endif

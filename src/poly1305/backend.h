@@ -11,8 +11,7 @@
  *   buf, buflen  the bytes of an incomplete 16-byte block (buflen 0..15).
  *
  * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function is always built
- * as m4crypt_poly1305_blocks_c. With M4CRYPT_ARCH_ARMV7M, src/poly1305/armv7m/backend.h (when it
- * exists) may declare m4crypt_poly1305_blocks_armv7m and define M4CRYPT_POLY1305_HAVE_BLOCKS;
+ * as m4crypt_poly1305_blocks_c. With M4CRYPT_ARCH_ARMV7M, src/poly1305/armv7m/backend.h may declare m4crypt_poly1305_blocks_armv7m and define M4CRYPT_POLY1305_HAVE_BLOCKS;
  * M4CRYPT_POLY1305_BLOCKS names the one in use.
  */
 #ifndef M4CRYPT_POLY1305_BACKEND_H
@@ -33,10 +32,8 @@ void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size
 void m4crypt_poly1305_init_inplace(m4crypt_poly1305_ctx *ctx);
 _Static_assert(sizeof(m4crypt_poly1305_ctx) >= 64, "the AEAD writes a 64-byte block over the ctx");
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("poly1305/armv7m/backend.h")
+#ifdef M4CRYPT_ARCH_ARMV7M
 #include "poly1305/armv7m/backend.h"
-#endif
 #endif
 
 #ifdef M4CRYPT_POLY1305_HAVE_BLOCKS
