@@ -31,10 +31,10 @@ class Generated:
     output: str           # the generated file, relative to the repository root
     generator: str        # the script that writes it to stdout
     args: tuple = ()      # the generator's options for this output
+    inputs: tuple = ()    # hand-written files the generator reads (an edit there needs a regen)
 
-    @property
-    def command(self) -> list[str]:
-        return [sys.executable, str(ROOT / self.generator), *self.args]
+    def command(self, root: Path = ROOT) -> list[str]:
+        return [sys.executable, str(root / self.generator), *self.args]
 
 
 GENERATED = (
@@ -47,22 +47,25 @@ GENERATED = (
     Generated("src/x25519/base_table.c", "src/x25519/gen_base_table.py"),
     Generated("src/x25519/armv7m/fe256_mul.S", "src/x25519/armv7m/gen_fe256.py"),
     Generated("src/x25519/armv7m/fe256_ladder_inlined.S", "src/x25519/armv7m/gen_fe256.py",
-              ("--inlined-ladder",)),
-    Generated("benchmarks/mldsa_messages.h", "benchmarks/gen_mldsa_messages.py"),
+              ("--inlined-ladder",), inputs=("src/x25519/armv7m/fe256.S",)),
+    Generated("benchmarks/mldsa_messages.h", "benchmarks/gen_mldsa_messages.py",
+              inputs=("tests/vectors/cctv-mldsa/benchmark/",)),
 )
 
 
-def run(entry: Generated) -> str:
-    """The generator's output for this entry (raises on a generator error)."""
-    r = subprocess.run(entry.command, cwd=ROOT, capture_output=True, text=True)
+def run(entry: Generated, gen_root: Path = ROOT) -> str:
+    """The generator's output for this entry (raises on a generator error); gen_root: the tree
+    the generator is run from (tests run an edited copy)."""
+    cmd = entry.command(gen_root)
+    r = subprocess.run(cmd, cwd=gen_root, capture_output=True, text=True)
     if r.returncode != 0:
-        raise RuntimeError(f"{' '.join(entry.command)} failed ({r.returncode}):\n{r.stderr}")
+        raise RuntimeError(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stderr}")
     return r.stdout
 
 
-def difference(entry: Generated, root: Path = ROOT, limit: int = 40) -> str:
+def difference(entry: Generated, root: Path = ROOT, limit: int = 40, gen_root: Path = ROOT) -> str:
     """'' if root/output equals the generator's output, else the start of a unified diff."""
-    want = run(entry)
+    want = run(entry, gen_root)
     path = root / entry.output
     have = path.read_text() if path.exists() else ""
     if have == want:
@@ -103,7 +106,8 @@ def main() -> int:
         for entry, diff in zip(entries, pool.map(difference, entries)):
             if diff:
                 bad += 1
-                print(f"{entry.output} differs from the output of {entry.generator}:\n{diff}\n")
+                reads = f" (which reads {', '.join(entry.inputs)})" if entry.inputs else ""
+                print(f"{entry.output} differs from the output of {entry.generator}{reads}:\n{diff}\n")
         print(f"{len(entries) - bad} of {len(entries)} generated files match their generators"
               + ("" if not bad else "; run `make regen` (and edit the generator, not the file)"))
         return 1 if bad else 0

@@ -22,7 +22,8 @@ MARK = re.compile(r"\bG(?:ENERATED|enerated) by\b")
 @pytest.mark.parametrize("entry", generated.GENERATED, ids=lambda e: e.output)
 def test_generated_file_matches_its_generator(entry):
     diff = generated.difference(entry)
-    assert not diff, (f"{entry.output} differs from the output of {entry.generator} "
+    reads = f", which reads {', '.join(entry.inputs)}" if entry.inputs else ""
+    assert not diff, (f"{entry.output} differs from the output of {entry.generator}{reads} "
                       f"(run `make regen`; edit the generator, not the file):\n{diff}")
 
 
@@ -30,7 +31,8 @@ def test_every_generated_file_is_listed():
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
                            check=True).stdout.splitlines()
     listed = {e.output for e in generated.GENERATED}
-    generators = {e.generator for e in generated.GENERATED}
+    generators = {e.generator for e in generated.GENERATED} | {"tools/generated.py",
+                                                              "tests/tools/test_generated.py"}
     claims = set()
     for name in files:
         path = ROOT / name
@@ -56,3 +58,20 @@ def test_a_hand_edit_is_reported(tmp_path):
     text = copy.read_text()
     copy.write_text(text.replace(",", ", ", 1))
     assert generated.difference(entry, root=tmp_path)
+
+
+def test_an_edit_of_what_a_generator_reads_is_reported(tmp_path):
+    """gen_fe256.py copies fe256.S's suba24_int into fe256_ladder_inlined.S: an edit of that
+    routine (here in a copy of the two files) must make the committed inlined ladder differ."""
+    entry = next(e for e in generated.GENERATED if e.output.endswith("fe256_ladder_inlined.S"))
+    assert entry.inputs == ("src/x25519/armv7m/fe256.S",)
+    for name in (entry.generator, *entry.inputs):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, tmp_path / name)
+    assert generated.difference(entry, gen_root=tmp_path) == ""
+    asm = tmp_path / entry.inputs[0]
+    lines = asm.read_text().splitlines(keepends=True)
+    i = lines.index("m4crypt_fe256_suba24_int:\n")
+    lines.insert(i + 2, "    nop\n")
+    asm.write_text("".join(lines))
+    assert "+    nop" in generated.difference(entry, gen_root=tmp_path)

@@ -160,7 +160,9 @@ m4crypt_fe256_mul121666_armv7m:
  * the chain from word 0 and lo mod 2^31 + its carry (< 2^18) is word 7: no final carry fold,
  * output below 2^255 + 2^249. Register map: r3-r10 E, a's words; b0..b3 / b4..b7 in r1 r11 r12
  * lr (one LDM each), r2 = b (b + 16), r11 = 38; then b7 in r0, b0..b2 in r10 r11 lr, b3..b6
- * in r3 r4 r5 r10 (their E words used up). lr waits in s14. Clobbers r0-r12, s14, keeps lr. */
+ * in r3 r4 r5 r10 (their E words used up). lr waits in s14. Clobbers r0-r12, s14, keeps lr.
+ * gen_fe256.py copies this body into fe256_ladder_inlined.S: after an edit, `make regen` (make
+ * test fails until the copy matches). */
     .section .text.m4crypt_fe256_suba24_int,"ax",%progbits
     .global m4crypt_fe256_suba24_int
     .type m4crypt_fe256_suba24_int, %function
