@@ -105,7 +105,7 @@ static void finish(m4crypt_poly1305_ctx *ctx, uint8_t tag[16], const uint8_t *c,
     }
     store64_le(last + n, (uint64_t)ad_len);
     store64_le(last + n + 8, (uint64_t)len);
-    M4CRYPT_POLY1305_BLOCKS2(ctx, c, full, last, n / 16 + 1);
+    m4crypt_poly1305_blocks2(ctx, c, full, last, n / 16 + 1);
     m4crypt_poly1305_final(ctx, tag);
 }
 

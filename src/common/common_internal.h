@@ -15,6 +15,7 @@
 void m4crypt_memzero_c(void *p, size_t len);
 int m4crypt_verify_c(const uint8_t *a, const uint8_t *b, size_t len);
 
+#include "common/backend_contract.h"
 #ifdef M4CRYPT_ARCH_ARMV7M
 #include "common/armv7m/backend.h"
 #endif

@@ -17,6 +17,7 @@
  * integer). Portable C. */
 void m4crypt_keccakf1600_c(uint64_t state[25]);
 
+#include "common/backend_contract.h"
 #ifdef M4CRYPT_ARCH_ARMV7M
 #include "fips202/armv7m/backend.h"
 #endif

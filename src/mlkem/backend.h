@@ -11,6 +11,7 @@
 #ifndef M4CRYPT_MLKEM_BACKEND_H
 #define M4CRYPT_MLKEM_BACKEND_H
 
+#include "common/backend_contract.h"
 #ifdef M4CRYPT_ARCH_ARMV7M
 #include "mlkem/armv7m/backend.h"
 #endif

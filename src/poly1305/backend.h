@@ -12,7 +12,7 @@
  *
  * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function is always built
  * as m4crypt_poly1305_blocks_c. With M4CRYPT_ARCH_ARMV7M, src/poly1305/armv7m/backend.h may declare m4crypt_poly1305_blocks_armv7m and define M4CRYPT_POLY1305_HAVE_BLOCKS;
- * M4CRYPT_POLY1305_BLOCKS names the one in use.
+ * m4crypt_poly1305_blocks names the one in use (src/common/backend_contract.h).
  */
 #ifndef M4CRYPT_POLY1305_BACKEND_H
 #define M4CRYPT_POLY1305_BACKEND_H
@@ -32,14 +32,15 @@ void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size
 void m4crypt_poly1305_init_inplace(m4crypt_poly1305_ctx *ctx);
 _Static_assert(sizeof(m4crypt_poly1305_ctx) >= 64, "the AEAD writes a 64-byte block over the ctx");
 
+#include "common/backend_contract.h"
 #ifdef M4CRYPT_ARCH_ARMV7M
 #include "poly1305/armv7m/backend.h"
 #endif
 
 #ifdef M4CRYPT_POLY1305_HAVE_BLOCKS
-#define M4CRYPT_POLY1305_BLOCKS m4crypt_poly1305_blocks_armv7m
+#define m4crypt_poly1305_blocks m4crypt_poly1305_blocks_armv7m
 #else
-#define M4CRYPT_POLY1305_BLOCKS m4crypt_poly1305_blocks_c
+#define m4crypt_poly1305_blocks m4crypt_poly1305_blocks_c
 #endif
 
 /* Two runs of whole message blocks (hibit 1) in one call: nblocks of m (may be 0), then nblocks2
@@ -48,9 +49,9 @@ _Static_assert(sizeof(m4crypt_poly1305_ctx) >= 64, "the AEAD writes a 64-byte bl
 void m4crypt_poly1305_blocks2_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
                                 const uint8_t *m2, size_t nblocks2);
 #ifdef M4CRYPT_POLY1305_HAVE_BLOCKS2
-#define M4CRYPT_POLY1305_BLOCKS2 m4crypt_poly1305_blocks2_armv7m
+#define m4crypt_poly1305_blocks2 m4crypt_poly1305_blocks2_armv7m
 #else
-#define M4CRYPT_POLY1305_BLOCKS2 m4crypt_poly1305_blocks2_c
+#define m4crypt_poly1305_blocks2 m4crypt_poly1305_blocks2_c
 #endif
 
 #endif

@@ -14,6 +14,7 @@
 #ifndef M4CRYPT_X25519_BACKEND_H
 #define M4CRYPT_X25519_BACKEND_H
 
+#include "common/backend_contract.h"
 #ifdef M4CRYPT_ARCH_ARMV7M
 #include "x25519/armv7m/backend.h"
 #endif
