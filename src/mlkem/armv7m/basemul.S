@@ -37,9 +37,9 @@
  *   r11          w(gamma)                         r12 C = q << 16 | 8
  *   lr           C2 = 3327 << 16 | 3329
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.basemul): 2180 (16 x 134 + 36). Portable C:
- * 5088. Code: 520 bytes. m4crypt_poly_basemul_armv7m below (no accumulation): 1,914 cycles per
- * call (exclusive, m4sim profile of mlkem512.decaps), 16 x 118 + 26.
+ * Cycles, stack, code: bench row mlkem.basemul (armv7m against portable);
+ * m4crypt_poly_basemul_armv7m below (no accumulation): its exclusive cycles in
+ * `m4sim profile build/m4-armv7m/bench.elf mlkem512.decaps`.
  * Constant time: no branch or address depends on data.
  */
     .syntax unified

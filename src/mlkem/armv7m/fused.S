@@ -32,9 +32,8 @@
  *   r8, r9       the group's words of r (_acc)   r10  temporary
  *   r11          w(gamma)
  *   r12          C = q << 16 | 8                 lr   C2 = 3327 << 16 | 3329 (-q^-1 mod 2^16, q)
- * Cycles (m4sim-model 1.1, profile of region mlkem512.encaps, 8 calls of each): _acc 580 per
- * call, without accumulation 515 (whole-polynomial equivalents 2,320 and 2,060 against
- * basemul.S's 2,180 and 1,914: the difference is the entry and exit of four calls).
+ * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
+ * mlkem512.encaps` (four calls a polynomial: a little more than basemul.S, the entries and exits).
  *
  *   void m4crypt_poly_add_msg_armv7m(m4crypt_poly *r, const uint8_t m[32]);
  * r += Decompress_1(ByteDecode_1(m)), see its section below.
@@ -43,9 +42,8 @@
  *   void m4crypt_poly_sub_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
  * r = a + b, a - b with SADD16 / SSUB16 (wrapping 16-bit lanes, as the C); r may equal a or b.
  * Register map: r0, r1, r2 r, a, b (advance); r3-r6 words of a; r7-r10 words of b; r12 end.
- * 16 iterations of 16 coefficients. Cycles (m4sim-model 1.1, profile of mlkem512.decaps): sub
- * 691 per call (portable C: 1,877); add the same code with SADD16. Code: 800 bytes in all,
- * plus the 256-byte gamma table.
+ * 16 iterations of 16 coefficients. Cycles: exclusive, `m4sim profile build/m4-armv7m/bench.elf
+ * mlkem512.decaps`. Code: `m4sim size`, plus the 256-byte gamma table.
  *
  * Constant time: no branch or address depends on data (start is a public step index).
  */
@@ -175,7 +173,7 @@ m4crypt_poly_sub_armv7m:
  * address depends on m (the message is secret).
  * Register map: r0 r (advances), r1 m (advances), r2 the byte, then t, r3 end of m, r4-r7 the
  * four words of r, r8 temporary, r12 0x00010001, lr 1665.
- * Cycles (m4sim-model 1.1, profile of mlkem512.decaps): 946 per call (portable C: 1,558). */
+ * Cycles: exclusive, `m4sim profile build/m4-armv7m/bench.elf mlkem512.decaps`. */
 .macro MSGWORD w, k
 .if \k
     and.w   r8, r12, r2, lsr #(2 * \k)

@@ -51,9 +51,8 @@
  *             bench impl armv7m-nofpu)
  *   pass C    r1-r4 one block; r11, r12, lr the twiddles of layers 6, 6, 7; r8 the end
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4913 (pass A 16 x 136, pass B
- * 4 x (4 x 84 + 13), pass C 32 x 41; 400 of them are the 80 word reductions: 64 for F, 16 for
- * the bounds). Portable C: 34347. Code: 1010 bytes.
+ * Cycles, stack, code: bench row mlkem.invntt (armv7m against portable); 80 word reductions
+ * (64 for F, 16 for the bounds) are part of its cycles.
  * Constant time: no branch or address depends on data.
  * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
  * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).

@@ -42,10 +42,8 @@
  * Stack: [sp+4] nblocks, [sp+12] ctx. hibit selects the loop (1: nblocks mod 4 blocks first,
  * then four blocks per iteration; 0, only used for a padded last block: one at a time).
  *
- * Cycles (m4sim 0.1.0, m4sim-model 1.1): 44.6 per 16-byte block in the loop (four blocks per
- * iteration; 64 blocks 2899 with the call), m4crypt_poly1305 on 1024 bytes 3136 (3.06 c/b with
- * init, final and its wipe); the AEAD's 1024-byte ciphertext + lengths block in one blocks2 call
- * 2987.
+ * Cycles, stack, code: bench rows poly1305.64B, poly1305.1024B, poly1305.16384B (m4crypt_poly1305
+ * with init, final and its wipe) and chacha20poly1305.encrypt.* (blocks2).
  */
     .syntax unified
     .thumb
