@@ -30,12 +30,9 @@
  * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word, r1/r2
  * input pointers (then scratch), r0 output pointer. suba24 after its subtraction: r3-r10 E
  * (multiplicand), r1 = 121666, r11 = 38, r12 the carry word, r2 = b (see the routine).
- * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
- * mul121666 68, tobytes 68 (m4sim profile of x25519.scalarmult, which
- * calls it once); the internal entries save the wrapper's ~25 cycles
- * (in the ladder, exclusive: sub_int 54, suba24_int 89 per call, before 51 + a call of sub_int 54).
- * Code: add_int 110, sub_int 110, suba24_int 218 bytes (all
- * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
+ * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
+ * x25519.scalarmult` (the internal entries save the AAPCS wrapper's cost); all instructions in
+ * 32-bit encodings, .w: no misaligned runs of 32-bit instructions.
  */
     .syntax unified
     .thumb

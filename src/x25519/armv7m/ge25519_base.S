@@ -42,11 +42,10 @@
  * the field routines have no data-dependent branch or address.
  * Register map between calls: r0-r2 the operand pointers of the next call (all registers are
  * free: the state lives on the frame).
- * Cycles (m4sim model 1.1, run_bench.py / m4sim profile): x25519.scalarmult_base 173,713 in all,
- * of which 11,831 in this routine itself (frame, calls, inline additions), the scans 38,976 (609
- * per row), the field routines the rest (mul_int 57,800, sqr_int 29,187 mostly the inversion,
- * muladdsub_int 29,568); ristretto255.scalarmult_base 190,971. Code 1,108 bytes; stack 380 + 36 bytes + the
- * scan's 16.
+ * Cycles, stack, code: bench rows x25519.scalarmult_base and ristretto255.scalarmult_base; the
+ * share of this routine, the scans and the field routines: `m4sim profile
+ * build/m4-armv7m/bench.elf x25519.scalarmult_base`. Stack: the frame, 36 bytes of the field
+ * routines and the scan's 16.
  */
     .syntax unified
     .thumb
@@ -311,9 +310,8 @@ m4crypt_ge25519_base_mul_armv7m:
  * left, 464 doublings left. The frame, the 140 bytes below it (the scan's pushes) and s0..s15
  * are wiped once, at the end. Constant time: fixed loop counts; e_i's address depends on i only;
  * the scan reads all of tab.
- * Cycles (m4sim model 1.1, run_bench.py / m4sim profile): ristretto255.scalarmult 622,922 in all,
- * of which 105,664 in this routine itself (frame, calls, inline additions), the scans 52,352 (818 per
- * digit), the field routines most of the rest. Code 1,740 bytes; stack 468 + 36 + 52.
+ * Cycles, stack, code: bench row ristretto255.scalarmult; the share of this routine, the scans
+ * and the field routines: `m4sim profile build/m4-armv7m/bench.elf ristretto255.scalarmult`.
  */
     .equ      VQ0, GS + 128
     .equ      VQ1, GS + 160
