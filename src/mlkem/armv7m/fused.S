@@ -11,21 +11,10 @@
  * Coefficients start .. start + 63 of a * b R^-1 in the NTT domain (FIPS 203 Alg. 11, 12; one
  * M4CRYPT_MLKEM_SAMPLE_STEP), added to r (_acc) or written to r; r and b point at coefficient
  * start, a at the 64 coefficients of the matrix entry; start a multiple of 64. The arithmetic per
- * pair is that of basemul.S (same instructions, so the results are bit-identical to
- * m4crypt_poly_basemul(_acc)_armv7m over the same coefficients; the twin test checks it):
- *     g  = a1 gamma mod q      SMLAWT + SMULBT (Plantard by w(gamma), |g| <= 1664)
- *     x0 = a0 b0 +- g b1       SMUAD / SMUSD on PKHTB(g, a0)
- *     x1 = a0 b1 + a1 b0       SMUADX
- *     Montgomery x R^-1        SMULBT m, x, C2; SMLABB x, m, C2, x  (high halves)
- * Bounds (one factor |x| < q, the other |x| <= 14976): |x0| < 75 * 2^20, |x1| < 100 * 2^20, both
- * < q 2^15, so each result is below q in magnitude (tests: operands at +-(q-1), +-14976).
- * The table below holds w(gamma_m) = w(zeta_(64+m)) for the group of coefficients 4m .. 4m+3
- * (first pair +gamma_m, second pair -gamma_m): w(c) = z q^-1 mod 2^32 with z the centered
- * representative of -c 2^32 mod q (Huang et al., "Improved Plantard arithmetic for
- * lattice-based cryptography", TCHES 2022/4; zeta = 17^BitRev7(64+m) mod q, FIPS 203 4.3).
- * Loop: two groups (8 coefficients) per iteration, 8 iterations; the table pointer advances by
- * 4 bytes per group, i.e. by one byte per coefficient, and the table is 64-byte aligned, so the
- * step ends when the pointer is a multiple of 64 again (TST, no counter).
+ * pair is that of basemul.S (the same instructions: results bit-identical to
+ * m4crypt_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the loop:
+ * docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8 iterations,
+ * the end found from the 64-byte aligned table pointer (TST, no counter).
  * Register map:
  *   r0, r1, r2   r, a, b pointers (advance)      r3   gamma table pointer (advances)
  *   r4, r5       the group's words of a          r6, r7  the group's words of b
