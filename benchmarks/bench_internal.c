@@ -6,7 +6,7 @@
  *                  the public m4crypt_keccakf1600() adds a layout conversion on a standard state
  *   mlkem.*        NTT, base multiplication with accumulation, inverse NTT of one polynomial */
 #include "bench_internal.h"
-#include "fips202/fips202_internal.h"
+#include "fips202/backend.h"
 #include "mlkem/poly.h"
 #include "x25519/fe25519.h"
 #include "platform.h"

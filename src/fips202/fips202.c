@@ -18,14 +18,14 @@
  * lengths. A full block is permuted as soon as it is complete while absorbing, and lazily (only
  * when more output is requested) while squeezing. Timing depends only on the lengths.
  */
-#include "fips202_internal.h"
+#include "fips202/backend.h"
 
 #ifdef M4CRYPT_FIPS202_INTERLEAVED
 /*
  * The backend keeps the state bit-interleaved (see armv7m/backend.h): lane value
  * (even bits) | (odd bits) << 32. Whole lanes (xor_lanes: XOR n lanes of input into s;
  * extract_lanes: write n lanes of s out) are converted by the backend's assembly
- * (armv7m/keccak_lanes.S); an interleaving backend provides them (fips202_internal.h checks).
+ * (armv7m/keccak_lanes.S); an interleaving backend provides them (fips202/backend.h checks).
  */
 #define xor_lanes m4crypt_keccak_xor_lanes_armv7m
 #define extract_lanes m4crypt_keccak_extract_lanes_armv7m

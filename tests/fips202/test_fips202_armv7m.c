@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "fips202/fips202_internal.h"
+#include "fips202/backend.h"
 #include "harness.h"
 
 #ifdef M4CRYPT_FIPS202_HAVE_KECCAKF1600

@@ -7,8 +7,8 @@
  * _armv7m) and defines M4CRYPT_COMMON_HAVE_MEMZERO / _VERIFY; the public m4crypt_memzero and
  * m4crypt_verify are then the assembly (docs/DEVELOPING.md, "Assembly backends").
  */
-#ifndef M4CRYPT_COMMON_INTERNAL_H
-#define M4CRYPT_COMMON_INTERNAL_H
+#ifndef M4CRYPT_COMMON_BACKEND_H
+#define M4CRYPT_COMMON_BACKEND_H
 
 #include "m4crypt/common.h"
 

@@ -7,8 +7,8 @@
  * m4crypt_keccakf1600_armv7m and define M4CRYPT_FIPS202_HAVE_KECCAKF1600; the sponge and the
  * public m4crypt_keccakf1600 then use it (docs/DEVELOPING.md, "Assembly backends").
  */
-#ifndef M4CRYPT_FIPS202_INTERNAL_H
-#define M4CRYPT_FIPS202_INTERNAL_H
+#ifndef M4CRYPT_FIPS202_BACKEND_H
+#define M4CRYPT_FIPS202_BACKEND_H
 
 #include "m4crypt/fips202.h"
 
