@@ -32,7 +32,10 @@
  * 5. Where the replaceable function is itself public (m4crypt_memzero, m4crypt_verify), the
  *    backend's assembly carries the public name as a second label of the same code (no extra
  *    call), and the portable file leaves its definition of the public name out under
- *    M4CRYPT_<PRIM>_HAVE_<FN> (common.c).
+ *    M4CRYPT_<PRIM>_HAVE_<FN> (common.c). Where the public function keeps a standard layout that
+ *    the backend does not (m4crypt_keccakf1600), the code calls an internal name for the one on
+ *    the backend's layout (m4crypt_keccak_permute -> m4crypt_keccakf1600_armv7m or _c) and the
+ *    public function converts.
  */
 #ifndef M4CRYPT_COMMON_BACKEND_CONTRACT_H
 #define M4CRYPT_COMMON_BACKEND_CONTRACT_H

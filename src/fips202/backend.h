@@ -22,10 +22,12 @@ void m4crypt_keccakf1600_c(uint64_t state[25]);
 #include "fips202/armv7m/backend.h"
 #endif
 
+/* The permutation on the sponge's state layout (the backend's: see M4CRYPT_FIPS202_INTERLEAVED),
+ * the one the sponge calls; the public m4crypt_keccakf1600 works on the standard layout. */
 #ifdef M4CRYPT_FIPS202_HAVE_KECCAKF1600
-#define M4CRYPT_KECCAKF1600_IMPL m4crypt_keccakf1600_armv7m
+#define m4crypt_keccak_permute m4crypt_keccakf1600_armv7m
 #else
-#define M4CRYPT_KECCAKF1600_IMPL m4crypt_keccakf1600_c
+#define m4crypt_keccak_permute m4crypt_keccakf1600_c
 #endif
 
 /* A backend that changes the state's layout (M4CRYPT_FIPS202_INTERLEAVED) brings the permutation

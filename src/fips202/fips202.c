@@ -163,7 +163,7 @@ void m4crypt_keccakf1600(uint64_t state[25])
     for (unsigned i = 0; i < 25; i++)
         t[i] = 0;
     xor_lanes(t, (const uint8_t *)state, 25);
-    M4CRYPT_KECCAKF1600_IMPL(t);
+    m4crypt_keccak_permute(t);
     extract_lanes(t, (uint8_t *)state, 25);
     m4crypt_memzero(t, sizeof t);
 }
@@ -203,7 +203,7 @@ static inline __attribute__((always_inline)) void absorb_impl(m4crypt_keccak_ctx
         in += take, inlen -= take;
         if (ctx->pos == ctx->rate) {
             ctx->pos = 0;
-            M4CRYPT_KECCAKF1600_IMPL(ctx->state);
+            m4crypt_keccak_permute(ctx->state);
         }
     }
 }
@@ -225,7 +225,7 @@ void m4crypt_keccak_finalize(m4crypt_keccak_ctx *ctx)
     xor_byte(ctx->state, ctx->pos, ctx->dsbyte);
     xor_byte(ctx->state, ctx->rate - 1, 0x80);
     ctx->pos = 0;
-    M4CRYPT_KECCAKF1600_IMPL(ctx->state); /* last: a tail call, no frame below the permutation */
+    m4crypt_keccak_permute(ctx->state); /* last: a tail call, no frame below the permutation */
 }
 
 /* Squeezes outlen more output bytes (Algorithm 8, steps 7-10). Finalizes first if the caller did
@@ -243,7 +243,7 @@ static inline __attribute__((always_inline)) void squeeze_impl(m4crypt_keccak_ct
     while (outlen > 0) {
         if (ctx->pos == ctx->rate) {
             ctx->pos = 0;
-            M4CRYPT_KECCAKF1600_IMPL(ctx->state);
+            m4crypt_keccak_permute(ctx->state);
         }
         unsigned pos = ctx->pos, take = ctx->rate - pos;
         if (take > outlen)

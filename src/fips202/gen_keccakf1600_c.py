@@ -120,7 +120,7 @@ TAIL = """\
 #ifndef M4CRYPT_FIPS202_INTERLEAVED
 /* The public permutation: the backend's if it uses the standard layout, else the portable one.
  * (An interleaving backend's version, with the layout conversion, is in fips202.c.) */
-void m4crypt_keccakf1600(uint64_t state[25]) { M4CRYPT_KECCAKF1600_IMPL(state); }
+void m4crypt_keccakf1600(uint64_t state[25]) { m4crypt_keccak_permute(state); }
 #endif
 """
 

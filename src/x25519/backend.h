@@ -33,9 +33,9 @@
 #define m4crypt_fe25519_cswap m4crypt_fe25519_cswap_c
 
 #ifdef M4CRYPT_X25519_HAVE_SCALARMULT
-#define M4CRYPT_X25519_SCALARMULT_IMPL m4crypt_x25519_scalarmult_armv7m
+#define m4crypt_x25519_scalarmult m4crypt_x25519_scalarmult_armv7m
 #else
-#define M4CRYPT_X25519_SCALARMULT_IMPL m4crypt_x25519_scalarmult_c
+#define m4crypt_x25519_scalarmult m4crypt_x25519_scalarmult_c
 #endif
 
 /* The field element and functions the selected scalar multiplication runs on, for the

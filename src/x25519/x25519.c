@@ -104,7 +104,7 @@ static int zero_check(const uint8_t out[32])
 
 int m4crypt_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
 {
-    M4CRYPT_X25519_SCALARMULT_IMPL(out, scalar, point);
+    m4crypt_x25519_scalarmult(out, scalar, point);
     return zero_check(out);
 }
 
