@@ -6,21 +6,39 @@
  *
  * Buffers are static so that a region's stack figure is the operation's own use. Inputs are
  * fixed (the simulator is deterministic, so one run of each operation is its figure).
+ * A reduced build (m4crypt/config.h) measures what it contains (ML-KEM and X-Wing: when all three
+ * of their operations are built).
  */
 #include <string.h>
 
 #include "bench_internal.h"
 #include "m4crypt.h"
+#if M4CRYPT_ENABLE_MLDSA
 #include "mldsa_messages.h"
+#endif
 #include "platform.h"
-#include "pqsession.h" /* examples/pqsession: the device's side of its protocol */
 #include "x25519/fe25519.h" /* its backend.h: M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
-static uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
-static uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
-static uint8_t coins[64];
-static uint8_t msg[16384], out[16384 + 16];
-static volatile int sink;
+/* examples/pqsession, the device's side of its protocol: X-Wing encapsulation and
+ * decapsulation, ChaCha20-Poly1305 (mk/config_features.h, "pqsession") */
+#define HAVE_PQSESSION                                                                             \
+    (M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS && M4CRYPT_ENABLE_CHACHA20POLY1305)
+#if HAVE_PQSESSION
+#include "pqsession.h"
+#endif
+
+/* (some unused in a reduced configuration) */
+#define MAYBE_UNUSED __attribute__((unused))
+static MAYBE_UNUSED uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
+static MAYBE_UNUSED uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
+static MAYBE_UNUSED uint8_t coins[64];
+static MAYBE_UNUSED uint8_t msg[16384], out[16384 + 16];
+static MAYBE_UNUSED volatile int sink;
+
+#define HAVE_MLKEM_OPS                                                                             \
+    (M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS)
+#define HAVE_XWING_OPS                                                                             \
+    (M4CRYPT_ENABLE_XWING_KEYPAIR && M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS)
 
 static void fill(uint8_t *p, size_t n, uint8_t seed)
 {
@@ -28,7 +46,7 @@ static void fill(uint8_t *p, size_t n, uint8_t seed)
         p[i] = (uint8_t)(seed + 31 * i + (i >> 8));
 }
 
-static int check(int ok, const char *what)
+static __attribute__((unused)) int check(int ok, const char *what)
 {
     if (!ok) {
         plat_write("bench: check failed: ", 21);
@@ -51,6 +69,7 @@ static int check(int ok, const char *what)
         REGION("mlkem" #N ".encaps_modulus_check", sink = m4crypt_mlkem##N##_check_pk(pk));       \
     } while (0)
 
+#if HAVE_PQSESSION
 /* examples/pqsession, the device's side (README.md there): boot (the static key expanded once),
  * the handshake (message 1 in; message 2 and the device's confirmation record out), the check of
  * the host's confirmation record, and records of 64 B and 1 KB sealed and opened. The host's
@@ -92,6 +111,7 @@ static int bench_pqsession(void)
     pqs_identity_wipe(&id);
     return failures;
 }
+#endif
 
 /* ML-DSA: key generation from the all-zero seed, deterministic signing with an empty context of
  * the C2SP CCTV benchmark messages (benchmarks/mldsa_messages.h: their rejection rounds are
@@ -101,8 +121,8 @@ static int bench_pqsession(void)
 #ifndef M4CRYPT_BENCH_MLDSA_MESSAGES
 #define M4CRYPT_BENCH_MLDSA_MESSAGES 16
 #endif
-static uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
-static uint8_t dsig[M4CRYPT_MLDSA87_BYTES];
+static MAYBE_UNUSED uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
+static MAYBE_UNUSED uint8_t dsig[M4CRYPT_MLDSA87_BYTES];
 #define BENCH_MLDSA(N)                                                                             \
     do {                                                                                           \
         static const uint8_t zero[32];                                                             \
@@ -128,12 +148,20 @@ int main(void)
     int failures = 0;
     static uint8_t key[32], nonce[12], tag[16];
 
+#if M4CRYPT_ENABLE_MLKEM512 && HAVE_MLKEM_OPS
     BENCH_MLKEM(512);
+#endif
+#if M4CRYPT_ENABLE_MLKEM768 && HAVE_MLKEM_OPS
     BENCH_MLKEM(768);
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024 && HAVE_MLKEM_OPS
     BENCH_MLKEM(1024);
+#endif
+#if M4CRYPT_ENABLE_MLDSA
     BENCH_MLDSA(44);
     BENCH_MLDSA(65);
     BENCH_MLDSA(87);
+#endif
     bench_internal();
 
     fill(msg, 1024, 7);
@@ -141,6 +169,7 @@ int main(void)
 
     fill(key, 32, 1);
     fill(pk, 32, 2);
+#if M4CRYPT_ENABLE_X25519
     REGION("x25519.scalarmult", sink = m4crypt_x25519(out, key, pk));
 #ifdef M4CRYPT_X25519_HAVE_INLINED_LADDER
     /* the ladder with its routines inlined (~9 KB of code), what m4crypt_x25519 runs when the
@@ -148,12 +177,16 @@ int main(void)
     REGION("x25519.scalarmult_inlined", m4crypt_x25519_scalarmult_inlined_armv7m(out, key, pk));
 #endif
     REGION("x25519.scalarmult_base", sink = m4crypt_x25519_base(out, key));
+#endif
+#if M4CRYPT_ENABLE_RISTRETTO255
     REGION("ristretto255.scalarmult_base", sink = m4crypt_ristretto255_scalarmult_base(out, key));
     memcpy(pk, out, 32); /* a valid encoding as the variable-base input */
     REGION("ristretto255.scalarmult", sink = m4crypt_ristretto255_scalarmult(out, key, pk));
+#endif
 
     fill(nonce, 12, 3);
     fill(msg, sizeof msg, 4);
+    (void)tag, (void)ss2;
     static const unsigned lengths[] = {64, 1024, 16384};
     static const char *const chacha_names[] = {"chacha20.64B", "chacha20.1024B", "chacha20.16384B"};
     static const char *const poly_names[] = {"poly1305.64B", "poly1305.1024B", "poly1305.16384B"};
@@ -162,12 +195,20 @@ int main(void)
                                              "chacha20poly1305.encrypt.16384B"};
     for (unsigned i = 0; i < 3; i++) {
         unsigned len = lengths[i];
+        (void)len, (void)chacha_names, (void)poly_names, (void)aead_names;
+#if M4CRYPT_ENABLE_CHACHA20
         REGION(chacha_names[i], sink = m4crypt_chacha20_ietf_xor(out, msg, len, key, nonce, 1));
+#endif
+#if M4CRYPT_ENABLE_POLY1305
         REGION(poly_names[i], m4crypt_poly1305(tag, msg, len, key));
+#endif
+#if M4CRYPT_ENABLE_CHACHA20POLY1305
         REGION(aead_names[i], sink = m4crypt_aead_chacha20poly1305_encrypt(
                                   out, len + 16, msg, len, msg, 0, nonce, key));
+#endif
     }
 
+#if HAVE_XWING_OPS
     fill(coins, 64, 9);
     REGION("xwing.keypair", sink = m4crypt_xwing_keypair_derand(pk, sk, coins));
     REGION("xwing.encaps", sink = m4crypt_xwing_enc_derand(ct, ss, pk, coins));
@@ -179,8 +220,16 @@ int main(void)
     memset(ss2, 0, 32);
     REGION("xwing.decaps_expanded", sink = m4crypt_xwing_dec_expanded(ss2, ct, &xek));
     failures += check(memcmp(ss, ss2, 32) == 0, "xwing expanded-key round trip");
+#endif
 
+#if HAVE_PQSESSION
     failures += bench_pqsession();
+#endif
+
+    /* the known-answer self-test of every primitive (m4crypt/selftest.h) */
+    uint32_t selftest_failed = 0;
+    REGION("selftest", sink = m4crypt_selftest(&selftest_failed));
+    failures += check(sink == 0 && selftest_failed == 0, "selftest");
 
     plat_write(failures ? "bench: FAILED\n" : "bench: done\n", failures ? 14 : 12);
     return failures;

@@ -11,20 +11,21 @@
 #include "x25519/fe25519.h"
 #include "platform.h"
 
-static m4crypt_poly poly_a, poly_b, poly_r;
 static uint64_t keccak_state[25];
-static m4crypt_fe25519_bench fe_a, fe_b, fe_r;
 
 void bench_internal(void)
 {
+    m4sim_region_begin("keccak.f1600");
+    m4crypt_keccak_permute(keccak_state);
+    m4sim_region_end();
+
+#if M4CRYPT_ENABLE_MLKEM /* m4crypt/config.h */
+    static m4crypt_poly poly_a, poly_b, poly_r;
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++) {
         poly_a.coeffs[i] = (int16_t)((i * 1237u + 11u) % M4CRYPT_MLKEM_Q);
         poly_b.coeffs[i] = (int16_t)((i * 2971u + 5u) % M4CRYPT_MLKEM_Q);
         poly_r.coeffs[i] = 0;
     }
-    m4sim_region_begin("keccak.f1600");
-    m4crypt_keccak_permute(keccak_state);
-    m4sim_region_end();
 
     m4sim_region_begin("mlkem.ntt");
     m4crypt_poly_ntt(&poly_a);
@@ -36,7 +37,10 @@ void bench_internal(void)
     m4sim_region_begin("mlkem.invntt");
     m4crypt_poly_invntt(&poly_r);
     m4sim_region_end();
+#endif
 
+#if M4CRYPT_BUILD_CURVE25519
+    static m4crypt_fe25519_bench fe_a, fe_b, fe_r;
     /* fe25519.*: the field functions the selected X25519 ladder runs on (backend.h hooks). */
     for (unsigned i = 0; i < sizeof fe_a.v / sizeof fe_a.v[0]; i++) {
         fe_a.v[i] = (int32_t)(i * 0x1234567u % 0x1ffffffu);
@@ -51,4 +55,5 @@ void bench_internal(void)
     m4sim_region_begin("fe25519.invert");
     M4CRYPT_FE25519_BENCH_INVERT(&fe_r, &fe_a);
     m4sim_region_end();
+#endif
 }

@@ -4,10 +4,22 @@
 
 For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends,
 build/m4-armv7m-nofpu = the assembly backends for a Cortex-M4 without FPU, when they exist) the
-firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the figure). Each m4sim region gives cycles, instructions and the stack high-water mark; the code
-size of an operation is the size of every function reachable from its entry point in the ELF.
+firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the figure). Each m4sim
+region gives cycles, instructions and the stack high-water mark; the code size of an operation is
+the size of every function reachable from its entry point in the ELF, its read-only data size that
+of every table (sized data object) those functions reach (m4sim.size; the firmware is linked with
+--emit-relocs, so that only real addresses count).
+
+Code size per selection: the code-size firmware benchmarks/selection.c of each configuration
+(configs/<name>.h, built by make bench into build/config-<name>/; "all" is the default build)
+calls every public function the configuration builds; its figures are the code and read-only
+data reachable from main, without main and the stand-in random generator.
+
 Writes benchmarks/RESULTS.md, benchmarks/results.json and benchmarks/*.png, and the generated
-sections of README.md and examples/pqsession/README.md (between their markers).
+sections of README.md and examples/pqsession/README.md (between their markers). results.json is a
+list of records: per operation {"operation", "impl", "cycles", "instructions", "stack_bytes",
+"code_bytes", "rodata_bytes", "compiler", "model"}, per selection {"selection", "impl",
+"code_bytes", "rodata_bytes", "compiler"}.
 """
 from __future__ import annotations
 
@@ -29,6 +41,18 @@ from m4sim.size import CodeSize  # noqa: E402
 # scratch), and the same backends built for a Cortex-M4 without FPU (-mfloat-abi=soft: stack slots
 # instead of FPU registers, src/common/armv7m/fpu_scratch.h)
 IMPLS = [("m4", "portable"), ("m4-armv7m", "armv7m"), ("m4-armv7m-nofpu", "armv7m-nofpu")]
+
+# The selections of make bench (the Makefile's SELECTIONS, configs/<name>.h) and the default build.
+SELECTIONS = [
+    ("mlkem768", "ML-KEM-768: key generation, encapsulation, decapsulation"),
+    ("mlkem768-encaps", "ML-KEM-768 encapsulation only"),
+    ("x25519", "X25519 with the fixed-base table"),
+    ("x25519-ladder", "X25519 without the table (ladder on u = 9 for the base point)"),
+    ("xwing-aead", "X-Wing (ML-KEM-768 + X25519) and ChaCha20-Poly1305"),
+    ("all", "everything (the default configuration)"),
+]
+# Not counted in a selection's code: the firmware's own main and its stand-in generator.
+SELECTION_EXCLUDED = {"main", "m4crypt_platform_randombytes"}
 
 # operation -> entry symbols for the code size (the first that exists in the ELF)
 ENTRY = {
@@ -70,6 +94,7 @@ def entry_symbols(op: str) -> list[str]:
         "pqsession.device_boot": ["pqs_identity_init"],
         "pqsession.device_handshake": ["pqs_respond"],
         "pqsession.confirm_open": ["pqs_record_open"],
+        "selftest": ["m4crypt_selftest"],
     }
     if op in table:
         return table[op]
@@ -119,20 +144,59 @@ def measure(elf: Path, impl: str, compiler: str) -> list[dict]:
         cycles = round(sum(x.cycles for x in rs) / len(rs))
         instructions = round(sum(x.instructions for x in rs) / len(rs))
         stack = max(x.stack_bytes for x in rs)
-        code = 0
+        code = rodata = 0
         for sym in entry_symbols(r.name):
             try:
                 code = sizes.reachable_bytes(sym)
+                rodata = sizes.reachable_rodata_bytes(sym)
                 break
             except KeyError:
                 continue
         records.append({"operation": name, "impl": impl, "cycles": cycles,
                         "instructions": instructions, "stack_bytes": stack,
-                        "code_bytes": code, "compiler": compiler,
+                        "code_bytes": code, "rodata_bytes": rodata, "compiler": compiler,
                         "model": m4sim.MODEL_VERSION})
     dt = time.time() - t0
     print(f" {len(records)} operations, {dt:.1f} s", flush=True)
     return records
+
+
+def measure_selection(elf: Path, name: str, impl: str, compiler: str) -> dict:
+    sizes = CodeSize(str(elf))
+    if not sizes.precise:
+        raise SystemExit(f"bench: {elf} has no relocations (link it with -Wl,--emit-relocs)")
+    funcs = sizes.reachable("main") - SELECTION_EXCLUDED
+    code = sum(sizes._names[f].size for f in funcs)
+    return {"selection": name, "impl": impl, "code_bytes": code,
+            "rodata_bytes": sizes.reachable_rodata_bytes("main"), "compiler": compiler}
+
+
+def selection_records(build: Path, compiler: str, config: str = "") -> list[dict]:
+    """The selections built under build (make bench); with config (make CONFIG=... bench), only
+    that configuration's own firmware, under its name."""
+    if config:
+        return [measure_selection(build / cfg / "selection.elf", config, impl, compiler)
+                for cfg, impl in IMPLS if (build / cfg / "selection.elf").exists()]
+    records = []
+    for name, _ in SELECTIONS:
+        base = build if name == "all" else build / f"config-{name}"
+        for cfg, impl in IMPLS:
+            elf = base / cfg / "selection.elf"
+            if elf.exists():
+                records.append(measure_selection(elf, name, impl, compiler))
+    return records
+
+
+def selection_table(records: list[dict]) -> list[str]:
+    what = dict(SELECTIONS)
+    lines = ["| selection (`configs/<name>.h`) | contents | impl | code bytes | rodata bytes | "
+             "flash bytes (code + rodata) |",
+             "|---|---|---|---:|---:|---:|"]
+    for r in records:
+        lines.append(f"| {r['selection']} | {what.get(r['selection'], 'make CONFIG=...')} | {r['impl']} | "
+                     f"{fmt(r['code_bytes'])} | {fmt(r['rodata_bytes'])} | "
+                     f"{fmt(r['code_bytes'] + r['rodata_bytes'])} |")
+    return lines
 
 
 def fmt(n) -> str:
@@ -141,8 +205,8 @@ def fmt(n) -> str:
 
 def table(records: list[dict], anchors: dict) -> list[str]:
     portable = {r["operation"]: r for r in records if r["impl"] == "portable"}
-    lines = ["| operation | impl | cycles | cycles/byte | stack bytes | code bytes | speed-up over portable | published anchor (cycles) | ours / anchor |",
-             "|---|---|---:|---:|---:|---:|---:|---|---:|"]
+    lines = ["| operation | impl | cycles | cycles/byte | stack bytes | code bytes | rodata bytes | speed-up over portable | published anchor (cycles) | ours / anchor |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"]
     for r in records:
         op = r["operation"]
         base = portable.get(op)
@@ -153,7 +217,8 @@ def table(records: list[dict], anchors: dict) -> list[str]:
         anchor = f"{fmt(a['cycles'])} ({a['name']})" if a else ""
         ratio = f"{r['cycles'] / a['cycles']:.2f}" if a else ""
         lines.append(f"| {op} | {r['impl']} | {fmt(r['cycles'])} | {cpb} | {fmt(r['stack_bytes'])} | "
-                     f"{fmt(r['code_bytes'])} | {speedup} | {anchor} | {ratio} |")
+                     f"{fmt(r['code_bytes'])} | {fmt(r.get('rodata_bytes', ''))} | {speedup} | "
+                     f"{anchor} | {ratio} |")
     return lines
 
 
@@ -355,10 +420,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--build", default="build")
     ap.add_argument("--no-charts", action="store_true")
+    ap.add_argument("--config", default="", metavar="NAME",
+                    help="the build is of configuration NAME (make CONFIG=...): its code size is "
+                         "reported under that name")
     ap.add_argument("--print-only", action="store_true",
                     help="print the table, write no file (for work in progress)")
     ap.add_argument("--only", default="",
-                    help="print only operations whose name contains this text")
+                    help="print only operations whose name contains this text (selection.<name>: "
+                         "that selection's code size)")
     args = ap.parse_args()
     build = (ROOT / args.build).resolve()
     compiler = toolchain()
@@ -379,10 +448,18 @@ def main() -> int:
         order.setdefault(r["operation"], len(order))
     records.sort(key=lambda r: (order[r["operation"]], r["impl"] != "portable"))
 
+    selections = selection_records(build, compiler, args.config)
     if args.only:
         records = [r for r in records if args.only in r["operation"]]
+        selections = [r for r in selections if args.only in "selection." + r["selection"]]
     lines = table(records, anchors)
     goal_lines = targets_table(records, anchors, targets)
+    if selections:
+        lines += ["", "Code size per selection (`docs/configuration.md`): everything a firmware "
+                  "that calls every public function of the configuration takes from the library "
+                  "(`benchmarks/selection.c`, linked with `--gc-sections`), SHA-3 and `memcpy` / "
+                  "`memset` included where used, the random generator not.", ""]
+        lines += selection_table(selections)
     print()
     print("\n".join(lines))
     if len(goal_lines) > 2:
@@ -390,7 +467,7 @@ def main() -> int:
         print("\n".join(goal_lines))
     if args.print_only or args.only:
         return 0
-    (HERE / "results.json").write_text(json.dumps(records, indent=1) + "\n")
+    (HERE / "results.json").write_text(json.dumps(records + selections, indent=1) + "\n")
     md = ["# m4crypt benchmark results", "",
           "Written by `make bench`; do not edit by hand. Cycles are those of m4sim's Cortex-M4 model "
           "(zero wait states, as the published board figures are taken); see docs/calibration.md "
@@ -406,6 +483,9 @@ def main() -> int:
           "passed in are not counted)",
           "- code: bytes of every function reachable from the operation's entry point "
           "(SHA-3 included where the operation uses it)",
+          "- rodata: bytes of every read-only table those functions reach (e.g. the 24,576-byte "
+          "X25519 fixed-base table, NTT twiddles, Keccak round constants); code + rodata is "
+          "what the operation takes in flash",
           "- anchors: published board figures, `benchmarks/anchors.json` (sources there)", ""]
     md += lines
     md += ["", "## Goals", "", "The project's goals (`benchmarks/targets.json`) against the figures above.", ""]

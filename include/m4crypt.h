@@ -13,4 +13,5 @@
 #include "m4crypt/chacha20poly1305.h"
 #include "m4crypt/xwing.h"
 #include "m4crypt/ristretto255.h"
+#include "m4crypt/selftest.h"
 #endif

@@ -8,13 +8,27 @@ Suites (each is skipped with a note only when its binaries were not built):
                                     --quick subset: 25 records of every vector group); -nofpu: the
                                     -mfloat-abi=soft build, FPU left disabled (a Cortex-M4 without
                                     FPU)
+  m7-qemu[-armv7m], m33-qemu[-armv7m]  the M4 build's programs on a Cortex-M7 (QEMU mps2-an500, the
+                                    same images) and a Cortex-M33 (QEMU mps2-an505, linked again
+                                    for its memory map); test_common must report that core
+  config-<name>                     a selection (configs/<name>.h, docs/configuration.md): its
+                                    armv7m library's programs on QEMU mps2-an386
+  config-checks                     what the selections leave out is absent: symbols of their
+                                    code-size firmware and library (arm-none-eabi-nm), a call of a
+                                    function left out fails to compile and to link, inconsistent
+                                    configurations stop with their #error
   ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
                                     undefined; the planted leak must be caught
   ct-m4sim[-armv7m[-nofpu]]         m4sim's trace comparison of every secret-handling operation
-                                    on the M4 builds, 8 random secrets each (-nofpu: 4)
+                                    on the M4 builds, 8 random secrets each (-nofpu: 4); a planted
+                                    branch on ML-KEM's rejection flag must be caught
+  residue-m4sim[-armv7m[-nofpu]]    m4sim's stack-residue check of the same operations: nothing
+                                    that depends on the secret is left below the stack pointer;
+                                    a planted unwiped buffer must be caught
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
-  fuzz                              libFuzzer targets, each for a bounded time
+  fuzz                              libFuzzer targets, each for a bounded time, from the corpus
+                                    kept in tests/<prim>/corpus/ (make fuzz)
   examples                          examples/firmware built against the install trees of every
                                     variant (CMake find_package, make + pkg-config, add_subdirectory;
                                     examples/firmware/module.mk): under QEMU mps2-an386, the host
@@ -26,7 +40,8 @@ Suites (each is skipped with a note only when its binaries were not built):
                                     mps2-an386 (UART0 on a socket) and its host program, one
                                     session and each failure case, both sides' output checked
 A suite's count is what its programs report ("name: N passed, M failed"); a program that crashes,
-times out or prints no summary counts as one failure.
+times out or prints no summary counts as one failure. A program with nothing to test in its
+configuration says "name: not built in this configuration (...)" and is reported as skipped.
 """
 from __future__ import annotations
 
@@ -40,15 +55,19 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from config_checks import config_checks  # noqa: E402
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
+NOT_BUILT = re.compile(r"^[\w.-]+: not built in this configuration", re.M)
 PYTEST_SUMMARY = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
 VENV_BIN = Path(sys.executable).parent
 
 
 class Result:
-    def __init__(self, suite: str, name: str, passed: int, failed: int, seconds: float, log: str):
+    def __init__(self, suite: str, name: str, passed: int, failed: int, seconds: float, log: str,
+                 skipped: bool = False):
         self.suite, self.name, self.passed, self.failed = suite, name, passed, failed
-        self.seconds, self.log = seconds, log
+        self.seconds, self.log, self.skipped = seconds, log, skipped
 
 
 def run(cmd, timeout, env=None, cwd=ROOT):
@@ -62,9 +81,15 @@ def run(cmd, timeout, env=None, cwd=ROOT):
         return -999, out + f"\nTIMEOUT after {timeout}s\n", time.time() - t0
 
 
-def counted(suite, name, cmd, timeout, env=None) -> Result:
-    """A program that prints 'N passed, M failed' and exits non-zero on failure."""
+def counted(suite, name, cmd, timeout, env=None, expect=None) -> Result:
+    """A program that prints 'N passed, M failed' and exits non-zero on failure. expect: a regular
+    expression its output must match (else one more failure)."""
     rc, out, dt = run(cmd, timeout, env)
+    if rc == 0 and NOT_BUILT.search(out) and not SUMMARY.search(out):
+        return Result(suite, name, 0, 0, dt, out, skipped=True)
+    if expect and not re.search(expect, out, re.M):
+        out += f"\nexpected output matching {expect!r} not found\n"
+        rc = rc or 1
     sums = SUMMARY.findall(out)
     if sums:
         passed, failed = int(sums[-1][0]), int(sums[-1][1])
@@ -87,20 +112,40 @@ def host_suites(build: Path, vecdir: Path, args):
             cmd = [str(prog), str(vecdir)]
             if cfg == "host-gcc" and not args.fast:
                 cmd.append("--slow")
-            jobs.append((cfg, prog.name, cmd, args.timeout * 3))
+            jobs.append((cfg, prog.name, cmd, args.timeout * 3, None))
     return jobs
+
+
+def qemu_cmd(machine: str, elf: Path, vecdir: Path) -> list[str]:
+    semi = ",".join(["enable=on", "target=native", f"arg={elf.stem}", f"arg={vecdir}",
+                     "arg=--quick"])
+    return ["qemu-system-arm", "-M", machine, "-nographic", "-monitor", "none",
+            "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
+
+
+# The M4 build on other cores with the same instructions: (suite prefix, QEMU machine, folder of
+# the images below build/<config>/, the core test_common must report).
+CORES = (("m4-qemu", "mps2-an386", "tests", "Cortex-M4"),
+         ("m7-qemu", "mps2-an500", "tests", "Cortex-M7"),
+         ("m33-qemu", "mps2-an505", "an505/tests", "Cortex-M33"))
 
 
 def qemu_suites(build: Path, vecdir: Path, args):
     jobs = []
-    for cfg, suite in (("m4", "m4-qemu"), ("m4-armv7m", "m4-qemu-armv7m"),
-                       ("m4-armv7m-nofpu", "m4-qemu-armv7m-nofpu")):
-        for elf in sorted((build / cfg / "tests").glob("*/test_*.elf")):
-            semi = ",".join(["enable=on", "target=native", f"arg={elf.stem}", f"arg={vecdir}",
-                             "arg=--quick"])
-            cmd = ["qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none",
-                   "-serial", "none", "-semihosting-config", semi, "-kernel", str(elf)]
-            jobs.append((suite, elf.stem, cmd, args.timeout * 2))
+    for prefix, machine, folder, core in CORES:
+        builds = [("m4", ""), ("m4-armv7m", "-armv7m")]
+        if prefix == "m4-qemu":  # the build for a Cortex-M4 without FPU: on the M4 only
+            builds.append(("m4-armv7m-nofpu", "-armv7m-nofpu"))
+        for cfg, suffix in builds:
+            for elf in sorted((build / cfg / folder).glob("*/test_*.elf")):
+                expect = rf"^cpu: {core} " if elf.stem == "test_common" else None
+                jobs.append((prefix + suffix, elf.stem, qemu_cmd(machine, elf, vecdir),
+                             args.timeout * 2, expect))
+    # the selections (configs/<name>.h), armv7m builds
+    for cfg_dir in sorted(build.glob("config-*")):
+        for elf in sorted((cfg_dir / "m4-armv7m" / "tests").glob("*/test_*.elf")):
+            jobs.append((cfg_dir.name, elf.stem, qemu_cmd("mps2-an386", elf, vecdir),
+                         args.timeout * 2, None))
     return jobs
 
 
@@ -166,10 +211,13 @@ def valgrind_job(prog: Path, expect_leak: bool, timeout: int) -> Result:
 
 
 def fuzz_job(prog: Path, seconds: int) -> Result:
+    """A short run that starts from the corpus kept in tests/<prim>/corpus/<target>/ (make fuzz
+    maintains it, tools/fuzz.py); new inputs go to the build directory only."""
     corpus = prog.parent / (prog.name + ".corpus")
     corpus.mkdir(exist_ok=True)
+    kept = ROOT / "tests" / prog.parent.name / "corpus" / prog.name
     cmd = [str(prog), f"-max_total_time={seconds}", "-seed=1", "-print_final_stats=1",
-           "-rss_limit_mb=2048", str(corpus)]
+           "-rss_limit_mb=2048", str(corpus)] + ([str(kept)] if kept.is_dir() else [])
     rc, out, dt = run(cmd, seconds + 120)
     m = re.search(r"stat::number_of_executed_units:\s*(\d+)", out)
     runs = m.group(1) if m else "?"
@@ -210,25 +258,90 @@ def m4sim_ct_jobs(build: Path, args):
     return jobs
 
 
+# SampleNTT (FIPS 203 Alg. 7) expands the matrix from rho: public (it is part of the
+# encapsulation key) although key generation derives it from the secret seed d. Its rejection
+# loop's length depends on rho, so its calls are declared public (the trace equivalent of
+# declassifying rho); everything around the calls, and where and how often they are called,
+# is still compared. See docs/m4sim.md, "--public-function". For m4sim residue the same
+# declaration says that what these calls leave on the stack is public.
+# ML-DSA (src/mldsa/sign.c, "Constant time"): the expansion of A from rho (public key), the
+# rejected half-byte positions of RejBoundedPoly (independent of the accepted coefficients),
+# and SampleInBall on c~, which signing declassifies (an output of H; CRYSTALS-Dilithium
+# round 3 specification, section 5.5).
+PUBLIC_CANDIDATES = ["m4crypt_poly_sample_ntt", "m4crypt_mldsa_sample_ntt_step",
+                     "m4crypt_mldsa_sample_eta_tail", "m4crypt_mldsa_sample_in_ball"]
+
+
+def public_functions(elf: Path) -> list[str]:
+    """The --public-function options for those of PUBLIC_CANDIDATES the firmware contains (a
+    firmware with fewer regions, or a reduced configuration, has not all of them)."""
+    nm = subprocess.run(["arm-none-eabi-nm", str(elf)], capture_output=True, text=True).stdout
+    have = set(re.findall(r" [Tt] (\S+)$", nm, re.M))
+    return [opt for f in PUBLIC_CANDIDATES if f in have for opt in ("--public-function", f)]
+
+
 def m4sim_ct(suite, elf: Path, timeout, runs=8) -> Result:
-    # SampleNTT (FIPS 203 Alg. 7) expands the matrix from rho: public (it is part of the
-    # encapsulation key) although key generation derives it from the secret seed d. Its rejection
-    # loop's length depends on rho, so its calls are declared public (the trace equivalent of
-    # declassifying rho); everything around the calls, and where and how often they are called,
-    # is still compared. See docs/m4sim.md, "--public-function".
-    # ML-DSA (src/mldsa/sign.c, "Constant time"): the expansion of A from rho (public key), the
-    # rejected half-byte positions of RejBoundedPoly (independent of the accepted coefficients),
-    # and SampleInBall on c~, which signing declassifies (an output of H; CRYSTALS-Dilithium
-    # round 3 specification, section 5.5).
-    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", str(runs),
-           "--public-function", "m4crypt_poly_sample_ntt",
-           "--public-function", "m4crypt_mldsa_sample_ntt_step",
-           "--public-function", "m4crypt_mldsa_sample_eta_tail",
-           "--public-function", "m4crypt_mldsa_sample_in_ball"]
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", str(runs)]
+    cmd += public_functions(elf)
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
     bad = 0 if rc == 0 else max(1, len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I)))
     return Result(suite, f"m4sim ct {elf.parent.parent.name}", ok_lines, bad, dt, out)
+
+
+PLANTED_REGIONS = [f"mlkem{n}.decaps_valid_or_flipped" for n in (512, 768, 1024)]
+PLANTED_RESIDUE = [f"mlkem{n}.keypair_random" for n in (512, 768, 1024)]
+
+
+def m4sim_residue(suite, elf: Path, timeout, runs=8) -> Result:
+    """What every secret-handling operation leaves on the stack below the SP it was called with,
+    compared over 8 runs with different secrets: no word may differ, except what a declared
+    public call (SampleNTT, see m4sim_ct) wrote and the caller's own registers saved by the
+    operation's prologue (docs/m4sim.md, "Stack residue"). One check per region."""
+    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--all-regions", "--runs", str(runs)]
+    rc, out, dt = run(cmd + public_functions(elf), timeout)
+    ok_lines = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
+    bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
+                         out, re.M))
+    if rc != 0 and bad == 0:
+        bad = 1
+    return Result(suite, f"m4sim residue {elf.parent.parent.name}", ok_lines, bad, dt, out)
+
+
+def m4sim_residue_planted(suite, elf: Path, timeout) -> Result:
+    """The residue check's own test: m4ct_planted.elf's ML-KEM key generation leaves its 64 bytes
+    of random coins d || z on the stack (src/mlkem/kem.c, M4CRYPT_PLANT_UNWIPED_BUFFER). m4sim
+    residue must report them in each set's keypair_random region (16 words each)."""
+    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--runs", "4"]
+    for region in PLANTED_RESIDUE:
+        cmd += ["--region", region]
+    rc, out, dt = run(cmd + public_functions(elf), timeout)
+    caught = [r for r in PLANTED_RESIDUE
+              if re.search(rf"^residue: {re.escape(r)}: \d+ secret-dependent words", out, re.M)]
+    if rc != 1:
+        caught = []
+    missed = [r for r in PLANTED_RESIDUE if r not in caught]
+    if missed:
+        out += f"\nthe planted unwiped buffer was NOT caught in {', '.join(missed)}\n"
+    return Result(suite, f"m4sim residue {elf.parent.parent.name} planted buffer must be caught",
+                  len(caught), len(missed), dt, out)
+
+
+def m4sim_ct_planted(suite, elf: Path, timeout) -> Result:
+    """The check's own test: build/<config>/ct/m4ct_planted.elf is the constant-time firmware
+    with ML-KEM's select_key branching on the rejection flag (src/mlkem/kem.c,
+    M4CRYPT_PLANT_REJECTION_BRANCH). m4sim ct must report each set's accept-or-reject region as
+    diverging at that branch; two runs (seeds all zero and all 0xff: accept, then reject)."""
+    caught, log, t0 = 0, "", time.time()
+    for region in PLANTED_REGIONS:
+        cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--region", region, "--runs", "2"]
+        cmd += public_functions(elf)
+        rc, out, _ = run(cmd, timeout)
+        ok = rc == 1 and re.search(r"first diverging instruction .* select_key\+", out) is not None
+        caught += ok
+        log += out + ("" if ok else f"\nthe planted rejection-flag branch was NOT caught in {region}\n")
+    return Result(suite, f"m4sim ct {elf.parent.parent.name} planted branch must be caught",
+                  caught, len(PLANTED_REGIONS) - caught, time.time() - t0, log)
 
 
 def main() -> int:
@@ -238,6 +351,7 @@ def main() -> int:
     ap.add_argument("--fuzz-seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", 20)))
     ap.add_argument("--timeout", type=int, default=600, help="per program, seconds")
     ap.add_argument("--only", default="", help="comma-separated suite name prefixes")
+    ap.add_argument("--skip", default="", help="comma-separated suite name prefixes to leave out")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
@@ -246,23 +360,37 @@ def main() -> int:
     # m4sim's out-of-tree test links its firmware against this build's libm4crypt.a
     os.environ["M4CRYPT_BUILD"] = str(build)
     only = [s for s in args.only.split(",") if s]
+    skip = [s for s in args.skip.split(",") if s]
 
     def wanted(suite):
-        return not only or any(suite.startswith(o) for o in only)
+        return ((not only or any(suite.startswith(o) for o in only))
+                and not any(suite.startswith(o) for o in skip))
 
     futures = []
     t0 = time.time()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for suite, name, cmd, timeout in host_suites(build, vecdir, args) + qemu_suites(build, vecdir, args):
+        for suite, name, cmd, timeout, expect in (host_suites(build, vecdir, args)
+                                                  + qemu_suites(build, vecdir, args)):
             if wanted(suite):
-                futures.append(pool.submit(counted, suite, name, cmd, timeout))
+                futures.append(pool.submit(counted, suite, name, cmd, timeout, None, expect))
+        if wanted("config-checks") and (build / "config-mlkem768").is_dir():
+            futures.append(pool.submit(config_checks, build, Result))
         if wanted("ct-valgrind"):
             for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
                 leak = prog.name == "ct_planted_leak"
                 futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
         for suite, elf, runs in m4sim_ct_jobs(build, args):
+            planted = elf.with_name("m4ct_planted.elf")
             if wanted(suite):
                 futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3, runs))
+                if planted.exists():
+                    futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
+            rsuite = suite.replace("ct-m4sim", "residue-m4sim")
+            if wanted(rsuite):
+                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2, runs))
+                if planted.exists():
+                    futures.append(pool.submit(m4sim_residue_planted, rsuite, planted,
+                                               args.timeout))
         if wanted("pytest"):
             py_tests = sorted((ROOT / "tests").glob("*/test_*.py"))
             m4sim_tests = ROOT / "tools" / "m4sim" / "tests"
@@ -298,22 +426,27 @@ def main() -> int:
             rs = r if isinstance(r, list) else [r]
             for x in rs:
                 results.append(x)
-                status = "ok  " if x.failed == 0 and x.passed > 0 else "FAIL"
+                status = ("skip" if x.skipped else
+                          "ok  " if x.failed == 0 and x.passed > 0 else "FAIL")
                 print(f"{status} {x.suite:16s} {x.name:48s} {x.passed:7d} passed "
                       f"{x.failed:4d} failed {x.seconds:7.1f}s", flush=True)
-                if (x.failed or x.passed == 0) or args.verbose:
+                if (x.failed or (x.passed == 0 and not x.skipped)) or args.verbose:
                     tail = "\n".join(x.log.rstrip().splitlines()[-40:])
                     print("    | " + tail.replace("\n", "\n    | "), flush=True)
 
     suites: dict[str, list[int]] = {}
+    skipped = [r for r in results if r.skipped]
     for r in results:
         s = suites.setdefault(r.suite, [0, 0])
         s[0] += r.passed
-        s[1] += r.failed + (1 if r.passed == 0 and r.failed == 0 else 0)
+        s[1] += r.failed + (1 if r.passed == 0 and r.failed == 0 and not r.skipped else 0)
     total_p = sum(v[0] for v in suites.values())
     total_f = sum(v[1] for v in suites.values())
     print()
     print("suites: " + "; ".join(f"{k} {v[0]} passed, {v[1]} failed" for k, v in suites.items()))
+    if skipped:
+        print(f"skipped (nothing to test in their configuration): "
+              + ", ".join(f"{r.suite}/{r.name}" for r in skipped))
     print(f"time: {time.time() - t0:.0f}s")
     print(f"{total_p} passed, {total_f} failed")
     return 0 if total_f == 0 and total_p > 0 else 1

@@ -22,6 +22,7 @@ extern "C" {
 #define M4CRYPT_AEAD_CHACHA20POLY1305_NONCEBYTES 12
 #define M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES 16
 
+#if M4CRYPT_ENABLE_CHACHA20POLY1305 /* m4crypt/config.h */
 int m4crypt_aead_chacha20poly1305_encrypt(uint8_t *c, size_t c_len, const uint8_t *m, size_t m_len,
                                           const uint8_t *ad, size_t ad_len,
                                           const uint8_t nonce[12], const uint8_t key[32]);
@@ -36,6 +37,7 @@ int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c,
                                                    const uint8_t tag[16], const uint8_t *ad,
                                                    size_t ad_len, const uint8_t nonce[12],
                                                    const uint8_t key[32]);
+#endif
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "m4crypt/version.h"
+#include "config.h" /* what this build of m4crypt contains (docs/configuration.md) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +39,10 @@ extern "C" {
 /* A signature does not verify (also: malformed encoding, hint or norm bound of FIPS 204), or
  * ML-DSA signing gave up after the loop limit of FIPS 204 Appendix C. */
 #define M4CRYPT_ERR_SIGNATURE (-8)
+/* A self-test failed: a known-answer test of m4crypt_selftest() (m4crypt/selftest.h), or the
+ * pairwise consistency test after key generation (built with M4CRYPT_KEYGEN_PCT; the keys are then
+ * wiped). The library's results cannot be trusted. */
+#define M4CRYPT_ERR_SELFTEST (-9)
 
 /* Returns a short English description of an error code (static string). */
 const char *m4crypt_strerror(int code);

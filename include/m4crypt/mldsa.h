@@ -127,6 +127,7 @@ typedef struct {
     /* FIPS 204 section 7.2 range check of an expanded secret key (s1, s2 in [-eta, eta]). */     \
     int m4crypt_mldsa##N##_check_sk(const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES]);
 
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
 M4CRYPT_MLDSA_DECLARE(44)
 M4CRYPT_MLDSA_DECLARE(65)
 M4CRYPT_MLDSA_DECLARE(87)
@@ -156,6 +157,8 @@ int m4crypt_mldsa_verify_init(m4crypt_mldsa_verify_ctx *st, int set, const uint8
                               size_t pk_len, const uint8_t *ctx, size_t ctxlen);
 int m4crypt_mldsa_verify_final(m4crypt_mldsa_verify_ctx *st, const uint8_t *sig, size_t sig_len,
                                const uint8_t *pk, size_t pk_len);
+
+#endif /* M4CRYPT_ENABLE_MLDSA */
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,8 @@
  * Each parameter set has its own namespaced functions (m4crypt_mlkem768_enc, ...) with
  * fixed-size buffers, NIST style; all three link into one binary. A length-checked generic layer
  * (m4crypt_mlkem_*) takes the parameter set and buffer lengths, for callers that hold
- * untrusted byte strings.
+ * untrusted byte strings. Which sets and operations are built: m4crypt/config.h
+ * (M4CRYPT_ENABLE_MLKEM512 / 768 / 1024, M4CRYPT_ENABLE_MLKEM_KEYPAIR / _ENCAPS / _DECAPS).
  *
  *  keypair_derand(pk, sk, coins)  FIPS 203 Alg. 16 ML-KEM.KeyGen_internal, coins = d || z (64 bytes)
  *  keypair(pk, sk)                Alg. 19 ML-KEM.KeyGen (d, z from m4crypt_randombytes)
@@ -42,42 +43,82 @@ extern "C" {
 #define M4CRYPT_MLKEM1024_SECRETKEYBYTES 3168
 #define M4CRYPT_MLKEM1024_CIPHERTEXTBYTES 1568
 
-#define M4CRYPT_MLKEM_DECLARE(N)                                                                 \
+/* The functions of parameter set N, by operation (m4crypt/config.h: a set or an operation that
+ * is not built is not declared). */
+#define M4CRYPT_MLKEM_DECLARE_KEYPAIR(N)                                                         \
     int m4crypt_mlkem##N##_keypair_derand(uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],           \
                                           uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES],           \
                                           const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);    \
     int m4crypt_mlkem##N##_keypair(uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],                  \
-                                   uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);                 \
+                                   uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);
+#define M4CRYPT_MLKEM_DECLARE_ENCAPS(N)                                                          \
     int m4crypt_mlkem##N##_enc_derand(uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],              \
                                       uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                           \
                                       const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],         \
                                       const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);                \
     int m4crypt_mlkem##N##_enc(uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],                     \
                                uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                                  \
-                               const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES]);               \
+                               const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES]);
+#define M4CRYPT_MLKEM_DECLARE_DECAPS(N)                                                          \
     int m4crypt_mlkem##N##_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                                  \
                                const uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],               \
-                               const uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);               \
-    /* FIPS 203 section 7.2 / 7.3 input checks on their own: 0 or the error code. */               \
+                               const uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);
+/* FIPS 203 section 7.2 / 7.3 input checks on their own: 0 or the error code. Built with every
+ * set, whatever its operations. */
+#define M4CRYPT_MLKEM_DECLARE_CHECKS(N)                                                          \
     int m4crypt_mlkem##N##_check_pk(const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES]);          \
     int m4crypt_mlkem##N##_check_sk(const uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+#define M4CRYPT_MLKEM_DECLARE_KEYPAIR_IF(N) M4CRYPT_MLKEM_DECLARE_KEYPAIR(N)
+#else
+#define M4CRYPT_MLKEM_DECLARE_KEYPAIR_IF(N)
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+#define M4CRYPT_MLKEM_DECLARE_ENCAPS_IF(N) M4CRYPT_MLKEM_DECLARE_ENCAPS(N)
+#else
+#define M4CRYPT_MLKEM_DECLARE_ENCAPS_IF(N)
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+#define M4CRYPT_MLKEM_DECLARE_DECAPS_IF(N) M4CRYPT_MLKEM_DECLARE_DECAPS(N)
+#else
+#define M4CRYPT_MLKEM_DECLARE_DECAPS_IF(N)
+#endif
+#define M4CRYPT_MLKEM_DECLARE(N)                                                                 \
+    M4CRYPT_MLKEM_DECLARE_KEYPAIR_IF(N)                                                          \
+    M4CRYPT_MLKEM_DECLARE_ENCAPS_IF(N)                                                           \
+    M4CRYPT_MLKEM_DECLARE_DECAPS_IF(N)                                                           \
+    M4CRYPT_MLKEM_DECLARE_CHECKS(N)
 
+#if M4CRYPT_ENABLE_MLKEM512
 M4CRYPT_MLKEM_DECLARE(512)
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
 M4CRYPT_MLKEM_DECLARE(768)
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
 M4CRYPT_MLKEM_DECLARE(1024)
+#endif
 
-/* Length-checked generic layer. set is 512, 768 or 1024 (else M4CRYPT_ERR_PARAM); every length
- * must equal the set's size (else M4CRYPT_ERR_LENGTH, outputs zeroed where their length allows).
- * m / coins may be NULL to draw them from m4crypt_randombytes. */
-size_t m4crypt_mlkem_publickeybytes(int set);  /* 0 for an unknown set */
+#if M4CRYPT_ENABLE_MLKEM
+/* Length-checked generic layer. set is 512, 768 or 1024 and built (else M4CRYPT_ERR_PARAM);
+ * every length must equal the set's size (else M4CRYPT_ERR_LENGTH, outputs zeroed where their
+ * length allows). m / coins may be NULL to draw them from m4crypt_randombytes. */
+size_t m4crypt_mlkem_publickeybytes(int set);  /* 0 for an unknown (or not built) set */
 size_t m4crypt_mlkem_secretkeybytes(int set);
 size_t m4crypt_mlkem_ciphertextbytes(int set);
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 int m4crypt_mlkem_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                           const uint8_t *coins /* 64 bytes or NULL */);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
 int m4crypt_mlkem_encaps(int set, uint8_t *ct, size_t ct_len, uint8_t ss[32], const uint8_t *pk,
                          size_t pk_len, const uint8_t *m /* 32 bytes or NULL */);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
 int m4crypt_mlkem_decaps(int set, uint8_t ss[32], const uint8_t *ct, size_t ct_len,
                          const uint8_t *sk, size_t sk_len);
+#endif
+#endif
 
 #ifdef __cplusplus
 }

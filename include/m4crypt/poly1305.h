@@ -22,10 +22,12 @@ typedef struct {
     uint32_t buflen;
 } m4crypt_poly1305_ctx;
 
+#if M4CRYPT_ENABLE_POLY1305 /* m4crypt/config.h */
 void m4crypt_poly1305_init(m4crypt_poly1305_ctx *ctx, const uint8_t key[32]);
 void m4crypt_poly1305_update(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t len);
 void m4crypt_poly1305_final(m4crypt_poly1305_ctx *ctx, uint8_t tag[16]); /* wipes ctx */
 void m4crypt_poly1305(uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t key[32]);
+#endif
 
 #ifdef __cplusplus
 }

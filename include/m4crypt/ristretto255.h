@@ -21,6 +21,7 @@ extern "C" {
 #define M4CRYPT_RISTRETTO255_SCALARBYTES 32
 #define M4CRYPT_RISTRETTO255_HASHBYTES 64
 
+#if M4CRYPT_ENABLE_RISTRETTO255 /* m4crypt/config.h */
 /* 0 if p is a valid (canonical) encoding of a group element, else M4CRYPT_ERR_PUBLIC_KEY
  * (RFC 9496 section 4.3.1). */
 int m4crypt_ristretto255_is_valid_point(const uint8_t p[32]);
@@ -33,6 +34,7 @@ int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32]);
  * "from uniform bytes", the map used by hash-to-group; libsodium's
  * crypto_core_ristretto255_from_hash). Returns 0. */
 int m4crypt_ristretto255_from_uniform_bytes(uint8_t p[32], const uint8_t r[64]);
+#endif
 
 #ifdef __cplusplus
 }

@@ -23,18 +23,24 @@ extern "C" {
 
 /* sk = seed; pk = ML-KEM-768 ek || X25519 pk, both expanded from SHAKE256(seed, 96). Returns 0
  * (keypair: or M4CRYPT_ERR_RANDOM, outputs zeroed). */
+#if M4CRYPT_ENABLE_XWING_KEYPAIR /* m4crypt/config.h */
 int m4crypt_xwing_keypair_derand(uint8_t pk[1216], uint8_t sk[32], const uint8_t seed[32]);
 int m4crypt_xwing_keypair(uint8_t pk[1216], uint8_t sk[32]);
+#endif
 /* eseed = ML-KEM m (32) || X25519 ephemeral secret (32). Returns M4CRYPT_ERR_PUBLIC_KEY if the
  * ML-KEM part fails the FIPS 203 modulus check (enc: also M4CRYPT_ERR_RANDOM); ct and ss are then
  * zeroed. An X25519 public key of low order is not rejected (the draft has no such check): its
  * all-zero X25519 secret enters the combiner and the call returns 0. */
+#if M4CRYPT_ENABLE_XWING_ENCAPS
 int m4crypt_xwing_enc_derand(uint8_t ct[1120], uint8_t ss[32], const uint8_t pk[1216],
                              const uint8_t eseed[64]);
 int m4crypt_xwing_enc(uint8_t ct[1120], uint8_t ss[32], const uint8_t pk[1216]);
+#endif
 /* Always returns 0: invalid ML-KEM ciphertexts take implicit rejection, low-order X25519
  * ciphertexts are used as they are (as in encapsulation). */
+#if M4CRYPT_ENABLE_XWING_DECAPS
 int m4crypt_xwing_dec(uint8_t ss[32], const uint8_t ct[1120], const uint8_t sk[32]);
+#endif
 
 /*
  * The expanded decapsulation key: what the draft's expandDecapsulationKey(sk) computes from the
@@ -67,11 +73,13 @@ typedef struct {
     uint8_t pk_x[32];
 } m4crypt_xwing_expanded_key;
 
+#if M4CRYPT_ENABLE_XWING_DECAPS /* (with decapsulation: m4crypt/config.h) */
 int m4crypt_xwing_expand_key(m4crypt_xwing_expanded_key *k, const uint8_t sk[32]);
 int m4crypt_xwing_dec_expanded(uint8_t ss[32], const uint8_t ct[1120],
                                const m4crypt_xwing_expanded_key *k);
 void m4crypt_xwing_expanded_key_public(uint8_t pk[1216], const m4crypt_xwing_expanded_key *k);
 void m4crypt_xwing_expanded_key_wipe(m4crypt_xwing_expanded_key *k);
+#endif
 
 #ifdef __cplusplus
 }

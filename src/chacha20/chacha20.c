@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "chacha20/backend.h"
+#include "common/common_internal.h"
+
+#if M4CRYPT_ENABLE_CHACHA20 /* m4crypt/config.h */
 
 static uint32_t load32_le(const uint8_t *p)
 {
@@ -50,8 +53,8 @@ void m4crypt_chacha20_quarterround(uint32_t s[16], unsigned a, unsigned b, unsig
 
 /* RFC 8439 section 2.3 (block function: 10 double rounds, column then diagonal quarter rounds,
  * then the input state is added) and section 2.4 (XOR with the message, counter + 1 per block). */
-void m4crypt_chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks,
-                                   uint32_t state[16])
+__attribute__((noinline)) void m4crypt_chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in,
+                                                             size_t nblocks, uint32_t state[16])
 {
     while (nblocks-- > 0) {
         uint32_t x0 = state[0], x1 = state[1], x2 = state[2], x3 = state[3];
@@ -89,6 +92,11 @@ static void wipe_words(uint32_t *w, size_t n)
         v[i] = 0;
 }
 
+/* The stack m4crypt_chacha20_xor_blocks_c uses on the Cortex-M4 (gcc -fstack-usage: 96 bytes,
+ * less the 8 that m4crypt_stack_wipe's own frame overwrites): the compiler spills state words
+ * there, which its callers wipe after it. */
+#define XOR_BLOCKS_C_STACK 88
+
 /* "expand 32-byte k" as little-endian words (RFC 8439 section 2.3). */
 const uint32_t m4crypt_chacha20_sigma[4] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
 
@@ -108,6 +116,7 @@ void m4crypt_chacha20_xor_job_c(const m4crypt_chacha20_job *job)
     job->ctr[0] = s[12];
     job->ctr[1] = s[13];
     wipe_words(s + 4, 8); /* the key words; the rest is public */
+    M4CRYPT_STACK_WIPE(XOR_BLOCKS_C_STACK);
 }
 
 void m4crypt_chacha20_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks,
@@ -122,6 +131,7 @@ void m4crypt_chacha20_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks
     m4crypt_chacha20_xor_job(&job);
 #else
     m4crypt_chacha20_xor_blocks_c(out, in, nblocks, state);
+    M4CRYPT_STACK_WIPE(XOR_BLOCKS_C_STACK);
 #endif
 }
 
@@ -223,3 +233,4 @@ void m4crypt_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len, const uin
     uint32_t ctr[2] = {(uint32_t)counter, (uint32_t)(counter >> 32)};
     m4crypt_chacha20_xor_key(NULL, out, in, len, key, ctr, nonce);
 }
+#endif /* M4CRYPT_ENABLE_CHACHA20 */

@@ -7,9 +7,9 @@
  *   AD || zeros to a multiple of 16 || ciphertext || zeros to a multiple of 16 ||
  *   le64(AD length) || le64(ciphertext length)                    (section 2.8).
  *
- * Decryption computes the tag over the ciphertext first and compares it with m4crypt_verify.
- * Only then is the ciphertext decrypted into the output, which is then ANDed with a mask: 0xff..ff
- * if the tags matched, 0 if not. So a forged message leaves the output all zero when the function
+ * Decryption computes the tag over the ciphertext first, then decrypts the ciphertext into the
+ * output, compares the tags with m4crypt_verify and ANDs the output with a mask: 0xff..ff if the
+ * tags matched, 0 if not. So a forged message leaves the output all zero when the function
  * returns (the plaintext exists in the output buffer only between those two steps, inside this
  * call), and the only decision that depends on the secret comparison is the returned error code,
  * computed arithmetically, which the caller learns anyway. No branch depends on the key, the tag
@@ -28,8 +28,9 @@
  * besides the 4 message words, so each fused 16-byte step would have to move about 18 words
  * between core and FPU/stack registers (at least 36 cycles). Overheads were reduced instead
  * (bench rows chacha20poly1305.encrypt.*).
- * Decryption stays two-pass by design: the tag is computed over the ciphertext and compared
- * before any plaintext is produced (see below). The block counter (words 12-13 of the state,
+ * Decryption stays two-pass by design: the tag is computed over the ciphertext before any
+ * plaintext is produced (see below), and the comparison comes after the last call, so that its
+ * outcome is never saved on the stack by a callee. The block counter (words 12-13 of the state,
  * ctr[0..1]) carries over from the block-0 call to the message call.
  */
 #include <string.h>
@@ -37,6 +38,8 @@
 #include "chacha20/backend.h"
 #include "m4crypt/chacha20poly1305.h"
 #include "poly1305/backend.h"
+
+#if M4CRYPT_ENABLE_CHACHA20POLY1305 /* m4crypt/config.h */
 
 /* RFC 8439 section 2.8: at most 2^32 - 1 blocks of 64 bytes after block 0. */
 #define MAX_MESSAGE (((uint64_t)1 << 38) - 64)
@@ -58,6 +61,16 @@ static void store64_le(uint8_t *p, uint64_t v)
 }
 
 static const uint8_t zeros[16];
+
+/* Zeroes n bytes (a multiple of 4, 4-byte aligned) with volatile word stores: never removed, and
+ * no call, so no register of the caller is saved on the stack around it. */
+static inline void wipe_words(void *p, size_t n)
+{
+    volatile uint32_t *w = (volatile uint32_t *)p;
+#pragma GCC unroll 8
+    for (size_t i = 0; i < n / 4; i++)
+        w[i] = 0;
+}
 
 /* RFC 8439 section 2.8.1 pad16: zeros up to the next multiple of 16. */
 static void pad16(m4crypt_poly1305_ctx *ctx, size_t len)
@@ -89,14 +102,14 @@ static void start(m4crypt_poly1305_ctx *ctx, const uint8_t *ad, size_t ad_len)
 }
 
 /* MACs the padded ciphertext and the two lengths; the tag (wipes ctx). */
-static void finish(m4crypt_poly1305_ctx *ctx, uint8_t tag[16], const uint8_t *c, size_t len,
+static inline __attribute__((always_inline)) void finish(m4crypt_poly1305_ctx *ctx, uint8_t tag[16], const uint8_t *c, size_t len,
                    size_t ad_len)
 {
     /* The padded AD left no buffered bytes (ctx->buflen == 0), so the whole ciphertext blocks go
      * straight to the block function, then the last partial block (zero-padded) and the
      * lengths block, in one call. All of it is public. */
     const size_t full = len / 16, rest = len % 16;
-    uint8_t last[32];
+    _Alignas(4) uint8_t last[32];
     size_t n = 0;
     if (rest > 0) {
         memset(last, 0, 16);
@@ -107,11 +120,14 @@ static void finish(m4crypt_poly1305_ctx *ctx, uint8_t tag[16], const uint8_t *c,
     store64_le(last + n + 8, (uint64_t)len);
     m4crypt_poly1305_blocks2(ctx, c, full, last, n / 16 + 1);
     m4crypt_poly1305_final(ctx, tag);
+    wipe_words(last, sizeof last); /* public (the ciphertext's tail, the lengths), wiped all the
+                                     * same: nothing this call computed stays behind */
 }
 
-int m4crypt_aead_chacha20poly1305_encrypt_detached(uint8_t *c, uint8_t tag[16], const uint8_t *m,
-                                                   size_t len, const uint8_t *ad, size_t ad_len,
-                                                   const uint8_t nonce[12], const uint8_t key[32])
+/* The body of both encryption forms, written into each (one call less for the combined form). */
+static inline __attribute__((always_inline)) int
+encrypt_detached(uint8_t *c, uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t *ad,
+                 size_t ad_len, const uint8_t nonce[12], const uint8_t key[32])
 {
     if (TOO_LONG(len))
         return M4CRYPT_ERR_LENGTH;
@@ -126,6 +142,13 @@ int m4crypt_aead_chacha20poly1305_encrypt_detached(uint8_t *c, uint8_t tag[16], 
     return M4CRYPT_OK;
 }
 
+int m4crypt_aead_chacha20poly1305_encrypt_detached(uint8_t *c, uint8_t tag[16], const uint8_t *m,
+                                                   size_t len, const uint8_t *ad, size_t ad_len,
+                                                   const uint8_t nonce[12], const uint8_t key[32])
+{
+    return encrypt_detached(c, tag, m, len, ad, ad_len, nonce, key);
+}
+
 int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c, size_t len,
                                                    const uint8_t tag[16], const uint8_t *ad,
                                                    size_t ad_len, const uint8_t nonce[12],
@@ -135,19 +158,22 @@ int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c,
         return M4CRYPT_ERR_LENGTH;
     uint32_t ctr[2];
     m4crypt_poly1305_ctx ctx;
-    uint8_t expected[16], computed[16];
+    _Alignas(4) uint8_t expected[16];
+    _Alignas(4) uint8_t computed[16];
 
     memcpy(expected, tag, 16); /* the tag may live in the output buffer */
     ctr_init(ctr, nonce);
     m4crypt_chacha20_xor_key((uint8_t *)&ctx, NULL, NULL, 0, key, ctr, nonce + 4); /* block 0 */
     start(&ctx, ad, ad_len);
     finish(&ctx, computed, c, len, ad_len);
+    m4crypt_chacha20_xor_key(NULL, m, c, len, key, ctr, nonce + 4); /* blocks 1, 2, ... */
 
-    /* ok = 0 if the tags match, -1 otherwise (constant time); keep = all ones or 0. */
+    /* ok = 0 if the tags match, -1 otherwise (constant time); keep = all ones or 0. Compared
+     * after the last call that could save a register on the stack, so that the outcome never
+     * sits in a register across a call (it is returned, but nothing computed here stays behind
+     * on the stack). */
     const int ok = m4crypt_verify(computed, expected, 16);
     const uint32_t keep = ~(uint32_t)ok;
-
-    m4crypt_chacha20_xor_key(NULL, m, c, len, key, ctr, nonce + 4); /* blocks 1, 2, ... */
     uint8_t *p = m;
     size_t n = len;
     for (; n >= 16; n -= 16, p += 16) {
@@ -164,7 +190,8 @@ int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c,
     }
     for (; n > 0; n--, p++)
         *p = (uint8_t)(*p & keep);
-    m4crypt_memzero(computed, sizeof computed);
+    wipe_words(computed, sizeof computed);
+    wipe_words(expected, sizeof expected); /* public (the tag received): wiped all the same */
     /* 0 or M4CRYPT_ERR_AUTH without a branch: ok is 0 or -1 (all ones). */
     return ok & M4CRYPT_ERR_AUTH;
 }
@@ -177,8 +204,7 @@ int m4crypt_aead_chacha20poly1305_encrypt(uint8_t *c, size_t c_len, const uint8_
     if (c_len < M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES ||
         c_len - M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES != m_len)
         return M4CRYPT_ERR_LENGTH;
-    return m4crypt_aead_chacha20poly1305_encrypt_detached(c, c + m_len, m, m_len, ad, ad_len, nonce,
-                                                          key);
+    return encrypt_detached(c, c + m_len, m, m_len, ad, ad_len, nonce, key);
 }
 
 int m4crypt_aead_chacha20poly1305_decrypt(uint8_t *m, size_t m_len, const uint8_t *c, size_t c_len,
@@ -191,3 +217,4 @@ int m4crypt_aead_chacha20poly1305_decrypt(uint8_t *m, size_t m_len, const uint8_
     return m4crypt_aead_chacha20poly1305_decrypt_detached(m, c, m_len, c + m_len, ad, ad_len, nonce,
                                                           key);
 }
+#endif /* M4CRYPT_ENABLE_CHACHA20POLY1305 */

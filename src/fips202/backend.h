@@ -27,7 +27,10 @@ void m4crypt_keccakf1600_c(uint64_t state[25]);
 #ifdef M4CRYPT_FIPS202_HAVE_KECCAKF1600
 #define m4crypt_keccak_permute m4crypt_keccakf1600_armv7m
 #else
-#define m4crypt_keccak_permute m4crypt_keccakf1600_c
+/* m4crypt_keccakf1600_c, then m4crypt_stack_wipe of the stack it used: the compiler spills state
+ * words there (the assembly keeps the state in registers and its 40-byte frame). */
+void m4crypt_keccakf1600_c_wiped(uint64_t state[25]);
+#define m4crypt_keccak_permute m4crypt_keccakf1600_c_wiped
 #endif
 
 /* A backend that changes the state's layout (M4CRYPT_FIPS202_INTERLEAVED) brings the permutation

@@ -12,6 +12,7 @@
  *
  * Everything is data-independent (no branches or table lookups on the state): constant time.
  */
+#include "common/common_internal.h"
 #include "fips202/backend.h"
 
 /* FIPS 202 section 3.2.5: RC[i] for i_r = 0..23 (the values of rc(j + 7 i_r) at bit 2^j - 1). */
@@ -26,7 +27,7 @@ static const uint64_t keccak_rc[24] = {
 
 #define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
-void m4crypt_keccakf1600_c(uint64_t state[25])
+__attribute__((noinline)) void m4crypt_keccakf1600_c(uint64_t state[25])
 {
     uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
         a19, a20, a21, a22, a23, a24;
@@ -173,6 +174,17 @@ void m4crypt_keccakf1600_c(uint64_t state[25])
     state[15] = a15, state[16] = a16, state[17] = a17, state[18] = a18, state[19] = a19;
     state[20] = a20, state[21] = a21, state[22] = a22, state[23] = a23, state[24] = a24;
 }
+
+#ifndef M4CRYPT_FIPS202_HAVE_KECCAKF1600
+/* Stack bytes m4crypt_keccakf1600_c uses (make bench, keccak.f1600 portable: 292 with this
+ * function's 8-byte frame), rounded up. */
+#define KECCAKF1600_C_STACK 288
+void m4crypt_keccakf1600_c_wiped(uint64_t state[25])
+{
+    m4crypt_keccakf1600_c(state);
+    M4CRYPT_STACK_WIPE(KECCAKF1600_C_STACK);
+}
+#endif
 
 #ifndef M4CRYPT_FIPS202_INTERLEAVED
 /* The public permutation: the backend's if it uses the standard layout, else the portable one.

@@ -3,18 +3,25 @@
  * ML-DSA backend selection (docs/DEVELOPING.md, "Assembly backends").
  *
  * Every replaceable function is compiled in portable C under its name with the suffix _c. With
- * M4CRYPT_ARCH_ARMV7M (configuration m4-armv7m), src/mldsa/armv7m/backend.h, when it exists,
- * declares assembly versions (suffix _armv7m) and defines M4CRYPT_MLDSA_HAVE_<FUNCTION> for each;
- * the plain names below then refer to those, otherwise to the portable C.
+ * M4CRYPT_ARCH_ARMV7M (the m4-armv7m* configurations, which compile the assembly in
+ * src/mldsa/armv7m/), the backend header src/mldsa/armv7m/backend.h is included explicitly: it
+ * declares the assembly versions (suffix _armv7m) and defines M4CRYPT_MLDSA_HAVE_<FUNCTION> for
+ * each; the plain names below then refer to those, otherwise to the portable C. (An explicit
+ * include, not __has_include: a mistyped or missing path is a compile error rather than a silent
+ * fallback to C, and the dependency files list the header, so editing it rebuilds every user.)
  * Included by poly.h after the _c declarations.
  */
 #ifndef M4CRYPT_MLDSA_BACKEND_H
 #define M4CRYPT_MLDSA_BACKEND_H
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("mldsa/armv7m/backend.h")
-#include "mldsa/armv7m/backend.h"
+#ifdef M4CRYPT_ARCH_ARMV7M
+#if !defined(__ARM_ARCH_7EM__)
+#error "M4CRYPT_ARCH_ARMV7M: the ML-DSA armv7m backend needs an ARMv7E-M target (-mcpu=cortex-m4)"
 #endif
+#include "mldsa/armv7m/backend.h"
+#elif defined(M4CRYPT_MLDSA_HAVE_NTT) || defined(M4CRYPT_MLDSA_HAVE_INVNTT) ||                    \
+    defined(M4CRYPT_MLDSA_HAVE_POINTWISE) || defined(M4CRYPT_MLDSA_HAVE_REJ_UNIFORM)
+#error "M4CRYPT_MLDSA_HAVE_* defined without M4CRYPT_ARCH_ARMV7M: the backend is not compiled"
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_NTT
@@ -39,6 +46,12 @@
 #define m4crypt_mldsa_pointwise_acc_part m4crypt_mldsa_pointwise_acc_part_armv7m
 #else
 #define m4crypt_mldsa_pointwise_acc_part m4crypt_mldsa_pointwise_acc_part_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_P24
+#define m4crypt_mldsa_pointwise_acc_p24 m4crypt_mldsa_pointwise_acc_p24_armv7m
+#else
+#define m4crypt_mldsa_pointwise_acc_p24 m4crypt_mldsa_pointwise_acc_p24_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_REDUCE
@@ -69,6 +82,20 @@
 #define m4crypt_mldsa_decompose m4crypt_mldsa_decompose_armv7m
 #else
 #define m4crypt_mldsa_decompose m4crypt_mldsa_decompose_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_PACK24
+#define m4crypt_mldsa_pack24 m4crypt_mldsa_pack24_armv7m
+#define m4crypt_mldsa_unpack24 m4crypt_mldsa_unpack24_armv7m
+#else
+#define m4crypt_mldsa_pack24 m4crypt_mldsa_pack24_c
+#define m4crypt_mldsa_unpack24 m4crypt_mldsa_unpack24_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_MAKE_HINT
+#define m4crypt_mldsa_make_hint m4crypt_mldsa_make_hint_armv7m
+#else
+#define m4crypt_mldsa_make_hint m4crypt_mldsa_make_hint_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_POWER2ROUND

@@ -4,6 +4,9 @@
  * the internal / external-mu interfaces around Alg. 6, 7, 8 of src/mldsa/sign.c), streaming
  * verification, and the length-checked generic layer.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
 #include <string.h>
 
 #include "m4crypt/mldsa.h"
@@ -402,3 +405,5 @@ int m4crypt_mldsa_verify_final(m4crypt_mldsa_verify_ctx *st, const uint8_t *sig,
         return M4CRYPT_ERR_LENGTH;
     return verify_final(p, st, sig, pk);
 }
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

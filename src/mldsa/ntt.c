@@ -4,6 +4,9 @@
  * R = 2^32, the NTT and its inverse, pointwise products, reduction. Portable C (the _c functions
  * of poly.h).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
 #include "poly.h"
 
 #define Q M4CRYPT_MLDSA_Q
@@ -76,6 +79,16 @@ void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int3
         r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)a[i] * b[i]);
 }
 
+void m4crypt_mldsa_pointwise_acc_p24_c(m4crypt_mldsa_poly *r, const uint8_t a[768],
+                                       const m4crypt_mldsa_poly *b)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t ai = (int32_t)((uint32_t)a[3 * i] | (uint32_t)a[3 * i + 1] << 8 |
+                               (uint32_t)a[3 * i + 2] << 16);
+        r->coeffs[i] += m4crypt_mldsa_montgomery_reduce((int64_t)ai * b->coeffs[i]);
+    }
+}
+
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a)
 {
     for (unsigned i = 0; i < 256; i++)
@@ -89,3 +102,5 @@ void m4crypt_mldsa_caddq_c(m4crypt_mldsa_poly *a)
         a->coeffs[i] = x + ((x >> 31) & Q); /* arithmetic shift: all ones iff x < 0 */
     }
 }
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

@@ -77,7 +77,9 @@ static inline size_t m4crypt_mldsa_sk_t0(const m4crypt_mldsa_params *p)
                                                 const uint8_t *sk, const uint8_t rnd[32],          \
                                                 unsigned kappa);                                   \
     int m4crypt_mldsa##N##_verify_mu_core(const uint8_t *sig, const uint8_t mu[64],                \
-                                          const uint8_t *pk);
+                                          const uint8_t *pk);                                      \
+    size_t m4crypt_mldsa##N##_keygen_ws_bytes(void);                                               \
+    size_t m4crypt_mldsa##N##_sign_ws_bytes(void);
 M4CRYPT_MLDSA_DECLARE_CORE(44)
 M4CRYPT_MLDSA_DECLARE_CORE(65)
 M4CRYPT_MLDSA_DECLARE_CORE(87)

@@ -4,6 +4,9 @@
  * (section 7.1) and sampling (section 7.3). Portable C; the _c functions are the backend's
  * reference and fallback (poly.h).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
 #include <string.h>
 
 #include "poly.h"
@@ -37,6 +40,48 @@ void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
 {
     for (unsigned i = 0; i < 256; i++)
         a1->coeffs[i] = m4crypt_mldsa_highbits(a->coeffs[i], gamma2, &a0->coeffs[i]);
+}
+
+uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt_mldsa_poly *a,
+                                   const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound)
+{
+    uint32_t bad = 0, ones = 0;
+    for (unsigned n = 0; n < 256; n += 8) {
+        uint32_t byte = 0;
+        for (unsigned b = 0; b < 8; b++) {
+            int32_t r0, s0;
+            int32_t r = a->coeffs[n + b];
+            int32_t r1 = m4crypt_mldsa_highbits(r, gamma2, &r0);
+            int32_t sg = r0 >> 31;
+            bad |= (uint32_t)(r0_bound - 1 - ((r0 ^ sg) - sg)); /* sign bit: |r0| >= bound */
+            int32_t s = r + t->coeffs[n + b]; /* in (-q, 2q) */
+            s += Q & (s >> 31);
+            s -= Q & -(int32_t)((uint32_t)(Q - 1 - s) >> 31);
+            int32_t s1 = m4crypt_mldsa_highbits(s, gamma2, &s0);
+            uint32_t hb = (uint32_t)((s1 ^ r1) | -(s1 ^ r1)) >> 31; /* s1 != r1 */
+            byte |= hb << b;
+            ones += hb;
+        }
+        h[n / 8] = (uint8_t)byte;
+    }
+    return ones | (bad & 0x80000000u);
+}
+
+void m4crypt_mldsa_pack24_c(uint8_t *out, const int32_t *a, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t v = (uint32_t)a[i];
+        out[3 * i] = (uint8_t)v;
+        out[3 * i + 1] = (uint8_t)(v >> 8);
+        out[3 * i + 2] = (uint8_t)(v >> 16);
+    }
+}
+
+void m4crypt_mldsa_unpack24_c(int32_t *r, const uint8_t *in, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        r[i] = (int32_t)((uint32_t)in[3 * i] | (uint32_t)in[3 * i + 1] << 8 |
+                         (uint32_t)in[3 * i + 2] << 16);
 }
 
 /* Power2Round (Alg. 35) of a in [0, q): r0 = a mod+- 2^13 in (-2^12, 2^12] and
@@ -315,3 +360,5 @@ __attribute__((weak)) void m4crypt_mldsa_ct_declassify(const void *p, size_t len
     (void)p;
     (void)len;
 }
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

@@ -44,6 +44,11 @@ void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *
  * streamed matrix entry, see m4crypt_mldsa_sample_ntt_step). |a| < q, |b| < 9q; each call adds
  * |x| < q to every coefficient, no reduction (the callers add at most 8 such terms, and reduce). */
 void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int32_t *b);
+/* r += a o b * R^-1 over all 256 coefficients, with a packed 3 bytes per coefficient
+ * (little-endian, in [0, q): the form in which signing keeps the expanded matrix A), |b| < 9q;
+ * adds |x| < q to every coefficient, no reduction (as m4crypt_mldsa_pointwise_acc_part). */
+void m4crypt_mldsa_pointwise_acc_p24_c(m4crypt_mldsa_poly *r, const uint8_t a[768],
+                                       const m4crypt_mldsa_poly *b);
 /* Every coefficient to a representative of it mod q in [-6283008, 6283008] (any int32 input
  * below 2^31 - 2^22 in magnitude). */
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a);
@@ -68,6 +73,17 @@ unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, u
  * or (q-1)/32. No division, constant time. a0 and a1 must not alias. */
 void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
                                const m4crypt_mldsa_poly *a, int32_t gamma2);
+/* The packed form of vectors in the NTT domain and of signing's matrix: n coefficients in
+ * [0, 2^24) (in practice [0, q)) as 3 little-endian bytes each, n a nonzero multiple of 4;
+ * the byte side may have any alignment. */
+void m4crypt_mldsa_pack24_c(uint8_t *out, const int32_t *a, unsigned n);
+void m4crypt_mldsa_unpack24_c(int32_t *r, const uint8_t *in, unsigned n);
+/* MakeHint (Alg. 39) for one row of signing, computed as written, with the r0 bound of Alg. 7:
+ * a = w - c s2 (coefficients in [0, q)), t = c t0 (|x| < q); bit i of h (LSB first) is
+ * HighBits(a_i + t_i mod q) != HighBits(a_i). Returns the number of ones, plus 2^31 if some
+ * |LowBits(a_i)| >= r0_bound. Constant time. */
+uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt_mldsa_poly *a,
+                                   const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);
 /* Power2Round (Alg. 35) of every coefficient of a (in [0, q)): a1 = r1 (t1), a becomes r0 (t0). */
 void m4crypt_mldsa_power2round_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a);
 /* UseHint (Alg. 40) in place on a (coefficients in [0, q)) with the hint bits h[0..255] (0/1);

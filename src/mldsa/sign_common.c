@@ -5,9 +5,13 @@
  * generic operations to the per-set code (sign44.c, sign65.c, sign87.c: src/mldsa/sign_set.h
  * compiled once per set, so that its work spaces are sized for that set).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
 #include <string.h>
 
 #include "m4crypt/common.h"
+#include "common/common_internal.h"
 #include "params.h"
 #include "poly.h"
 
@@ -54,23 +58,39 @@ int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk
     ((p)->set == 44 ? m4crypt_mldsa44_##call : (p)->set == 65 ? m4crypt_mldsa65_##call             \
                                                               : m4crypt_mldsa87_##call)
 
+/* Secrets the named buffers do not hold (FIPS 204 section 3.6.3, docs/security.md). Each set's
+ * key generation and signing wipe their workspace. The functions under them (in the portable
+ * build Keccak-f[1600] and the NTT, in both builds the C of Decompose, the samplers and the
+ * packing) also leave spills and saved registers below it, so the dispatcher wipes, after the
+ * set's function has returned, the stack it used: the workspace and at most MLDSA_CALLEE_STACK
+ * bytes of the frames below and beside it (the stack-residue check of make test confirms the
+ * figure on every M4 build). */
+#define MLDSA_CALLEE_STACK 1536
+#define WIPE_AFTER(p, ws_bytes) M4CRYPT_STACK_WIPE(DISPATCH(p, ws_bytes()) + MLDSA_CALLEE_STACK)
+
 int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
                          const uint8_t xi[32])
 {
-    return DISPATCH(p, keygen_core(pk, sk, xi));
+    int ret = DISPATCH(p, keygen_core(pk, sk, xi));
+    WIPE_AFTER(p, keygen_ws_bytes);
+    return ret;
 }
 
 int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t mu[64],
                                const uint8_t *sk, const uint8_t rnd[32])
 {
-    return DISPATCH(p, sign_mu_core(sig, mu, sk, rnd));
+    int ret = DISPATCH(p, sign_mu_core(sig, mu, sk, rnd));
+    WIPE_AFTER(p, sign_ws_bytes);
+    return ret;
 }
 
 uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *sig,
                                        const uint8_t mu[64], const uint8_t *sk,
                                        const uint8_t rnd[32], unsigned kappa)
 {
-    return DISPATCH(p, sign_attempt_ct(sig, mu, sk, rnd, kappa));
+    uint32_t bad = DISPATCH(p, sign_attempt_ct(sig, mu, sk, rnd, kappa));
+    WIPE_AFTER(p, sign_ws_bytes);
+    return bad;
 }
 
 int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
@@ -78,3 +98,5 @@ int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *s
 {
     return DISPATCH(p, verify_mu_core(sig, mu, pk));
 }
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

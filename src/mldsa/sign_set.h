@@ -2,19 +2,25 @@
 /*
  * ML-DSA key generation, signing and verification (FIPS 204 Alg. 6, 7, 8) for one parameter set,
  * compiled once per set (sign44.c, sign65.c, sign87.c define MLDSA_SET and include this file, so
- * that the work spaces are sized for the set and its constants fold), written for a small stack:
- * no matrix entry is ever held (each entry of A is multiplied as SampleNTT produces it, 64
- * coefficients at a time), vectors in the NTT domain are kept packed (24 bits per coefficient),
+ * that the work spaces are sized for the set and its constants fold). Key generation and
+ * verification hold no matrix entry (each entry of A is multiplied as SampleNTT produces it, 32
+ * coefficients at a time); vectors in the NTT domain are kept packed (24 bits per coefficient);
  * w1 is hashed row by row as it is computed.
  *
  * Memory (stack, besides the caller's buffers):
  *   keygen  l packed polynomials (NTT(s1)) + 2 polynomials + the SHAKE state
- *   verify  l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE states
- *   sign    k packed polynomials (w) + 3 polynomials + the SHAKE states. y is not kept on the
- *           stack: ExpandMask's output is squeezed straight into the signature's z field (its
- *           encoding BitPack(y, gamma1 - 1, gamma1) is the SHAKE256 output itself), NTT(y_j) is
- *           recomputed for each row, and z = y + c s1 replaces y there. A rejected attempt's z is
- *           overwritten by the next attempt's y; on failure the signature is zeroed.
+ *   verify  (default) l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE
+ *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
+ *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
+ *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
+ *           per attempt; ML-DSA-87 keeps A only, SET_KEEP_T0HAT) + k + 3 polynomials (w, work) +
+ *           the SHAKE state;
+ *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
+ *           states, every entry of A streamed in every attempt.
+ *           In both, y is not kept: ExpandMask's output is squeezed straight into the signature's
+ *           z field (its encoding BitPack(y, gamma1 - 1, gamma1) is the SHAKE256 output itself),
+ *           and z = y + c s1 replaces y there. A rejected attempt's z is overwritten by the next
+ *           attempt's y; on failure the signature is zeroed.
  *
  * Constant time. Nothing branches on, or indexes memory by, a secret, except where a value is
  * declassified (m4crypt_mldsa_ct_declassify; the valgrind test declassifies exactly these and the
@@ -61,6 +67,15 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #endif
 #define P (&set_params)
 
+/* Signing (default build) keeps NTT(t0) across attempts for ML-DSA-44 and -65; for ML-DSA-87 it
+ * is recomputed in each attempt that reaches the hint, so that signing stays within a 64 KB
+ * stack budget (the STM32F407 test board's SRAM holds the stack, .data and .bss). */
+#if MLDSA_SET == 87
+#define SET_KEEP_T0HAT 0
+#else
+#define SET_KEEP_T0HAT 1
+#endif
+
 #define Q M4CRYPT_MLDSA_Q
 
 /* A polynomial with coefficients in [0, q) packed 3 bytes each (768 bytes): the stack form of the
@@ -68,19 +83,12 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #define PACKED24 768
 static void pack24(uint8_t out[PACKED24], const m4crypt_mldsa_poly *a)
 {
-    for (unsigned i = 0; i < 256; i++) {
-        uint32_t v = (uint32_t)a->coeffs[i];
-        out[3 * i] = (uint8_t)v;
-        out[3 * i + 1] = (uint8_t)(v >> 8);
-        out[3 * i + 2] = (uint8_t)(v >> 16);
-    }
+    m4crypt_mldsa_pack24(out, a->coeffs, M4CRYPT_MLDSA_N);
 }
 
 static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
 {
-    for (unsigned i = 0; i < 256; i++)
-        r->coeffs[i] = (int32_t)((uint32_t)in[3 * i] | (uint32_t)in[3 * i + 1] << 8 |
-                                 (uint32_t)in[3 * i + 2] << 16);
+    m4crypt_mldsa_unpack24(r->coeffs, in, M4CRYPT_MLDSA_N);
 }
 
 /* Any |x| < 2^31 - 2^22 to [0, q). */
@@ -178,17 +186,40 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 
 /* ---------------------------------------------------------------- signing */
 
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+/* The default: what does not change between attempts is computed once per signature, A (expanded
+ * into ahat) and NTT(t0); each attempt computes NTT(y_j) once and accumulates the products column
+ * by column into w. */
+typedef struct {
+    uint8_t ahat[SET_K][SET_L][PACKED24]; /* A, in [0, q) */
+#if SET_KEEP_T0HAT
+    uint8_t t0hat[SET_K][PACKED24]; /* NTT(t0_i) in [0, q) */
+#endif
+    union {
+        m4crypt_mldsa_poly w[SET_K]; /* w = NTT^-1(A o NTT(y)) in [0, q) */
+        m4crypt_mldsa_xof xof;       /* expanding A */
+    } u;
+    uint8_t w1[192]; /* w1Encode of one row */
+    m4crypt_mldsa_poly acc, tmp, chat;
+    m4crypt_keccak_ctx h;                     /* H(mu || w1Encode(w1)) */
+    uint8_t hint[SET_K][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
+    uint8_t rhopp[64];                        /* rho'' */
+} sign_ws;
+#else
+/* M4CRYPT_MLDSA_SMALL_MEMORY: nothing is kept between attempts; every entry of A is streamed
+ * from SHAKE128 as it is multiplied, NTT(y_j) recomputed for each row, t0 NTT'd per attempt. */
 typedef struct {
     uint8_t w[SET_K][PACKED24]; /* w = NTT^-1(A o NTT(y)) in [0, q), row by row */
     m4crypt_mldsa_poly acc, tmp, chat;
     union {
         m4crypt_mldsa_xof xof;
         uint8_t w1[192]; /* w1Encode of one row */
-    } ws;
-    m4crypt_keccak_ctx h;                                 /* H(mu || w1Encode(w1)) */
+    } u;
+    m4crypt_keccak_ctx h;                     /* H(mu || w1Encode(w1)) */
     uint8_t hint[SET_K][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
-    uint8_t rhopp[64];                                    /* rho'' */
+    uint8_t rhopp[64];                        /* rho'' */
 } sign_ws;
+#endif
 
 /* The one place where a signing attempt's rejection decision becomes public (4). */
 static int reject(uint32_t bad)
@@ -212,8 +243,66 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
     }
 }
 
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+/* Once per signature: A = ExpandA(rho) into ahat (Alg. 32, each entry packed as SampleNTT
+ * delivers it) and (SET_KEEP_T0HAT) NTT(t0) into t0hat. */
+static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
+{
+    for (unsigned i = 0; i < p->k; i++)
+        for (unsigned j = 0; j < p->l; j++) {
+            uint8_t *out = w->ahat[i][j];
+            m4crypt_mldsa_sample_ntt_start(&w->u.xof, sk, (uint8_t)j, (uint8_t)i);
+            for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP) {
+                m4crypt_mldsa_sample_ntt_step(&w->u.xof);
+                m4crypt_mldsa_pack24(out + 3 * n, w->u.xof.coeffs, M4CRYPT_MLDSA_STEP);
+            }
+        }
+#if SET_KEEP_T0HAT
+    for (unsigned i = 0; i < p->k; i++) {
+        m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
+        m4crypt_mldsa_ntt(&w->tmp);
+        freeze(&w->tmp);
+        pack24(w->t0hat[i], &w->tmp);
+    }
+#endif
+}
+
+/* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)), NTT(y_j) accumulated column by column into every
+ * row, then w1 = HighBits(w) hashed row by row into c~ = H(mu || w1Encode(w1), lambda / 4),
+ * written to sig[0 : lambda / 4]. */
+static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, const uint8_t mu[64])
+{
+    const uint8_t *zfield = sig + p->ctilde_bytes;
+    memset(w->u.w, 0, sizeof w->u.w);
+    for (unsigned j = 0; j < p->l; j++) {
+        m4crypt_mldsa_unpack_z(&w->tmp, zfield + j * p->z_bytes, p->gamma1_bits);
+        m4crypt_mldsa_ntt(&w->tmp);
+        for (unsigned i = 0; i < p->k; i++)
+            m4crypt_mldsa_pointwise_acc_p24(&w->u.w[i], w->ahat[i][j], &w->tmp);
+    }
+    m4crypt_shake256_init(&w->h);
+    m4crypt_keccak_absorb(&w->h, mu, 64);
+    for (unsigned i = 0; i < p->k; i++) {
+        m4crypt_mldsa_reduce(&w->u.w[i]);
+        m4crypt_mldsa_invntt(&w->u.w[i]);
+        m4crypt_mldsa_caddq(&w->u.w[i]);
+        m4crypt_mldsa_decompose(&w->tmp, &w->acc, &w->u.w[i], p->gamma2);
+        m4crypt_mldsa_pack_w1(w->w1, &w->tmp, p->gamma2);
+        m4crypt_keccak_absorb(&w->h, w->w1, p->w1_bytes);
+    }
+    m4crypt_keccak_finalize(&w->h);
+    m4crypt_keccak_squeeze(&w->h, sig, p->ctilde_bytes);
+}
+#else
+static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
+{
+    (void)p;
+    (void)w;
+    (void)sk;
+}
+
 /* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)) row by row (kept packed), w1 = HighBits(w) hashed
- * into c~ = H(mu || w1Encode(w1), lambda / 4), written to sig[0 : lambda / 4]. */
+ * into c~ = H(mu || w1Encode(w1), lambda / 4), written to sig[0 : lambda / 4]. rho = sk[0:32]. */
 static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, const uint8_t *rho,
                    const uint8_t mu[64])
 {
@@ -225,19 +314,20 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
         for (unsigned j = 0; j < p->l; j++) {
             m4crypt_mldsa_unpack_z(&w->tmp, zfield + j * p->z_bytes, p->gamma1_bits);
             m4crypt_mldsa_ntt(&w->tmp);
-            m4crypt_mldsa_matrix_entry_acc(&w->acc, &w->tmp, rho, i, j, &w->ws.xof);
+            m4crypt_mldsa_matrix_entry_acc(&w->acc, &w->tmp, rho, i, j, &w->u.xof);
         }
         m4crypt_mldsa_reduce(&w->acc);
         m4crypt_mldsa_invntt(&w->acc);
         m4crypt_mldsa_caddq(&w->acc);
         pack24(w->w[i], &w->acc);
         m4crypt_mldsa_decompose(&w->tmp, &w->chat, &w->acc, p->gamma2);
-        m4crypt_mldsa_pack_w1(w->ws.w1, &w->tmp, p->gamma2);
-        m4crypt_keccak_absorb(&w->h, w->ws.w1, p->w1_bytes);
+        m4crypt_mldsa_pack_w1(w->u.w1, &w->tmp, p->gamma2);
+        m4crypt_keccak_absorb(&w->h, w->u.w1, p->w1_bytes);
     }
     m4crypt_keccak_finalize(&w->h);
     m4crypt_keccak_squeeze(&w->h, sig, p->ctilde_bytes);
 }
+#endif
 
 /* NTT^-1(c^ o NTT(s)) for s = BitUnpack'ed from the key: r = c s (|x| < q). */
 static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
@@ -277,31 +367,27 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
     for (unsigned i = 0; i < p->k; i++) {
         m4crypt_mldsa_unpack_eta(&w->tmp, sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes, p->eta);
         mul_c(&w->tmp, &w->chat); /* c s2 */
-        unpack24(&w->acc, w->w[i]);
-        poly_sub(&w->acc, &w->tmp);
-        freeze(&w->acc); /* w - c s2 in [0, q) */
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+        m4crypt_mldsa_poly *a = &w->u.w[i];
+#else
+        m4crypt_mldsa_poly *a = &w->acc;
+        unpack24(a, w->w[i]);
+#endif
+        poly_sub(a, &w->tmp);
+        freeze(a); /* w - c s2 in [0, q) */
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
+        unpack24(&w->tmp, w->t0hat[i]);
+        m4crypt_mldsa_pointwise(&w->tmp, &w->chat, &w->tmp);
+        m4crypt_mldsa_invntt(&w->tmp);
+#else
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
         mul_c(&w->tmp, &w->chat); /* c t0 */
+#endif
         m4crypt_mldsa_reduce(&w->tmp);
         bad |= m4crypt_mldsa_chknorm(&w->tmp, p->gamma2);
-        for (unsigned n = 0; n < 256; n += 8) {
-            uint32_t byte = 0;
-            for (unsigned b = 0; b < 8; b++) {
-                int32_t r0, s0;
-                int32_t a = w->acc.coeffs[n + b];
-                int32_t r1 = m4crypt_mldsa_highbits(a, p->gamma2, &r0);
-                int32_t sg = r0 >> 31;
-                bad |= (uint32_t)(r0_bound - 1 - ((r0 ^ sg) - sg)) >> 31; /* |r0| >= bound */
-                int32_t s = a + w->tmp.coeffs[n + b]; /* w - c s2 + c t0, in (-q, 2q) */
-                s += Q & (s >> 31);
-                s -= Q & -(int32_t)((uint32_t)(Q - 1 - s) >> 31);
-                int32_t s1 = m4crypt_mldsa_highbits(s, p->gamma2, &s0);
-                uint32_t h = (uint32_t)((s1 ^ r1) | -(s1 ^ r1)) >> 31; /* s1 != r1 */
-                byte |= h << b;
-                ones += h;
-            }
-            w->hint[i][n / 8] = (uint8_t)byte;
-        }
+        uint32_t rv = m4crypt_mldsa_make_hint(w->hint[i], a, &w->tmp, p->gamma2, r0_bound);
+        bad |= rv >> 31;
+        ones += rv & 0x1ff;
     }
     bad |= (uint32_t)(p->omega - ones) >> 31; /* more than omega ones */
     return bad;
@@ -326,7 +412,11 @@ static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
                           const uint8_t mu[64], const uint8_t *sk, unsigned kappa)
 {
     expand_mask(p, sig + p->ctilde_bytes, w->rhopp, kappa, &w->h);
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+    commit(p, w, sig, mu);
+#else
     commit(p, w, sig, sk, mu);
+#endif
     m4crypt_mldsa_ct_declassify(sig, p->ctilde_bytes); /* c~ (3) */
     m4crypt_mldsa_sample_in_ball(&w->chat, sig, p->ctilde_bytes, p->tau, &w->h);
     m4crypt_mldsa_ntt(&w->chat);
@@ -346,6 +436,7 @@ int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk
         return ret;
     }
     hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    precompute(p, &w, sk);
     ret = M4CRYPT_ERR_SIGNATURE;
     for (unsigned attempt = 0; attempt < M4CRYPT_MLDSA_MAX_ATTEMPTS; attempt++) {
         if (reject(attempt_z(p, &w, sig, mu, sk, attempt * p->l)))
@@ -371,6 +462,7 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
     const m4crypt_mldsa_params *p = P;
     sign_ws w;
     hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    precompute(p, &w, sk);
     uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
     bad |= compute_hint(p, &w, sk) << 1;
     m4crypt_memzero(&w, sizeof w);
@@ -380,8 +472,12 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
 /* ---------------------------------------------------------------- verification */
 
 typedef struct {
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
     uint8_t zhat[SET_L][PACKED24]; /* NTT(z_j) in [0, q) */
     uint8_t chat[PACKED24];        /* NTT(c) in [0, q) */
+#else
+    uint8_t c2[M4CRYPT_MLDSA_N / 4]; /* c, 2 bits per coefficient (c_i + 1) */
+#endif
     m4crypt_mldsa_poly acc, tmp;
     union {
         m4crypt_mldsa_xof xof;
@@ -413,6 +509,7 @@ static int hint_valid(const m4crypt_mldsa_params *p, const uint8_t *y)
     return 1;
 }
 
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Alg. 8 ML-DSA.Verify_internal with mu given: w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
  * NTT(t1 2^d)) row by row, w1' = UseHint(h, w'_approx) hashed into c~' = H(mu || w1Encode(w1'));
  * valid iff ||z|| < gamma1 - beta and c~' = c~. Public data only. */
@@ -467,4 +564,71 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
     if (m4crypt_verify(w.ws.row.w1, sig, p->ctilde_bytes) == 0)
         ret = M4CRYPT_OK;
     return ret;
+}
+#else
+/* The same in the small-memory build: neither NTT(z) nor NTT(c) is kept; c is kept at 2 bits per
+ * coefficient, and NTT(c) and every NTT(z_j) are recomputed for each row (k + k l NTTs instead of
+ * 1 + l). Public data only. */
+int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uint8_t *pk)
+{
+    const m4crypt_mldsa_params *p = P;
+    verify_ws w;
+    const uint8_t *zfield = sig + p->ctilde_bytes;
+    const uint8_t *hints = zfield + (size_t)p->l * p->z_bytes;
+    int ret = M4CRYPT_ERR_SIGNATURE;
+    if (!hint_valid(p, hints))
+        return ret;
+    for (unsigned j = 0; j < p->l; j++) {
+        m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
+        if (m4crypt_mldsa_chknorm(&w.tmp, ((int32_t)1 << p->gamma1_bits) - p->beta))
+            return ret;
+    }
+    m4crypt_mldsa_sample_in_ball(&w.tmp, sig, p->ctilde_bytes, p->tau, &w.h);
+    memset(w.c2, 0, sizeof w.c2);
+    for (unsigned n = 0; n < 256; n++)
+        w.c2[n / 4] |= (uint8_t)((w.tmp.coeffs[n] + 1) << (2 * (n % 4)));
+    m4crypt_shake256_init(&w.h);
+    m4crypt_keccak_absorb(&w.h, mu, 64);
+    unsigned index = 0;
+    for (unsigned i = 0; i < p->k; i++) {
+        /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
+        for (unsigned n = 0; n < 256; n++)
+            w.acc.coeffs[n] = (int32_t)(w.c2[n / 4] >> (2 * (n % 4)) & 3) - 1;
+        m4crypt_mldsa_ntt(&w.acc);
+        m4crypt_mldsa_unpack_t1_shifted(&w.tmp, pk + 32 + 320 * i);
+        m4crypt_mldsa_ntt(&w.tmp);
+        m4crypt_mldsa_pointwise(&w.acc, &w.acc, &w.tmp);
+        for (unsigned n = 0; n < 256; n++)
+            w.acc.coeffs[n] = -w.acc.coeffs[n];
+        for (unsigned j = 0; j < p->l; j++) {
+            m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
+            m4crypt_mldsa_ntt(&w.tmp);
+            m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
+        }
+        m4crypt_mldsa_reduce(&w.acc);
+        m4crypt_mldsa_invntt(&w.acc);
+        m4crypt_mldsa_caddq(&w.acc);
+        memset(w.ws.row.h, 0, sizeof w.ws.row.h);
+        for (unsigned end = hints[p->omega + i]; index < end; index++)
+            w.ws.row.h[hints[index]] = 1;
+        m4crypt_mldsa_use_hint(&w.acc, w.ws.row.h, p->gamma2);
+        m4crypt_mldsa_pack_w1(w.ws.row.w1, &w.acc, p->gamma2);
+        m4crypt_keccak_absorb(&w.h, w.ws.row.w1, p->w1_bytes);
+    }
+    m4crypt_keccak_finalize(&w.h);
+    m4crypt_keccak_squeeze(&w.h, w.ws.row.w1, p->ctilde_bytes);
+    if (m4crypt_verify(w.ws.row.w1, sig, p->ctilde_bytes) == 0)
+        ret = M4CRYPT_OK;
+    return ret;
+}
+#endif
+
+/* The sizes of the workspaces, for the stack wipe after each operation (sign_common.c). */
+size_t MLDSA_NS(keygen_ws_bytes)(void)
+{
+    return sizeof(keygen_ws);
+}
+size_t MLDSA_NS(sign_ws_bytes)(void)
+{
+    return sizeof(sign_ws);
 }

@@ -9,10 +9,13 @@
  */
 #include <string.h>
 
+#include "common/common_internal.h"
 #include "m4crypt/common.h"
 #include "kem_internal.h"
 #include "params.h"
 #include "poly.h"
+
+#if MLKEM_SET_ENABLED /* m4crypt/config.h */
 
 #define DK_EK (MLKEM_POLYVECBYTES)                         /* offset of ek in dk */
 #define DK_H (MLKEM_POLYVECBYTES + MLKEM_PUBLICKEYBYTES)   /* offset of H(ek) */
@@ -58,9 +61,54 @@ int MLKEM_NS(check_sk)(const uint8_t sk[MLKEM_SECRETKEYBYTES])
     return mismatch ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
 }
 
+/* Secrets the named buffers do not hold (FIPS 203 section 3.3). The assembly backends keep their
+ * values in registers and in buffers they wipe; the portable C functions (Keccak-f[1600], whose
+ * own spills m4crypt_keccakf1600_c_wiped already wipes, the NTT, the samplers) leave spills and
+ * saved registers on the stack. In the portable build, key generation and encapsulation are
+ * therefore a function doing the work followed by m4crypt_stack_wipe of the stack it used (make
+ * bench's mlkem<set>.keypair / .encaps figure, portable, less the public function's own 8 bytes);
+ * decapsulation is in both builds (see dec below). */
+#ifndef M4CRYPT_ARCH_ARMV7M
+#define KEYPAIR_STACK 2200
+#define ENC_STACK (512 * MLKEM_K + 1480)
+#endif
+/* Key generation is a function of its own (KEYPAIR_DERAND) under the public one when the stack is
+ * wiped after it or the pairwise consistency test follows it (M4CRYPT_KEYGEN_PCT, below). */
+#if defined(KEYPAIR_STACK) || defined(M4CRYPT_KEYGEN_PCT)
+#define KEYPAIR_DERAND keypair_derand_inner
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+static __attribute__((noinline)) int
+keypair_derand_inner(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                     const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+#endif
+#else
+#define KEYPAIR_DERAND MLKEM_NS(keypair_derand)
+#endif
+#ifdef M4CRYPT_ARCH_ARMV7M
+#define ENC_DERAND MLKEM_NS(enc_derand)
+#else
+#define ENC_DERAND enc_derand_unwiped
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+static __attribute__((noinline)) int
+enc_derand_unwiped(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                   const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                   const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
+
+int MLKEM_NS(enc_derand)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                         const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                         const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES])
+{
+    const int r = enc_derand_unwiped(ct, ss, pk, m);
+    M4CRYPT_STACK_WIPE(ENC_STACK);
+    return r;
+}
+#endif /* M4CRYPT_ENABLE_MLKEM_ENCAPS */
+#endif
+
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 /* Alg. 16 ML-KEM.KeyGen_internal(d, z), coins = d || z. */
-int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
-                             const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+int KEYPAIR_DERAND(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                   const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
 {
     MLKEM_NS(kpke_keygen)(pk, sk, coins);
     memcpy(sk + DK_EK, pk, MLKEM_PUBLICKEYBYTES);
@@ -69,7 +117,8 @@ int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_
     return M4CRYPT_OK;
 }
 
-/* Alg. 19 ML-KEM.KeyGen: d, z from the random bit generator (m4crypt_randombytes). */
+/* Alg. 19 ML-KEM.KeyGen: d, z from the random bit generator (m4crypt_randombytes). The
+ * pairwise consistency test, when built in, runs inside m4crypt_mlkem<set>_keypair_derand. */
 int MLKEM_NS(keypair)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
     uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES];
@@ -80,14 +129,18 @@ int MLKEM_NS(keypair)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETK
         m4crypt_memzero(pk, MLKEM_PUBLICKEYBYTES);
         m4crypt_memzero(sk, MLKEM_SECRETKEYBYTES);
     }
+#ifndef M4CRYPT_PLANT_UNWIPED_BUFFER /* a planted fault for the stack-residue check's own test */
     m4crypt_memzero(coins, sizeof coins);
+#endif
     return ret;
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_KEYPAIR */
 
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
 /* Alg. 17 ML-KEM.Encaps_internal(ek, m), preceded by the section 7.2 modulus check. */
-int MLKEM_NS(enc_derand)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                         const uint8_t pk[MLKEM_PUBLICKEYBYTES],
-                         const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES])
+int ENC_DERAND(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+               const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+               const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES])
 {
     /* (K, r) = G(m || H(ek)); H(ek) is first put in kr[32:64] (G reads all of its input before
      * it writes its output), so that no other buffer adds to the stack under K-PKE.Encrypt. */
@@ -120,7 +173,9 @@ int MLKEM_NS(enc)(uint8_t ct[MLKEM_CIPHERTEXTBYTES], uint8_t ss[M4CRYPT_MLKEM_SS
     m4crypt_memzero(m, sizeof m);
     return ret;
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_ENCAPS */
 
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
 /* The end of Alg. 18: K-bar = J(z || c) into ss (J reads all of z and c before it writes), then
  * ss = K' unless fail (-1: c' != c). A function of its own so that decapsulation keeps fewer
  * values live across K-PKE.Encrypt (its stack frame is under the deepest call). */
@@ -129,10 +184,18 @@ static __attribute__((noinline)) void select_key(uint8_t ss[32], const uint8_t k
                                                  const uint8_t ct[MLKEM_CIPHERTEXTBYTES])
 {
     m4crypt_mlkem_hash_j(ss, z, 32, ct, MLKEM_CIPHERTEXTBYTES); /* K-bar */
+#ifdef M4CRYPT_PLANT_REJECTION_BRANCH
+    /* A planted fault, for the tests of the constant-time check only (make test builds it into
+     * build/<config>/ct/m4ct_planted.elf, never into the library): the same result, chosen by a
+     * branch on the rejection flag. m4sim ct must report it. */
+    if (!fail)
+        memcpy(ss, kr, 32);
+#else
     uint32_t mask = (uint32_t)fail;                              /* 0 or all ones */
     __asm__("" : "+r"(mask)); /* keep the compiler from turning the selection into a branch */
     for (unsigned i = 0; i < 32; i++)
         ss[i] = (uint8_t)(kr[i] ^ (mask & (uint32_t)(kr[i] ^ ss[i])));
+#endif
 }
 
 /* Alg. 18 ML-KEM.Decaps_internal:
@@ -142,8 +205,9 @@ static __attribute__((noinline)) void select_key(uint8_t ss[32], const uint8_t k
  * is selected with a mask: nothing branches on, or indexes by, the outcome.
  * Memory: K-bar is computed after the re-encryption (which does not need it), straight into ss,
  * so that only m' and (K', r') are on this function's stack under K-PKE.Encrypt. ss may overlap
- * ct or sk: it is written only after both are read for the last time. Inlined into both callers
- * below, so that ML-KEM.Decaps keeps the frame (and the figures) it had as one function. */
+ * ct or sk: it is written only after both are read for the last time. Inlined into the two
+ * functions below, dec_inner and dec_internal_inner, each followed by a wipe of the stack it
+ * used. */
 static inline __attribute__((always_inline)) void
 decaps_internal(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
                 const uint8_t sk[MLKEM_SECRETKEYBYTES])
@@ -157,8 +221,9 @@ decaps_internal(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHER
 }
 
 /* Alg. 21 ML-KEM.Decaps, preceded by the section 7.3 hash check. */
-int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
-                  const uint8_t sk[MLKEM_SECRETKEYBYTES])
+static __attribute__((noinline)) int dec_inner(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                                               const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                                               const uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
     if (MLKEM_NS(check_sk)(sk) != M4CRYPT_OK) {
         m4crypt_memzero(ss, M4CRYPT_MLKEM_SSBYTES);
@@ -168,10 +233,109 @@ int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPH
     return M4CRYPT_OK;
 }
 
-/* Alg. 18 alone, for a dk that the caller made with KeyGen_internal itself (src/mlkem/kem_internal.h). */
+/* Alg. 18 alone. */
+static __attribute__((noinline)) void
+dec_internal_inner(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                   const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    decaps_internal(ss, ct, sk);
+}
+
+/* The stack dec_inner and its callees use on the Cortex-M4 (make bench's mlkem<set>.decaps stack
+ * figure less dec's own 16 bytes): K-PKE.Encrypt's y-hat (512k bytes) and the rest. */
+#ifdef M4CRYPT_ARCH_ARMV7M
+#define DEC_STACK (512 * MLKEM_K + 1248)
+#else
+#define DEC_STACK (512 * MLKEM_K + 1508)
+#endif
+
+/* Decapsulation, then a wipe of the stack it used. What m4crypt_memzero of named buffers cannot
+ * reach: the rejection flag (c' != c), which no caller learns (implicit rejection) but which a
+ * callee's prologue saves or the compiler spills, and the t-hat polynomials K-PKE.Encrypt decodes
+ * from ek into y-hat (public, but left there). */
+int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
+                  const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    const int r = dec_inner(ss, ct, sk);
+    M4CRYPT_STACK_WIPE(DEC_STACK);
+    return r;
+}
+
+/* Alg. 18 alone, for a dk that the caller made with KeyGen_internal itself
+ * (src/mlkem/kem_internal.h); the same wipe. */
 void MLKEM_NS(dec_internal)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
                             const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
                             const uint8_t sk[MLKEM_SECRETKEYBYTES])
 {
-    decaps_internal(ss, ct, sk);
+    dec_internal_inner(ss, ct, sk);
+    M4CRYPT_STACK_WIPE(DEC_STACK);
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_DECAPS */
+#if defined(M4CRYPT_KEYGEN_PCT) && M4CRYPT_ENABLE_MLKEM_KEYPAIR &&                                   \
+    !(M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS)
+#error "M4CRYPT_KEYGEN_PCT needs ML-KEM encapsulation and decapsulation (m4crypt/config.h)"
+#endif
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+#if defined(KEYPAIR_STACK) || defined(M4CRYPT_KEYGEN_PCT)
+#ifdef M4CRYPT_KEYGEN_PCT
+/* The pairwise consistency test of a new key pair (FIPS 140-3 IG 10.3.A; ISO/IEC 19790 7.10.3.3:
+ * a module that generates a key pair tests it before handing it out): encapsulate to ek,
+ * decapsulate with dk, compare the two shared keys. The encapsulation's m is H(ek), which dk
+ * holds (public): the test is deterministic and needs no random bytes. With
+ * M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST the application's m4crypt_keygen_pct_break() can make it
+ * fail (one bit of the ciphertext flipped: implicit rejection gives another key), to test the
+ * error path (src/common/common_internal.h). Returns 0 or M4CRYPT_ERR_SELFTEST. */
+static __attribute__((noinline)) int pct(const uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                                         const uint8_t sk[MLKEM_SECRETKEYBYTES])
+{
+    uint8_t ct[MLKEM_CIPHERTEXTBYTES], k_enc[32], k_dec[32];
+    int bad = MLKEM_NS(enc_derand)(ct, k_enc, pk, sk + DK_H);
+#ifdef M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
+    if (m4crypt_keygen_pct_break())
+        ct[0] ^= 1;
+#endif
+    bad |= MLKEM_NS(dec)(k_dec, ct, sk);
+    bad |= m4crypt_verify(k_enc, k_dec, 32);
+    m4crypt_memzero(k_enc, sizeof k_enc);
+    m4crypt_memzero(k_dec, sizeof k_dec);
+    return bad ? M4CRYPT_ERR_SELFTEST : M4CRYPT_OK;
+}
+#endif
+
+/* Alg. 16 through KEYPAIR_DERAND, then (portable build) a wipe of the stack it used. */
+#ifdef M4CRYPT_KEYGEN_PCT
+int MLKEM_NS(keypair_derand_nopct)(uint8_t pk[MLKEM_PUBLICKEYBYTES],
+                                   uint8_t sk[MLKEM_SECRETKEYBYTES],
+                                   const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+#else
+int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                             const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+#endif
+{
+    const int r = keypair_derand_inner(pk, sk, coins);
+#ifdef KEYPAIR_STACK
+    M4CRYPT_STACK_WIPE(KEYPAIR_STACK);
+#endif
+    return r;
+}
+
+#ifdef M4CRYPT_KEYGEN_PCT
+/* With M4CRYPT_KEYGEN_PCT: key generation, then the pairwise consistency test; on its failure
+ * both keys are wiped and the result is M4CRYPT_ERR_SELFTEST. (X-Wing, which re-derives its
+ * ML-KEM key from the seed at every decapsulation, uses keypair_derand_nopct and tests its own
+ * key pairs: src/xwing/xwing.c.) */
+int MLKEM_NS(keypair_derand)(uint8_t pk[MLKEM_PUBLICKEYBYTES], uint8_t sk[MLKEM_SECRETKEYBYTES],
+                             const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES])
+{
+    int r = MLKEM_NS(keypair_derand_nopct)(pk, sk, coins);
+    if (r == M4CRYPT_OK && pct(pk, sk) != M4CRYPT_OK) {
+        m4crypt_memzero(pk, MLKEM_PUBLICKEYBYTES);
+        m4crypt_memzero(sk, MLKEM_SECRETKEYBYTES);
+        r = M4CRYPT_ERR_SELFTEST;
+    }
+    return r;
+}
+#endif
+#endif
+#endif /* M4CRYPT_ENABLE_MLKEM_KEYPAIR */
+#endif /* MLKEM_SET_ENABLED */

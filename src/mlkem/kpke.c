@@ -24,6 +24,9 @@
 #include "params.h"
 #include "poly.h"
 
+#if MLKEM_SET_ENABLED /* m4crypt/config.h */
+
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 /* Alg. 13 K-PKE.KeyGen(d). */
 void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_POLYVECBYTES],
                            const uint8_t d[32])
@@ -65,7 +68,9 @@ void MLKEM_NS(kpke_keygen)(uint8_t ek[MLKEM_PUBLICKEYBYTES], uint8_t dk[MLKEM_PO
     m4crypt_memzero(&s, sizeof s);
     m4crypt_memzero(&ws, sizeof ws); /* the PRF state of the last noise sample */
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_KEYPAIR */
 
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS || M4CRYPT_ENABLE_MLKEM_DECAPS
 /* Alg. 14 K-PKE.Encrypt(ek, m, r). Memory: y-hat (k polynomials), the accumulator and one work
  * space ws (456 bytes), which is in turn PRF's state (the noise), SampleNTT's state (the matrix
  * entry in steps of M4CRYPT_MLKEM_SAMPLE_STEP coefficients) and, in decapsulation, the compressed
@@ -148,7 +153,9 @@ int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKE
     m4crypt_memzero(&ws, sizeof ws);
     return diff;
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_ENCAPS || M4CRYPT_ENABLE_MLKEM_DECAPS */
 
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
 /* Alg. 15 K-PKE.Decrypt(dk, c). */
 void MLKEM_NS(kpke_decrypt)(uint8_t m[32], const uint8_t dk[MLKEM_POLYVECBYTES],
                             const uint8_t c[MLKEM_CIPHERTEXTBYTES])
@@ -176,3 +183,5 @@ void MLKEM_NS(kpke_decrypt)(uint8_t m[32], const uint8_t dk[MLKEM_POLYVECBYTES],
     m4crypt_memzero(&acc, sizeof acc);
     m4crypt_memzero(&s, sizeof s);
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_DECAPS */
+#endif /* MLKEM_SET_ENABLED */

@@ -4,18 +4,29 @@
  * set and checks every buffer length first (FIPS 203 section 7.2 check 1 "type check" on ek,
  * section 7.3 checks 1 and 2 on c and dk). Built once.
  *
+ * Only the parameter sets and operations the configuration builds are here (m4crypt/config.h); a
+ * set that is not built is an unknown set.
+ *
  * Errors: M4CRYPT_ERR_PARAM for an unknown set or a NULL buffer, M4CRYPT_ERR_LENGTH for a wrong
  * length, else whatever the per-set function returns. On every error each output buffer that is
  * not NULL is zeroed over the length the caller gave for it (ss: 32 bytes).
  */
 #include "m4crypt/mlkem.h"
 
+#if M4CRYPT_ENABLE_MLKEM /* m4crypt/config.h */
+
 size_t m4crypt_mlkem_publickeybytes(int set)
 {
     switch (set) {
+#if M4CRYPT_ENABLE_MLKEM512
     case 512: return M4CRYPT_MLKEM512_PUBLICKEYBYTES;
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
     case 768: return M4CRYPT_MLKEM768_PUBLICKEYBYTES;
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
     case 1024: return M4CRYPT_MLKEM1024_PUBLICKEYBYTES;
+#endif
     default: return 0;
     }
 }
@@ -23,9 +34,15 @@ size_t m4crypt_mlkem_publickeybytes(int set)
 size_t m4crypt_mlkem_secretkeybytes(int set)
 {
     switch (set) {
+#if M4CRYPT_ENABLE_MLKEM512
     case 512: return M4CRYPT_MLKEM512_SECRETKEYBYTES;
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
     case 768: return M4CRYPT_MLKEM768_SECRETKEYBYTES;
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
     case 1024: return M4CRYPT_MLKEM1024_SECRETKEYBYTES;
+#endif
     default: return 0;
     }
 }
@@ -33,9 +50,15 @@ size_t m4crypt_mlkem_secretkeybytes(int set)
 size_t m4crypt_mlkem_ciphertextbytes(int set)
 {
     switch (set) {
+#if M4CRYPT_ENABLE_MLKEM512
     case 512: return M4CRYPT_MLKEM512_CIPHERTEXTBYTES;
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
     case 768: return M4CRYPT_MLKEM768_CIPHERTEXTBYTES;
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
     case 1024: return M4CRYPT_MLKEM1024_CIPHERTEXTBYTES;
+#endif
     default: return 0;
     }
 }
@@ -44,6 +67,31 @@ static void wipe(uint8_t *p, size_t len)
 {
     if (p)
         m4crypt_memzero(p, len);
+}
+
+/* Each function below is reached only with a set that is built (the sizes above are 0 for any
+ * other), so the last case needs no test. */
+
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+static int keypair(int set, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+{
+#if M4CRYPT_ENABLE_MLKEM512
+    if (set == 512)
+        return coins ? m4crypt_mlkem512_keypair_derand(pk, sk, coins)
+                     : m4crypt_mlkem512_keypair(pk, sk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
+    if (set == 768)
+        return coins ? m4crypt_mlkem768_keypair_derand(pk, sk, coins)
+                     : m4crypt_mlkem768_keypair(pk, sk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
+    if (set == 1024)
+        return coins ? m4crypt_mlkem1024_keypair_derand(pk, sk, coins)
+                     : m4crypt_mlkem1024_keypair(pk, sk);
+#endif
+    (void)set;
+    return M4CRYPT_ERR_PARAM; /* not reached */
 }
 
 int m4crypt_mlkem_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
@@ -55,20 +103,33 @@ int m4crypt_mlkem_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size
     else if (pk_len != m4crypt_mlkem_publickeybytes(set) ||
              sk_len != m4crypt_mlkem_secretkeybytes(set))
         ret = M4CRYPT_ERR_LENGTH;
-    else if (set == 512)
-        ret = coins ? m4crypt_mlkem512_keypair_derand(pk, sk, coins)
-                    : m4crypt_mlkem512_keypair(pk, sk);
-    else if (set == 768)
-        ret = coins ? m4crypt_mlkem768_keypair_derand(pk, sk, coins)
-                    : m4crypt_mlkem768_keypair(pk, sk);
     else
-        ret = coins ? m4crypt_mlkem1024_keypair_derand(pk, sk, coins)
-                    : m4crypt_mlkem1024_keypair(pk, sk);
+        ret = keypair(set, pk, sk, coins);
     if (ret != M4CRYPT_OK) {
         wipe(pk, pk_len);
         wipe(sk, sk_len);
     }
     return ret;
+}
+#endif /* M4CRYPT_ENABLE_MLKEM_KEYPAIR */
+
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+static int encaps(int set, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m)
+{
+#if M4CRYPT_ENABLE_MLKEM512
+    if (set == 512)
+        return m ? m4crypt_mlkem512_enc_derand(ct, ss, pk, m) : m4crypt_mlkem512_enc(ct, ss, pk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
+    if (set == 768)
+        return m ? m4crypt_mlkem768_enc_derand(ct, ss, pk, m) : m4crypt_mlkem768_enc(ct, ss, pk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
+    if (set == 1024)
+        return m ? m4crypt_mlkem1024_enc_derand(ct, ss, pk, m) : m4crypt_mlkem1024_enc(ct, ss, pk);
+#endif
+    (void)set;
+    return M4CRYPT_ERR_PARAM; /* not reached */
 }
 
 int m4crypt_mlkem_encaps(int set, uint8_t *ct, size_t ct_len, uint8_t ss[32], const uint8_t *pk,
@@ -80,17 +141,33 @@ int m4crypt_mlkem_encaps(int set, uint8_t *ct, size_t ct_len, uint8_t ss[32], co
     else if (ct_len != m4crypt_mlkem_ciphertextbytes(set) ||
              pk_len != m4crypt_mlkem_publickeybytes(set))
         ret = M4CRYPT_ERR_LENGTH;
-    else if (set == 512)
-        ret = m ? m4crypt_mlkem512_enc_derand(ct, ss, pk, m) : m4crypt_mlkem512_enc(ct, ss, pk);
-    else if (set == 768)
-        ret = m ? m4crypt_mlkem768_enc_derand(ct, ss, pk, m) : m4crypt_mlkem768_enc(ct, ss, pk);
     else
-        ret = m ? m4crypt_mlkem1024_enc_derand(ct, ss, pk, m) : m4crypt_mlkem1024_enc(ct, ss, pk);
+        ret = encaps(set, ct, ss, pk, m);
     if (ret != M4CRYPT_OK) {
         wipe(ct, ct_len);
         wipe(ss, M4CRYPT_MLKEM_SSBYTES);
     }
     return ret;
+}
+#endif /* M4CRYPT_ENABLE_MLKEM_ENCAPS */
+
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+static int decaps(int set, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+{
+#if M4CRYPT_ENABLE_MLKEM512
+    if (set == 512)
+        return m4crypt_mlkem512_dec(ss, ct, sk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
+    if (set == 768)
+        return m4crypt_mlkem768_dec(ss, ct, sk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
+    if (set == 1024)
+        return m4crypt_mlkem1024_dec(ss, ct, sk);
+#endif
+    (void)set;
+    return M4CRYPT_ERR_PARAM; /* not reached */
 }
 
 int m4crypt_mlkem_decaps(int set, uint8_t ss[32], const uint8_t *ct, size_t ct_len,
@@ -102,13 +179,11 @@ int m4crypt_mlkem_decaps(int set, uint8_t ss[32], const uint8_t *ct, size_t ct_l
     else if (ct_len != m4crypt_mlkem_ciphertextbytes(set) ||
              sk_len != m4crypt_mlkem_secretkeybytes(set))
         ret = M4CRYPT_ERR_LENGTH;
-    else if (set == 512)
-        ret = m4crypt_mlkem512_dec(ss, ct, sk);
-    else if (set == 768)
-        ret = m4crypt_mlkem768_dec(ss, ct, sk);
     else
-        ret = m4crypt_mlkem1024_dec(ss, ct, sk);
+        ret = decaps(set, ss, ct, sk);
     if (ret != M4CRYPT_OK)
         wipe(ss, M4CRYPT_MLKEM_SSBYTES);
     return ret;
 }
+#endif /* M4CRYPT_ENABLE_MLKEM_DECAPS */
+#endif /* M4CRYPT_ENABLE_MLKEM */

@@ -14,6 +14,8 @@
  */
 #include "poly.h"
 
+#if M4CRYPT_ENABLE_MLKEM /* m4crypt/config.h */
+
 #define Q M4CRYPT_MLKEM_Q
 #define QINV (-3327)         /* q^-1 mod 2^16, as int16 */
 #define BARRETT_V 20159      /* round(2^26 / q) */
@@ -150,3 +152,4 @@ void m4crypt_poly_basemul_c(m4crypt_poly *r, const m4crypt_poly *a, const m4cryp
 {
     basemul(r, a, b, 0);
 }
+#endif /* M4CRYPT_ENABLE_MLKEM */

@@ -14,6 +14,8 @@
 
 #include "m4crypt/common.h"
 
+#if M4CRYPT_ENABLE_MLKEM /* m4crypt/config.h */
+
 #define Q M4CRYPT_MLKEM_Q
 
 /* The representative of a (any int16) in [0, q): Barrett to [-(q-1)/2, (q-1)/2], then add q to
@@ -384,3 +386,4 @@ void m4crypt_mlkem_hash_j(uint8_t out[32], const uint8_t *a, size_t alen, const 
     m4crypt_shake_squeeze(&ctx, out, 32);
     m4crypt_memzero(&ctx, sizeof ctx);
 }
+#endif /* M4CRYPT_ENABLE_MLKEM */

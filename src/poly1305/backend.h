@@ -40,7 +40,11 @@ _Static_assert(sizeof(m4crypt_poly1305_ctx) >= 64, "the AEAD writes a 64-byte bl
 #ifdef M4CRYPT_POLY1305_HAVE_BLOCKS
 #define m4crypt_poly1305_blocks m4crypt_poly1305_blocks_armv7m
 #else
-#define m4crypt_poly1305_blocks m4crypt_poly1305_blocks_c
+/* m4crypt_poly1305_blocks_c, then m4crypt_stack_wipe of the stack it used: the compiler spills
+ * r and h there (the assembly keeps them in registers). */
+void m4crypt_poly1305_blocks_c_wiped(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
+                                     uint32_t hibit);
+#define m4crypt_poly1305_blocks m4crypt_poly1305_blocks_c_wiped
 #endif
 
 /* Two runs of whole message blocks (hibit 1) in one call: nblocks of m (may be 0), then nblocks2

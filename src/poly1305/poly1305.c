@@ -13,7 +13,10 @@
  */
 #include <string.h>
 
+#include "common/common_internal.h"
 #include "poly1305/backend.h"
+
+#if M4CRYPT_ENABLE_POLY1305 /* m4crypt/config.h */
 
 _Static_assert(sizeof(m4crypt_poly1305_ctx) % 4 == 0, "final wipes the context in words");
 
@@ -37,8 +40,9 @@ static void store32_le(uint8_t *p, uint32_t v)
 #define MASK26 0x3ffffffu
 
 /* RFC 8439 section 2.5.1: for each 16-byte block, h = (h + block + hibit * 2^128) * r mod p. */
-void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
-                               uint32_t hibit)
+__attribute__((noinline)) void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx,
+                                                         const uint8_t *m, size_t nblocks,
+                                                         uint32_t hibit)
 {
     /* r in radix 2^26 (r is clamped, so r4 < 2^20 and every limb < 2^26). */
     const uint32_t r0 = ctx->r[0] & MASK26;
@@ -180,7 +184,16 @@ void m4crypt_poly1305_update(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t
 
 /* RFC 8439 section 2.5.1: the last partial block gets a 0x01 byte and zeros; then h mod p, fully
  * reduced in constant time, plus s mod 2^128 is the tag. */
-void m4crypt_poly1305_final(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
+/* In the portable build, the public m4crypt_poly1305_final is this function followed by
+ * m4crypt_stack_wipe: the compiler spills h and the tag's words in its frame. */
+#ifdef M4CRYPT_POLY1305_HAVE_BLOCKS
+#define FINAL m4crypt_poly1305_final
+#else
+#define FINAL final_unwiped
+static __attribute__((noinline)) void final_unwiped(m4crypt_poly1305_ctx *ctx, uint8_t tag[16]);
+#endif
+
+void FINAL(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
 {
     if (ctx->buflen > 0) {
         ctx->buf[ctx->buflen] = 1;
@@ -243,6 +256,26 @@ void m4crypt_poly1305_final(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
         w[i] = 0;
 }
 
+#ifndef M4CRYPT_POLY1305_HAVE_BLOCKS
+/* Stack the portable functions use on the Cortex-M4 (gcc -fstack-usage: blocks_c 96 bytes,
+ * final 80, each less the 8 bytes m4crypt_stack_wipe's own frame overwrites). */
+#define BLOCKS_C_STACK 88
+#define FINAL_STACK 72
+
+void m4crypt_poly1305_blocks_c_wiped(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
+                                     uint32_t hibit)
+{
+    m4crypt_poly1305_blocks_c(ctx, m, nblocks, hibit);
+    M4CRYPT_STACK_WIPE(BLOCKS_C_STACK);
+}
+
+void m4crypt_poly1305_final(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
+{
+    final_unwiped(ctx, tag);
+    M4CRYPT_STACK_WIPE(FINAL_STACK);
+}
+#endif
+
 void m4crypt_poly1305(uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t key[32])
 {
     m4crypt_poly1305_ctx ctx;
@@ -250,3 +283,4 @@ void m4crypt_poly1305(uint8_t tag[16], const uint8_t *m, size_t len, const uint8
     m4crypt_poly1305_update(&ctx, m, len);
     m4crypt_poly1305_final(&ctx, tag); /* wipes ctx */
 }
+#endif /* M4CRYPT_ENABLE_POLY1305 */

@@ -15,14 +15,22 @@
  *
  * Constant time in the scalar: no branch or address depends on it. Decoding branches only on the
  * validity of the (public) input encoding; the identity check of a result is arithmetic.
+ *
+ * Secrets left behind: every field element and byte buffer that held a secret is wiped with
+ * m4crypt_memzero; what that cannot reach (register spills of the portable field functions, the
+ * caller's registers an assembly field function saves, a helper's flags) is wiped by
+ * m4crypt_stack_wipe after each operation that takes a secret, as deep as make bench measured it.
  */
 #include "m4crypt/ristretto255.h"
 
+#include "common/common_internal.h"
 #include "x25519/fe_select.h"
 
 #if defined(M4CRYPT_X25519_HAVE_SCALARMULT) && defined(M4CRYPT_ARCH_ARMV7M)
 #include "x25519/armv7m/ge25519_backend.h"
 #endif
+
+#if M4CRYPT_ENABLE_RISTRETTO255 /* m4crypt/config.h */
 
 typedef m4crypt_fesel fe;
 typedef m4crypt_ge25519_p3 ge;
@@ -61,6 +69,7 @@ static uint32_t fe_iszero(const fe *f)
     fs_tobytes(s, f);
     for (int i = 0; i < 32; i++)
         acc |= s[i];
+    m4crypt_memzero(s, sizeof s);
     return (acc - 1) >> 31; /* acc in 0..255 */
 }
 
@@ -69,14 +78,18 @@ static uint32_t fe_isneg(const fe *f)
 {
     uint8_t s[32];
     fs_tobytes(s, f);
-    return s[0] & 1u;
+    const uint32_t neg = s[0] & 1u;
+    m4crypt_memzero(s, sizeof s);
+    return neg;
 }
 
 static uint32_t fe_eq(const fe *f, const fe *g)
 {
     fe d;
     fs_subc(&d, f, g);
-    return fe_iszero(&d);
+    const uint32_t eq = fe_iszero(&d);
+    m4crypt_memzero(&d, sizeof d);
+    return eq;
 }
 
 static uint32_t mask_of(uint32_t bit) { return 0u - bit; }
@@ -87,6 +100,7 @@ static void fe_cneg(fe *f, uint32_t bit)
     fe n;
     fe_neg(&n, f);
     fs_cmov(f, &n, mask_of(bit));
+    m4crypt_memzero(&n, sizeof n);
 }
 
 static void fe_abs(fe *f) { fe_cneg(f, fe_isneg(f)); }
@@ -445,6 +459,18 @@ static void map(ge *h, const fe *t)
     fs_mul(&h->Y, &w2, &w1);
     fs_mul(&h->Z, &w1, &w3);
     fs_mul(&h->T, &w0, &w2);
+    /* k and one hold constants; everything else was computed from t */
+    m4crypt_memzero(&r, sizeof r);
+    m4crypt_memzero(&u, sizeof u);
+    m4crypt_memzero(&v, sizeof v);
+    m4crypt_memzero(&s, sizeof s);
+    m4crypt_memzero(&sp, sizeof sp);
+    m4crypt_memzero(&c, sizeof c);
+    m4crypt_memzero(&n, sizeof n);
+    m4crypt_memzero(&w0, sizeof w0);
+    m4crypt_memzero(&w1, sizeof w1);
+    m4crypt_memzero(&w2, sizeof w2);
+    m4crypt_memzero(&w3, sizeof w3);
 }
 
 /* 1 (as an int error mask source) if all 32 bytes are zero. */
@@ -463,7 +489,20 @@ int m4crypt_ristretto255_is_valid_point(const uint8_t p[32])
     return decode(&h, p) ? 0 : M4CRYPT_ERR_PUBLIC_KEY;
 }
 
-int m4crypt_ristretto255_from_uniform_bytes(uint8_t p[32], const uint8_t r[64])
+/* The stack each operation's inner function uses on the Cortex-M4 (make bench's
+ * ristretto255.<operation> figure, or the stack-residue check's for from_uniform_bytes, less the
+ * public function's own frame): m4crypt_stack_wipe's length after it. */
+#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
+#define SCALARMULT_STACK 2624
+#define SCALARMULT_BASE_STACK 1008
+#define FROM_UNIFORM_STACK 1304
+#else
+#define SCALARMULT_STACK 3384
+#define SCALARMULT_BASE_STACK 1400
+#define FROM_UNIFORM_STACK 1776
+#endif
+
+static __attribute__((noinline)) void from_uniform_inner(uint8_t p[32], const uint8_t r[64])
 {
     fe t;
     ge a, b;
@@ -473,10 +512,20 @@ int m4crypt_ristretto255_from_uniform_bytes(uint8_t p[32], const uint8_t r[64])
     map(&b, &t);
     ge_add(&a, &a, &b);
     encode(p, &a);
+    m4crypt_memzero(&t, sizeof t);
+    m4crypt_memzero(&a, sizeof a);
+    m4crypt_memzero(&b, sizeof b);
+}
+
+int m4crypt_ristretto255_from_uniform_bytes(uint8_t p[32], const uint8_t r[64])
+{
+    from_uniform_inner(p, r);
+    M4CRYPT_STACK_WIPE(FROM_UNIFORM_STACK);
     return 0;
 }
 
-int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
+static __attribute__((noinline)) int scalarmult_inner(uint8_t q[32], const uint8_t n[32],
+                                                      const uint8_t p[32])
 {
     /* everything secret in one place, wiped once at the end */
     struct {
@@ -520,7 +569,15 @@ int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const ui
     return zero_result(q);
 }
 
-int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
+int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
+{
+    const int r = scalarmult_inner(q, n, p);
+    M4CRYPT_STACK_WIPE(SCALARMULT_STACK);
+    return r;
+}
+
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE
+static __attribute__((noinline)) int scalarmult_base_inner(uint8_t q[32], const uint8_t n[32])
 {
     ge h;
     uint8_t t[32];
@@ -533,3 +590,23 @@ int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
     m4crypt_memzero(&h, sizeof h);
     return zero_result(q);
 }
+
+int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
+{
+    const int r = scalarmult_base_inner(q, n);
+    M4CRYPT_STACK_WIPE(SCALARMULT_BASE_STACK);
+    return r;
+}
+#else
+/* Without the fixed-base table (m4crypt/config.h): the variable-base multiplication of the
+ * generator, from its encoding (RFC 9496 Appendix A.1, the multiple 1 B). Same result and
+ * return value (bit 255 of n ignored, the identity an error). */
+int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
+{
+    static const uint8_t generator[32] = {
+        0xe2, 0xf2, 0xae, 0x0a, 0x6a, 0xbc, 0x4e, 0x71, 0xa8, 0x84, 0xa9, 0x61, 0xc5, 0x00, 0x51, 0x5f,
+        0x58, 0xe3, 0x0b, 0x6a, 0xa5, 0x82, 0xdd, 0x8d, 0xb6, 0xa6, 0x59, 0x45, 0xe0, 0x8d, 0x2d, 0x76};
+    return m4crypt_ristretto255_scalarmult(q, n, generator);
+}
+#endif
+#endif /* M4CRYPT_ENABLE_RISTRETTO255 */

@@ -4,6 +4,9 @@
  * point), k = 0: (y + x) / 2, 1: (y - x) / 2, 2: d x y mod p, as 8 little-endian 32-bit words,
  * canonical. */
 #include "x25519/x25519_base.h"
+#include "m4crypt/config.h"
+
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE /* m4crypt/config.h */
 
 const uint32_t m4crypt_x25519_base_table[32][3][8][8] = {
     { /* 256^0 */
@@ -1031,3 +1034,4 @@ const uint32_t m4crypt_x25519_base_table[32][3][8][8] = {
         },
     },
 };
+#endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */

@@ -9,6 +9,9 @@
  * written as multiplications, which is defined behaviour.
  */
 #include "x25519/fe25519.h"
+#include "m4crypt/common.h"
+
+#if M4CRYPT_BUILD_CURVE25519 /* m4crypt/config.h */
 
 /* Bit offset and width of each limb: offset(i) = ceil(25.5 i). */
 static const uint8_t limb_off[10] = {0, 26, 51, 77, 102, 128, 153, 179, 204, 230};
@@ -302,3 +305,4 @@ void m4crypt_fe25519_cswap_c(m4crypt_fe25519 *f, m4crypt_fe25519 *g, uint32_t b)
         g->v[i] = (int32_t)((uint32_t)g->v[i] ^ x);
     }
 }
+#endif /* M4CRYPT_BUILD_CURVE25519 */

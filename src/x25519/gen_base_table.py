@@ -83,6 +83,9 @@ def main():
     out.append(" * point), k = 0: (y + x) / 2, 1: (y - x) / 2, 2: d x y mod p, as 8 little-endian 32-bit words,")
     out.append(" * canonical. */")
     out.append('#include "x25519/x25519_base.h"')
+    out.append('#include "m4crypt/config.h"')
+    out.append("")
+    out.append("#if M4CRYPT_ENABLE_X25519_BASE_TABLE /* m4crypt/config.h */")
     out.append("")
     out.append("const uint32_t m4crypt_x25519_base_table[32][3][8][8] = {")
     names = ("(y + x) / 2", "(y - x) / 2", "d x y")
@@ -96,6 +99,7 @@ def main():
             out.append("        },")
         out.append("    },")
     out.append("};")
+    out.append("#endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */")
     print("\n".join(out))
 
 

@@ -4,8 +4,11 @@
  */
 #include "m4crypt/x25519.h"
 
+#include "common/common_internal.h"
 #include "x25519/fe25519.h"
 #include "x25519/x25519_base.h"
+
+#if M4CRYPT_ENABLE_X25519 /* m4crypt/config.h */
 
 /* Backend contract (src/x25519/backend.h): out = X25519(scalar, point) as in RFC 7748 section 5,
  * i.e. with the scalar clamped and bit 255 of the point masked, canonical output, constant time.
@@ -22,8 +25,9 @@ void m4crypt_x25519_scalarmult_c(uint8_t out[32], const uint8_t scalar[32],
  * The ladder step uses z_2 = E * (BB + 121666 E), which equals the RFC's E * (AA + a24 E) with
  * a24 = 121665 because AA = BB + E.
  */
-void m4crypt_x25519_scalarmult_c(uint8_t out[32], const uint8_t scalar[32],
-                                 const uint8_t point[32])
+__attribute__((noinline)) void m4crypt_x25519_scalarmult_c(uint8_t out[32],
+                                                           const uint8_t scalar[32],
+                                                           const uint8_t point[32])
 {
     uint8_t k[32];
     m4crypt_fe25519 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
@@ -102,19 +106,41 @@ static int zero_check(const uint8_t out[32])
     return (int)(0u - is_zero) & M4CRYPT_ERR_ZERO_SHARED;
 }
 
+/* The portable field functions leave register spills on the stack (field elements of the
+ * ladder); after an operation that ran on them, the stack it used is wiped (m4crypt_stack_wipe),
+ * as far down as make bench measured it for the portable build (x25519.scalarmult and
+ * x25519.scalarmult_base, less m4crypt_x25519's own frame). The armv7m code keeps its values in
+ * registers and in buffers it wipes: nothing to do there. */
+#ifndef M4CRYPT_X25519_HAVE_SCALARMULT
+#define WIPE_STACK(len) M4CRYPT_STACK_WIPE(len)
+#define SCALARMULT_STACK 1072
+#define BASE_STACK 1192
+#else
+#define WIPE_STACK(len) ((void)0)
+#endif
+
 int m4crypt_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
 {
     m4crypt_x25519_scalarmult(out, scalar, point);
+    WIPE_STACK(SCALARMULT_STACK);
     return zero_check(out);
 }
 
 /* The base point u = 9 (RFC 7748 section 4.1) by the fixed-base method of x25519_base.c (a table
- * of multiples of the edwards25519 base point). The result is never zero (9 generates the
- * prime-order subgroup, a clamped scalar is a nonzero multiple of 8 below 2^255 and no multiple
- * of its order), but it is checked all the same. */
+ * of multiples of the edwards25519 base point), or without the table (M4CRYPT_ENABLE_X25519_BASE_TABLE
+ * 0) by the ladder on u = 9. The result is never zero (9 generates the prime-order subgroup, a
+ * clamped scalar is a nonzero multiple of 8 below 2^255 and no multiple of its order), but it is
+ * checked all the same. */
 int m4crypt_x25519_base(uint8_t out[32], const uint8_t scalar[32])
 {
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE
     m4crypt_x25519_base_fixed(out, scalar);
+    WIPE_STACK(BASE_STACK);
+#else
+    static const uint8_t nine[32] = {9};
+    m4crypt_x25519_scalarmult(out, scalar, nine);
+    WIPE_STACK(SCALARMULT_STACK);
+#endif
     return zero_check(out);
 }
 
@@ -136,3 +162,4 @@ int m4crypt_x25519_keypair(uint8_t pk[32], uint8_t sk[32])
     }
     return r;
 }
+#endif /* M4CRYPT_ENABLE_X25519 */

@@ -40,6 +40,8 @@
 #include "x25519/armv7m/ge25519_backend.h"
 #endif
 
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE /* m4crypt/config.h */
+
 typedef m4crypt_fesel fe;
 #define fe_mul fs_mul
 #define fe_sqr fs_sqr
@@ -264,3 +266,4 @@ void m4crypt_x25519_base_fixed(uint8_t out[32], const uint8_t scalar[32])
 
     m4crypt_memzero(&w, sizeof w);
 }
+#endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */

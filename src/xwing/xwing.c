@@ -39,14 +39,19 @@
  * by m4crypt_xwing_dec_expanded on a key on its stack, so the two APIs give the same ss by
  * construction; a caller that keeps the expanded key pays only the second part per call.
  *
- * The expanded secret material (SHAKE256 output, sk_M, ss_M, ss_X, ek_X) is wiped before return.
+ * The expanded secret material (SHAKE256 output, sk_M, ss_M, ss_X, ek_X) is wiped before return,
+ * and so are the public values held on the stack (ct_X, pk_M in decapsulation), so that the
+ * stack-residue check (docs/security.md) finds nothing that differs between keys.
  */
 #include "m4crypt/xwing.h"
 
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
 #include "m4crypt/x25519.h"
+#include "common/common_internal.h"
 #include "mlkem/kem_internal.h"
+
+#if M4CRYPT_ENABLE_XWING /* m4crypt/config.h: each operation below is built when enabled */
 
 #define PK_M_BYTES M4CRYPT_MLKEM768_PUBLICKEYBYTES   /* 1184 */
 #define SK_M_BYTES M4CRYPT_MLKEM768_SECRETKEYBYTES   /* 2400 */
@@ -56,6 +61,7 @@ _Static_assert(sizeof(m4crypt_xwing_expanded_key) == M4CRYPT_XWING_EXPANDEDKEYBY
                    sizeof(((m4crypt_xwing_expanded_key *)0)->sk_m) == SK_M_BYTES,
                "m4crypt_xwing_expanded_key layout (include/m4crypt/xwing.h)");
 
+#if M4CRYPT_ENABLE_XWING_ENCAPS || M4CRYPT_ENABLE_XWING_DECAPS
 static const uint8_t xwing_label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c}; /* \.//^\ */
 
 /* Combiner(ss_M, ss_X, ct_X, pk_X) = SHA3-256(ss_M || ss_X || ct_X || pk_X || XWingLabel). */
@@ -72,7 +78,21 @@ static void combiner(uint8_t ss[32], const uint8_t ss_m[32], const uint8_t ss_x[
     m4crypt_sha3_256_final(&ctx, ss);
     m4crypt_memzero(&ctx, sizeof ctx);
 }
+#endif
 
+/* ML-KEM-768 key generation from expanded[0:64]. With M4CRYPT_KEYGEN_PCT, the form without
+ * ML-KEM's pairwise consistency test: the key re-derived at every decapsulation is not a new key
+ * pair, and X-Wing's own key generation tests the whole X-Wing key pair (below). */
+#ifdef M4CRYPT_KEYGEN_PCT
+int m4crypt_mlkem768_keypair_derand_nopct(uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES],
+                                          uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES],
+                                          const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+#define MLKEM768_KEYPAIR_DERAND m4crypt_mlkem768_keypair_derand_nopct
+#else
+#define MLKEM768_KEYPAIR_DERAND m4crypt_mlkem768_keypair_derand
+#endif
+
+#if M4CRYPT_ENABLE_XWING_KEYPAIR || M4CRYPT_ENABLE_XWING_DECAPS
 /* expandDecapsulationKey(seed) -> (pk_M, sk_M, sk_X, pk_X); pk_M is also inside sk_M. Returns 0
  * (ML-KEM key generation cannot fail). */
 static int expand(m4crypt_xwing_expanded_key *k, uint8_t pk_m[PK_M_BYTES], const uint8_t seed[32])
@@ -80,7 +100,7 @@ static int expand(m4crypt_xwing_expanded_key *k, uint8_t pk_m[PK_M_BYTES], const
     uint8_t expanded[96];
     m4crypt_shake256(expanded, sizeof expanded, seed, 32);
     /* d || z = expanded[0:64] */
-    int r = m4crypt_mlkem768_keypair_derand(pk_m, k->sk_m, expanded);
+    int r = MLKEM768_KEYPAIR_DERAND(pk_m, k->sk_m, expanded);
     for (int i = 0; i < 32; i++)
         k->sk_x[i] = expanded[64 + i];
     /* Never zero: a clamped scalar times the base point (see m4crypt_x25519_base). */
@@ -88,6 +108,35 @@ static int expand(m4crypt_xwing_expanded_key *k, uint8_t pk_m[PK_M_BYTES], const
     m4crypt_memzero(expanded, sizeof expanded);
     return r;
 }
+#endif
+
+#if M4CRYPT_ENABLE_XWING_KEYPAIR
+#if defined(M4CRYPT_KEYGEN_PCT) && !(M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS)
+#error "M4CRYPT_KEYGEN_PCT needs X-Wing encapsulation and decapsulation (m4crypt/config.h)"
+#endif
+#ifdef M4CRYPT_KEYGEN_PCT
+/* The pairwise consistency test of a new key pair (as ML-KEM's, src/mlkem/kem.c): encapsulate to
+ * pk with eseed = SHAKE256(pk, 64 bytes) (deterministic, no random bytes), decapsulate with sk,
+ * compare. 0 or M4CRYPT_ERR_SELFTEST. */
+static __attribute__((noinline)) int xwing_pct(const uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
+                                               const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
+{
+    uint8_t eseed[M4CRYPT_XWING_ENCCOINBYTES], ct[M4CRYPT_XWING_CIPHERTEXTBYTES], ss_enc[32],
+        ss_dec[32];
+    m4crypt_shake256(eseed, sizeof eseed, pk, M4CRYPT_XWING_PUBLICKEYBYTES);
+    int bad = m4crypt_xwing_enc_derand(ct, ss_enc, pk, eseed);
+#ifdef M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
+    if (m4crypt_keygen_pct_break())
+        ct[0] ^= 1;
+#endif
+    bad |= m4crypt_xwing_dec(ss_dec, ct, sk);
+    bad |= m4crypt_verify(ss_enc, ss_dec, 32);
+    m4crypt_memzero(eseed, sizeof eseed);
+    m4crypt_memzero(ss_enc, sizeof ss_enc);
+    m4crypt_memzero(ss_dec, sizeof ss_dec);
+    return bad ? M4CRYPT_ERR_SELFTEST : M4CRYPT_OK;
+}
+#endif
 
 int m4crypt_xwing_keypair_derand(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
                                  uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES], const uint8_t seed[32])
@@ -108,6 +157,13 @@ int m4crypt_xwing_keypair_derand(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
     }
     m4crypt_memzero(s, sizeof s);
     m4crypt_memzero(&k, sizeof k);
+#ifdef M4CRYPT_KEYGEN_PCT
+    if (r == M4CRYPT_OK && xwing_pct(pk, sk) != M4CRYPT_OK) {
+        m4crypt_memzero(pk, M4CRYPT_XWING_PUBLICKEYBYTES);
+        m4crypt_memzero(sk, M4CRYPT_XWING_SECRETKEYBYTES);
+        r = M4CRYPT_ERR_SELFTEST;
+    }
+#endif
     return r;
 }
 
@@ -126,6 +182,9 @@ int m4crypt_xwing_keypair(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
     return r;
 }
 
+#endif /* M4CRYPT_ENABLE_XWING_KEYPAIR */
+
+#if M4CRYPT_ENABLE_XWING_ENCAPS
 int m4crypt_xwing_enc_derand(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
                              uint8_t ss[M4CRYPT_XWING_SSBYTES],
                              const uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
@@ -151,6 +210,7 @@ int m4crypt_xwing_enc_derand(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES],
     m4crypt_memzero(es, sizeof es);
     m4crypt_memzero(ss_m, sizeof ss_m);
     m4crypt_memzero(ss_x, sizeof ss_x);
+    m4crypt_memzero(ct_x, sizeof ct_x); /* public (copied into ct), wiped all the same */
     return r;
 }
 
@@ -169,6 +229,9 @@ int m4crypt_xwing_enc(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES], uint8_t ss[M4CR
     return r;
 }
 
+#endif /* M4CRYPT_ENABLE_XWING_ENCAPS */
+
+#if M4CRYPT_ENABLE_XWING_DECAPS
 int m4crypt_xwing_expand_key(m4crypt_xwing_expanded_key *k,
                              const uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
 {
@@ -176,6 +239,7 @@ int m4crypt_xwing_expand_key(m4crypt_xwing_expanded_key *k,
     int r = expand(k, pk_m, sk);
     if (r != M4CRYPT_OK) /* never: ML-KEM key generation returns 0 */
         m4crypt_xwing_expanded_key_wipe(k);
+    m4crypt_memzero(pk_m, sizeof pk_m); /* the recipient's public key, wiped all the same */
     return r;
 }
 
@@ -207,6 +271,7 @@ int m4crypt_xwing_dec_expanded(uint8_t ss[M4CRYPT_XWING_SSBYTES],
     combiner(ss, ss_m, ss_x, ct_x, k->pk_x);
     m4crypt_memzero(ss_m, sizeof ss_m);
     m4crypt_memzero(ss_x, sizeof ss_x);
+    m4crypt_memzero(ct_x, sizeof ct_x); /* public (the ciphertext), wiped all the same */
     return M4CRYPT_OK;
 }
 
@@ -223,3 +288,5 @@ int m4crypt_xwing_dec(uint8_t ss[M4CRYPT_XWING_SSBYTES],
     m4crypt_xwing_expanded_key_wipe(&k);
     return r;
 }
+#endif /* M4CRYPT_ENABLE_XWING_DECAPS */
+#endif /* M4CRYPT_ENABLE_XWING */

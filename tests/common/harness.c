@@ -125,6 +125,12 @@ int t_summary(const char *name)
     return (t_failed == 0 && t_passed > 0) ? 0 : 1;
 }
 
+int t_not_built(const char *name, const char *what)
+{
+    t_printf("%s: not built in this configuration (%s)\n", name, what);
+    return 0;
+}
+
 /* ---- test randomness: xoshiro128** (Blackman and Vigna), seeded by splitmix64 ---- */
 
 static uint32_t rng_s[4] = {1, 2, 3, 4};

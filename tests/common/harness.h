@@ -48,6 +48,10 @@ void t_fail(const char *file, int line, const char *what);
 int t_memeq(const void *a, const void *b, size_t n);
 /* Prints "name: N passed, M failed" and returns 0 if nothing failed (and something passed). */
 int t_summary(const char *name);
+/* For a program with nothing to test in this configuration (m4crypt/config.h: what it tests is
+ * not built): prints "name: not built in this configuration (what)" and returns 0.
+ * tools/run_tests.py reports such a program as skipped. */
+int t_not_built(const char *name, const char *what);
 
 /* Deterministic test randomness (xoshiro-style generator, seedable), not for keys. */
 void t_rand_seed(uint64_t seed);

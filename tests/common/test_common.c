@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Tests of src/common: constant-time compare, wiping, error strings, the randombytes hook. */
+/* Tests of src/common: constant-time compare, wiping, error strings, the randombytes hook.
+ * On an Arm M-profile core it first prints the core it runs on (from CPUID), which
+ * tools/run_tests.py checks where the M4 build runs on other cores (QEMU mps2-an500, mps2-an505). */
 #include <string.h>
 
 #include "harness.h"
@@ -31,9 +33,26 @@ static size_t put_decimal(char *out, int v)
     return n;
 }
 
+#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+/* CPUID (Armv7-M ARM B3.2.3, Armv8-M ARM D1.2.x): implementer [31:24], variant [23:20],
+ * part number [15:4] (Arm: 0xc24 Cortex-M4, 0xc27 Cortex-M7, 0xd21 Cortex-M33), revision [3:0]. */
+static void print_cpu(void)
+{
+    const uint32_t cpuid = *(volatile const uint32_t *)0xE000ED00u;
+    const unsigned part = (cpuid >> 4) & 0xfff;
+    const char *name = part == 0xc24 ? "Cortex-M4" : part == 0xc27 ? "Cortex-M7"
+                       : part == 0xd21 ? "Cortex-M33" : "unknown core";
+    t_printf("cpu: %s r%up%u (CPUID 0x%08lx)\n", name, (unsigned)(cpuid >> 20) & 15,
+             (unsigned)cpuid & 15, (unsigned long)cpuid);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
+#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+    print_cpu();
+#endif
     uint8_t a[64], b[64];
     t_rand_seed(1);
     for (size_t len = 0; len <= sizeof a; len++) {

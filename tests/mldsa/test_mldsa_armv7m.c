@@ -53,8 +53,8 @@ static void poly_case(m4crypt_mldsa_poly *a, unsigned k, int32_t bound)
         case 5: v = i == 255 ? -bound : 0; break;
         case 6: v = (t_rand32() & 1) ? bound : -bound; break;
         case 7: v = i < 128 ? bound : -bound; break;
-        case 8: v = (int32_t)(i * 32749u % (2u * (uint32_t)bound + 1)) - bound; break;
-        default: v = (int32_t)(t_rand32() % (2u * (uint32_t)bound + 1)) - bound; break;
+        case 8: v = (int32_t)((int64_t)(i * 32749u % (2u * (uint32_t)bound + 1)) - bound); break;
+        default: v = (int32_t)((int64_t)(t_rand32() % (2u * (uint32_t)bound + 1)) - bound); break;
         }
         a->coeffs[i] = v;
     }
@@ -162,6 +162,339 @@ static void test_rej_uniform(void)
     CHECK(bad == 0);
 }
 
+/* The packed-A product: a in [0, q) packed 3 bytes per coefficient (edges 0 and q - 1), b at the
+ * NTT output bound, onto an accumulator holding up to 7 terms. */
+static void test_pointwise_acc_p24(void)
+{
+    unsigned n = iters(1000, 500), bad = 0;
+    for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
+        m4crypt_mldsa_poly a, b, acc1, acc2;
+        static uint8_t packed[768];
+        poly_case(&a, k < EDGES * EDGES ? k % EDGES : EDGES, Q - 1);
+        poly_case(&b, k < EDGES * EDGES ? k / EDGES : EDGES, 9 * Q - 1);
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t v = (uint32_t)(a.coeffs[i] + (a.coeffs[i] < 0 ? Q - 1 : 0)); /* [0, q) */
+            if (k % 3 == 1)
+                v = (uint32_t)Q - 1;
+            packed[3 * i] = (uint8_t)v;
+            packed[3 * i + 1] = (uint8_t)(v >> 8);
+            packed[3 * i + 2] = (uint8_t)(v >> 16);
+        }
+        poly_case(&acc1, EDGES, 7 * Q - 1);
+        acc2 = acc1;
+        m4crypt_mldsa_pointwise_acc_p24(&acc1, packed, &b);
+        m4crypt_mldsa_pointwise_acc_p24_c(&acc2, packed, &b);
+        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
+    }
+    CHECK(bad == 0);
+}
+
+/* reduce on its whole input range (|x| < 2^31 - 2^22, edges at the ends and at the rounding
+ * points), caddq on |x| < q. */
+static void test_reduce_caddq(void)
+{
+    unsigned n = iters(1000, 500), bad = 0;
+    const int32_t lim = (int32_t)(0x7fffffff - (1 << 22));
+    for (unsigned k = 0; k < n + EDGES; k++) {
+        m4crypt_mldsa_poly a, b;
+        poly_case(&a, k < EDGES ? k : EDGES, lim);
+        if (k % 4 == 3) /* around the rounding points (2 m + 1) 2^22 */
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = ((int32_t)(t_rand32() % 501) - 250) * (1 << 23) + (1 << 22) - 2 +
+                              (int32_t)(t_rand32() % 4);
+        b = a;
+        m4crypt_mldsa_reduce(&a);
+        m4crypt_mldsa_reduce_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, 6283009);
+        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
+        b = a;
+        m4crypt_mldsa_caddq(&a);
+        m4crypt_mldsa_caddq_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0;
+        for (unsigned i = 0; i < 256; i++)
+            bad += a.coeffs[i] < 0 || a.coeffs[i] >= Q;
+    }
+    CHECK(bad == 0);
+}
+
+/* BitUnpack of z (gamma1 = 2^17, 2^19) and of s (eta = 2, 4) from every alignment, on random
+ * bytes, all-zero and all-ones encodings; unpack_eta's flag on encodings with and without a
+ * field above 2 eta. */
+static void test_unpack(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    static uint8_t buf[640 + 4];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, b;
+        unsigned off = k % 4, bits = (k & 4) ? 19 : 17, eta = (k & 8) ? 4 : 2;
+        unsigned fill = k % 16 < 2 ? (k % 16 ? 0xffu : 0u) : 0x100u;
+        for (unsigned i = 0; i < sizeof buf; i++)
+            buf[i] = fill == 0x100u ? (uint8_t)t_rand32() : (uint8_t)fill;
+        memset(&a, 0x55, sizeof a);
+        memset(&b, 0x55, sizeof b);
+        m4crypt_mldsa_unpack_z(&a, buf + off, bits);
+        m4crypt_mldsa_unpack_z_c(&b, buf + off, bits);
+        bad += memcmp(&a, &b, sizeof a) != 0;
+        if (k % 3 == 0) { /* a valid s: every field at most 2 eta */
+            m4crypt_mldsa_poly s;
+            for (unsigned i = 0; i < 256; i++)
+                s.coeffs[i] = (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
+            m4crypt_mldsa_pack_eta_c(buf + off, &s, eta);
+        }
+        memset(&a, 0x55, sizeof a);
+        memset(&b, 0x55, sizeof b);
+        uint32_t f1 = m4crypt_mldsa_unpack_eta(&a, buf + off, eta);
+        uint32_t f2 = m4crypt_mldsa_unpack_eta_c(&b, buf + off, eta);
+        bad += f1 != f2 || memcmp(&a, &b, sizeof a) != 0 || (k % 3 == 0 && f1 != 0);
+    }
+    CHECK(bad == 0);
+}
+
+/* Decompose for both gamma2 on [0, q): edges 0, q - 1, and values within 2 of every multiple of
+ * 2 gamma2 (where r1 steps, and the wrap at the top). */
+static void test_decompose(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, a1, a0, b1, b0;
+        int32_t gamma2 = (k & 1) ? (Q - 1) / 32 : (Q - 1) / 88;
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = (int32_t)(t_rand32() % Q);
+            if (k % 4 >= 2) { /* near a multiple of 2 gamma2, clamped to [0, q) */
+                v = (int32_t)(t_rand32() % (Q / (2 * gamma2) + 2)) * 2 * gamma2 - 2 +
+                    (int32_t)(t_rand32() % 5);
+                v = v < 0 ? 0 : v >= Q ? Q - 1 : v;
+            }
+            if (i == 0)
+                v = 0;
+            if (i == 1)
+                v = Q - 1;
+            a.coeffs[i] = v;
+        }
+        m4crypt_mldsa_decompose(&a1, &a0, &a, gamma2);
+        m4crypt_mldsa_decompose_c(&b1, &b0, &a, gamma2);
+        bad += memcmp(&a1, &b1, sizeof a1) != 0 || memcmp(&a0, &b0, sizeof a0) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+/* MakeHint with the r0 bound for the three sets' (gamma2, gamma2 - beta): a in [0, q) near the
+ * steps of Decompose, 0 and q - 1; t at +-(q - 1), 0, random, and such that a + t lands near
+ * the steps, 0 and q; the r0 bound both met and missed. */
+static void test_make_hint(void)
+{
+    static const int32_t g2[3] = {(Q - 1) / 88, (Q - 1) / 32, (Q - 1) / 32};
+    static const int32_t r0b[3] = {(Q - 1) / 88 - 78, (Q - 1) / 32 - 196, (Q - 1) / 32 - 120};
+    unsigned n = iters(600, 300), bad = 0;
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, t;
+        uint8_t h1[32], h2[32];
+        int32_t gamma2 = g2[k % 3], bound = r0b[k % 3];
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = (int32_t)(t_rand32() % Q), x;
+            if (k % 4 >= 1) { /* near a step of Decompose */
+                v = (int32_t)(t_rand32() % (Q / (2 * gamma2) + 2)) * 2 * gamma2 - gamma2 - 2 +
+                    (int32_t)(t_rand32() % 5);
+                v = v < 0 ? 0 : v >= Q ? Q - 1 : v;
+            }
+            if (k % 4 == 2) /* small r0: the bound met */
+                v = (int32_t)(t_rand32() % (Q / (2 * gamma2))) * 2 * gamma2 +
+                    (int32_t)(t_rand32() % (2u * (uint32_t)bound - 1)) - bound + 1;
+            v = v < 0 ? 0 : v >= Q ? Q - 1 : v;
+            switch (t_rand32() % 6) {
+            case 0: x = Q - 1; break;
+            case 1: x = -(Q - 1); break;
+            case 2: x = 0; break;
+            case 3: x = -v + (int32_t)(t_rand32() % 5) - 2; break;            /* a + t near 0 */
+            case 4: x = Q - v + (int32_t)(t_rand32() % 5) - 2; break;         /* near q */
+            default: x = (int32_t)(t_rand32() % (2u * Q - 1)) - (Q - 1); break;
+            }
+            x = x >= Q ? Q - 1 : x <= -Q ? -(Q - 1) : x;
+            a.coeffs[i] = i == 0 ? 0 : i == 1 ? Q - 1 : v;
+            t.coeffs[i] = x;
+        }
+        memset(h1, 0x5a, sizeof h1);
+        memset(h2, 0xa5, sizeof h2);
+        uint32_t r1 = m4crypt_mldsa_make_hint(h1, &a, &t, gamma2, bound);
+        uint32_t r2 = m4crypt_mldsa_make_hint_c(h2, &a, &t, gamma2, bound);
+        bad += r1 != r2 || memcmp(h1, h2, sizeof h1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+/* The norm check at its bounds: every coefficient at +-(bound - 1) (passes), one at +-bound
+ * (fails), random values around the bound, for the bounds signing and verification use. */
+static void test_chknorm(void)
+{
+    static const int32_t bounds[] = {(1 << 17) - 78, (1 << 19) - 196, (1 << 19) - 120,
+                                     (Q - 1) / 88, (Q - 1) / 32, (Q - 1) / 88 - 78,
+                                     (Q - 1) / 32 - 196, 1};
+    unsigned n = iters(800, 400), bad = 0;
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a;
+        int32_t bound = bounds[k % 8];
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = bound - 1 - (int32_t)(t_rand32() % 3);
+            if (k % 4 == 3)
+                v = (int32_t)(t_rand32() % (2u * (uint32_t)bound));
+            a.coeffs[i] = (t_rand32() & 1) ? v : -v;
+        }
+        if (k % 4 == 1)
+            a.coeffs[t_rand32() % 256] = (t_rand32() & 1) ? bound : -bound;
+        uint32_t r1 = m4crypt_mldsa_chknorm(&a, bound), r2 = m4crypt_mldsa_chknorm_c(&a, bound);
+        bad += r1 != r2 || (k % 4 == 0 && r1 != 0) || (k % 4 == 1 && r1 != 1);
+    }
+    CHECK(bad == 0);
+}
+
+/* BitPack of z (both gamma1, coefficients in (-gamma1, gamma1] with the ends, and outside it as
+ * a rejected attempt packs) and w1Encode (both gamma2, [0, top)), to every alignment; the bytes
+ * around the encoding stay untouched. */
+static void test_pack(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    static uint8_t o1[640 + 8], o2[640 + 8];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a;
+        unsigned off = k % 4, bits = (k & 4) ? 19 : 17;
+        int32_t g1 = (int32_t)1 << bits;
+        poly_case(&a, k % 16 < EDGES ? k % 16 : EDGES, g1 - 1);
+        if (k % 16 == 2)
+            a.coeffs[t_rand32() % 256] = g1;
+        if (k % 16 == 10) /* out of range: the C keeps the low bits, and so must the assembly */
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = (int32_t)(t_rand32() % (4u * (uint32_t)g1)) - 2 * g1;
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_z(o1 + off, &a, bits);
+        m4crypt_mldsa_pack_z_c(o2 + off, &a, bits);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+        int32_t gamma2 = (k & 8) ? (Q - 1) / 32 : (Q - 1) / 88;
+        unsigned top = (k & 8) ? 16 : 44;
+        for (unsigned i = 0; i < 256; i++)
+            a.coeffs[i] = k % 5 == 0 ? (int32_t)top - 1 : (int32_t)(t_rand32() % top);
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_w1(o1 + off, &a, gamma2);
+        m4crypt_mldsa_pack_w1_c(o2 + off, &a, gamma2);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+/* Power2Round on [0, q) (edges 0, q - 1 and the rounding points k 2^13 + 2^12 +- 1), the t1 and
+ * t0 encodings both ways and BitPack of s for eta 2 and 4, from and to every alignment (the
+ * bytes around an encoding untouched), on in-range values, their ends, and random bytes. */
+static void test_pack_t(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    static uint8_t o1[420 + 8], o2[420 + 8];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, b, a1, b1;
+        unsigned off = k % 4;
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = (int32_t)(t_rand32() % Q);
+            if (k % 3 == 1)
+                v = (int32_t)(t_rand32() % 1023) * 8192 + 4096 - 2 + (int32_t)(t_rand32() % 5);
+            a.coeffs[i] = i == 0 ? 0 : i == 1 ? Q - 1 : v;
+        }
+        b = a;
+        m4crypt_mldsa_power2round(&a1, &a);
+        m4crypt_mldsa_power2round_c(&b1, &b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || memcmp(&a1, &b1, sizeof a1) != 0;
+        /* t1 = a1 in [0, 2^10), t0 = a in (-2^12, 2^12] */
+        if (k % 5 == 0)
+            for (unsigned i = 0; i < 256; i++) {
+                a1.coeffs[i] = (i & 1) ? 1023 : 0;
+                a.coeffs[i] = (i & 2) ? 4096 : -4095;
+            }
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_t1(o1 + off, &a1);
+        m4crypt_mldsa_pack_t1_c(o2 + off, &a1);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+        if (k % 2)
+            t_rand_bytes(o2 + off, 320);
+        m4crypt_mldsa_unpack_t1_shifted(&b, o2 + off);
+        m4crypt_mldsa_unpack_t1_shifted_c(&b1, o2 + off);
+        bad += memcmp(&b, &b1, sizeof b) != 0;
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_t0(o1 + off, &a);
+        m4crypt_mldsa_pack_t0_c(o2 + off, &a);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+        if (k % 2)
+            t_rand_bytes(o2 + off, 416);
+        m4crypt_mldsa_unpack_t0(&b, o2 + off);
+        m4crypt_mldsa_unpack_t0_c(&b1, o2 + off);
+        bad += memcmp(&b, &b1, sizeof b) != 0;
+        unsigned eta = (k & 4) ? 4 : 2;
+        for (unsigned i = 0; i < 256; i++)
+            a.coeffs[i] = k % 7 == 0 ? ((i & 1) ? (int32_t)eta : -(int32_t)eta)
+                                     : (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack_eta(o1 + off, &a, eta);
+        m4crypt_mldsa_pack_eta_c(o2 + off, &a, eta);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+/* The 3-byte packed form both ways, whole polynomials and 32-coefficient parts (as signing
+ * packs SampleNTT's output), values 0, 2^24 - 1, q - 1 and random, to and from every alignment
+ * with the bytes / words around untouched. */
+static void test_pack24(void)
+{
+    unsigned n = iters(400, 200), bad = 0;
+    static uint8_t o1[768 + 8], o2[768 + 8];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, r1, r2;
+        unsigned off = k % 4, len = (k & 4) ? 32 : 256;
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t v = t_rand32() & 0xffffff;
+            a.coeffs[i] = (int32_t)(k % 5 == 0 ? 0xffffffu : k % 5 == 1 ? (uint32_t)Q - 1
+                                  : k % 5 == 2 ? 0u : v);
+        }
+        memset(o1, 0xa5, sizeof o1);
+        memset(o2, 0xa5, sizeof o2);
+        m4crypt_mldsa_pack24(o1 + off, a.coeffs, len);
+        m4crypt_mldsa_pack24_c(o2 + off, a.coeffs, len);
+        bad += memcmp(o1, o2, sizeof o1) != 0;
+        if (k % 2)
+            t_rand_bytes(o2 + off, 3 * len);
+        memset(&r1, 0x55, sizeof r1);
+        memset(&r2, 0x55, sizeof r2);
+        m4crypt_mldsa_unpack24(r1.coeffs, o2 + off, len);
+        m4crypt_mldsa_unpack24_c(r2.coeffs, o2 + off, len);
+        bad += memcmp(&r1, &r2, sizeof r1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+/* RejBoundedPoly's loop on random buffers of every length up to two SHAKE256 blocks, rejected
+ * half-bytes (15, or 9..15) made frequent, every output limit (0 .. 256), eta 2 and 4; the
+ * words after the outputs untouched. */
+static void test_rej_eta(void)
+{
+    unsigned n = iters(1500, 600), bad = 0;
+    static uint8_t buf[272];
+    static int32_t r1[260], r2[260];
+    for (unsigned k = 0; k < n; k++) {
+        unsigned buflen = t_rand32() % 273, len = t_rand32() % 257, eta = (k & 1) ? 4 : 2;
+        t_rand_bytes(buf, sizeof buf);
+        for (unsigned i = 0; i < buflen; i++)
+            if (t_rand32() % 4 == 0)
+                buf[i] = (uint8_t)(buf[i] | (t_rand32() & 1 ? 0x0f : 0xf0));
+        memset(r1, 0x55, sizeof r1);
+        memset(r2, 0x55, sizeof r2);
+        unsigned c1 = m4crypt_mldsa_rej_eta(r1, len, buf, buflen, eta);
+        unsigned c2 = m4crypt_mldsa_rej_eta_c(r2, len, buf, buflen, eta);
+        bad += c1 != c2 || memcmp(r1, r2, sizeof r1) != 0;
+    }
+    CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -173,5 +506,15 @@ int main(int argc, char **argv)
     test_invntt();
     test_pointwise();
     test_rej_uniform();
+    test_pointwise_acc_p24();
+    test_reduce_caddq();
+    test_unpack();
+    test_decompose();
+    test_chknorm();
+    test_make_hint();
+    test_pack_t();
+    test_pack24();
+    test_rej_eta();
+    test_pack();
     return t_summary("mldsa_armv7m");
 }

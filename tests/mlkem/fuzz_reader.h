@@ -17,7 +17,7 @@ typedef struct {
 } reader;
 
 /* A length from the next two input bytes (big-endian, 0 past the end), mod 4096. */
-static size_t take_len(reader *r)
+static inline size_t take_len(reader *r)
 {
     size_t v = 0;
     for (int i = 0; i < 2; i++) {
@@ -30,7 +30,7 @@ static size_t take_len(reader *r)
 
 /* A heap copy of the next len input bytes (zero-padded when the input runs out), allocated at
  * exactly len bytes so that ASan sees any overread. */
-static uint8_t *take(reader *r, size_t len)
+static inline uint8_t *take(reader *r, size_t len)
 {
     uint8_t *b = malloc(len ? len : 1);
     if (!b)

@@ -12,6 +12,9 @@
 
 #include "m4crypt/mlkem.h"
 
+/* The parameter sets the configuration builds (m4crypt/config.h), in MLKEM_SETS[0 ..
+ * MLKEM_NSETS - 1]; a function of an operation that is not built is NULL (the tests check
+ * M4CRYPT_ENABLE_MLKEM_KEYPAIR / _ENCAPS / _DECAPS before they call one). */
 typedef struct {
     int set;
     unsigned k;
@@ -25,29 +28,67 @@ typedef struct {
     int (*check_sk)(const uint8_t *sk);
 } mlkem_set;
 
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+#define MLKEM_FN_KEYPAIR(N, name) m4crypt_mlkem##N##_##name
+#else
+#define MLKEM_FN_KEYPAIR(N, name) NULL
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+#define MLKEM_FN_ENCAPS(N, name) m4crypt_mlkem##N##_##name
+#else
+#define MLKEM_FN_ENCAPS(N, name) NULL
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+#define MLKEM_FN_DECAPS(N, name) m4crypt_mlkem##N##_##name
+#else
+#define MLKEM_FN_DECAPS(N, name) NULL
+#endif
+
 #define MLKEM_SET_ENTRY(N, K)                                                                      \
     {N,                                                                                            \
      K,                                                                                            \
      M4CRYPT_MLKEM##N##_PUBLICKEYBYTES,                                                            \
      M4CRYPT_MLKEM##N##_SECRETKEYBYTES,                                                            \
      M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES,                                                           \
-     m4crypt_mlkem##N##_keypair_derand,                                                            \
-     m4crypt_mlkem##N##_keypair,                                                                   \
-     m4crypt_mlkem##N##_enc_derand,                                                                \
-     m4crypt_mlkem##N##_enc,                                                                       \
-     m4crypt_mlkem##N##_dec,                                                                       \
+     MLKEM_FN_KEYPAIR(N, keypair_derand),                                                          \
+     MLKEM_FN_KEYPAIR(N, keypair),                                                                 \
+     MLKEM_FN_ENCAPS(N, enc_derand),                                                               \
+     MLKEM_FN_ENCAPS(N, enc),                                                                      \
+     MLKEM_FN_DECAPS(N, dec),                                                                      \
      m4crypt_mlkem##N##_check_pk,                                                                  \
      m4crypt_mlkem##N##_check_sk}
 
-static const mlkem_set MLKEM_SETS[3] = {MLKEM_SET_ENTRY(512, 2), MLKEM_SET_ENTRY(768, 3),
-                                        MLKEM_SET_ENTRY(1024, 4)};
+static const mlkem_set MLKEM_SETS[] = {
+#if M4CRYPT_ENABLE_MLKEM512
+    MLKEM_SET_ENTRY(512, 2),
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
+    MLKEM_SET_ENTRY(768, 3),
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
+    MLKEM_SET_ENTRY(1024, 4),
+#endif
+};
+#define MLKEM_NSETS ((int)(sizeof MLKEM_SETS / sizeof MLKEM_SETS[0]))
 
+/* The set's entry, or NULL when it is not built or not a set. */
 static inline const mlkem_set *mlkem_set_by_id(long set)
 {
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < MLKEM_NSETS; i++)
         if (MLKEM_SETS[i].set == set)
             return &MLKEM_SETS[i];
     return NULL;
+}
+
+/* 1 for 512, 768 and 1024 (built or not). */
+static inline int mlkem_is_set(long set) { return set == 512 || set == 768 || set == 1024; }
+
+/* The sizes of every set, built or not (FIPS 203 Table 3), k = set / 256. */
+static inline size_t mlkem_pk_bytes(long set) { return 384 * (size_t)(set / 256) + 32; }
+static inline size_t mlkem_sk_bytes(long set) { return 768 * (size_t)(set / 256) + 96; }
+static inline size_t mlkem_ct_bytes(long set)
+{
+    return set == 1024 ? 32 * (11 * 4 + 5) : 32 * (10 * (size_t)(set / 256) + 4);
 }
 
 /* Largest sizes, for static buffers (with room for "too long" inputs of the vector files). */

@@ -23,7 +23,8 @@
 
 static uint8_t pk[MLKEM_VEC_BUF], sk[MLKEM_VEC_BUF], ct[MLKEM_VEC_BUF];
 static uint8_t pk2[MLKEM_VEC_BUF], sk2[MLKEM_VEC_BUF], ct2[MLKEM_VEC_BUF];
-static uint8_t ss[64], ss2[64], ssr[32], coins[64], msg[32], buf[1024];
+static uint8_t ss[64], ss2[64], coins[64], msg[32], buf[1024];
+static __attribute__((unused)) uint8_t ssr[32]; /* rejection keys (decapsulation) */
 
 static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
 
@@ -331,80 +332,17 @@ static void test_sampling(void)
 }
 
 /* ---------------------------------------------------------------- API */
+/* Only the parameter sets and operations this build has are tested (m4crypt/config.h,
+ * mlkem_sets.h); main() says which. Where key generation is not built, make_keys() makes keys of
+ * the right form, and where encapsulation is not built, ciphertexts are random bytes. */
 
-static void rejection_key(uint8_t out[32], const uint8_t z[32], const uint8_t *c, size_t clen)
+static __attribute__((unused)) void rejection_key(uint8_t out[32], const uint8_t z[32],
+                                                  const uint8_t *c, size_t clen)
 {
     static uint8_t zc[32 + MLKEM_MAX_CT];
     memcpy(zc, z, 32);
     memcpy(zc + 32, c, clen);
     m4crypt_shake256(out, 32, zc, 32 + clen);
-}
-
-static void test_sizes(void)
-{
-    for (int i = 0; i < 3; i++) {
-        const mlkem_set *s = &MLKEM_SETS[i];
-        CHECK(m4crypt_mlkem_publickeybytes(s->set) == 384 * s->k + 32);
-        CHECK(m4crypt_mlkem_secretkeybytes(s->set) == 768 * s->k + 96);
-        unsigned du = s->k == 4 ? 11 : 10, dv = s->k == 4 ? 5 : 4;
-        CHECK(m4crypt_mlkem_ciphertextbytes(s->set) == 32 * (du * s->k + dv));
-        CHECK(s->pk == m4crypt_mlkem_publickeybytes(s->set) &&
-              s->sk == m4crypt_mlkem_secretkeybytes(s->set) &&
-              s->ct == m4crypt_mlkem_ciphertextbytes(s->set));
-    }
-    const int bad_sets[] = {0, 1, 2, 3, 4, 511, 513, 767, 1023, 1025, -512, 2048, 256};
-    for (unsigned i = 0; i < sizeof bad_sets / sizeof bad_sets[0]; i++) {
-        CHECK(m4crypt_mlkem_publickeybytes(bad_sets[i]) == 0);
-        CHECK(m4crypt_mlkem_secretkeybytes(bad_sets[i]) == 0);
-        CHECK(m4crypt_mlkem_ciphertextbytes(bad_sets[i]) == 0);
-    }
-}
-
-static void test_roundtrip(const mlkem_set *s)
-{
-    for (unsigned n = 0; n < iters(200, 20); n++) {
-        t_rand_bytes(coins, 64);
-        t_rand_bytes(msg, 32);
-        CHECK(s->keypair_derand(pk, sk, coins) == 0);
-        CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, coins) == 0);
-        CHECK_MEM(pk, pk2, s->pk);
-        CHECK_MEM(sk, sk2, s->sk);
-        /* Layout of Alg. 16: ek, H(ek) and z inside dk. */
-        CHECK_MEM(sk + mlkem_dk_ek(s), pk, s->pk);
-        m4crypt_sha3_256(ss2, pk, s->pk);
-        CHECK_MEM(sk + mlkem_dk_h(s), ss2, 32);
-        CHECK_MEM(sk + mlkem_dk_z(s), coins + 32, 32);
-        CHECK(s->check_pk(pk) == 0 && s->check_sk(sk) == 0);
-
-        CHECK(s->enc_derand(ct, ss, pk, msg) == 0);
-        CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, msg) == 0);
-        CHECK_MEM(ct, ct2, s->ct);
-        CHECK_MEM(ss, ss2, 32);
-        memset(ss2, 0, 32);
-        CHECK(s->dec(ss2, ct, sk) == 0);
-        CHECK_MEM(ss, ss2, 32);
-        memset(ss2, 0, 32);
-        CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
-        CHECK_MEM(ss, ss2, 32);
-        /* The shared key is not the rejection key. */
-        rejection_key(ssr, sk + mlkem_dk_z(s), ct, s->ct);
-        CHECK(memcmp(ss, ssr, 32) != 0);
-
-        /* A modified ciphertext (one bit) decapsulates to J(z || c'). */
-        unsigned bit = t_rand32() % (unsigned)(8 * s->ct);
-        memcpy(ct2, ct, s->ct);
-        ct2[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct2, s->ct, sk, s->sk) == 0);
-        rejection_key(ssr, sk + mlkem_dk_z(s), ct2, s->ct);
-        CHECK_MEM(ss2, ssr, 32);
-        /* A random ciphertext too, and decapsulation is deterministic. */
-        t_rand_bytes(ct2, s->ct);
-        CHECK(s->dec(ss2, ct2, sk) == 0);
-        CHECK(s->dec(ss2 + 32, ct2, sk) == 0);
-        rejection_key(ssr, sk + mlkem_dk_z(s), ct2, s->ct);
-        CHECK_MEM(ss2, ssr, 32);
-        CHECK_MEM(ss2 + 32, ssr, 32);
-    }
 }
 
 /* Sets the 12-bit coefficient number i of an encoded key to v. */
@@ -420,14 +358,135 @@ static void set_coeff12(uint8_t *b, unsigned i, unsigned v)
     }
 }
 
+/* A key pair of set s from the 64 bytes c: keypair_derand(c) when key generation is built; else
+ * keys of the form of FIPS 203 Alg. 16 made here (ek = random coefficients below q || random rho,
+ * dk = random coefficients || ek || H(ek) || z = c[32:64]), which pass the section 7.2 and 7.3
+ * checks but are no matching pair. */
+static void make_keys(const mlkem_set *s, uint8_t *pkb, uint8_t *skb, const uint8_t c[64])
+{
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+    CHECK(s->keypair_derand(pkb, skb, c) == 0);
+#else
+    for (unsigned i = 0; i < 256 * s->k; i++) {
+        set_coeff12(pkb, i, t_rand32() % Q);
+        set_coeff12(skb, i, t_rand32() % Q);
+    }
+    t_rand_bytes(pkb + 384 * s->k, 32);
+    memcpy(skb + mlkem_dk_ek(s), pkb, s->pk);
+    m4crypt_sha3_256(skb + mlkem_dk_h(s), pkb, s->pk);
+    memcpy(skb + mlkem_dk_z(s), c + 32, 32);
+#endif
+}
+
+/* A ciphertext for pk: encapsulated with m when encapsulation is built (shared key into key),
+ * else random bytes. */
+static void make_ct(const mlkem_set *s, uint8_t *c, uint8_t key[32], const uint8_t *pkb,
+                    const uint8_t m[32])
+{
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+    CHECK(s->enc_derand(c, key, pkb, m) == 0);
+#else
+    (void)pkb, (void)m;
+    t_rand_bytes(c, s->ct);
+    memset(key, 0, 32);
+#endif
+}
+
+/* A parameter set other than s, built or not (for wrong lengths). */
+static long other_set(const mlkem_set *s) { return s->set == 512 ? 768 : s->set == 768 ? 1024 : 512; }
+
+static void test_sizes(void)
+{
+    for (int i = 0; i < MLKEM_NSETS; i++) {
+        const mlkem_set *s = &MLKEM_SETS[i];
+        CHECK(m4crypt_mlkem_publickeybytes(s->set) == 384 * s->k + 32);
+        CHECK(m4crypt_mlkem_secretkeybytes(s->set) == 768 * s->k + 96);
+        unsigned du = s->k == 4 ? 11 : 10, dv = s->k == 4 ? 5 : 4;
+        CHECK(m4crypt_mlkem_ciphertextbytes(s->set) == 32 * (du * s->k + dv));
+        CHECK(s->pk == m4crypt_mlkem_publickeybytes(s->set) &&
+              s->sk == m4crypt_mlkem_secretkeybytes(s->set) &&
+              s->ct == m4crypt_mlkem_ciphertextbytes(s->set));
+        CHECK(s->pk == mlkem_pk_bytes(s->set) && s->sk == mlkem_sk_bytes(s->set) &&
+              s->ct == mlkem_ct_bytes(s->set));
+    }
+    const int bad_sets[] = {0, 1, 2, 3, 4, 511, 513, 767, 1023, 1025, -512, 2048, 256,
+                            512, 768, 1024 /* the ones not built, below */};
+    for (unsigned i = 0; i < sizeof bad_sets / sizeof bad_sets[0]; i++) {
+        if (mlkem_set_by_id(bad_sets[i]))
+            continue;
+        CHECK(m4crypt_mlkem_publickeybytes(bad_sets[i]) == 0);
+        CHECK(m4crypt_mlkem_secretkeybytes(bad_sets[i]) == 0);
+        CHECK(m4crypt_mlkem_ciphertextbytes(bad_sets[i]) == 0);
+    }
+}
+
+static void test_roundtrip(const mlkem_set *s)
+{
+    for (unsigned n = 0; n < iters(200, 20); n++) {
+        t_rand_bytes(coins, 64);
+        t_rand_bytes(msg, 32);
+        make_keys(s, pk, sk, coins);
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+        CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, coins) == 0);
+        CHECK_MEM(pk, pk2, s->pk);
+        CHECK_MEM(sk, sk2, s->sk);
+        /* Layout of Alg. 16: ek, H(ek) and z inside dk. */
+        CHECK_MEM(sk + mlkem_dk_ek(s), pk, s->pk);
+        m4crypt_sha3_256(ss2, pk, s->pk);
+        CHECK_MEM(sk + mlkem_dk_h(s), ss2, 32);
+        CHECK_MEM(sk + mlkem_dk_z(s), coins + 32, 32);
+#endif
+        CHECK(s->check_pk(pk) == 0 && s->check_sk(sk) == 0);
+
+        make_ct(s, ct, ss, pk, msg);
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+        CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, msg) == 0);
+        CHECK_MEM(ct, ct2, s->ct);
+        CHECK_MEM(ss, ss2, 32);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+        memset(ss2, 0, 32);
+        CHECK(s->dec(ss2, ct, sk) == 0);
+        memset(ss2 + 32, 0, 32);
+        CHECK(m4crypt_mlkem_decaps(s->set, ss2 + 32, ct, s->ct, sk, s->sk) == 0);
+        CHECK_MEM(ss2, ss2 + 32, 32);
+        rejection_key(ssr, sk + mlkem_dk_z(s), ct, s->ct);
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS
+        /* Both sides agree, and the shared key is not the rejection key. */
+        CHECK_MEM(ss, ss2, 32);
+        CHECK(memcmp(ss, ssr, 32) != 0);
+#else
+        /* No matching key pair (make_keys) or a random ciphertext: implicit rejection. */
+        CHECK_MEM(ss2, ssr, 32);
+#endif
+
+        /* A modified ciphertext (one bit) decapsulates to J(z || c'). */
+        unsigned bit = t_rand32() % (unsigned)(8 * s->ct);
+        memcpy(ct2, ct, s->ct);
+        ct2[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct2, s->ct, sk, s->sk) == 0);
+        rejection_key(ssr, sk + mlkem_dk_z(s), ct2, s->ct);
+        CHECK_MEM(ss2, ssr, 32);
+        /* A random ciphertext too, and decapsulation is deterministic. */
+        t_rand_bytes(ct2, s->ct);
+        CHECK(s->dec(ss2, ct2, sk) == 0);
+        CHECK(s->dec(ss2 + 32, ct2, sk) == 0);
+        rejection_key(ssr, sk + mlkem_dk_z(s), ct2, s->ct);
+        CHECK_MEM(ss2, ssr, 32);
+        CHECK_MEM(ss2 + 32, ssr, 32);
+#endif
+    }
+}
+
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
 /* Decapsulation writes ss only after its last read of ct and sk, so ss may overlap either (a
  * valid and a tampered ciphertext; ss at the start, middle and end of ct, and inside sk). */
 static void test_aliasing(const mlkem_set *s)
 {
     t_rand_bytes(coins, 64);
     t_rand_bytes(msg, 32);
-    CHECK(s->keypair_derand(pk, sk, coins) == 0);
-    CHECK(s->enc_derand(ct, ss, pk, msg) == 0);
+    make_keys(s, pk, sk, coins);
+    make_ct(s, ct, ss, pk, msg);
     for (int tamper = 0; tamper < 2; tamper++) {
         if (tamper)
             ct[7] ^= 1;
@@ -446,6 +505,7 @@ static void test_aliasing(const mlkem_set *s)
         CHECK_MEM(sk2 + 100, ssr, 32);
     }
 }
+#endif
 
 static void test_bad_keys(const mlkem_set *s)
 {
@@ -453,7 +513,7 @@ static void test_bad_keys(const mlkem_set *s)
      * at a time, each position of the group differently): q and 4095 rejected, q - 1 and 0
      * accepted. */
     t_rand_bytes(coins, 64);
-    CHECK(s->keypair_derand(pk, sk, coins) == 0);
+    make_keys(s, pk, sk, coins);
     memcpy(pk2, pk, s->pk);
     unsigned wrong = 0;
     for (unsigned i = 0; i < 256 * s->k; i++) {
@@ -466,14 +526,15 @@ static void test_bad_keys(const mlkem_set *s)
     for (unsigned n = 0; n < iters(30, 6); n++) {
         t_rand_bytes(coins, 64);
         t_rand_bytes(msg, 32);
-        CHECK(s->keypair_derand(pk, sk, coins) == 0);
-        CHECK(s->enc_derand(ct, ss, pk, msg) == 0);
+        make_keys(s, pk, sk, coins);
+        make_ct(s, ct, ss, pk, msg);
 
         /* Section 7.2: one coefficient >= q anywhere in ek is rejected; q - 1 is fine. */
         unsigned i = t_rand32() % (256 * s->k);
         static const unsigned vals[] = {Q, Q + 1, 4095};
         memcpy(pk2, pk, s->pk);
         set_coeff12(pk2, i, vals[n % 3]);
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
         memset(ct2, 0xaa, s->ct);
         memset(ss2, 0xaa, 32);
         CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) ==
@@ -483,10 +544,13 @@ static void test_bad_keys(const mlkem_set *s)
         memset(ss2, 0xaa, 32);
         CHECK(s->enc(ct2, ss2, pk2) == M4CRYPT_ERR_PUBLIC_KEY);
         CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+#endif
         CHECK(s->check_pk(pk2) == M4CRYPT_ERR_PUBLIC_KEY);
         set_coeff12(pk2, i, Q - 1);
         CHECK(s->check_pk(pk2) == 0);
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
         CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) == 0);
+#endif
         /* rho (the last 32 bytes) is not checked. */
         memcpy(pk2, pk, s->pk);
         pk2[s->pk - 1 - n % 32] ^= 0xff;
@@ -495,21 +559,29 @@ static void test_bad_keys(const mlkem_set *s)
         /* Section 7.3: a changed ek or H(ek) inside dk fails the hash check. */
         memcpy(sk2, sk, s->sk);
         sk2[mlkem_dk_ek(s) + t_rand32() % s->pk] ^= (uint8_t)(1u << (n % 8));
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
         memset(ss2, 0xaa, 32);
         CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk2, s->sk) == M4CRYPT_ERR_SECRET_KEY);
         CHECK(mlkem_all_zero(ss2, 32));
+#endif
         CHECK(s->check_sk(sk2) == M4CRYPT_ERR_SECRET_KEY);
         memcpy(sk2, sk, s->sk);
         sk2[mlkem_dk_h(s) + n % 32] ^= 0x80;
+        CHECK(s->check_sk(sk2) == M4CRYPT_ERR_SECRET_KEY);
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
         memset(ss2, 0xaa, 32);
         CHECK(s->dec(ss2, ct, sk2) == M4CRYPT_ERR_SECRET_KEY);
         CHECK(mlkem_all_zero(ss2, 32));
+#endif
         /* A changed z passes the check; valid ciphertexts still give K, others J(z' || c). */
         memcpy(sk2, sk, s->sk);
         sk2[mlkem_dk_z(s) + n % 32] ^= 0x01;
         CHECK(s->check_sk(sk2) == 0);
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
         CHECK(s->dec(ss2, ct, sk2) == 0);
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS
         CHECK_MEM(ss2, ss, 32);
+#endif
         memcpy(ct2, ct, s->ct);
         ct2[n % s->ct] ^= 0x10;
         CHECK(s->dec(ss2, ct2, sk2) == 0);
@@ -524,6 +596,7 @@ static void test_bad_keys(const mlkem_set *s)
             rejection_key(ssr, sk2 + mlkem_dk_z(s), ct, s->ct);
             CHECK_MEM(ss2, ssr, 32);
         }
+#endif
     }
 }
 
@@ -531,17 +604,19 @@ static void test_bad_keys(const mlkem_set *s)
  * output zeroed over the length given for it. */
 static void test_lengths(const mlkem_set *s)
 {
-    const mlkem_set *other = &MLKEM_SETS[(s - MLKEM_SETS + 1) % 3];
+    const long other = other_set(s);
     t_rand_bytes(coins, 64);
-    CHECK(s->keypair_derand(pk, sk, coins) == 0);
-    CHECK(s->enc_derand(ct, ss, pk, coins) == 0);
+    make_keys(s, pk, sk, coins);
+    make_ct(s, ct, ss, pk, coins);
     memcpy(pk2, pk, s->pk);
     memcpy(sk2, sk, s->sk);
     memcpy(ct2, ct, s->ct);
     static uint8_t o1[MLKEM_VEC_BUF], o2[MLKEM_VEC_BUF];
+    (void)o1, (void)o2, (void)other;
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
     for (unsigned arg = 0; arg < 2; arg++) {
-        const size_t sizes[2][6] = {{0, 1, s->pk - 1, s->pk + 1, other->pk, s->sk},
-                                    {0, 1, s->sk - 1, s->sk + 1, other->sk, s->pk}};
+        const size_t sizes[2][6] = {{0, 1, s->pk - 1, s->pk + 1, mlkem_pk_bytes(other), s->sk},
+                                    {0, 1, s->sk - 1, s->sk + 1, mlkem_sk_bytes(other), s->pk}};
         for (unsigned v = 0; v < 6; v++) {
             size_t pl = arg == 0 ? sizes[0][v] : s->pk, sl = arg == 1 ? sizes[1][v] : s->sk;
             memset(o1, 0xaa, sizeof o1);
@@ -552,9 +627,11 @@ static void test_lengths(const mlkem_set *s)
             CHECK(m4crypt_mlkem_keypair(s->set, o1, pl, o2, sl, NULL) == M4CRYPT_ERR_LENGTH);
         }
     }
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
     for (unsigned arg = 0; arg < 2; arg++) {
-        const size_t sizes[2][6] = {{0, 1, s->ct - 1, s->ct + 1, other->ct, s->pk},
-                                    {0, 1, s->pk - 1, s->pk + 1, other->pk, s->ct}};
+        const size_t sizes[2][6] = {{0, 1, s->ct - 1, s->ct + 1, mlkem_ct_bytes(other), s->pk},
+                                    {0, 1, s->pk - 1, s->pk + 1, mlkem_pk_bytes(other), s->ct}};
         for (unsigned v = 0; v < 6; v++) {
             size_t cl = arg == 0 ? sizes[0][v] : s->ct, pl = arg == 1 ? sizes[1][v] : s->pk;
             if (cl == s->ct && pl == s->pk)
@@ -567,9 +644,11 @@ static void test_lengths(const mlkem_set *s)
             CHECK(m4crypt_mlkem_encaps(s->set, o1, cl, ss2, pk, pl, NULL) == M4CRYPT_ERR_LENGTH);
         }
     }
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
     for (unsigned arg = 0; arg < 2; arg++) {
-        const size_t sizes[2][6] = {{0, 1, s->ct - 1, s->ct + 1, other->ct, s->sk},
-                                    {0, 1, s->sk - 1, s->sk + 1, other->sk, s->ct}};
+        const size_t sizes[2][6] = {{0, 1, s->ct - 1, s->ct + 1, mlkem_ct_bytes(other), s->sk},
+                                    {0, 1, s->sk - 1, s->sk + 1, mlkem_sk_bytes(other), s->ct}};
         for (unsigned v = 0; v < 6; v++) {
             size_t cl = arg == 0 ? sizes[0][v] : s->ct, sl = arg == 1 ? sizes[1][v] : s->sk;
             memset(ss2, 0xaa, sizeof ss2);
@@ -577,6 +656,7 @@ static void test_lengths(const mlkem_set *s)
             CHECK(mlkem_all_zero(ss2, 32) && ss2[32] == 0xaa);
         }
     }
+#endif
     /* Inputs untouched. */
     CHECK_MEM(pk, pk2, s->pk);
     CHECK_MEM(sk, sk2, s->sk);
@@ -585,43 +665,62 @@ static void test_lengths(const mlkem_set *s)
 
 static void test_params(void)
 {
-    const mlkem_set *s = &MLKEM_SETS[1];
+    const mlkem_set *s = &MLKEM_SETS[0];
     t_rand_bytes(coins, 64);
-    CHECK(s->keypair_derand(pk, sk, coins) == 0);
-    CHECK(s->enc_derand(ct, ss, pk, coins) == 0);
-    const int bad_sets[] = {0, 1, 3, 511, 769, -768, 1024 * 2, 76800};
+    make_keys(s, pk, sk, coins);
+    make_ct(s, ct, ss, pk, coins);
+    /* unknown sets, and the standard sets this build does not have */
+    const int bad_sets[] = {0, 1, 3, 511, 769, -768, 1024 * 2, 76800, 512, 768, 1024};
     for (unsigned i = 0; i < sizeof bad_sets / sizeof bad_sets[0]; i++) {
         int set = bad_sets[i];
+        if (mlkem_set_by_id(set))
+            continue;
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
         memset(pk2, 0xaa, s->pk);
         memset(sk2, 0xaa, s->sk);
         CHECK(m4crypt_mlkem_keypair(set, pk2, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
         CHECK(mlkem_all_zero(pk2, s->pk) && mlkem_all_zero(sk2, s->sk));
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
         memset(ct2, 0xaa, s->ct);
         memset(ss2, 0xaa, 32);
         CHECK(m4crypt_mlkem_encaps(set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
         CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
         memset(ss2, 0xaa, 32);
         CHECK(m4crypt_mlkem_decaps(set, ss2, ct, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
         CHECK(mlkem_all_zero(ss2, 32));
+#endif
     }
     /* NULL buffers. */
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
     memset(sk2, 0xaa, s->sk);
-    CHECK(m4crypt_mlkem_keypair(768, NULL, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_keypair(s->set, NULL, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
     CHECK(mlkem_all_zero(sk2, s->sk));
-    CHECK(m4crypt_mlkem_keypair(768, pk2, s->pk, NULL, s->sk, NULL) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, NULL, s->sk, NULL) == M4CRYPT_ERR_PARAM);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
     memset(ss2, 0xaa, 32);
-    CHECK(m4crypt_mlkem_encaps(768, NULL, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_encaps(s->set, NULL, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
     CHECK(mlkem_all_zero(ss2, 32));
-    CHECK(m4crypt_mlkem_encaps(768, ct2, s->ct, NULL, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
-    CHECK(m4crypt_mlkem_encaps(768, ct2, s->ct, ss2, NULL, s->pk, NULL) == M4CRYPT_ERR_PARAM);
-    CHECK(m4crypt_mlkem_decaps(768, NULL, ct, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, NULL, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, NULL, s->pk, NULL) == M4CRYPT_ERR_PARAM);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+    CHECK(m4crypt_mlkem_decaps(s->set, NULL, ct, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
     memset(ss2, 0xaa, 32);
-    CHECK(m4crypt_mlkem_decaps(768, ss2, NULL, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_decaps(s->set, ss2, NULL, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
     CHECK(mlkem_all_zero(ss2, 32));
-    CHECK(m4crypt_mlkem_decaps(768, ss2, ct, s->ct, NULL, s->sk) == M4CRYPT_ERR_PARAM);
+    CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, NULL, s->sk) == M4CRYPT_ERR_PARAM);
     /* And the same calls with everything right succeed. */
-    CHECK(m4crypt_mlkem_decaps(768, ss2, ct, s->ct, sk, s->sk) == 0);
+    CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
+    CHECK(s->dec(ss2 + 32, ct, sk) == 0);
+    CHECK_MEM(ss2, ss2 + 32, 32);
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS
     CHECK_MEM(ss2, ss, 32);
+#endif
+#endif
 }
 
 /* ---------------------------------------------------------------- randombytes hook */
@@ -654,42 +753,57 @@ static void test_randombytes(const mlkem_set *s)
     det_rng_ctx c;
     memset(&c, 0, sizeof c);
     c.state = 0x1234567u + (uint64_t)s->set;
+    unsigned before;
+    make_keys(s, pk, sk, coins);
     m4crypt_set_randombytes(det_rng, &c);
 
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
     /* keypair draws d || z (64 bytes in one call) and equals keypair_derand on them. */
+    before = c.calls;
     CHECK(m4crypt_mlkem_keypair(s->set, pk, s->pk, sk, s->sk, NULL) == 0);
-    CHECK(c.calls == 1 && c.lens[0] == 64);
+    CHECK(c.calls == before + 1 && c.lens[before] == 64);
     CHECK(s->keypair_derand(pk2, sk2, c.last) == 0);
     CHECK_MEM(pk, pk2, s->pk);
     CHECK_MEM(sk, sk2, s->sk);
     CHECK(s->keypair(pk2, sk2) == 0);
-    CHECK(c.calls == 2 && c.lens[1] == 64);
+    CHECK(c.calls == before + 2 && c.lens[before + 1] == 64);
     CHECK(memcmp(pk, pk2, s->pk) != 0); /* fresh coins */
     CHECK(s->keypair_derand(pk, sk, c.last) == 0);
     CHECK_MEM(pk, pk2, s->pk);
     CHECK_MEM(sk, sk2, s->sk);
+#endif
 
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
     /* enc draws m (32 bytes) and equals enc_derand with it. */
+    before = c.calls;
     CHECK(m4crypt_mlkem_encaps(s->set, ct, s->ct, ss, pk, s->pk, NULL) == 0);
-    CHECK(c.calls == 3 && c.lens[2] == 32);
+    CHECK(c.calls == before + 1 && c.lens[before] == 32);
     CHECK(s->enc_derand(ct2, ss2, pk, c.last) == 0);
     CHECK_MEM(ct, ct2, s->ct);
     CHECK_MEM(ss, ss2, 32);
     CHECK(s->enc(ct, ss, pk) == 0);
-    CHECK(c.calls == 4 && c.lens[3] == 32);
+    CHECK(c.calls == before + 2 && c.lens[before + 1] == 32);
     CHECK(s->enc_derand(ct2, ss2, pk, c.last) == 0);
     CHECK_MEM(ct, ct2, s->ct);
     CHECK_MEM(ss, ss2, 32);
+#else
+    make_ct(s, ct, ss, pk, msg);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
     CHECK(s->dec(ss2, ct, sk) == 0);
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS
     CHECK_MEM(ss, ss2, 32);
-
+#endif
     /* Decapsulation needs no randomness. */
-    unsigned before = c.calls;
-    CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
+    before = c.calls;
+    CHECK(m4crypt_mlkem_decaps(s->set, ss2 + 32, ct, s->ct, sk, s->sk) == 0);
+    CHECK_MEM(ss2, ss2 + 32, 32);
     CHECK(c.calls == before);
+#endif
 
     /* A failing generator: M4CRYPT_ERR_RANDOM and zeroed outputs. */
     c.fail = 1;
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
     memset(pk2, 0xaa, s->pk);
     memset(sk2, 0xaa, s->sk);
     CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, NULL) == M4CRYPT_ERR_RANDOM);
@@ -698,6 +812,8 @@ static void test_randombytes(const mlkem_set *s)
     memset(sk2, 0xaa, s->sk);
     CHECK(s->keypair(pk2, sk2) == M4CRYPT_ERR_RANDOM);
     CHECK(mlkem_all_zero(pk2, s->pk) && mlkem_all_zero(sk2, s->sk));
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
     memset(ct2, 0xaa, s->ct);
     memset(ss2, 0xaa, 32);
     CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_RANDOM);
@@ -706,18 +822,29 @@ static void test_randombytes(const mlkem_set *s)
     memset(ss2, 0xaa, 32);
     CHECK(s->enc(ct2, ss2, pk) == M4CRYPT_ERR_RANDOM);
     CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+#endif
     /* With coins / m given, the generator is not consulted. */
     before = c.calls;
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
     CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, coins) == 0);
-    CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) == 0);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+    CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, msg) == 0);
+#endif
     CHECK(c.calls == before);
 
     m4crypt_set_randombytes(NULL, NULL);
     /* The platform generator works too. */
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
     CHECK(m4crypt_mlkem_keypair(s->set, pk, s->pk, sk, s->sk, NULL) == 0);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
     CHECK(m4crypt_mlkem_encaps(s->set, ct, s->ct, ss, pk, s->pk, NULL) == 0);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS
     CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
     CHECK_MEM(ss, ss2, 32);
+#endif
 }
 
 int main(int argc, char **argv)
@@ -734,12 +861,17 @@ int main(int argc, char **argv)
     t_printf("  arithmetic: %u checks\n", t_passed);
     test_sizes();
     test_params();
-    for (int i = 0; i < 3; i++) {
+    t_printf("  built: %d parameter set(s); key generation %s, encapsulation %s, decapsulation %s "
+             "(m4crypt/config.h)\n", MLKEM_NSETS, M4CRYPT_ENABLE_MLKEM_KEYPAIR ? "yes" : "no",
+             M4CRYPT_ENABLE_MLKEM_ENCAPS ? "yes" : "no", M4CRYPT_ENABLE_MLKEM_DECAPS ? "yes" : "no");
+    for (int i = 0; i < MLKEM_NSETS; i++) {
         const mlkem_set *s = &MLKEM_SETS[i];
         unsigned before = t_passed;
         test_roundtrip(s);
         test_bad_keys(s);
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
         test_aliasing(s);
+#endif
         test_lengths(s);
         test_randombytes(s);
         t_printf("  ML-KEM-%d: %u checks\n", s->set, t_passed - before);

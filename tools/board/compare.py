@@ -34,7 +34,8 @@ def main() -> int:
     ap.add_argument("--sim", default=str(ROOT / "benchmarks" / "results.json"))
     ap.add_argument("--board-json", default=None, help="default benchmarks/board-<board>.json")
     args = ap.parse_args()
-    sim = load(Path(args.sim), "run make bench")
+    # operations only (the code-size records of the selections have no "operation")
+    sim = [r for r in load(Path(args.sim), "run make bench") if "operation" in r]
     board_path = Path(args.board_json) if args.board_json else \
         ROOT / "benchmarks" / f"board-{args.board}.json"
     board = load(board_path, f"run make board-bench PLATFORM={args.board}")

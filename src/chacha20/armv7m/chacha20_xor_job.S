@@ -36,6 +36,9 @@
  * Cycles, stack, code: bench rows chacha20.64B, chacha20.1024B, chacha20.16384B
  * (m4crypt_chacha20_ietf_xor) and chacha20poly1305.encrypt.* (three segments).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_CHACHA20
+
     .syntax unified
     .thumb
 #include "common/armv7m/fpu_scratch.h"
@@ -439,3 +442,5 @@ m4crypt_chacha20_xor_job_armv7m:
     str.w   r4, [sp, #END]
     b.w     .Lblock
     .size m4crypt_chacha20_xor_job_armv7m, . - m4crypt_chacha20_xor_job_armv7m
+
+#endif /* M4CRYPT_ENABLE_CHACHA20 */

@@ -9,13 +9,32 @@
  *                                            layers merged 2+2+2+2
  *   invntt.S   m4crypt_mldsa_invntt_armv7m   the same, Gentleman-Sande, f folded into the last pass
  *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 32
- *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD
+ *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD,
+ *              m4crypt_mldsa_pointwise_acc_p24_armv7m (signing's packed A)
  *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
- *              three words, IT-conditional stores
+ *              three words, IT-conditional stores; m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's
+ *              half-bytes (public rejections)
+ *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_caddq_armv7m: four coefficients per LDM
+ *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
+ *              and s1 / s2, four / eight fields per group of loads
+ *   rounding.S m4crypt_mldsa_decompose_armv7m (UMULL by ceil(2^48 / (2 gamma2)), MLS),
+ *              m4crypt_mldsa_make_hint_armv7m (MakeHint with the r0 bound, a row of
+ *              signing), m4crypt_mldsa_chknorm_armv7m
+ *   pack.S     m4crypt_mldsa_pack_z_armv7m, m4crypt_mldsa_pack_w1_armv7m: UBFX / BFI / ORR into
+ *              words
+ *   pack_t.S   m4crypt_mldsa_power2round_armv7m, m4crypt_mldsa_pack_t1_armv7m,
+ *              m4crypt_mldsa_unpack_t1_shifted_armv7m, m4crypt_mldsa_pack_t0_armv7m,
+ *              m4crypt_mldsa_unpack_t0_armv7m, m4crypt_mldsa_pack_eta_armv7m
+ *   pack24.S   m4crypt_mldsa_pack24_armv7m, m4crypt_mldsa_unpack24_armv7m: the packed form of
+ *              NTT-domain vectors and of signing's A, four coefficients per three words
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  */
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
 #define M4CRYPT_MLDSA_ARMV7M_BACKEND_H
+
+#if !defined(M4CRYPT_ARCH_ARMV7M) || !defined(M4CRYPT_MLDSA_BACKEND_H)
+#error "src/mldsa/armv7m/backend.h: include src/mldsa/backend.h (M4CRYPT_ARCH_ARMV7M builds)"
+#endif
 
 /* Included by poly.h (through src/mldsa/backend.h) after m4crypt_mldsa_poly is defined. */
 void m4crypt_mldsa_ntt_armv7m(m4crypt_mldsa_poly *a);
@@ -30,5 +49,49 @@ void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_p
 unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
                                           unsigned buflen);
 #define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM 1
+void m4crypt_mldsa_pointwise_acc_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t a[768],
+                                            const m4crypt_mldsa_poly *b);
+#define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_P24 1
+void m4crypt_mldsa_reduce_armv7m(m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_REDUCE 1
+void m4crypt_mldsa_caddq_armv7m(m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_CADDQ 1
+void m4crypt_mldsa_unpack_z_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned gamma1_bits);
+#define M4CRYPT_MLDSA_HAVE_UNPACK_Z 1
+uint32_t m4crypt_mldsa_unpack_eta_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta);
+#define M4CRYPT_MLDSA_HAVE_UNPACK_ETA 1
+void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
+                                    const m4crypt_mldsa_poly *a, int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_DECOMPOSE 1
+uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly *a,
+                                        const m4crypt_mldsa_poly *t, int32_t gamma2,
+                                        int32_t r0_bound);
+#define M4CRYPT_MLDSA_HAVE_MAKE_HINT 1
+uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
+#define M4CRYPT_MLDSA_HAVE_CHKNORM 1
+void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
+#define M4CRYPT_MLDSA_HAVE_PACK_Z 1
+void m4crypt_mldsa_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_PACK_W1 1
+void m4crypt_mldsa_power2round_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_POWER2ROUND 1
+void m4crypt_mldsa_pack_t1_armv7m(uint8_t out[320], const m4crypt_mldsa_poly *t1);
+#define M4CRYPT_MLDSA_HAVE_PACK_T1 1
+void m4crypt_mldsa_unpack_t1_shifted_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[320]);
+#define M4CRYPT_MLDSA_HAVE_UNPACK_T1_SHIFTED 1
+void m4crypt_mldsa_pack_t0_armv7m(uint8_t out[416], const m4crypt_mldsa_poly *t0);
+#define M4CRYPT_MLDSA_HAVE_PACK_T0 1
+void m4crypt_mldsa_unpack_t0_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[416]);
+#define M4CRYPT_MLDSA_HAVE_UNPACK_T0 1
+void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta);
+#define M4CRYPT_MLDSA_HAVE_PACK_ETA 1
+
+void m4crypt_mldsa_pack24_armv7m(uint8_t *out, const int32_t *a, unsigned n);
+void m4crypt_mldsa_unpack24_armv7m(int32_t *r, const uint8_t *in, unsigned n);
+#define M4CRYPT_MLDSA_HAVE_PACK24 1
+
+unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
+                                      unsigned buflen, unsigned eta);
+#define M4CRYPT_MLDSA_HAVE_REJ_ETA 1
 
 #endif

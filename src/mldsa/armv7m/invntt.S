@@ -34,6 +34,9 @@
  * Measured by the bench rows mldsa*.keypair / sign / verify (and the twin test
  * tests/mldsa/test_mldsa_armv7m.c). Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -113,3 +116,5 @@ m4crypt_mldsa_invntt_armv7m:
     pop {r4-r11, pc}
     .size m4crypt_mldsa_invntt_armv7m, . - m4crypt_mldsa_invntt_armv7m
     .ltorg
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

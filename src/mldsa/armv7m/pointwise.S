@@ -8,6 +8,10 @@
  *   void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
  *                                       const m4crypt_mldsa_poly *b);
  *       r = a o b 2^-32 (256 coefficients; r may be a or b)
+ *   void m4crypt_mldsa_pointwise_acc_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t a[768],
+ *                                               const m4crypt_mldsa_poly *b);
+ *       r += a o b 2^-32 (256 coefficients), a packed 3 bytes per coefficient (signing's
+ *       expanded A): four coefficients from three words (LDR, any alignment), UBFX / BFI
  * Contracts of src/mldsa/poly.h: |a|, |b| < 9q, each product below q in magnitude, no reduction
  * of the sum. Montgomery product as in ntt.S: SMULL, MUL by q^-1, SMLAL by -q; the same values
  * as the C twins.
@@ -19,9 +23,14 @@
  *   r8, r9    r[i], r[i+1] (acc)  r10, r11  lo, t of the Montgomery product
  *   r12       -q                  lr  q^-1 mod 2^32
  *
+ * In _p24: r4-r6 the three packed words, then a[i..i+3] in r7, r8, r4, r5; r9 b[i+1].
+ *
  * Measured by the bench rows mldsa*.keypair / sign / verify (and the twin test
  * tests/mldsa/test_mldsa_armv7m.c). Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -70,4 +79,42 @@ m4crypt_mldsa_pointwise_armv7m:
     bne 1b
     pop {r4-r11, pc}
     .size m4crypt_mldsa_pointwise_armv7m, . - m4crypt_mldsa_pointwise_armv7m
+
+    .global m4crypt_mldsa_pointwise_acc_p24_armv7m
+    .type m4crypt_mldsa_pointwise_acc_p24_armv7m, %function
+    .balign 4
+m4crypt_mldsa_pointwise_acc_p24_armv7m:
+    push {r4-r11, lr}
+    ldr r12, =0xff801fff            @ -q
+    ldr lr, =0x03802001             @ q^-1 mod 2^32
+    add r3, r0, #1024
+1:  ldr r4, [r1], #4                @ a0 | a1 << 24
+    ldr r5, [r1], #4                @ a1 >> 8 | a2 << 16
+    ldr r6, [r1], #4                @ a2 >> 16 | a3 << 8
+    ubfx r7, r4, #0, #24            @ a0
+    lsrs r8, r4, #24
+    bfi r8, r5, #8, #16             @ a1
+    lsrs r4, r5, #16
+    bfi r4, r6, #16, #8             @ a2
+    lsrs r5, r6, #8                 @ a3
+    ldrd r6, r9, [r2], #8
+    MONT r6, r7
+    MONT r9, r8
+    ldrd r7, r8, [r0]
+    add r7, r7, r6
+    add r8, r8, r9
+    strd r7, r8, [r0], #8
+    ldrd r6, r9, [r2], #8
+    MONT r6, r4
+    MONT r9, r5
+    ldrd r4, r5, [r0]
+    add r4, r4, r6
+    add r5, r5, r9
+    strd r4, r5, [r0], #8
+    cmp r0, r3
+    bne 1b
+    pop {r4-r11, pc}
+    .size m4crypt_mldsa_pointwise_acc_p24_armv7m, . - m4crypt_mldsa_pointwise_acc_p24_armv7m
     .ltorg
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

@@ -14,6 +14,17 @@
  * IT-conditional post-indexed STR keeps those below q. Groups run while four more outputs fit in
  * len; the last candidates go one at a time.
  *
+ *   unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
+ *                                         unsigned buflen, unsigned eta);
+ * RejBoundedPoly's loop (Alg. 31, CoeffFromHalfByte Alg. 15): low then high half-byte of each
+ * byte, kept below 15 (eta 2: 2 - b mod 5, b mod 5 = b - 5 ((13 b) >> 6)) or 9 (eta 4: 4 - b),
+ * appended while fewer than len; returns how many (m4crypt_mldsa_rej_eta_c's contract). It
+ * branches on which half-bytes are rejected: declassified, and called only from
+ * m4crypt_mldsa_sample_eta_tail, which the constant-time checks declare public
+ * (src/mldsa/sign_set.h, "Constant time", 2).
+ *   rej_eta registers: r0 r (advances), r1 end of the room, r2 buf (advances), r3 end of buf,
+ *   r4 eta, r5 the byte, r6 the half-byte / coefficient, r7 scratch, r9 r at entry
+ *
  * Register map:
  *   r0  r (advances)      r1  end of the room: r + 4 len     r2  buf (advances)
  *   r3  end of buf        r4-r6  the group's three words    r7  candidate   r8  q
@@ -22,6 +33,9 @@
  * Measured by the bench rows mldsa*.keypair / sign / verify (matrix expansion); twin test in
  * tests/mldsa/test_mldsa_armv7m.c.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -83,3 +97,67 @@ m4crypt_mldsa_rej_uniform_armv7m:
     pop {r4-r9, pc}
     .size m4crypt_mldsa_rej_uniform_armv7m, . - m4crypt_mldsa_rej_uniform_armv7m
     .ltorg
+
+    .global m4crypt_mldsa_rej_eta_armv7m
+    .type m4crypt_mldsa_rej_eta_armv7m, %function
+    .balign 4
+m4crypt_mldsa_rej_eta_armv7m:
+    push {r4-r9, lr}
+    ldr r4, [sp, #28]               @ eta
+    mov r9, r0
+    add r1, r0, r1, lsl #2
+    add r3, r2, r3
+    cmp r4, #2
+    bne 20f
+1:  cmp r2, r3
+    beq 9f
+    cmp r0, r1
+    beq 9f
+    ldrb r5, [r2], #1
+    and r6, r5, #15
+    cmp r6, #15
+    beq 2f
+    add r7, r6, r6, lsl #2
+    add r7, r7, r6, lsl #3          @ 13 b
+    lsr r7, r7, #6
+    add r7, r7, r7, lsl #2
+    sub r6, r6, r7                  @ b mod 5
+    rsb r6, r6, #2
+    str r6, [r0], #4
+2:  cmp r0, r1
+    beq 9f
+    lsr r6, r5, #4
+    cmp r6, #15
+    beq 1b
+    add r7, r6, r6, lsl #2
+    add r7, r7, r6, lsl #3
+    lsr r7, r7, #6
+    add r7, r7, r7, lsl #2
+    sub r6, r6, r7
+    rsb r6, r6, #2
+    str r6, [r0], #4
+    b 1b
+20: cmp r2, r3
+    beq 9f
+    cmp r0, r1
+    beq 9f
+    ldrb r5, [r2], #1
+    and r6, r5, #15
+    cmp r6, #9
+    bhs 21f
+    rsb r6, r6, #4
+    str r6, [r0], #4
+21: cmp r0, r1
+    beq 9f
+    lsr r6, r5, #4
+    cmp r6, #9
+    bhs 20b
+    rsb r6, r6, #4
+    str r6, [r0], #4
+    b 20b
+9:  sub r0, r0, r9
+    lsr r0, r0, #2
+    pop {r4-r9, pc}
+    .size m4crypt_mldsa_rej_eta_armv7m, . - m4crypt_mldsa_rej_eta_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

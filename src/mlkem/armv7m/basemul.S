@@ -29,6 +29,9 @@
  * `m4sim profile build/m4-armv7m/bench.elf mlkem512.decaps`.
  * Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -123,3 +126,5 @@ m4crypt_poly_basemul_armv7m:
     bne.w   1b
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_basemul_armv7m, .-m4crypt_poly_basemul_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

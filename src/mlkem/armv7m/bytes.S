@@ -29,6 +29,9 @@
  * (two groups per iteration measured fewer than one); inside every ML-KEM bench row.
  * Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -133,3 +136,5 @@ m4crypt_poly_frombytes_armv7m:
     bne.w   1b
     pop.w   {r4-r9, pc}
     .size m4crypt_poly_frombytes_armv7m, .-m4crypt_poly_frombytes_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

@@ -35,6 +35,9 @@
  * cycles of each in `m4sim profile build/m4-armv7m/bench.elf mlkem768.encaps`.
  * Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -219,3 +222,5 @@ m4crypt_poly_cbd_eta3_add_armv7m:
     bne.w   1b
     pop.w   {r4-r12, pc}
     .size m4crypt_poly_cbd_eta3_add_armv7m, .-m4crypt_poly_cbd_eta3_add_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

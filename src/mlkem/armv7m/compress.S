@@ -23,6 +23,9 @@
  * mlkem768.encaps` (d = 1, 4, 10) and mlkem1024.encaps (d = 5, 11); inside every ML-KEM row.
  * Constant time: the only branches depend on d (public) and the loop counters.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -429,3 +432,5 @@ m4crypt_poly_decompress_armv7m:
     bne.w   .Ld11_loop
     pop     {r4-r9, pc}
     .size m4crypt_poly_decompress_armv7m, .-m4crypt_poly_decompress_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

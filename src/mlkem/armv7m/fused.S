@@ -36,6 +36,9 @@
  *
  * Constant time: no branch or address depends on data (start is a public step index).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -218,3 +221,5 @@ gammas:
     .word 0x846bf7b2, 0x5d33e851, 0x901c4c98, 0x4f214c35
     .word 0xa24249ac, 0xe1b38fba, 0x440e750b, 0xa5a47d31
     .size gammas, .-gammas
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

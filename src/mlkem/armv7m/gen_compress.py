@@ -148,6 +148,9 @@ HEADER = """/*
  * mlkem768.encaps` (d = 1, 4, 10) and mlkem1024.encaps (d = 5, 11); inside every ML-KEM row.
  * Constant time: the only branches depend on d (public) and the loop counters.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -207,7 +210,8 @@ def main():
         ]
         lines += decompress_body(d)
         lines += ["    cmp.w   r0, r9", f"    bne.w   .Ld{d}_loop", "    pop     {r4-r9, pc}"]
-    lines += ["    .size m4crypt_poly_decompress_armv7m, .-m4crypt_poly_decompress_armv7m", ""]
+    lines += ["    .size m4crypt_poly_decompress_armv7m, .-m4crypt_poly_decompress_armv7m", "",
+              "#endif /* M4CRYPT_ENABLE_MLKEM */", ""]
     sys.stdout.write("\n".join([SPDX] + lines))
 
 

@@ -32,6 +32,9 @@
  * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
  * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
 #include "common/armv7m/fpu_scratch.h"
@@ -199,3 +202,5 @@ m4crypt_poly_invntt_armv7m:
     m4crypt_sslots_free 4
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_invntt_armv7m, .-m4crypt_poly_invntt_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

@@ -20,6 +20,9 @@
  * mlkem768.keypair`; inside every ML-KEM bench row.
  * Constant time: no branch or address depends on data.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -90,3 +93,5 @@ m4crypt_poly_reduce_armv7m:
     bne.w   1b
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_reduce_armv7m, .-m4crypt_poly_reduce_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

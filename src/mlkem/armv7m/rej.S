@@ -33,6 +33,9 @@
  * tests/mlkem/test_mlkem_io_armv7m.c (m4sim run --regions); inside every ML-KEM bench row
  * (matrix sampling).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLKEM
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -142,3 +145,5 @@ m4crypt_mlkem_rej_uniform_armv7m:
     lsrs    r0, r0, #1
     pop     {r4-r8, pc}
     .size m4crypt_mlkem_rej_uniform_armv7m, .-m4crypt_mlkem_rej_uniform_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLKEM */

@@ -36,6 +36,9 @@
  * Cycles, stack, code: bench rows poly1305.64B, poly1305.1024B, poly1305.16384B (m4crypt_poly1305
  * with init, final and its wipe) and chacha20poly1305.encrypt.* (blocks2).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_POLY1305
+
     .syntax unified
     .thumb
 #include "common/armv7m/fpu_scratch.h"
@@ -212,3 +215,5 @@ m4crypt_poly1305_blocks_armv7m:
     bne     .Lhibit0
     b       .Ldone
     .size m4crypt_poly1305_blocks_armv7m, . - m4crypt_poly1305_blocks_armv7m
+
+#endif /* M4CRYPT_ENABLE_POLY1305 */

@@ -34,6 +34,9 @@
  * x25519.scalarmult` (the internal entries save the AAPCS wrapper's cost); all instructions in
  * 32-bit encodings, .w: no misaligned runs of 32-bit instructions.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -274,3 +277,5 @@ m4crypt_fe256_suba24_armv7m:
     .size m4crypt_fe256_suba24_armv7m, .-m4crypt_fe256_suba24_armv7m
 
 
+
+#endif /* M4CRYPT_BUILD_CURVE25519 */

@@ -22,6 +22,9 @@
  *   s12-s15, s26-s29   x3' (the same)
  * Cycles, stack, code: bench row x25519.scalarmult_inlined (against x25519.scalarmult).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_X25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1639,4 +1642,6 @@ m4crypt_x25519_ladder_inlined_armv7m:
     vpop {s16-s29}
     pop {r4-r11, pc}
     .size m4crypt_x25519_ladder_inlined_armv7m, .-m4crypt_x25519_ladder_inlined_armv7m
-#endif
+#endif /* M4CRYPT_ARMV7M_NOFPU */
+
+#endif /* M4CRYPT_ENABLE_X25519 */

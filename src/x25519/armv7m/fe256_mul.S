@@ -35,6 +35,9 @@
  * Cycles, stack, code: bench rows fe25519.mul, fe25519.sqr, fe25519.invert, x25519.scalarmult;
  * per routine: m4sim profile build/m4-armv7m/bench.elf x25519.scalarmult.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519 /* X25519 and Ristretto255 */
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -953,3 +956,5 @@ m4crypt_fe256_invert_armv7m:
     .word 0 | ((INVERT_SLOTS + 192) / 4 << 8) | ((INVERT_SLOTS + 96) / 4 << 16) | ((INVERT_SLOTS + 64) / 4 << 24)
 8:
     .size m4crypt_fe256_invert_armv7m, .-m4crypt_fe256_invert_armv7m
+
+#endif /* M4CRYPT_BUILD_CURVE25519 */

@@ -38,6 +38,9 @@
  * build/m4-armv7m/bench.elf x25519.scalarmult_base`. Stack: the frame, 36 bytes of the field
  * routines and the scan's 16.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -174,6 +177,7 @@
     .equ      FTAB, GS + 376
     .equ      FRAME, GS + 380          /* + 36 pushed: sp stays 8-byte aligned */
 
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE
     .section .text.m4crypt_ge25519_base_mul_armv7m,"ax",%progbits
     .global m4crypt_ge25519_base_mul_armv7m
     .type m4crypt_ge25519_base_mul_armv7m, %function
@@ -281,6 +285,7 @@ m4crypt_ge25519_base_mul_armv7m:
 6:  /* the result out, then wipe the frame, the 132 bytes below it and s0..s15 */
     POINT_OUT_AND_RETURN FP, 132, FRAME   /* wipes 512 bytes: 16 stores of 8 words */
     .size m4crypt_ge25519_base_mul_armv7m, .-m4crypt_ge25519_base_mul_armv7m
+#endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */
 
 /*
  * void m4crypt_ge25519_varmul_armv7m(uint32_t *h, const int8_t e[64], const uint32_t *tab);
@@ -321,6 +326,7 @@ m4crypt_ge25519_base_mul_armv7m:
     .equ      VDBL, GS + 464
     .equ      VFRAME, GS + 468         /* + 36 pushed: sp stays 8-byte aligned */
 
+#if M4CRYPT_ENABLE_RISTRETTO255
     .section .text.m4crypt_ge25519_varmul_armv7m,"ax",%progbits
     .global m4crypt_ge25519_varmul_armv7m
     .type m4crypt_ge25519_varmul_armv7m, %function
@@ -397,3 +403,6 @@ m4crypt_ge25519_varmul_armv7m:
     /* h out, then wipe */
     POINT_OUT_AND_RETURN VH, 140, VFRAME  /* wipes 608 bytes: 19 stores of 8 words */
     .size m4crypt_ge25519_varmul_armv7m, .-m4crypt_ge25519_varmul_armv7m
+#endif /* M4CRYPT_ENABLE_RISTRETTO255 */
+
+#endif /* M4CRYPT_BUILD_CURVE25519 */

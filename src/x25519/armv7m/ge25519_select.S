@@ -30,6 +30,9 @@
  * total: `m4sim profile build/m4-armv7m/bench.elf x25519.scalarmult_base` (against
  * the masked-XOR scan it replaced: about a third).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -131,6 +134,7 @@
     stm.w     r0!, {r1, r2, r11, r12}
 .endm
 
+#if M4CRYPT_ENABLE_X25519_BASE_TABLE
     .section .text.m4crypt_ge25519_select_armv7m,"ax",%progbits
     .global m4crypt_ge25519_select_armv7m
     .type m4crypt_ge25519_select_armv7m, %function
@@ -196,6 +200,7 @@ m4crypt_ge25519_select_int:
     add.w     sp, sp, #12
     pop.w     {pc}
     .size m4crypt_ge25519_select_int, .-m4crypt_ge25519_select_int
+#endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */
 
 /*
  * void m4crypt_ge25519_select_cached_armv7m(uint32_t out[32], const uint32_t tab[4][8][8],
@@ -210,6 +215,7 @@ m4crypt_ge25519_select_int:
  * Cycles: 4 x (LDM of 8 + 7 entries of 20 cycles + fix-up), stores, negation, swap; the calls'
  * total: `m4sim profile build/m4-armv7m/bench.elf ristretto255.scalarmult`.
  */
+#if M4CRYPT_ENABLE_RISTRETTO255
     .section .text.m4crypt_ge25519_select_cached_armv7m,"ax",%progbits
     .global m4crypt_ge25519_select_cached_armv7m
     .type m4crypt_ge25519_select_cached_armv7m, %function
@@ -271,3 +277,6 @@ m4crypt_ge25519_select_cached_armv7m:
     add.w     sp, sp, #16
     pop.w     {r4-r11, pc}
     .size m4crypt_ge25519_select_cached_armv7m, .-m4crypt_ge25519_select_cached_armv7m
+#endif /* M4CRYPT_ENABLE_RISTRETTO255 */
+
+#endif /* M4CRYPT_BUILD_CURVE25519 */

@@ -54,6 +54,9 @@ HEADER = """\
  * Cycles, stack, code: bench rows fe25519.mul, fe25519.sqr, fe25519.invert, x25519.scalarmult;
  * per routine: m4sim profile build/m4-armv7m/bench.elf x25519.scalarmult.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_BUILD_CURVE25519 /* X25519 and Ristretto255 */
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1014,6 +1017,9 @@ INLINED_HEADER = """\
  *   s12-s15, s26-s29   x3' (the same)
  * Cycles, stack, code: bench row x25519.scalarmult_inlined (against x25519.scalarmult).
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_X25519
+
     .syntax unified
     .thumb
     .cpu cortex-m4
@@ -1028,7 +1034,7 @@ def main():
     if sys.argv[1:] == ["--inlined-ladder"]:
         out = [SPDX, INLINED_HEADER]
         gen_ladder(out, inlined=True)
-        out.append("#endif")
+        out += ["#endif /* M4CRYPT_ARMV7M_NOFPU */", "", "#endif /* M4CRYPT_ENABLE_X25519 */"]
         print("\n".join(out))
         return
     assert not sys.argv[1:], "usage: gen_fe256.py [--inlined-ladder]"
@@ -1045,6 +1051,7 @@ def main():
             before=("    mov r12, r2", "    rsb r3, r3, #0"))
     gen_ladder(out)
     gen_invert(out)
+    out += ["", "#endif /* M4CRYPT_BUILD_CURVE25519 */"]
     print("\n".join(out))
 
 

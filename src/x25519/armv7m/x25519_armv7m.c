@@ -14,6 +14,8 @@
 
 #include "x25519/fe25519.h"
 
+#if M4CRYPT_BUILD_CURVE25519 /* m4crypt/config.h */
+
 /* The Cortex-M4 runs little-endian: byte i of word w is s[4 w + i], so the conversions are
  * copies (GCC inlines them as unaligned word loads and stores, which ARMv7-M allows). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -27,6 +29,8 @@ void m4crypt_fe256_frombytes_armv7m(uint32_t h[8], const uint8_t s[32])
 }
 
 /* m4crypt_fe256_tobytes_armv7m (the full reduction) is in fe256.S. */
+
+#if M4CRYPT_ENABLE_X25519 /* the rest is X25519's; frombytes is Ristretto255's too */
 
 /* RFC 7748 section 5, as m4crypt_x25519_scalarmult_c (x25519.c): clamping and decoding here, the
  * ladder in assembly (it returns X, Z with X / Z = x_2 / z_2), then X / Z and the canonical
@@ -51,6 +55,7 @@ static inline void scalarmult(uint8_t out[32], const uint8_t scalar[32], const u
 
     m4crypt_memzero(k, sizeof k);
     m4crypt_memzero(xz, sizeof xz);
+    m4crypt_memzero(x1, sizeof x1); /* the point: public, wiped all the same (it may be a ct) */
 }
 
 /* What m4crypt_x25519 runs: the compact ladder, or with -DM4CRYPT_X25519_INLINED_LADDER the
@@ -73,4 +78,6 @@ void m4crypt_x25519_scalarmult_inlined_armv7m(uint8_t out[32], const uint8_t sca
 {
     scalarmult(out, scalar, point, m4crypt_x25519_ladder_inlined_armv7m);
 }
-#endif
+#endif /* M4CRYPT_X25519_HAVE_INLINED_LADDER */
+#endif /* M4CRYPT_ENABLE_X25519 */
+#endif /* M4CRYPT_BUILD_CURVE25519 */

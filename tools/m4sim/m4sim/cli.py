@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Command line: m4sim run | ct | size | profile."""
+"""Command line: m4sim run | ct | residue | size | profile."""
 import argparse
 import json
 import os
@@ -72,6 +72,16 @@ def cmd_ct(a):
                  rng_seed=a.rng_seed, out=sys.stdout, public_functions=a.public_function or ())
 
 
+def cmd_residue(a):
+    from .residue import check
+    regions = "all" if a.all_regions else set(a.region or [])
+    if not regions:
+        print("m4sim residue: give --region NAME (repeatable) or --all-regions", file=sys.stderr)
+        return 2
+    return check(a.elf, regions, runs=a.runs, args=a.args, rng_seed=a.rng_seed, out=sys.stdout,
+                 public_functions=a.public_function or (), max_instructions=a.max_instructions)
+
+
 def cmd_size(a):
     from .size import report
     groups = None
@@ -124,6 +134,19 @@ def main(argv=None):
                         "not its instructions, memory accesses or cycles (repeatable)")
     c.set_defaults(fn=cmd_ct)
 
+    q = sub.add_parser("residue", help="stack left below each region's SP, compared over runs "
+                                        "with random secrets")
+    q.add_argument("elf")
+    q.add_argument("args", nargs=argparse.REMAINDER)
+    q.add_argument("--region", action="append", metavar="NAME")
+    q.add_argument("--all-regions", action="store_true")
+    q.add_argument("--runs", type=int, default=8)
+    q.add_argument("--max-instructions", type=int, default=0, metavar="N")
+    q.add_argument("--rng-seed", type=int, default=None, help="make the secret seeds reproducible")
+    q.add_argument("--public-function", action="append", metavar="SYMBOL",
+                   help="what calls of SYMBOL leave is public (as for m4sim ct; repeatable)")
+    q.set_defaults(fn=cmd_residue)
+
     s = sub.add_parser("size", help="code size per function and per group")
     s.add_argument("elf")
     s.add_argument("--json", action="store_true")
@@ -155,7 +178,7 @@ def main(argv=None):
     if not getattr(a, "fn", None):
         p.print_help()
         return 2
-    if a.cmd in ("run", "ct"):
+    if a.cmd in ("run", "ct", "residue"):
         _options_after_elf(sub.choices[a.cmd], a)
     try:
         return a.fn(a)

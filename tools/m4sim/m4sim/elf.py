@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from struct import error as struct_error
 
 from elftools.elf.elffile import ELFFile
+from elftools.elf.relocation import RelocationSection
 from elftools.elf.sections import SymbolTableSection
 
 
@@ -38,6 +39,10 @@ class Image:
     segments: list = field(default_factory=list)
     symbols: list = field(default_factory=list)
     sections: dict = field(default_factory=dict)   # name -> (addr, size, data or None, flags)
+    # relocations kept in the image (linked with --emit-relocs), of allocated sections only:
+    # address -> relocation type name (R_ARM_ABS32, R_ARM_THM_MOVW_ABS_NC, ...); None if the
+    # image has no relocation section
+    relocs: dict = None
     _sorted: list = None
 
     def symbol(self, name):
@@ -108,6 +113,11 @@ def _what_is(path):
     return "a raw binary (give the .elf the linker wrote, not a .bin flash image)"
 
 
+def describe_reloc_type(t, elffile):
+    from elftools.elf.descriptions import describe_reloc_type as d
+    return d(t, elffile)
+
+
 def load(path):
     from elftools.common.exceptions import ELFError
     try:
@@ -134,6 +144,13 @@ def _load(path, e):
             if sec["sh_type"] != "SHT_NOBITS" and sec["sh_flags"] & 2:
                 data = sec.data()
             img.sections[sec.name] = (sec["sh_addr"], sec["sh_size"], data, sec["sh_flags"])
+        if isinstance(sec, RelocationSection) and sec["sh_info"]:
+            target = e.get_section(sec["sh_info"])
+            if target["sh_flags"] & 2:  # SHF_ALLOC: not debug information
+                if img.relocs is None:
+                    img.relocs = {}
+                for r in sec.iter_relocations():
+                    img.relocs[r["r_offset"]] = describe_reloc_type(r["r_info_type"], e)
         if isinstance(sec, SymbolTableSection):
             for sym in sec.iter_symbols():
                 shndx = sym["st_shndx"]

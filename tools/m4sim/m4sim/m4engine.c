@@ -36,6 +36,10 @@
  * accesses are traced; the call leaves one marker in the instruction trace:
  * the function's entry address with cost 0.  The flag is captured per block
  * when it starts executing, so the lagged evaluation sees the right state.
+ * For the stack-residue check (`m4sim residue`), G_TRACE_PUB_WRITES makes the
+ * memory trace also keep the writes made during public calls, flagged with
+ * bit 30 of the size word (so that each word left on the stack can be traced
+ * to its last writer); the ct comparison never sets it.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -140,7 +144,7 @@ typedef struct m4_ctx {
     m4_miss_cb miss_cb;
     m4_event_cb event_cb;
     /* tracing (ct mode) */
-    int tracing;
+    int tracing, trace_pub_writes;
     uint32_t *itrace; uint8_t *ctrace; uint64_t nit, capit;
     uint32_t *mtrace; uint64_t nmt, capmt; /* triples: pc, addr, size|write<<31 */
     uint32_t cur_pc;   /* ct mode: address of the executing instruction */
@@ -457,9 +461,14 @@ static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size
                      int64_t value, void *ud)
 {
     m4_ctx *c = ud;
+    uint32_t pub = 0;
     (void)value;
     clear_stale_it(uc);
-    if (!c->tracing || c->pub_active) return;
+    if (!c->tracing) return;
+    if (c->pub_active) {
+        if (!c->trace_pub_writes || type != UC_MEM_WRITE) return;
+        pub = 0x40000000u;
+    }
     if (c->nmt + 3 > c->capmt) {
         uint64_t cap = c->capmt ? c->capmt * 2 : (3u << 16);
         uint32_t *p = realloc(c->mtrace, cap * sizeof(uint32_t));
@@ -468,7 +477,7 @@ static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size
     }
     c->mtrace[c->nmt++] = c->cur_pc;
     c->mtrace[c->nmt++] = (uint32_t)address;
-    c->mtrace[c->nmt++] = (uint32_t)size | (type == UC_MEM_WRITE ? 0x80000000u : 0);
+    c->mtrace[c->nmt++] = (uint32_t)size | (type == UC_MEM_WRITE ? 0x80000000u : 0) | pub;
 }
 
 int m4_install(m4_ctx *c, uc_engine *uc, m4_miss_cb miss, m4_event_cb ev)
@@ -555,7 +564,7 @@ void m4_reset_state(m4_ctx *c)
     X(CYCLES) X(INSNS) X(CYC_BEFORE_LAST) X(INS_BEFORE_LAST) X(IT_BEFORE_LAST) X(HIT_LIMIT) \
     X(MISS_FAILED) X(NIT) X(NMT) X(MAX_INSNS) X(BEGIN) X(END) X(OPEN) X(TRACING) X(NBLOCKS) \
     X(EXCL_CYCLES) X(EXCL_INSNS) X(EXCL_CYC_BEFORE_LAST) X(EXCL_INS_BEFORE_LAST) X(PUB_ACTIVE) \
-    X(MEM_CYCLES) X(MEM_BEFORE_LAST)
+    X(MEM_CYCLES) X(MEM_BEFORE_LAST) X(TRACE_PUB_WRITES)
 
 #define M4_G_ENUM(name) G_##name,
 enum { M4_GETTERS(M4_G_ENUM) G_COUNT };
@@ -585,6 +594,7 @@ uint64_t m4_get(m4_ctx *c, int what)
     case G_PUB_ACTIVE: return (uint64_t)c->pub_active;
     case G_MEM_CYCLES: return c->mem_cycles;
     case G_MEM_BEFORE_LAST: return c->mem_before_last;
+    case G_TRACE_PUB_WRITES: return (uint64_t)c->trace_pub_writes;
     }
     return 0;
 }
@@ -601,6 +611,7 @@ void m4_set(m4_ctx *c, int what, uint64_t v)
     case G_END: c->end_addr = (uint32_t)v; break;
     case G_OPEN: c->open_addr = (uint32_t)v; break;
     case G_TRACING: c->tracing = (int)v; break;
+    case G_TRACE_PUB_WRITES: c->trace_pub_writes = (int)v; break;
     default: break;
     }
 }

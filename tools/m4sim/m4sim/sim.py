@@ -92,6 +92,13 @@ class Region:
     public_instructions: int = 0
     public_calls: dict = None
     memory_cycles: int = 0   # cycles of its loads and stores (LDR/STR/LDM/STM/PUSH/POP/VLDR/...)
+    # run(stack_residue=True): the bytes left below the region's starting SP (residue_sp) when it
+    # ends, from the deepest word it wrote up to that SP (what the caller's later code could read
+    # back), and the caller's r0-r12 and lr when the region began (a callee's prologue saves some
+    # of them there)
+    residue: bytes = None
+    residue_sp: int = 0
+    entry_regs: tuple = None
 
     @property
     def compared_cycles(self):
@@ -260,7 +267,8 @@ class Simulator:
 
     # ------------------------------------------------------------------ run
     def run(self, args=(), stdin=b"", echo=False, seed=None, trace_regions=None,
-            max_instructions=None, public_functions=()):
+            max_instructions=None, public_functions=(), stack_residue=False,
+            trace_public_writes=False):
         """Run the firmware to its semihosting exit.
 
         args: command-line arguments (argv[0] is the ELF path, as with QEMU).
@@ -271,6 +279,12 @@ class Simulator:
         public_functions: names of functions whose calls compute only on
         public data: a call leaves one marker (its entry address, cost 0) in
         the traces and nothing else; Region.public_* say what was excluded.
+        stack_residue: keep in Region.residue what each region leaves on the stack below the SP
+        it started with (from its deepest write up to that SP; the stack is painted with
+        PAINT_WORD when a region opens, so untouched words read as the paint).
+        trace_public_writes: with trace_regions and public_functions, the memory traces also
+        keep the writes made inside public calls, flagged with bit 30 of the size word (for
+        m4sim residue; a ct comparison must not use it).
         """
         import time
         t0 = time.time()
@@ -280,6 +294,7 @@ class Simulator:
                        len(model.DYNAMIC_PARAM_NAMES), (ctypes.c_int * 16)(*_UC_REGS))
         pub = self.public_entries(public_functions) if public_functions else []
         state = _RunState(self, uc, ctx, trace_regions, [n for n, _ in pub])
+        state.stack_residue = stack_residue
         sh = Semihost(lambda a, n: uc.mem_read(a, n), lambda a, d: uc.mem_write(a, bytes(d)),
                       " ".join([self.path] + [str(a) for a in args]), self.heapinfo,
                       lambda: L.m4_get(ctx, native.G_CYCLES), stdin=stdin, echo=echo)
@@ -301,6 +316,8 @@ class Simulator:
                     raise SimError(f"uc_hook_add (slot) failed: {rc}")
             if trace_regions:
                 L.m4_enable_mem_trace(ctx)
+                if trace_public_writes:
+                    L.m4_set(ctx, native.G_TRACE_PUB_WRITES, 1)
             if pub:
                 if L.m4_set_public(ctx, (ctypes.c_uint32 * len(pub))(*[a for _, a in pub]), len(pub)):
                     raise SimError("out of memory")
@@ -394,6 +411,7 @@ class _RunState:
         self.paint_top = None
         self.tracing_depth = 0
         self.semihost = None
+        self.stack_residue = False
 
     # -- native callbacks ------------------------------------------------------------
     def miss(self, addr, size):
@@ -515,6 +533,8 @@ class _RunState:
         r = {"name": name, "sp0": sp0, "low": sp0, "cyc0": L.m4_get(ctx, native.G_CYCLES),
              "ins0": L.m4_get(ctx, native.G_INSNS), "traced": False, "floor": self.paint_floor,
              "mem0": L.m4_get(ctx, native.G_MEM_CYCLES)}
+        if self.stack_residue:
+            r["regs"] = tuple(self._reg(x) for x in _UC_REGS[:13] + [AC.UC_ARM_REG_LR])
         if self.pub_names:
             r["xcyc0"] = L.m4_get(ctx, native.G_EXCL_CYCLES)
             r["xins0"] = L.m4_get(ctx, native.G_EXCL_INSNS)
@@ -548,6 +568,10 @@ class _RunState:
                            f"limit ({self.sim.stack_paint_bytes} bytes); raise --stack-paint-bytes")
         reg = Region(r["name"], cyc - r["cyc0"], ins - r["ins0"], stack, depth=len(self.open),
                      memory_cycles=L.m4_get(ctx, native.G_MEM_BEFORE_LAST) - r["mem0"])
+        if self.stack_residue:
+            reg.residue = bytes(self.uc.mem_read(r["low"], stack)) if stack > 0 else b""
+            reg.residue_sp = r["sp0"]
+            reg.entry_regs = r["regs"]
         if self.pub_names:
             reg.public_cycles = L.m4_get(ctx, native.G_EXCL_CYC_BEFORE_LAST) - r["xcyc0"]
             reg.public_instructions = L.m4_get(ctx, native.G_EXCL_INS_BEFORE_LAST) - r["xins0"]

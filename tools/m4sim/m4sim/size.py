@@ -1,17 +1,46 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Code size: per function (ELF STT_FUNC symbols), per group of name prefixes,
-and of everything reachable from a symbol through a static call graph.
+and of everything reachable from a symbol through a static call graph, with the
+read-only data it reaches.
 
 Python API::
 
     from m4sim.size import CodeSize
     cs = CodeSize("fw.elf")
     cs.reachable_bytes("m4crypt_mlkem768_keypair")      # code bytes per operation
+    cs.reachable_rodata_bytes("m4crypt_mlkem768_keypair")  # read-only data bytes it reaches
     cs.reachable("m4crypt_mlkem768_keypair")             # set of function names
+    cs.reachable_rodata("m4crypt_mlkem768_keypair")      # set of data object names
     cs.group_sizes()                                     # {group: bytes}
 
 Functions without a .size directive (hand-written assembly) get an estimated
 size (up to the next symbol in the same section) and are flagged.
+
+Code bytes are the functions' own bytes (literal pools included). Read-only data
+is every sized data symbol (STT_OBJECT, or STT_NOTYPE with a .size, as hand-written
+assembly tables often are) in a section that is not writable (tables such as
+.rodata, wherever the linker script puts them); a function reaches an object
+when its code forms the object's address: a PC-relative literal load of a word
+pointing into the object (the compiler's literal pools), ADR / ADDW / SUBW from
+the PC, or a MOVW / MOVT pair; an object reaches the functions and objects whose
+addresses it holds (tables of pointers). An address just past the end of an object
+the same function also points into (a loop's end pointer) is taken for that object's
+end, not for the object that follows it. A reference into a function's own bytes
+(a constant table inside the function) is code, already counted; a reference
+into read-only data that no sized object covers (e.g. a string literal, which has
+no symbol) is listed as unattributed and not counted.
+
+Which words and MOVW / MOVT pairs are addresses is exact when the image keeps its
+relocations (linked with -Wl,--emit-relocs, as make bench links its firmware):
+only a word with an R_ARM_ABS32 relocation, or a pair with MOVW / MOVT
+relocations, counts. Without them every value that falls inside an object is
+taken for its address (a small constant may then look like a pointer into
+whatever lies at that address, e.g. a vector table at 0), so that the read-only
+figure is an upper bound, and the function addresses held in data are not
+followed: `precise` says which.
+Objects are told apart by their addresses, so compile with -fdata-sections (as
+m4crypt is): otherwise GCC may address several objects from one "section anchor",
+and only the anchor's object is seen.
 """
 import bisect
 import json
@@ -46,10 +75,24 @@ class Function:
                 "section": self.section}
 
 
+class DataObject:
+    __slots__ = ("name", "addr", "size", "section")
+
+    def __init__(self, name, addr, size, section):
+        self.name, self.addr, self.size, self.section = name, addr, size, section
+
+    def as_dict(self):
+        return {"name": self.name, "addr": self.addr, "size": self.size, "section": self.section}
+
+
+_SHF_WRITE, _SHF_ALLOC = 1, 2
+
+
 class CodeSize:
     def __init__(self, elf_path):
         self.image = load(elf_path)
         self._calls = None
+        self._refs = None
         by_addr = {}
         for s in self.image.functions():
             if not s.name:
@@ -83,6 +126,25 @@ class CodeSize:
             self._names[f.name] = f
             for a in f.aliases:
                 self._names[a] = f
+        # read-only data objects (sized STT_OBJECT in an allocated, non-writable section)
+        objs = {}
+        self._fn_starts = [f.addr for f in self.functions]
+        for s in self.image.symbols:
+            if s.kind not in ("STT_OBJECT", "STT_NOTYPE") or not s.name or s.size <= 0 \
+                    or s.name.startswith("$") or (s.value & ~1) in self._starts:
+                continue
+            sec = self.image.sections.get(s.section)
+            if sec is None or not sec[3] & _SHF_ALLOC or sec[3] & _SHF_WRITE:
+                continue
+            o = objs.get(s.value)
+            if o is None or s.size > o.size:
+                objs[s.value] = DataObject(s.name, s.value, s.size, s.section)
+        self.objects = sorted(objs.values(), key=lambda o: o.addr)
+        self._obj_starts = [o.addr for o in self.objects]
+        self._obj_names = {o.name: o for o in self.objects}
+        # read-only address ranges (for references no object covers)
+        self._ro_ranges = [(a, a + n, name) for name, (a, n, _d, fl) in self.image.sections.items()
+                           if fl & _SHF_ALLOC and not fl & _SHF_WRITE and n > 0]
 
     # ----------------------------------------------------------------- groups
     def unsized(self):
@@ -149,28 +211,170 @@ class CodeSize:
         self._calls = graph
         return graph
 
-    def reachable(self, *symbols):
-        """Names of the functions reachable from the given symbols (included)."""
-        graph = self.calls()
+    # ------------------------------------------------------ data references
+    def object_at(self, addr):
+        """The read-only data object containing addr, or None."""
+        i = bisect.bisect_right(self._obj_starts, addr) - 1
+        if i >= 0:
+            o = self.objects[i]
+            if o.addr <= addr < o.addr + o.size:
+                return o
+        return None
+
+    def function_at(self, addr):
+        """The function whose bytes contain addr, or None."""
+        i = bisect.bisect_right(self._fn_starts, addr) - 1
+        if i >= 0:
+            f = self.functions[i]
+            if f.addr <= addr < f.addr + f.size:
+                return f
+        return None
+
+    def _read_only(self, addr):
+        return next((name for a, b, name in self._ro_ranges if a <= addr < b), None)
+
+    def _word(self, addr):
+        b = self.image.read(addr, 4)
+        return struct.unpack("<I", b)[0] if b and len(b) == 4 else None
+
+    @property
+    def precise(self):
+        """True when the image has its relocations (see the module doc)."""
+        return self.image.relocs is not None
+
+    def _is_pointer_word(self, addr):
+        return not self.precise or self.image.relocs.get(addr) == "R_ARM_ABS32"
+
+    def _is_movw_movt(self, addr_movw, addr_movt):
+        if not self.precise:
+            return True
+        r = self.image.relocs
+        return (r.get(addr_movw, "").startswith("R_ARM_THM_MOVW_ABS")
+                and r.get(addr_movt, "").startswith("R_ARM_THM_MOVT_ABS"))
+
+    def data_refs(self):
+        """{function or object name: (set of object names, set of function names,
+        set of unattributed read-only addresses)} it refers to (see the module doc)."""
+        if self._refs is not None:
+            return self._refs
+        md = new_cs()
+        md.detail = False
+        thumb_ptrs = {f.addr | 1: f for f in self.functions}
+        refs = {}
+
+        def note(value, values, unattributed):
+            if self.object_at(value) is not None:
+                values.add(value)
+            elif self._read_only(value) and self.function_at(value & ~1) is None:
+                unattributed.add(value)
+
+        def resolve(values):
+            """Objects the addresses point into; an address that starts an object but ends
+            another one the same code also points into is that one's end pointer."""
+            hit = {v: self.object_at(v) for v in values}
+            pointed = {o.name for v, o in hit.items() if v != o.addr}
+            starts = {o.name for v, o in hit.items() if v == o.addr}
+            objs = set()
+            for v, o in hit.items():
+                if v == o.addr:
+                    prev = self.object_at(v - 1)
+                    if prev is not None and prev.addr + prev.size == v and \
+                            (prev.name in pointed or prev.name in starts):
+                        continue
+                objs.add(o.name)
+            return objs
+
+        for f in self.functions:
+            objs, unattributed = set(), set()
+            movw = {}
+            for addr, size, mnem, ops in md.disasm_lite(self._code(f), f.addr):
+                base = mnem.split(".")[0]
+                parts = [p.strip() for p in ops.replace("[", "").replace("]", "").split(",")]
+                pc = (addr + 4) & ~3
+                if base == "ldr" and len(parts) == 3 and parts[1] == "pc" and parts[2].startswith("#"):
+                    lit = pc + int(parts[2][1:], 0)
+                    w = self._word(lit)
+                    if w is not None and self._is_pointer_word(lit):
+                        note(w, objs, unattributed)
+                elif base == "adr" and len(parts) == 2 and parts[1].startswith("#"):
+                    note(pc + int(parts[1][1:], 0), objs, unattributed)
+                elif base in ("addw", "subw", "add", "sub") and len(parts) == 3 \
+                        and parts[1] == "pc" and parts[2].startswith("#"):
+                    off = int(parts[2][1:], 0)
+                    note(pc + off if base.startswith("add") else pc - off, objs, unattributed)
+                elif base == "movw" and len(parts) == 2 and parts[1].startswith("#"):
+                    movw[parts[0]] = (addr, int(parts[1][1:], 0) & 0xFFFF)
+                elif base == "movt" and len(parts) == 2 and parts[1].startswith("#"):
+                    lo = movw.pop(parts[0], None)
+                    if lo is not None and self._is_movw_movt(lo[0], addr):
+                        note((int(parts[1][1:], 0) & 0xFFFF) << 16 | lo[1], objs, unattributed)
+            refs[f.name] = (resolve(objs), set(), unattributed)
+        for o in self.objects:
+            objs, funcs = set(), set()
+            data = self.image.read(o.addr, o.size) or b""
+            for off in range(0, len(data) - 3, 4):
+                if not self._is_pointer_word(o.addr + off):
+                    continue
+                (w,) = struct.unpack_from("<I", data, off)
+                g = thumb_ptrs.get(w)
+                if g is not None:
+                    if self.precise:  # (a guess would pull in a vector table's whole firmware)
+                        funcs.add(g.name)
+                    continue
+                p = self.object_at(w)
+                if p is not None and p is not o:
+                    objs.add(p.name)
+            refs[o.name] = (objs, funcs, set())
+        self._refs = refs
+        return refs
+
+    def _walk(self, symbols):
+        """(function names, object names, unattributed addresses) reachable from symbols."""
+        graph, refs = self.calls(), self.data_refs()
         todo = []
         for s in symbols:
             f = self._names.get(s)
             if f is None:
                 raise KeyError(f"no function named {s}")
-            todo.append(f.name)
-        seen = set()
+            todo.append(("f", f.name))
+        funcs, objs, unattributed = set(), set(), set()
         while todo:
-            n = todo.pop()
-            if n in seen:
-                continue
-            seen.add(n)
-            todo.extend(graph.get(n, ()))
-        return seen
+            kind, n = todo.pop()
+            if kind == "f":
+                if n in funcs:
+                    continue
+                funcs.add(n)
+                todo.extend(("f", g) for g in graph.get(n, ()))
+            else:
+                if n in objs:
+                    continue
+                objs.add(n)
+            o_refs, f_refs, un = refs.get(n, (set(), set(), set()))
+            todo.extend(("d", d) for d in o_refs)
+            todo.extend(("f", g) for g in f_refs)
+            unattributed |= un
+        return funcs, objs, unattributed
+
+    def reachable(self, *symbols):
+        """Names of the functions reachable from the given symbols (included): through calls,
+        function addresses in literal pools and in read-only data they reach."""
+        return self._walk(symbols)[0]
+
+    def reachable_rodata(self, *symbols):
+        """Names of the read-only data objects reachable from the given symbols."""
+        return self._walk(symbols)[1]
+
+    def reachable_unattributed(self, *symbols):
+        """Read-only addresses reachable from the symbols that no sized object covers."""
+        return self._walk(symbols)[2]
 
     def reachable_bytes(self, *symbols, exclude_prefixes=()):
         names = self.reachable(*symbols)
         return sum(self._names[n].size for n in names
                    if not any(n.startswith(p) for p in exclude_prefixes))
+
+    def reachable_rodata_bytes(self, *symbols):
+        return sum(self._obj_names[n].size for n in self.reachable_rodata(*symbols))
 
 
 def report(elf, groups=None, as_json=False, reachable=None, out=sys.stdout):
@@ -180,13 +384,17 @@ def report(elf, groups=None, as_json=False, reachable=None, out=sys.stdout):
     reach = {}
     for s in reachable or []:
         try:
-            reach[s] = {"bytes": cs.reachable_bytes(s), "functions": sorted(cs.reachable(s))}
+            reach[s] = {"bytes": cs.reachable_bytes(s), "functions": sorted(cs.reachable(s)),
+                        "rodata_bytes": cs.reachable_rodata_bytes(s),
+                        "rodata": sorted(cs.reachable_rodata(s)),
+                        "unattributed": sorted(cs.reachable_unattributed(s))}
         except KeyError as e:
             print(f"m4sim size: {e}", file=sys.stderr)
             return 2
     if as_json:
         json.dump({"functions": [f.as_dict() for f in cs.functions], "groups": gs,
                    "total": cs.total(), "unsized": [f.name for f in cs.unsized()],
+                   "rodata": [o.as_dict() for o in cs.objects], "relocations": cs.precise,
                    "reachable": reach}, out, indent=1)
         out.write("\n")
         return 0
@@ -201,6 +409,15 @@ def report(elf, groups=None, as_json=False, reachable=None, out=sys.stdout):
         print(f"{n:>8}  {g} ({', '.join(groups[g])})", file=out)
     for s, r in reach.items():
         print(f"\n{r['bytes']:>8}  reachable from {s} ({len(r['functions'])} functions)", file=out)
+        print(f"{r['rodata_bytes']:>8}  read-only data reachable from {s} "
+              f"({len(r['rodata'])} objects: {', '.join(r['rodata'])})", file=out)
+        if r["unattributed"]:
+            print(f"{'':>8}  and {len(r['unattributed'])} read-only address(es) no sized object "
+                  "covers (not counted): " + ", ".join(f"0x{a:08x}" for a in r["unattributed"]),
+                  file=out)
+    if reach and not cs.precise:
+        print("\nnote: the image has no relocations (link with -Wl,--emit-relocs): any value "
+              "inside a read-only object is taken for its address", file=out)
     if cs.unsized():
         print(f"\nwarning: {len(cs.unsized())} function(s) lack .size: "
               + ", ".join(f.name for f in cs.unsized()), file=out)

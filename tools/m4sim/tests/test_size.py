@@ -35,3 +35,42 @@ def test_size(tmp_path):
     txt = subprocess.run([sys.executable, "-m", "m4sim.cli", "size", str(elf)],
                          capture_output=True, text=True).stdout
     assert "no .size" in txt and "mlkem" in txt
+
+
+def test_reachable_rodata(tmp_path):
+    """Read-only data reached from code: literal pools, end pointers, MOVW / MOVT pairs, tables
+    of function pointers; exact with the relocations kept (--emit-relocs)."""
+    flags = ("-ffunction-sections", "-fdata-sections")  # as m4crypt is built (see m4sim.size)
+    elf = build_c(tmp_path, "size_data", "size_data.c", "size_data_asm.S",
+                  extra=flags + ("-Wl,--emit-relocs",))
+    cs = CodeSize(elf)
+    assert cs.precise
+    obj = {o.name: o for o in cs.objects}
+    assert obj["table_loop"].size == 96 and obj["asm_table"].size == 16
+    # the loop's start and end pointers: table_loop only, whatever follows it
+    assert cs.reachable_rodata("m4crypt_sum") == {"table_loop"}
+    assert cs.reachable_rodata_bytes("m4crypt_sum") == 96
+    # a table of function pointers brings its functions into the code size
+    assert cs.reachable_rodata("m4crypt_dispatch") == {"ops_table"}
+    assert {"m4crypt_twice", "m4crypt_thrice"} <= cs.reachable("m4crypt_dispatch")
+    # MOVW / MOVT of an assembly table without .type (sized STT_NOTYPE)
+    assert cs.reachable_rodata("m4crypt_asm_table_sum") == {"asm_table"}
+    # a small constant is no address (the vector table is at 0), and a literal end pointer
+    # (asm_tab_a + 16 = asm_tab_b) is asm_tab_a's end
+    assert cs.reachable_rodata("m4crypt_small_constant") == set()
+    assert cs.reachable_rodata("m4crypt_asm_end_pointer") == {"asm_tab_a"}
+    assert "table_unused" not in cs.reachable_rodata("main")
+    assert cs.reachable_rodata("main") == {"table_loop", "ops_table", "asm_table", "asm_tab_a"}
+    out = subprocess.run([sys.executable, "-m", "m4sim.cli", "size", str(elf), "--json",
+                          "--reachable", "m4crypt_sum"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["reachable"]["m4crypt_sum"]["rodata_bytes"] == 96 and data["relocations"]
+    # without relocations: not exact (an upper bound: small constants may look like addresses),
+    # and said so
+    plain = CodeSize(build_c(tmp_path, "size_data_plain", "size_data.c", "size_data_asm.S",
+                             extra=flags))
+    assert not plain.precise
+    assert "table_loop" in plain.reachable_rodata("m4crypt_sum")
+    assert plain.reachable_rodata("m4crypt_asm_end_pointer") == {"asm_tab_a", "vectors"}
+    assert plain.reachable("m4crypt_sum") == {"m4crypt_sum"}

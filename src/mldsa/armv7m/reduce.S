@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/*
+ * ML-DSA coefficient-wise reductions for ARMv7E-M (contracts of src/mldsa/poly.h; the same values
+ * as the C twins in src/mldsa/ntt.c).
+ *
+ *   void m4crypt_mldsa_reduce_armv7m(m4crypt_mldsa_poly *a);
+ *       a_i - q ((a_i + 2^22) >> 23) for every coefficient (reduce32)
+ *   void m4crypt_mldsa_caddq_armv7m(m4crypt_mldsa_poly *a);
+ *       a_i + (q if a_i < 0)
+ * Four coefficients per LDM / STM. Constant time: no branch or address depends on data.
+ *
+ * Register map:
+ *   r0  a (advances)     r3  end of a     r4-r7  four coefficients
+ *   r8  t                r12 q
+ *
+ * Measured by the bench rows mldsa*.keypair / sign / verify; twin test in
+ * tests/mldsa/test_mldsa_armv7m.c.
+ */
+    .syntax unified
+    .thumb
+    .text
+
+    .macro RED x
+    add r8, \x, #0x400000
+    asr r8, r8, #23
+    mls \x, r8, r12, \x
+    .endm
+
+    .macro CADD x
+    and r8, r12, \x, asr #31
+    add \x, \x, r8
+    .endm
+
+    .global m4crypt_mldsa_reduce_armv7m
+    .type m4crypt_mldsa_reduce_armv7m, %function
+    .balign 4
+m4crypt_mldsa_reduce_armv7m:
+    push {r4-r8, lr}
+    movw r12, #0xe001
+    movt r12, #0x7f                 @ q = 8380417
+    add r3, r0, #1024
+1:  ldm r0, {r4-r7}
+    RED r4
+    RED r5
+    RED r6
+    RED r7
+    stm r0!, {r4-r7}
+    cmp r0, r3
+    bne 1b
+    pop {r4-r8, pc}
+    .size m4crypt_mldsa_reduce_armv7m, . - m4crypt_mldsa_reduce_armv7m
+
+    .global m4crypt_mldsa_caddq_armv7m
+    .type m4crypt_mldsa_caddq_armv7m, %function
+    .balign 4
+m4crypt_mldsa_caddq_armv7m:
+    push {r4-r8, lr}
+    movw r12, #0xe001
+    movt r12, #0x7f                 @ q
+    add r3, r0, #1024
+1:  ldm r0, {r4-r7}
+    CADD r4
+    CADD r5
+    CADD r6
+    CADD r7
+    stm r0!, {r4-r7}
+    cmp r0, r3
+    bne 1b
+    pop {r4-r8, pc}
+    .size m4crypt_mldsa_caddq_armv7m, . - m4crypt_mldsa_caddq_armv7m
