@@ -466,9 +466,15 @@ fuzz: deps
 	@$(PY) tools/fuzz.py --build $(BUILD) --seconds $(FUZZ_S) $(FUZZ_ARGS)
 
 bench: deps
-	@$(MAKE) --no-print-directory -j$$(nproc) m4-all $(if $(CONFIG),,selections-bench)
+	@$(MAKE) --no-print-directory -j$$(nproc) m4-all $(if $(CONFIG),,selections-bench mldsa-small-bench)
 	@$(PY) benchmarks/run_bench.py --build $(BUILD) \
 	    $(if $(CONFIG),--print-only --config $(CONFIG_NAME)) $(BENCH_ARGS)
+
+# The small-memory ML-DSA build's benchmark firmware (make bench: impl armv7m-small, ML-DSA rows).
+.PHONY: mldsa-small-bench
+mldsa-small-bench:
+	@$(MAKE) --no-print-directory MLDSA_MEMORY=small BUILD=$(BUILD)/mldsa-small \
+	    $(BUILD)/mldsa-small/m4-armv7m/bench.elf
 
 clean:
 	rm -rf $(BUILD)

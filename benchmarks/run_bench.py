@@ -443,6 +443,11 @@ def main() -> int:
             records += measure(elf, impl, compiler)
     if not records:
         raise SystemExit("bench: no benchmark firmware was built")
+    # the small-memory ML-DSA build (make MLDSA_MEMORY=small, src/mldsa/sign_set.h): its ML-DSA rows
+    small = build / "mldsa-small" / "m4-armv7m" / "bench.elf"
+    if small.exists() and not args.config:
+        records += [r for r in measure(small, "armv7m-small", compiler)
+                    if r["operation"].startswith("mldsa")]
     order = {}
     for r in records:
         order.setdefault(r["operation"], len(order))
