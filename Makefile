@@ -421,7 +421,7 @@ $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(eval $(call FAULT_FIRM
 FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$(c)/fault/fault_$(m).elf))
 
 # ---------------------------------------------------------------- top-level targets
-.PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins test-fresh examples
+.PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins test-fresh examples regen
 
 help:
 	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
@@ -431,6 +431,8 @@ help:
 	@echo "make build   only build every configuration"
 	@echo "make install PREFIX=DIR   headers, libraries, pkg-config and CMake packages of every"
 	@echo "             variant (docs/integration.md); make uninstall PREFIX=DIR removes them"
+	@echo "make regen   rerun every code generator (tools/generated.py lists them); make test"
+	@echo "             checks that each generated file equals its generator's output"
 	@echo "make clean   remove $(BUILD)/"
 	@echo "make CONFIG=configs/mlkem768.h m4-armv7m   a reduced library (docs/configuration.md)"
 	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
@@ -438,6 +440,11 @@ help:
 
 deps:
 	@tools/bootstrap.sh
+
+# Every generated source file from its generator (tools/generated.py; tests/tools/test_generated.py
+# checks that none differs).
+regen: deps
+	@$(PY) tools/generated.py regen
 
 vectors: deps
 	@$(PY) tools/vectors/convert.py $(BUILD)/vectors

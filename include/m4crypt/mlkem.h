@@ -43,60 +43,86 @@ extern "C" {
 #define M4CRYPT_MLKEM1024_SECRETKEYBYTES 3168
 #define M4CRYPT_MLKEM1024_CIPHERTEXTBYTES 1568
 
-/* The functions of parameter set N, by operation (m4crypt/config.h: a set or an operation that
- * is not built is not declared). */
-#define M4CRYPT_MLKEM_DECLARE_KEYPAIR(N)                                                         \
-    int m4crypt_mlkem##N##_keypair_derand(uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],           \
-                                          uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES],           \
-                                          const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);    \
-    int m4crypt_mlkem##N##_keypair(uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],                  \
-                                   uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);
-#define M4CRYPT_MLKEM_DECLARE_ENCAPS(N)                                                          \
-    int m4crypt_mlkem##N##_enc_derand(uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],              \
-                                      uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                           \
-                                      const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES],         \
-                                      const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);                \
-    int m4crypt_mlkem##N##_enc(uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],                     \
-                               uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                                  \
-                               const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES]);
-#define M4CRYPT_MLKEM_DECLARE_DECAPS(N)                                                          \
-    int m4crypt_mlkem##N##_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],                                  \
-                               const uint8_t ct[M4CRYPT_MLKEM##N##_CIPHERTEXTBYTES],               \
-                               const uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);
-/* FIPS 203 section 7.2 / 7.3 input checks on their own: 0 or the error code. Built with every
- * set, whatever its operations. */
-#define M4CRYPT_MLKEM_DECLARE_CHECKS(N)                                                          \
-    int m4crypt_mlkem##N##_check_pk(const uint8_t pk[M4CRYPT_MLKEM##N##_PUBLICKEYBYTES]);          \
-    int m4crypt_mlkem##N##_check_sk(const uint8_t sk[M4CRYPT_MLKEM##N##_SECRETKEYBYTES]);
+/* The functions of each parameter set, written out per set and operation (m4crypt/config.h: a
+ * set or an operation that is not built is not declared). */
+#if M4CRYPT_ENABLE_MLKEM512
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-#define M4CRYPT_MLKEM_DECLARE_KEYPAIR_IF(N) M4CRYPT_MLKEM_DECLARE_KEYPAIR(N)
-#else
-#define M4CRYPT_MLKEM_DECLARE_KEYPAIR_IF(N)
+int m4crypt_mlkem512_keypair_derand(uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES],
+                                    uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES],
+                                    const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+int m4crypt_mlkem512_keypair(uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES],
+                             uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES]);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-#define M4CRYPT_MLKEM_DECLARE_ENCAPS_IF(N) M4CRYPT_MLKEM_DECLARE_ENCAPS(N)
-#else
-#define M4CRYPT_MLKEM_DECLARE_ENCAPS_IF(N)
+int m4crypt_mlkem512_enc_derand(uint8_t ct[M4CRYPT_MLKEM512_CIPHERTEXTBYTES],
+                                uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                                const uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES],
+                                const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
+int m4crypt_mlkem512_enc(uint8_t ct[M4CRYPT_MLKEM512_CIPHERTEXTBYTES],
+                         uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                         const uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES]);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
-#define M4CRYPT_MLKEM_DECLARE_DECAPS_IF(N) M4CRYPT_MLKEM_DECLARE_DECAPS(N)
-#else
-#define M4CRYPT_MLKEM_DECLARE_DECAPS_IF(N)
+int m4crypt_mlkem512_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                         const uint8_t ct[M4CRYPT_MLKEM512_CIPHERTEXTBYTES],
+                         const uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES]);
 #endif
-#define M4CRYPT_MLKEM_DECLARE(N)                                                                 \
-    M4CRYPT_MLKEM_DECLARE_KEYPAIR_IF(N)                                                          \
-    M4CRYPT_MLKEM_DECLARE_ENCAPS_IF(N)                                                           \
-    M4CRYPT_MLKEM_DECLARE_DECAPS_IF(N)                                                           \
-    M4CRYPT_MLKEM_DECLARE_CHECKS(N)
+/* FIPS 203 section 7.2 / 7.3 input checks on their own: 0 or the error code. Built with every
+ * set, whatever its operations. */
+int m4crypt_mlkem512_check_pk(const uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES]);
+int m4crypt_mlkem512_check_sk(const uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES]);
+#endif
 
-#if M4CRYPT_ENABLE_MLKEM512
-M4CRYPT_MLKEM_DECLARE(512)
-#endif
 #if M4CRYPT_ENABLE_MLKEM768
-M4CRYPT_MLKEM_DECLARE(768)
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+int m4crypt_mlkem768_keypair_derand(uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES],
+                                    uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES],
+                                    const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+int m4crypt_mlkem768_keypair(uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES],
+                             uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES]);
 #endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+int m4crypt_mlkem768_enc_derand(uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES],
+                                uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                                const uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES],
+                                const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
+int m4crypt_mlkem768_enc(uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES],
+                         uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                         const uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+int m4crypt_mlkem768_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                         const uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES],
+                         const uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES]);
+#endif
+int m4crypt_mlkem768_check_pk(const uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES]);
+int m4crypt_mlkem768_check_sk(const uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES]);
+#endif
+
 #if M4CRYPT_ENABLE_MLKEM1024
-M4CRYPT_MLKEM_DECLARE(1024)
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+int m4crypt_mlkem1024_keypair_derand(uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES],
+                                     uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES],
+                                     const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
+int m4crypt_mlkem1024_keypair(uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES],
+                              uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+int m4crypt_mlkem1024_enc_derand(uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES],
+                                 uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                                 const uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES],
+                                 const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
+int m4crypt_mlkem1024_enc(uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES],
+                          uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                          const uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+int m4crypt_mlkem1024_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
+                          const uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES],
+                          const uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES]);
+#endif
+int m4crypt_mlkem1024_check_pk(const uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES]);
+int m4crypt_mlkem1024_check_sk(const uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES]);
 #endif
 
 #if M4CRYPT_ENABLE_MLKEM

@@ -11,9 +11,9 @@
  *
  * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function
  * m4crypt_chacha20_xor_blocks_c and job function m4crypt_chacha20_xor_job_c are always built.
- * With M4CRYPT_ARCH_ARMV7M, src/chacha20/armv7m/backend.h (when it exists) may declare
+ * With M4CRYPT_ARCH_ARMV7M, src/chacha20/armv7m/backend.h may declare
  * m4crypt_chacha20_xor_job_armv7m and define M4CRYPT_CHACHA20_HAVE_XOR_JOB;
- * M4CRYPT_CHACHA20_XOR_JOB names the one in use.
+ * m4crypt_chacha20_xor_job names the one in use (src/common/backend_contract.h).
  */
 #ifndef M4CRYPT_CHACHA20_BACKEND_H
 #define M4CRYPT_CHACHA20_BACKEND_H
@@ -53,23 +53,21 @@ typedef struct {
 
 void m4crypt_chacha20_xor_job_c(const m4crypt_chacha20_job *job);
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("chacha20/armv7m/backend.h")
+#include "common/backend_contract.h"
+#ifdef M4CRYPT_ARCH_ARMV7M
 #include "chacha20/armv7m/backend.h"
-#endif
 #endif
 
 #ifdef M4CRYPT_CHACHA20_HAVE_XOR_JOB
-#define M4CRYPT_CHACHA20_XOR_JOB m4crypt_chacha20_xor_job_armv7m
+#define m4crypt_chacha20_xor_job m4crypt_chacha20_xor_job_armv7m
 #else
-#define M4CRYPT_CHACHA20_XOR_JOB m4crypt_chacha20_xor_job_c
+#define m4crypt_chacha20_xor_job m4crypt_chacha20_xor_job_c
 #endif
 
 /* The block function with the state contract of m4crypt_chacha20_xor_blocks_c, through the job
  * function in use (one segment). */
 void m4crypt_chacha20_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks,
                                  uint32_t state[16]);
-#define M4CRYPT_CHACHA20_XOR_BLOCKS m4crypt_chacha20_xor_blocks
 
 /* RFC 8439 section 2.1: the quarter round on words a, b, c, d of s (section 2.2 "QUARTERROUND
  * (a, b, c, d)"). For the tests. */

@@ -128,7 +128,7 @@ void m4crypt_chacha20_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks
     /* The key words of the state as bytes: the backends are little-endian. */
     const m4crypt_chacha20_job job = {state, (const uint8_t *)(state + 4), state + 12,
                                       (const uint8_t *)(state + 14), 1, {{out, in, nblocks}}};
-    M4CRYPT_CHACHA20_XOR_JOB(&job);
+    m4crypt_chacha20_xor_job(&job);
 #else
     m4crypt_chacha20_xor_blocks_c(out, in, nblocks, state);
     M4CRYPT_STACK_WIPE(XOR_BLOCKS_C_STACK);
@@ -196,7 +196,7 @@ void m4crypt_chacha20_xor_key(uint8_t *pre, uint8_t *out, const uint8_t *in, siz
     if (n == 0)
         return;
     job.nseg = n;
-    M4CRYPT_CHACHA20_XOR_JOB(&job);
+    m4crypt_chacha20_xor_job(&job);
     if (rest > 0) {
         memcpy(out + 64 * full, buf, rest);
         m4crypt_memzero(buf, sizeof buf);

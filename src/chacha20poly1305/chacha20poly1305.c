@@ -15,19 +15,19 @@
  * computed arithmetically, which the caller learns anyway. No branch depends on the key, the tag
  * or the data.
  *
- * Passes over memory (ARMv7E-M figures, m4sim-model 1.1, in src/chacha20/armv7m/ and
- * src/poly1305/armv7m/): encryption makes one keystream call (block 0
+ * Passes over memory (the ARMv7E-M code in src/chacha20/armv7m/ and src/poly1305/armv7m/):
+ * encryption makes one keystream call (block 0
  * written over the Poly1305 context, then the message blocks, then a padded last block: one
  * set-up) and one Poly1305 call over the ciphertext, its padded tail and the lengths block
  * (blocks2). A fused loop (Poly1305 fed from the ciphertext words still in registers) was
- * considered and not written: in the Poly1305 loop a 16-byte block costs 44.6 cycles, of
- * which only 6 go to fetching the message (one VMOV of the pointer, four LDRs), so fusing can
- * save at most 24 cycles per 64-byte ChaCha20 block (813 cycles); but ChaCha20 needs all 14
+ * considered and not written: of the cycles of a 16-byte block in the Poly1305 loop only 6 go
+ * to fetching the message (one VMOV of the pointer, four LDRs), so fusing can save at most 24
+ * cycles per 64-byte ChaCha20 block, a few percent of its cost; but ChaCha20 needs all 14
  * usable core registers for its 16 state words (2 in FPU registers, 10 input words and 2 cached
  * words in the other FPU registers) and Poly1305 needs 14 more (h, r, 5r/4, two accumulators)
  * besides the 4 message words, so each fused 16-byte step would have to move about 18 words
- * between core and FPU/stack registers (at least 36 cycles). Reducing overheads instead took
- * encryption of 1 KB from 18968 to 17354 cycles.
+ * between core and FPU/stack registers (at least 36 cycles). Overheads were reduced instead
+ * (bench rows chacha20poly1305.encrypt.*).
  * Decryption stays two-pass by design: the tag is computed over the ciphertext before any
  * plaintext is produced (see below), and the comparison comes after the last call, so that its
  * outcome is never saved on the stack by a callee. The block counter (words 12-13 of the state,
@@ -118,7 +118,7 @@ static inline __attribute__((always_inline)) void finish(m4crypt_poly1305_ctx *c
     }
     store64_le(last + n, (uint64_t)ad_len);
     store64_le(last + n + 8, (uint64_t)len);
-    M4CRYPT_POLY1305_BLOCKS2(ctx, c, full, last, n / 16 + 1);
+    m4crypt_poly1305_blocks2(ctx, c, full, last, n / 16 + 1);
     m4crypt_poly1305_final(ctx, tag);
     wipe_words(last, sizeof last); /* public (the ciphertext's tail, the lengths), wiped all the
                                      * same: nothing this call computed stays behind */

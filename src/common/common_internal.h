@@ -45,10 +45,9 @@ int m4crypt_keygen_pct_break(void);
         __asm__ volatile("" : : : "memory"); /* not a tail call */                                 \
     } while (0)
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("common/armv7m/backend.h")
+#include "common/backend_contract.h"
+#ifdef M4CRYPT_ARCH_ARMV7M
 #include "common/armv7m/backend.h"
-#endif
 #endif
 
 #endif

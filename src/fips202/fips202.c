@@ -18,87 +18,17 @@
  * lengths. A full block is permuted as soon as it is complete while absorbing, and lazily (only
  * when more output is requested) while squeezing. Timing depends only on the lengths.
  */
-#include "fips202_internal.h"
+#include "fips202/backend.h"
 
 #ifdef M4CRYPT_FIPS202_INTERLEAVED
 /*
  * The backend keeps the state bit-interleaved (see armv7m/backend.h): lane value
  * (even bits) | (odd bits) << 32. Whole lanes (xor_lanes: XOR n lanes of input into s;
  * extract_lanes: write n lanes of s out) are converted by the backend's assembly
- * (armv7m/keccak_lanes.S) when it has it, else in C below: four delta swaps per 32-bit half, the
- * "perfect outer unshuffle" (H. S. Warren, Hacker's Delight, section 7-2), then a repack, on
- * 32-bit halves (the interleaved backends run on 32-bit little-endian Arm, where load32 and
- * store32 become single word accesses).
+ * (armv7m/keccak_lanes.S); an interleaving backend provides them (fips202/backend.h checks).
  */
-#ifdef M4CRYPT_FIPS202_HAVE_LANES
 #define xor_lanes m4crypt_keccak_xor_lanes_armv7m
 #define extract_lanes m4crypt_keccak_extract_lanes_armv7m
-#else
-static uint32_t unshuffle32(uint32_t w) /* even bits to the low half, odd bits to the high half */
-{
-    uint32_t t;
-    t = (w ^ (w >> 1)) & 0x22222222u, w ^= t ^ (t << 1);
-    t = (w ^ (w >> 2)) & 0x0c0c0c0cu, w ^= t ^ (t << 2);
-    t = (w ^ (w >> 4)) & 0x00f000f0u, w ^= t ^ (t << 4);
-    t = (w ^ (w >> 8)) & 0x0000ff00u, w ^= t ^ (t << 8);
-    return w;
-}
-
-static uint32_t shuffle32(uint32_t w) /* the inverse: the same swaps in reverse order */
-{
-    uint32_t t;
-    t = (w ^ (w >> 8)) & 0x0000ff00u, w ^= t ^ (t << 8);
-    t = (w ^ (w >> 4)) & 0x00f000f0u, w ^= t ^ (t << 4);
-    t = (w ^ (w >> 2)) & 0x0c0c0c0cu, w ^= t ^ (t << 2);
-    t = (w ^ (w >> 1)) & 0x22222222u, w ^= t ^ (t << 1);
-    return w;
-}
-
-static uint64_t to_lane(uint64_t v) /* standard -> interleaved */
-{
-    uint32_t lo = unshuffle32((uint32_t)v), hi = unshuffle32((uint32_t)(v >> 32));
-    uint32_t even = (lo & 0xffffu) | (hi << 16), odd = (lo >> 16) | (hi & 0xffff0000u);
-    return (uint64_t)even | (uint64_t)odd << 32;
-}
-
-static uint64_t from_lane(uint64_t v) /* interleaved -> standard */
-{
-    uint32_t even = (uint32_t)v, odd = (uint32_t)(v >> 32);
-    uint32_t lo = shuffle32((even & 0xffffu) | (odd << 16));
-    uint32_t hi = shuffle32((even >> 16) | (odd & 0xffff0000u));
-    return (uint64_t)lo | (uint64_t)hi << 32;
-}
-
-static uint32_t load32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void store32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
-}
-
-static void xor_lanes(uint64_t *s, const uint8_t *in, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++, in += 8) {
-        uint32_t lo = unshuffle32(load32(in)), hi = unshuffle32(load32(in + 4));
-        uint64_t v = s[i];
-        uint32_t even = (uint32_t)v ^ ((lo & 0xffffu) | (hi << 16));
-        uint32_t odd = (uint32_t)(v >> 32) ^ ((lo >> 16) | (hi & 0xffff0000u));
-        s[i] = (uint64_t)even | (uint64_t)odd << 32;
-    }
-}
-
-static void extract_lanes(const uint64_t *s, uint8_t *out, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++, out += 8) {
-        uint32_t even = (uint32_t)s[i], odd = (uint32_t)(s[i] >> 32);
-        store32(out, shuffle32((even & 0xffffu) | (odd << 16)));
-        store32(out + 4, shuffle32((even >> 16) | (odd & 0xffff0000u)));
-    }
-}
-#endif
 #else
 static uint64_t load64(const uint8_t *p)
 {
@@ -227,23 +157,15 @@ static void extract_bytes(const uint64_t s[25], unsigned off, uint8_t *out, size
 /* The public permutation on a standard state: convert, permute with the backend, convert back. */
 void m4crypt_keccakf1600(uint64_t state[25])
 {
-#ifdef M4CRYPT_FIPS202_HAVE_LANES
     /* The lane assembly reads and writes little-endian bytes, which on this (little-endian)
      * target are the uint64_t lanes themselves. */
     uint64_t t[25];
     for (unsigned i = 0; i < 25; i++)
         t[i] = 0;
     xor_lanes(t, (const uint8_t *)state, 25);
-    M4CRYPT_KECCAKF1600_IMPL(t);
+    m4crypt_keccak_permute(t);
     extract_lanes(t, (uint8_t *)state, 25);
     m4crypt_memzero(t, sizeof t);
-#else
-    for (unsigned i = 0; i < 25; i++)
-        state[i] = to_lane(state[i]);
-    M4CRYPT_KECCAKF1600_IMPL(state);
-    for (unsigned i = 0; i < 25; i++)
-        state[i] = from_lane(state[i]);
-#endif
 }
 #endif
 
@@ -281,7 +203,7 @@ static inline __attribute__((always_inline)) void absorb_impl(m4crypt_keccak_ctx
         in += take, inlen -= take;
         if (ctx->pos == ctx->rate) {
             ctx->pos = 0;
-            M4CRYPT_KECCAKF1600_IMPL(ctx->state);
+            m4crypt_keccak_permute(ctx->state);
         }
     }
 }
@@ -303,7 +225,7 @@ void m4crypt_keccak_finalize(m4crypt_keccak_ctx *ctx)
     xor_byte(ctx->state, ctx->pos, ctx->dsbyte);
     xor_byte(ctx->state, ctx->rate - 1, 0x80);
     ctx->pos = 0;
-    M4CRYPT_KECCAKF1600_IMPL(ctx->state); /* last: a tail call, no frame below the permutation */
+    m4crypt_keccak_permute(ctx->state); /* last: a tail call, no frame below the permutation */
 }
 
 /* Squeezes outlen more output bytes (Algorithm 8, steps 7-10). Finalizes first if the caller did
@@ -321,7 +243,7 @@ static inline __attribute__((always_inline)) void squeeze_impl(m4crypt_keccak_ct
     while (outlen > 0) {
         if (ctx->pos == ctx->rate) {
             ctx->pos = 0;
-            M4CRYPT_KECCAKF1600_IMPL(ctx->state);
+            m4crypt_keccak_permute(ctx->state);
         }
         unsigned pos = ctx->pos, take = ctx->rate - pos;
         if (take > outlen)

@@ -3,7 +3,7 @@
  * ML-KEM backend selection (docs/DEVELOPING.md, "Assembly backends").
  *
  * Every replaceable function is compiled in portable C under its name with the suffix _c. With
- * M4CRYPT_ARCH_ARMV7M (configuration m4-armv7m), src/mlkem/armv7m/backend.h, when it exists,
+ * M4CRYPT_ARCH_ARMV7M (configuration m4-armv7m), src/mlkem/armv7m/backend.h
  * declares assembly versions (suffix _armv7m) and defines M4CRYPT_MLKEM_HAVE_<FUNCTION> for each;
  * the plain names below then refer to those, otherwise to the portable C.
  * Included by poly.h after the _c declarations.
@@ -11,10 +11,9 @@
 #ifndef M4CRYPT_MLKEM_BACKEND_H
 #define M4CRYPT_MLKEM_BACKEND_H
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("mlkem/armv7m/backend.h")
+#include "common/backend_contract.h"
+#ifdef M4CRYPT_ARCH_ARMV7M
 #include "mlkem/armv7m/backend.h"
-#endif
 #endif
 
 #ifdef M4CRYPT_MLKEM_HAVE_POLY_NTT

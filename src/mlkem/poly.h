@@ -105,7 +105,7 @@ void m4crypt_poly_cbd_eta3_add_c(m4crypt_poly *r, const uint8_t buf[192]);
  * wrapping; constant time in m. */
 void m4crypt_poly_add_msg_c(m4crypt_poly *r, const uint8_t m[32]);
 
-#include "backend.h"
+#include "mlkem/backend.h"
 
 /* ---------------------------------------------------------------- the rest */
 

@@ -11,9 +11,8 @@
  *   buf, buflen  the bytes of an incomplete 16-byte block (buflen 0..15).
  *
  * Backend (docs/DEVELOPING.md, "Assembly backends"): the portable block function is always built
- * as m4crypt_poly1305_blocks_c. With M4CRYPT_ARCH_ARMV7M, src/poly1305/armv7m/backend.h (when it
- * exists) may declare m4crypt_poly1305_blocks_armv7m and define M4CRYPT_POLY1305_HAVE_BLOCKS;
- * M4CRYPT_POLY1305_BLOCKS names the one in use.
+ * as m4crypt_poly1305_blocks_c. With M4CRYPT_ARCH_ARMV7M, src/poly1305/armv7m/backend.h may declare m4crypt_poly1305_blocks_armv7m and define M4CRYPT_POLY1305_HAVE_BLOCKS;
+ * m4crypt_poly1305_blocks names the one in use (src/common/backend_contract.h).
  */
 #ifndef M4CRYPT_POLY1305_BACKEND_H
 #define M4CRYPT_POLY1305_BACKEND_H
@@ -33,20 +32,19 @@ void m4crypt_poly1305_blocks_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size
 void m4crypt_poly1305_init_inplace(m4crypt_poly1305_ctx *ctx);
 _Static_assert(sizeof(m4crypt_poly1305_ctx) >= 64, "the AEAD writes a 64-byte block over the ctx");
 
-#if defined(M4CRYPT_ARCH_ARMV7M) && defined(__has_include)
-#if __has_include("poly1305/armv7m/backend.h")
+#include "common/backend_contract.h"
+#ifdef M4CRYPT_ARCH_ARMV7M
 #include "poly1305/armv7m/backend.h"
-#endif
 #endif
 
 #ifdef M4CRYPT_POLY1305_HAVE_BLOCKS
-#define M4CRYPT_POLY1305_BLOCKS m4crypt_poly1305_blocks_armv7m
+#define m4crypt_poly1305_blocks m4crypt_poly1305_blocks_armv7m
 #else
 /* m4crypt_poly1305_blocks_c, then m4crypt_stack_wipe of the stack it used: the compiler spills
  * r and h there (the assembly keeps them in registers). */
 void m4crypt_poly1305_blocks_c_wiped(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
                                      uint32_t hibit);
-#define M4CRYPT_POLY1305_BLOCKS m4crypt_poly1305_blocks_c_wiped
+#define m4crypt_poly1305_blocks m4crypt_poly1305_blocks_c_wiped
 #endif
 
 /* Two runs of whole message blocks (hibit 1) in one call: nblocks of m (may be 0), then nblocks2
@@ -55,9 +53,9 @@ void m4crypt_poly1305_blocks_c_wiped(m4crypt_poly1305_ctx *ctx, const uint8_t *m
 void m4crypt_poly1305_blocks2_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t nblocks,
                                 const uint8_t *m2, size_t nblocks2);
 #ifdef M4CRYPT_POLY1305_HAVE_BLOCKS2
-#define M4CRYPT_POLY1305_BLOCKS2 m4crypt_poly1305_blocks2_armv7m
+#define m4crypt_poly1305_blocks2 m4crypt_poly1305_blocks2_armv7m
 #else
-#define M4CRYPT_POLY1305_BLOCKS2 m4crypt_poly1305_blocks2_c
+#define m4crypt_poly1305_blocks2 m4crypt_poly1305_blocks2_c
 #endif
 
 #endif

@@ -114,8 +114,8 @@ void m4crypt_poly1305_blocks2_c(m4crypt_poly1305_ctx *ctx, const uint8_t *m, siz
                                 const uint8_t *m2, size_t nblocks2)
 {
     if (nblocks > 0)
-        M4CRYPT_POLY1305_BLOCKS(ctx, m, nblocks, 1);
-    M4CRYPT_POLY1305_BLOCKS(ctx, m2, nblocks2, 1);
+        m4crypt_poly1305_blocks(ctx, m, nblocks, 1);
+    m4crypt_poly1305_blocks(ctx, m2, nblocks2, 1);
 }
 
 /* RFC 8439 section 2.5: r = clamp(key[0..15]), s = key[16..31], h = 0. */
@@ -167,12 +167,12 @@ void m4crypt_poly1305_update(m4crypt_poly1305_ctx *ctx, const uint8_t *m, size_t
         len -= take;
         if (ctx->buflen < 16)
             return;
-        M4CRYPT_POLY1305_BLOCKS(ctx, ctx->buf, 1, 1);
+        m4crypt_poly1305_blocks(ctx, ctx->buf, 1, 1);
         ctx->buflen = 0;
     }
     if (len >= 16) {
         size_t n = len / 16;
-        M4CRYPT_POLY1305_BLOCKS(ctx, m, n, 1);
+        m4crypt_poly1305_blocks(ctx, m, n, 1);
         m += 16 * n;
         len -= 16 * n;
     }
@@ -198,7 +198,7 @@ void FINAL(m4crypt_poly1305_ctx *ctx, uint8_t tag[16])
     if (ctx->buflen > 0) {
         ctx->buf[ctx->buflen] = 1;
         memset(ctx->buf + ctx->buflen + 1, 0, 15 - ctx->buflen);
-        M4CRYPT_POLY1305_BLOCKS(ctx, ctx->buf, 1, 0);
+        m4crypt_poly1305_blocks(ctx, ctx->buf, 1, 0);
     }
     uint32_t h0 = ctx->h[0], h1 = ctx->h[1], h2 = ctx->h[2], h3 = ctx->h[3], h4 = ctx->h[4];
     uint64_t t;

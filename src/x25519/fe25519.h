@@ -15,9 +15,9 @@
  * mul, sqr and mul121666 accept loose inputs (so that 19 times a limb fits in int32_t); add and
  * sub accept tight inputs; tobytes accepts any limbs below 2^30 in magnitude; cswap any.
  *
- * Replaceable functions (docs/DEVELOPING.md, "Assembly backends"): the portable code is compiled
- * under the names with the suffix _c; src/x25519/backend.h maps the names used by the rest of the
- * code (m4crypt_fe25519_mul, ...) to an armv7m backend where it provides one, else to _c.
+ * The portable code is compiled under the names with the suffix _c (the twin tests compare them with
+ * the armv7m field); src/x25519/backend.h maps the names used by the rest of the code
+ * (m4crypt_fe25519_mul, ...) to them. No backend replaces single functions of this field.
  */
 #ifndef M4CRYPT_X25519_FE25519_H
 #define M4CRYPT_X25519_FE25519_H

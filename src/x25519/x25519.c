@@ -121,7 +121,7 @@ static int zero_check(const uint8_t out[32])
 
 int m4crypt_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
 {
-    M4CRYPT_X25519_SCALARMULT_IMPL(out, scalar, point);
+    m4crypt_x25519_scalarmult(out, scalar, point);
     WIPE_STACK(SCALARMULT_STACK);
     return zero_check(out);
 }
@@ -138,7 +138,7 @@ int m4crypt_x25519_base(uint8_t out[32], const uint8_t scalar[32])
     WIPE_STACK(BASE_STACK);
 #else
     static const uint8_t nine[32] = {9};
-    M4CRYPT_X25519_SCALARMULT_IMPL(out, scalar, nine);
+    m4crypt_x25519_scalarmult(out, scalar, nine);
     WIPE_STACK(SCALARMULT_STACK);
 #endif
     return zero_check(out);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Twin test of the ChaCha20 block function: the backend in use (M4CRYPT_CHACHA20_XOR_BLOCKS over
- * M4CRYPT_CHACHA20_XOR_JOB, the ARMv7E-M assembly in the m4-armv7m configuration) against the
+ * Twin test of the ChaCha20 block function: the backend in use (m4crypt_chacha20_xor_blocks over
+ * m4crypt_chacha20_xor_job, the ARMv7E-M assembly in the m4-armv7m configuration) against the
  * portable m4crypt_chacha20_xor_blocks_c, on random states and inputs, unaligned and in-place
  * buffers, block counts 0..20, counters near 2^32 (carry into word 13, which also refreshes the
  * assembly's precomputed words) and 2^64, and every message length 0..200 through the public API;
@@ -31,13 +31,13 @@ static void twin(const uint32_t state[16], size_t nblocks, unsigned in_off, unsi
     memcpy(copy, inb, sizeof inb);
     m4crypt_chacha20_xor_blocks_c(refb + out_off, inb + in_off, nblocks, s_ref);
     if (inplace) {
-        M4CRYPT_CHACHA20_XOR_BLOCKS(inb + in_off, inb + in_off, nblocks, s_impl);
+        m4crypt_chacha20_xor_blocks(inb + in_off, inb + in_off, nblocks, s_impl);
         CHECK_MEM(inb + in_off, refb + out_off, n);
         CHECK_MEM(inb, copy, in_off); /* nothing outside the buffer */
         CHECK_MEM(inb + in_off + n, copy + in_off + n, sizeof inb - in_off - n);
     } else {
         memset(outb, 0xe7, sizeof outb);
-        M4CRYPT_CHACHA20_XOR_BLOCKS(outb + out_off, inb + in_off, nblocks, s_impl);
+        m4crypt_chacha20_xor_blocks(outb + out_off, inb + in_off, nblocks, s_impl);
         CHECK_MEM(outb + out_off, refb + out_off, n);
         CHECK_MEM(inb, copy, sizeof inb); /* the input is not modified */
         int guard = 1;
@@ -93,7 +93,7 @@ static void job_twin(uint32_t ctr_lo, uint32_t ctr_hi, size_t nseg, int consts_r
             jb.seg[k].out = jout_b[k] + ooff, jb.seg[k].in = jin[k] + ioff;
         }
     }
-    M4CRYPT_CHACHA20_XOR_JOB(&ja);
+    m4crypt_chacha20_xor_job(&ja);
     m4crypt_chacha20_xor_job_c(&jb);
     for (size_t k = 0; k < nseg; k++)
         CHECK_MEM(jout_a[k], jout_b[k], sizeof jout_a[k]); /* incl. the bytes around each run */

@@ -113,8 +113,8 @@ int main(int argc, char **argv)
         ok &= verify_ok(oa, ob, len, 0);
         CHECK(ok);
     }
-    /* one call of each in m4sim regions, for the figures in common/armv7m/common.S (m4sim
-     * profile <this elf> common.memzero1024 ...), the results checked as above */
+    /* one call of each in m4sim regions, which common/armv7m/common.S names for its cycles
+     * (m4sim run --regions <this elf>), the results checked as above */
     {
         static uint8_t big[1024], big2[1024];
         t_rand_bytes(big, sizeof big);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ct.h"
-#include "fips202/fips202_internal.h"
+#include "fips202/backend.h"
 #include "harness.h"
 
 int main(int argc, char **argv)

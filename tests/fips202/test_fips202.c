@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "fips202/fips202_internal.h"
+#include "fips202/backend.h"
 #include "harness.h"
 
 enum { F_SHA3_256, F_SHA3_512, F_SHAKE128, F_SHAKE256, F_COUNT };

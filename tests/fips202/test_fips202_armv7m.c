@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "fips202/fips202_internal.h"
+#include "fips202/backend.h"
 #include "harness.h"
 
 #ifdef M4CRYPT_FIPS202_HAVE_KECCAKF1600
@@ -132,8 +132,8 @@ int main(int argc, char **argv)
     }
     {
         /* one call of each on a full SHA3-256 / SHAKE256 block (17 lanes) and a SHAKE128 block
-         * (21 lanes) in m4sim regions, for the figures in keccak_lanes.S (m4sim profile <this
-         * elf> lanes.xor17 ...); checked against the bit-by-bit interleaving like the above */
+         * (21 lanes) in m4sim regions, which keccak_lanes.S names for its cycles (m4sim run
+         * --regions <this elf>); checked against the bit-by-bit interleaving like the above */
         uint64_t st[25] = {0}, ref[25] = {0};
         uint8_t buf[200], out[200];
         t_rand_bytes(buf, sizeof buf);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Twin test of the Poly1305 block function: the backend in use (M4CRYPT_POLY1305_BLOCKS, the
+ * Twin test of the Poly1305 block function: the backend in use (m4crypt_poly1305_blocks, the
  * ARMv7E-M assembly in the m4-armv7m configuration) against the portable m4crypt_poly1305_blocks_c.
  * Both keep h only partially reduced, so results are compared modulo p = 2^130 - 5 (and the
  * context bound h[4] <= 4 of src/poly1305/backend.h is checked on both). Random and extreme keys,
@@ -50,7 +50,7 @@ static void twin(const m4crypt_poly1305_ctx *start, size_t nblocks, unsigned off
 {
     m4crypt_poly1305_ctx a = *start, b = *start;
     uint32_t ca[5], cb[5];
-    M4CRYPT_POLY1305_BLOCKS(&a, msgbuf + off, nblocks, hibit);
+    m4crypt_poly1305_blocks(&a, msgbuf + off, nblocks, hibit);
     m4crypt_poly1305_blocks_c(&b, msgbuf + off, nblocks, hibit);
     canonical(ca, a.h);
     canonical(cb, b.h);
@@ -60,7 +60,7 @@ static void twin(const m4crypt_poly1305_ctx *start, size_t nblocks, unsigned off
     CHECK_MEM(a.pad, start->pad, sizeof a.pad);
 }
 
-/* Two runs in one call (M4CRYPT_POLY1305_BLOCKS2) against two calls of the portable function. */
+/* Two runs in one call (m4crypt_poly1305_blocks2) against two calls of the portable function. */
 static uint8_t msgbuf2[16 * 6 + 4];
 
 static void twin2(const m4crypt_poly1305_ctx *start, size_t n1, unsigned off1, size_t n2,
@@ -68,7 +68,7 @@ static void twin2(const m4crypt_poly1305_ctx *start, size_t n1, unsigned off1, s
 {
     m4crypt_poly1305_ctx a = *start, b = *start;
     uint32_t ca[5], cb[5];
-    M4CRYPT_POLY1305_BLOCKS2(&a, msgbuf + off1, n1, msgbuf2 + off2, n2);
+    m4crypt_poly1305_blocks2(&a, msgbuf + off1, n1, msgbuf2 + off2, n2);
     m4crypt_poly1305_blocks_c(&b, msgbuf + off1, n1, 1);
     m4crypt_poly1305_blocks_c(&b, msgbuf2 + off2, n2, 1);
     canonical(ca, a.h);
@@ -164,9 +164,9 @@ int main(int argc, char **argv)
     random_h(&ctx, 0);
     t_rand_bytes(msgbuf, sizeof msgbuf);
     m4crypt_poly1305_ctx one = ctx, many = ctx;
-    M4CRYPT_POLY1305_BLOCKS(&one, msgbuf + 1, 20, 1);
+    m4crypt_poly1305_blocks(&one, msgbuf + 1, 20, 1);
     for (int i = 0; i < 20; i++)
-        M4CRYPT_POLY1305_BLOCKS(&many, msgbuf + 1 + 16 * i, 1, 1);
+        m4crypt_poly1305_blocks(&many, msgbuf + 1 + 16 * i, 1, 1);
     uint32_t c1[5], c2[5];
     canonical(c1, one.h);
     canonical(c2, many.h);

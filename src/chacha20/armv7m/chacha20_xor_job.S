@@ -27,23 +27,14 @@
  *   s6-s15  the input words 0-9 (feed-forward: VMOV 1 cycle, no pipeline to start)
  * Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) s0-s15 are the last 16
  * words of the frame instead, VMOV a STR (1 cycle) or LDR (1-2); they are wiped the same way.
- * Output stage: r12 = in, lr = out; the in words are loaded in runs of 2-6 single LDRs (each after
- * the first costs 1 cycle), the stores follow a load or a store (1 cycle each).
+ * Stack frame (.equ below): T, the 14 words loaded by one LDM per block (T+40 is word 12); input
+ * words 10, 11, 13-15; spill slots W14/W15; the running segment's pointers; the secret part is
+ * wiped. Per call, what does not depend on the counter word 12 is computed once (T, C9, C10): the
+ * output stage and the precomputation: docs/chacha20poly1305-armv7m.md, "ChaCha20 job". The
+ * branches depend on the public lengths and counter only.
  *
- * Stack frame (sp-relative, .equ below): T = the 14 words loaded by one LDM at the start of every
- * block (T+40 is the counter word 12); the input words 10, 11, 13, 14, 15; spill slots W14/W15;
- * the pointers of the running segment. The secret part (T, words 10-11, W14-W15) is wiped.
- *
- * Precomputation (public data only decides what is cached): in the first column round only
- * QR(0,4,8,12) depends on the counter x12; QR(1,5,9,13), QR(2,6,10,14), QR(3,7,11,15) and the
- * first operations of the diagonal quarter rounds on x1,x6 and x2,x7,x13 are computed once per
- * call into T/C9/C10, and again only when word 12 wraps and word 13 changes (64-bit counter).
- * The branches depend on the public lengths and counter only.
- *
- * Cycles (m4sim 0.1.0, m4sim-model 1.1): 813 per 64-byte block in the loop (about 707 for the
- * rounds incl. the LDM of T and the VMOV swaps, 106 for the output), about 178 per call (frame,
- * state, cache, wipe) and ~18 per extra segment; m4crypt_chacha20_ietf_xor: 1024 bytes 13273
- * (12.96 c/b), 16384 bytes 208393 (12.72 c/b); a 64-byte call 1078.
+ * Cycles, stack, code: bench rows chacha20.64B, chacha20.1024B, chacha20.16384B
+ * (m4crypt_chacha20_ietf_xor) and chacha20poly1305.encrypt.* (three segments).
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_CHACHA20

@@ -1,27 +1,29 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-@ Wiping and constant-time comparison (ARMv7E-M, Cortex-M4). Written for m4crypt.
+@ Wiping and constant-time comparison for ARMv7E-M (Cortex-M4). Written for m4crypt.
 @
-@ void m4crypt_memzero_armv7m(void *p, size_t len)              (also the public m4crypt_memzero)
-@   Zeroes len bytes at p. A separately assembled function: the compiler sees a call with
-@   unknown effects, so the stores cannot be removed (common.c adds no second barrier).
-@   Bytes up to a word boundary, then 64-byte blocks of sixteen STR (1 cycle each; STM costs
-@   1 + N and needs N zero registers), then the rest by the bits of the length: 32, 16 bytes
-@   (branches), 8, 4, 2, 1 bytes (IT-conditional stores). Branches depend on p's alignment and
-@   on len only (public).
-@   Register map: r0 pointer, r1 bytes left (minus 64 in the block loop), r2 zero, r3 flags.
-@   Cycles (m4sim model 1.1, one call in a region of tests/common/test_common_armv7m.c, call
-@   included): 1,024 bytes 373 (the word loop in C, m4crypt_memzero_c: 608), 200 bytes (a
-@   Keccak state) 101; 21 per 64-byte block. No stack.
+@ ABI (AAPCS; no FPU register; stack: memzero none, verify 12 bytes):
+@   void m4crypt_memzero_armv7m(void *p, size_t len)             second label: m4crypt_memzero
+@     Zeroes len bytes at p, any alignment and length. Assembled separately, so the compiler
+@     cannot remove the stores (common.c adds no second barrier).
+@   int m4crypt_verify_armv7m(const uint8_t *a, const uint8_t *b, size_t len)  label m4crypt_verify
+@     0 if the len bytes at a and b are equal, else -1; any alignment and length, no early exit.
 @
-@ int m4crypt_verify_armv7m(const uint8_t *a, const uint8_t *b, size_t len)  (also m4crypt_verify)
-@   0 if the len bytes at a and b are equal, else -1. Word loads (LDR allows any alignment on
-@   the Cortex-M4; LDM/LDRD would not), OR of the XORs, no early exit: the running time depends
-@   on len only. 8 bytes per group of four pipelined LDR (5 cycles) + 2 EOR + 2 ORR, four
-@   groups per loop iteration, then single groups, then 4, 2, 1 bytes by the bits of len.
-@   Register map: r0 a, r1 b, r2 bytes left (minus 32 / minus 8 in the loops), r3/r12/r4/r5 the
-@   loaded words, lr the OR of all differences.
-@   Cycles (m4sim model 1.1, as above): 768 bytes 998 (the byte loop in C, m4crypt_verify_c:
-@   6,934); 40 per 32 bytes. Stack 12 bytes.
+@ Register   memzero                              verify
+@   r0       pointer                              a
+@   r1       bytes left (minus 64 in the loop)    b
+@   r2       zero                                 bytes left (minus 32 / minus 8 in the loops)
+@   r3       flags                                loaded word
+@   r4, r5   -                                    loaded words
+@   r12      -                                    loaded word
+@   lr       -                                    OR of all differences
+@
+@ memzero: bytes up to a word boundary, 64-byte blocks of sixteen STR (1 cycle each; STM costs
+@ 1 + N and needs N zero registers), then 32, 16 bytes (branches), 8, 4, 2, 1 bytes
+@ (IT-conditional stores). verify: word loads (LDR allows any alignment, LDM/LDRD would not),
+@ groups of four pipelined LDR + 2 EOR + 2 ORR, four groups per iteration, then single groups
+@ and 4, 2, 1 bytes. Branches depend on p's alignment and on len only (public).
+@ Cycles: m4sim regions common.memzero1024, common.memzero200, common.verify768 and their _c
+@ twins in tests/common/test_common_armv7m.c (m4sim run --regions); inside every bench row.
 
     .syntax unified
     .thumb

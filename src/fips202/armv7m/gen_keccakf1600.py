@@ -42,14 +42,14 @@ A prologue computes the parities of the input state.
 The generator emulates the instruction list it emits and checks it against a plain Python
 Keccak-f[1600] (itself checked against hashlib SHAKE128) before writing the file; it also
 reports the cycles of the body under the m4sim model rules (docs/m4sim.md).
-Usage: python3 gen_keccakf1600.py [out.S]
+Run: python3 src/fips202/armv7m/gen_keccakf1600.py > src/fips202/armv7m/keccakf1600.S (the file on
+stdout, the model's estimate on stderr; tools/generated.py lists every generator).
 """
 from __future__ import annotations
 
 import hashlib
 import random
 import sys
-from pathlib import Path
 
 # FIPS 202 Table 2, rotation offsets r[x + 5y]
 RHO = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14]
@@ -730,12 +730,9 @@ def main():
     total = pro + (24 // ROUNDS) * body
     kinds = count(g)
     print(f"model 1.0: prologue {pro} cycles, body {body} cycles/iteration, ~{total} + entry/exit; "
-          f"code {size} bytes; body {kinds}; model 1.1: prologue {pro11}, body {body11}, ~{pro11 + 6 * body11}")
+          f"code {size} bytes; body {kinds}; model 1.1: prologue {pro11}, body {body11}, ~{pro11 + 6 * body11}",
+          file=sys.stderr)
     return g, enc, size, total, kinds
-
-
-if __name__ == "__main__" and len(sys.argv) == 1:
-    main()
 
 
 HEADER = """\
@@ -762,8 +759,7 @@ HEADER = """\
 @ 32-bit STR or LDR (the same code layout), and are wiped before returning (parities and D words
 @ of a state that may be secret).
 @ Loop body: 4 rounds, 6 iterations: {counts}; no explicit rotation.
-@ Cycles: {cycles} per permutation in m4sim ({model}); code {size} bytes + 200 bytes of round
-@ constants; stack {stack} bytes.
+@ Cycles, code size and stack: bench row keccak.f1600, armv7m (benchmarks/RESULTS.md).
 @ Constant time: no branch or address depends on the state (the only branch is the loop).
 
     .syntax unified
@@ -796,22 +792,14 @@ FOOTER = """\
 """
 
 
-# Measured with m4sim on the bench firmware (region keccak.f1600), written into the header.
-CYCLES_TEXT = "8,950 (8,734 under model 1.0)"
-MODEL_TEXT = "m4sim-model 1.1"
-
-
-def write(path, cycles_text, model, stack=40):
+def generate():
+    """The text of keccakf1600.S."""
     g, enc, size, total, kinds = main()
     rc = "\n".join("    .word 0x%08x, 0x%08x" % interleave(v) for v in RC)
     counts = ", ".join(f"{v} {k}" for k, v in sorted(kinds.items()))
-    text = HEADER.format(counts=counts, rc=rc, frame=FRAME, sentinel=SENTINEL, cycles=cycles_text,
-                         model=model, size=size + 16, stack=stack)
-    text += asm_text(enc) + "\n" + FOOTER.format(frame=FRAME)
-    Path(path).write_text(text)
-    print(f"{path} written")
+    text = HEADER.format(counts=counts, rc=rc, frame=FRAME, sentinel=SENTINEL)
+    return text + asm_text(enc) + "\n" + FOOTER.format(frame=FRAME)
 
 
 if __name__ == "__main__":
-    write(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).with_name("keccakf1600.S"),
-          CYCLES_TEXT, MODEL_TEXT)
+    sys.stdout.write(generate())

@@ -1,42 +1,32 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 @ Lane conversion of the sponge for the bit-interleaved Keccak state (ARMv7E-M, Cortex-M4).
-@ Written for m4crypt.
+@ Written for m4crypt. Layout (backend.h): an interleaved lane is word 0 = even bits, word 1 =
+@ odd bits.
 @
-@ void m4crypt_keccak_xor_lanes_armv7m(uint64_t *s, const uint8_t *in, unsigned n);
-@   s[i] ^= interleave(load64le(in + 8i)) for i < n (n >= 1); in may be unaligned.
-@ void m4crypt_keccak_extract_lanes_armv7m(const uint64_t *s, uint8_t *out, unsigned n);
-@   store64le(out + 8i, deinterleave(s[i])) for i < n (n >= 1); out may be unaligned.
-@ void m4crypt_keccak_zero_state_armv7m(uint64_t s[25]);
-@   s[0..24] = 0 (the sponge's init): fifty STR (1 cycle each), 59 cycles in a region of the twin
-@   test (call included);
-@   m4crypt_memzero takes 101 for these 200 bytes (its block loop and length tests).
-@ Layout (backend.h): an interleaved lane is word 0 = even bits, word 1 = odd bits.
+@ ABI (AAPCS; no FPU register; stack 12 / 16 / 0 bytes):
+@   void m4crypt_keccak_xor_lanes_armv7m(uint64_t *s, const uint8_t *in, unsigned n);
+@     s[i] ^= interleave(load64le(in + 8i)) for i < n (n >= 1); in may be unaligned.
+@   void m4crypt_keccak_extract_lanes_armv7m(const uint64_t *s, uint8_t *out, unsigned n);
+@     store64le(out + 8i, deinterleave(s[i])) for i < n (n >= 1); out may be unaligned.
+@   void m4crypt_keccak_zero_state_armv7m(uint64_t s[25]);
+@     s[0..24] = 0 (the sponge's init): fifty STR, no length tests.
 @
-@ Method: number the 64 bits of a lane by a 6-bit index (b5 b4 b3 b2 b1 b0), b5 = which 32-bit
-@ word (lo / hi). Interleaving moves bit (b5 b4 b3 b2 b1 b0) to (b0 b5 b4 b3 b2 b1): a rotation
-@ of the index bits, i.e. the 6-cycle of index positions, written as the product of five
-@ transpositions that all involve b5: swap(5,4), swap(5,3), swap(5,2), swap(5,1), swap(5,0)
-@ (applied in this order; extraction applies them in the reverse order, each is an involution).
-@ A transposition of index bit 5 with index bit j < 5 exchanges the bits of A (b5 = 0) with
-@ bj = 1 and the bits of B (b5 = 1) with bj = 0: one delta swap *between* the two words,
-@   t = (B ^ (A >> 2^j)) & m_j;  B ^= t;  A ^= t << 2^j      (m_j: the positions with bj = 0),
-@ four instructions for all 64 bits (H. S. Warren, Hacker's Delight, section 7-1/7-2 delta
-@ swaps; the bit-index view of section 7-6). swap(5,4) is PKHBT + PKHTB (two instructions).
-@ 18 ALU instructions per lane instead of 30 with the in-word unshuffle.
+@ Register      xor_lanes                          extract_lanes
+@   r0          state pointer                      state pointer
+@   r1          input pointer                      output pointer
+@   r2          lanes left (minus 2)               lanes left (minus 2)
+@   r3, r12     input words lo, hi (then temp,     lane 0 even, odd (r3 then a rebuilt low
+@               odd half)                          word)
+@   r4, r5      state words                        r4 rebuilt low word, r5/r6 lane 1
+@   lr          even half                          temporary
+@ Two lanes per iteration (the rates are 9, 17 and 21 lanes: an odd last lane by the same code).
 @
-@ Register map (xor_lanes): r0 state pointer, r1 input pointer, r2 lanes left (minus 2),
-@ r3/r12 the input words (lo, hi; then r3 temporary, r12 the odd half), lr the even half,
-@ r4/r5 the state words. Two lanes per iteration, the second one first (so that the first
-@ one's last load and store can advance the pointers).
-@ Register map (extract_lanes): r0 state pointer, r1 output pointer, r2 lanes left (minus 2),
-@ r3/r12 lane 0 (even, odd), r5/r6 lane 1, r4/r3 the rebuilt low words, lr temporary. Both
-@ lanes are loaded before anything is stored (no store-then-load stall).
-@ (The rates are 9, 17 and 21 lanes: one odd lane at the end, by the same code.)
-@ Cycles (m4sim model 1.1, one call in a region of tests/fips202/test_fips202_armv7m.c, call
-@ included): xor_lanes 17 lanes (a SHA3-256 / SHAKE256 block) 512, extract_lanes 21 lanes (a
-@ SHAKE128 block) 529; the in-word unshuffle this replaced: 43 / 39 per lane + about 20 per call
-@ by its header. Stack 12 / 16 bytes (below the permutation's 40: the sponge reaches the lane
-@ routines directly or by tail calls, so its deepest point stays the permutation).
+@ Method: interleaving rotates the 6-bit bit index (b5 .. b0) to (b0 b5 .. b1), the product of the
+@ transpositions swap(5,4) .. swap(5,0); each is one delta swap between the two words
+@ (H. S. Warren, Hacker's Delight, 7-1, 7-2, 7-6), swap(5,4) a PKHBT + PKHTB: 18 ALU instructions
+@ per lane. Extraction applies them in reverse order.
+@ Cycles: m4sim regions lanes.xor17 and lanes.extract21 of tests/fips202/test_fips202_armv7m.c
+@ (m4sim run --regions); inside the bench rows shake256.* and every ML-KEM and ML-DSA row.
 @ Constant time: the only branches are on n (public).
 
     .syntax unified

@@ -9,23 +9,10 @@
  * a, b with |x| < q, the other |x| <= M4CRYPT_MLKEM_NTT_BOUND = 14976; each call adds less
  * than q to every coefficient of r (wrapping 16-bit addition, as the C).
  *
- * Per pair (a0, a1), (b0, b1) of one word each, with gamma = +-zeta_(64+m):
- *     c0 = a0 b0 + a1 b1 gamma,  c1 = a0 b1 + a1 b0
- * computed as (11 instructions per pair):
- *     SMLAWT v, w, a, C; SMULBT v, v, C   v high half = g = a1 gamma mod q, |g| <= 1664
- *                                         (Plantard by the table word w = w(gamma), see
- *                                         gen_tables.py; any int16 a1)
- *     PKHTB  v, v, a                      v = (g, a0)
- *     SMUADX x1, a, b                     x1 = a0 b1 + a1 b0
- *     SMUAD  x0, v, b                     x0 = a0 b0 + g b1   (SMUSD for -gamma: a0 b0 - g b1)
- *     SMULBT m, x, C2; SMLABB x, m, C2, x Montgomery: high half = x R^-1 mod q
- *                                         (C2 = -q^-1 mod 2^16 << 16 | q)
- *     PKHTB  x0, x1, x0, ASR #16;  UADD16 r, r, x0
- * Bounds: |x0| <= 3328 * 14976 + 1664 * 14976 < 75 * 2^20 and |x1| <= 2 * 3328 * 14976
- * < 100 * 2^20, both below q 2^15 = 109084672, so each Montgomery result is below
- * (q 2^15 + q 2^15) / 2^16 = q in magnitude (the tests drive a and b at +-(q-1) and
- * +-14976 in both orders).
- *
+ * Per pair of words: Plantard a1 gamma (SMLAWT, SMULBT), SMUADX / SMUAD (SMUSD for -gamma), two
+ * Montgomery reductions (SMULBT, SMLABB), PKHTB and UADD16 into r: 11 instructions; every
+ * Montgomery input stays below q 2^15. The formulas and the bounds: docs/mlkem-armv7m.md,
+ * "Base multiplication".
  * Loop: 16 iterations of 4 groups of 4 coefficients (two pairs, one gamma word per group). A
  * group's first load after the previous group's stores would cost one more cycle (m4sim rule 17,
  * store then load); the loop test TST sits in one of those three slots per iteration.
@@ -37,9 +24,9 @@
  *   r11          w(gamma)                         r12 C = q << 16 | 8
  *   lr           C2 = 3327 << 16 | 3329
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.basemul): 2180 (16 x 134 + 36). Portable C:
- * 5088. Code: 520 bytes. m4crypt_poly_basemul_armv7m below (no accumulation): 1,914 cycles per
- * call (exclusive, m4sim profile of mlkem512.decaps), 16 x 118 + 26.
+ * Cycles, stack, code: bench row mlkem.basemul (armv7m against portable);
+ * m4crypt_poly_basemul_armv7m below (no accumulation): its exclusive cycles in
+ * `m4sim profile build/m4-armv7m/bench.elf mlkem512.decaps`.
  * Constant time: no branch or address depends on data.
  */
 #include "m4crypt/config.h"

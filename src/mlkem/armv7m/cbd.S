@@ -9,26 +9,16 @@
  * b[4i+3]) over the input bits b, least significant bit of each byte first. buf may have any
  * alignment (single word loads).
  *
- * Per input word w (8 coefficients), SIMD within the word, no branch or table:
- *     s  = (w & 0x55..) + ((w >> 1) & 0x55..)        16 two-bit sums s_0..s_15
- *     a0 = s & 0x03..,  b0 = (s >> 2) & 0x03..        bytes k: s_4k, s_4k+1 (coefficient 2k)
- *     a1 = (s >> 4) & 0x03.., b1 = (s >> 6) & 0x03..  bytes k: s_4k+2, s_4k+3 (2k+1)
- *     ce = SSUB8(a0, b0) = [c0, c2, c4, c6],  co = SSUB8(a1, b1) = [c1, c3, c5, c7]
- *     z1 = PKHBT(ce, co << 16) = [c0, c2, c1, c3],  z2 = PKHTB(co, ce >> 16) = [c4, c6, c5, c7]
- *     SXTB16 z1 = (c1, c0), SXTB16 z1 ror 8 = (c3, c2), likewise z2: the four output words.
- * Two input words per iteration.
- *
- * Register map: r0 r (advances), r1 buf (advances), r2 0x55555555, r3 0x03030303, r4-r11
- * the eight output words (also the input words and temporaries), r12 end of r.
- *
- * eta = 3, per 24-bit group t (4 coefficients; one unaligned word load at byte offsets 0, 3, 6
- * and 8 (shifted) of every 12 bytes, so nothing past buf is read; bits above 23 do not matter):
- *     s = t - ((t >> 1) & 0x6DB6DB) - ((t >> 2) & 0x249249)   3-bit sums f0..f7 (no borrows)
- *     D = (s & 0x1C71C7) + 0x104104 - ((s >> 3) & 0x1C71C7)   f(2i) - f(2i+1) + 4 at bit 6i
- *     PKHBT x, D, D, LSL #10; AND x, #0x70007; SSUB16 x, x, (4, 4)  -> (c1, c0); likewise
- *     from D >> 12 -> (c3, c2).
- * Register map: r0 r, r1 buf, r2 0x6DB6DB, r3 0x249249, r4 0x1C71C7, r5 0x104104,
- * r6 0x00040004, r7-r10 the loaded words, r11, r12 temporaries, lr end of r.
+ * SIMD within a word, no branch or table: eta = 2 two-bit sums by masks, SSUB8, PKHBT/PKHTB,
+ * SXTB16 (two input words per iteration); eta = 3 three-bit sums of a 24-bit group by masks,
+ * PKHBT, SSUB16 (one unaligned word load per group: nothing past buf is read). The formulas:
+ * docs/mlkem-armv7m.md, "CBD sampling".
+ * Register   eta2                                 eta3
+ *   r0, r1   r, buf (advance)                     r, buf (advance)
+ *   r2, r3   0x55555555, 0x03030303               0x6DB6DB, 0x249249
+ *   r4-r6    output words (r4-r11; also the       0x1C71C7, 0x104104, 0x00040004
+ *   r7-r11   input words and temporaries)         r7-r10 loaded words, r11 temporary
+ *   r12, lr  r12 end of r                         r12 temporary, lr end of r
  *
  *   void m4crypt_poly_cbd_eta2_add_armv7m(m4crypt_poly *r, const uint8_t buf[128]);
  *   void m4crypt_poly_cbd_eta3_add_armv7m(m4crypt_poly *r, const uint8_t buf[192]);
@@ -40,9 +30,9 @@
  * words per group (in lr and the group's spent input register) before the stores; the end of r
  * in the stack slot of the pushed r12 (all registers are in use).
  *
- * Cycles (m4sim-model 1.1, scratch region): eta2 764 (portable C: 1466), eta3 1283 (portable
- * C: 2075); eta2_add 959 (1,071 with SXTB16 + SADD16), eta3_add 1,655 (one call in a region of
- * test_mlkem_io_armv7m). Code: 160 and 348 bytes; the _add versions 172 and 416.
+ * Cycles: m4sim regions io.cbd_eta2_add and io.cbd_eta3_add of tests/mlkem/test_mlkem_io_armv7m.c
+ * (m4sim run --regions; the _add forms measured fewer than SXTB16 + SADD16), and the exclusive
+ * cycles of each in `m4sim profile build/m4-armv7m/bench.elf mlkem768.encaps`.
  * Constant time: no branch or address depends on data.
  */
 #include "m4crypt/config.h"

@@ -11,30 +11,18 @@
  * Coefficients start .. start + 63 of a * b R^-1 in the NTT domain (FIPS 203 Alg. 11, 12; one
  * M4CRYPT_MLKEM_SAMPLE_STEP), added to r (_acc) or written to r; r and b point at coefficient
  * start, a at the 64 coefficients of the matrix entry; start a multiple of 64. The arithmetic per
- * pair is that of basemul.S (same instructions, so the results are bit-identical to
- * m4crypt_poly_basemul(_acc)_armv7m over the same coefficients; the twin test checks it):
- *     g  = a1 gamma mod q      SMLAWT + SMULBT (Plantard by w(gamma), |g| <= 1664)
- *     x0 = a0 b0 +- g b1       SMUAD / SMUSD on PKHTB(g, a0)
- *     x1 = a0 b1 + a1 b0       SMUADX
- *     Montgomery x R^-1        SMULBT m, x, C2; SMLABB x, m, C2, x  (high halves)
- * Bounds (one factor |x| < q, the other |x| <= 14976): |x0| < 75 * 2^20, |x1| < 100 * 2^20, both
- * < q 2^15, so each result is below q in magnitude (tests: operands at +-(q-1), +-14976).
- * The table below holds w(gamma_m) = w(zeta_(64+m)) for the group of coefficients 4m .. 4m+3
- * (first pair +gamma_m, second pair -gamma_m): w(c) = z q^-1 mod 2^32 with z the centered
- * representative of -c 2^32 mod q (Huang et al., "Improved Plantard arithmetic for
- * lattice-based cryptography", TCHES 2022/4; zeta = 17^BitRev7(64+m) mod q, FIPS 203 4.3).
- * Loop: two groups (8 coefficients) per iteration, 8 iterations; the table pointer advances by
- * 4 bytes per group, i.e. by one byte per coefficient, and the table is 64-byte aligned, so the
- * step ends when the pointer is a multiple of 64 again (TST, no counter).
+ * pair is that of basemul.S (the same instructions: results bit-identical to
+ * m4crypt_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the loop:
+ * docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8 iterations,
+ * the end found from the 64-byte aligned table pointer (TST, no counter).
  * Register map:
  *   r0, r1, r2   r, a, b pointers (advance)      r3   gamma table pointer (advances)
  *   r4, r5       the group's words of a          r6, r7  the group's words of b
  *   r8, r9       the group's words of r (_acc)   r10  temporary
  *   r11          w(gamma)
  *   r12          C = q << 16 | 8                 lr   C2 = 3327 << 16 | 3329 (-q^-1 mod 2^16, q)
- * Cycles (m4sim-model 1.1, profile of region mlkem512.encaps, 8 calls of each): _acc 580 per
- * call, without accumulation 515 (whole-polynomial equivalents 2,320 and 2,060 against
- * basemul.S's 2,180 and 1,914: the difference is the entry and exit of four calls).
+ * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
+ * mlkem512.encaps` (four calls a polynomial: a little more than basemul.S, the entries and exits).
  *
  *   void m4crypt_poly_add_msg_armv7m(m4crypt_poly *r, const uint8_t m[32]);
  * r += Decompress_1(ByteDecode_1(m)), see its section below.
@@ -43,9 +31,8 @@
  *   void m4crypt_poly_sub_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
  * r = a + b, a - b with SADD16 / SSUB16 (wrapping 16-bit lanes, as the C); r may equal a or b.
  * Register map: r0, r1, r2 r, a, b (advance); r3-r6 words of a; r7-r10 words of b; r12 end.
- * 16 iterations of 16 coefficients. Cycles (m4sim-model 1.1, profile of mlkem512.decaps): sub
- * 691 per call (portable C: 1,877); add the same code with SADD16. Code: 800 bytes in all,
- * plus the 256-byte gamma table.
+ * 16 iterations of 16 coefficients. Cycles: exclusive, `m4sim profile build/m4-armv7m/bench.elf
+ * mlkem512.decaps`. Code: `m4sim size`, plus the 256-byte gamma table.
  *
  * Constant time: no branch or address depends on data (start is a public step index).
  */
@@ -178,7 +165,7 @@ m4crypt_poly_sub_armv7m:
  * address depends on m (the message is secret).
  * Register map: r0 r (advances), r1 m (advances), r2 the byte, then t, r3 end of m, r4-r7 the
  * four words of r, r8 temporary, r12 0x00010001, lr 1665.
- * Cycles (m4sim-model 1.1, profile of mlkem512.decaps): 946 per call (portable C: 1,558). */
+ * Cycles: exclusive, `m4sim profile build/m4-armv7m/bench.elf mlkem512.decaps`. */
 .macro MSGWORD w, k
 .if \k
     and.w   r8, r12, r2, lsr #(2 * \k)

@@ -6,37 +6,12 @@
  * Input |x| < 4q. Output: NTT^-1 of the input times R = 2^16 (mod q), with
  * |x| <= 16 U = 26624, U = 1664 (src/mlkem/poly.h, M4CRYPT_MLKEM_INVNTT_BOUND).
  *
- * Arithmetic as in ntt.S: two coefficients per word, whole-word Gentleman-Sande butterflies
- *     USUB16 t, b, a;  UADD16 a, a, b;  b = P(zeta t)     (P: Plantard, 5 instructions:
- *     SMLAWB, SMLAWT, SMULBT, SMULBT, PKHTB; gen_tables.py proves |P(.)| <= 1664 for every
- *     int16 input and every table word)
- * and reductions a = P(c a) of chosen sums. The final factor R / 128 = 512 = F (Alg. 10's last
- * step times R) is applied in layer 1 to every coefficient: its differences are multiplied by
- * zeta F, its sums are reduced as P(F a) (gen_tables.py: invntt_words).
- *
- * Lazy reduction (bounds checked by the tests with inputs at +-(4q - 1)), U = 1664:
- *   layer 1: inputs |x| <= 4q - 1, so |a + b|, |b - a| <= 26630 fit 16 bits; both outputs
- *            are Plantard results, |x| <= U (4 reductions per block of 8 words).
- *   layers 2-3: sums grow; after pass A word 8B + k is at most (4, 4, 2, 2, 1, 1, 1, 1)[k] U.
- *   layers 4-5: block j (words j + 32 g + 0, 8, 16, 24) has inputs up to B = (4, 4, 2, 2, 1, 1,
- *            1, 1)[j] U; the sum that takes part in both layers (block word 0) grows to 4 B
- *            (16 U = 26624 at most, differences up to 2 B + 2 B); it is reduced for j = 0..3
- *            (4 B >= 8 U would overflow in layers 6-7) and left at 4 U for j = 4..7; the other
- *            outputs are at most 2 U.
- *   layers 6-7: the four words of a block come from the same j class, so at most 4 U each:
- *            sums and differences at most 8 U after layer 6, 16 U = 26624 after layer 7 (the
- *            output bound; the words of blocks j = 4..7 reach it, all others stay within 8 U).
- * 16 reductions in pass B instead of 32 (every j) with the older output bound 8 U: the
- * callers (kpke.c) add at most 2 + 1665 or subtract a value in [0, q), still below 2^15.
- *
- * Passes (values kept in registers inside a pass):
- *   pass A: layers 1-3 on 8 consecutive words (16 blocks), a record of 9 table words per block
- *           (2 loads pipelined behind the data, then 3 LDRD, the last with post-increment)
- *   pass B: layers 4-5 on 4 words 8 apart (4 groups of 8 blocks), 3 twiddles per group; two
- *           blocks per iteration, j + 4 (not reduced) and j (word 0 reduced), j = 0..3
- *   pass C: layers 6-7 on 4 words 32 apart, one block per iteration, 3 fixed twiddles
- * Table: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S, gen_tables.py: invntt_words), in
- * reading order (w(1) between passes A and B, C = q << 16 | 8 last).
+ * Whole-word Gentleman-Sande butterflies (USUB16, UADD16, then Plantard as in ntt.S), the final
+ * factor F = R / 128 = 512 applied in layer 1, lazy reduction (16 word reductions in pass B).
+ * Three passes: pass A layers 1-3 (8 consecutive words, a record of 9 table words per block),
+ * pass B layers 4-5 (4 words 8 apart, two blocks per iteration), pass C layers 6-7 (4 words 32
+ * apart). Table: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S), reading order.
+ * The method and the bounds of every layer: docs/mlkem-armv7m.md, "Inverse NTT".
  *
  * Register map:
  *   r0        poly pointer (advances)
@@ -51,9 +26,8 @@
  *             bench impl armv7m-nofpu)
  *   pass C    r1-r4 one block; r11, r12, lr the twiddles of layers 6, 6, 7; r8 the end
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.invntt): 4913 (pass A 16 x 136, pass B
- * 4 x (4 x 84 + 13), pass C 32 x 41; 400 of them are the 80 word reductions: 64 for F, 16 for
- * the bounds). Portable C: 34347. Code: 1010 bytes.
+ * Cycles, stack, code: bench row mlkem.invntt (armv7m against portable); 80 word reductions
+ * (64 for F, 16 for the bounds) are part of its cycles.
  * Constant time: no branch or address depends on data.
  * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
  * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).

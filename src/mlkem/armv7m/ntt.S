@@ -6,36 +6,12 @@
  * Input |x| < q. Output: the NTT (FIPS 203 section 4.3 order, plain domain: no Montgomery
  * factor), |x| <= q - 1 + 7 * 1664 = 14976 (src/mlkem/poly.h, M4CRYPT_MLKEM_NTT_BOUND).
  *
- * Arithmetic: two coefficients per 32-bit word. Since the last layer pairs coefficients 2 apart,
- * both halves of a word always meet the same twiddle factor, so every butterfly works on whole
- * words. The product b * zeta is a Plantard multiplication (Huang et al., "Improved Plantard
- * arithmetic for lattice-based cryptography", TCHES 2022/4) by a precomputed 32-bit word
- * w(zeta) (gen_tables.py explains it and proves, for every table word and every int16 b, that
- * the result t satisfies t = b zeta mod q and |t| <= 1664):
- *     SMLAWB t0, w, b, C     t0 low half = h0 + 8   (h0 = bits 16..31 of w * b_lo)
- *     SMLAWT t1, w, b, C     t1 low half = h1 + 8
- *     SMULBT t0, t0, C       t0 high half = floor((h0 + 8) q / 2^16) = b_lo zeta mod q
- *     SMULBT t1, t1, C
- *     PKHTB  t, t1, t0, ASR #16
- *     USUB16 b, a, t         b = a - b zeta, both halves
- *     UADD16 a, a, t         a = a + b zeta
- * with the one constant register C = q << 16 | 8. Seven instructions per two butterflies.
- * Lazy reduction: no reduction at all. Each layer adds at most 1664 to the largest magnitude,
- * so from |x| <= q - 1 the values stay within 3328 + 7 * 1664 = 14976 < 2^15: no 16-bit lane
- * ever wraps (the tests drive all coefficients at +-(q - 1) and alternating signs).
- *
- * Layers are merged into three passes over the polynomial, values kept in registers inside a
- * pass (the merged-layer idea of Alkim, Bilgin, Cenk, Gerard, "Cortex-M4 optimizations for
- * {R,M}LWE schemes", TCHES 2020/3, and Abdulrahman et al., "Multi-moduli NTTs for Saber on
- * Cortex-M3 and Cortex-M4", TCHES 2022/1):
- *   pass 1: layers 1-2 on 4 words 32 words apart, two blocks per iteration (16 iterations),
- *           twiddles fixed in registers
- *   pass 2: layers 3-4 on 4 words 8 words apart, two blocks per iteration (4 groups of 4
- *           iterations), 3 twiddles per group
- *   pass 3: layers 5-7 on 8 consecutive words (16 blocks), 7 twiddles per block
- * Table: m4crypt_mlkem_ntt_twiddles_armv7m (tables.S): C, then the twiddles in reading order.
- * Loops end on a pointer compare, or (pass 2 groups, pass 3) when the table pointer reaches a
- * multiple of 64, which the table's placement makes happen exactly after the last group/block.
+ * Two coefficients per 32-bit word, whole-word butterflies with Plantard multiplication by a
+ * table word (C = q << 16 | 8; seven instructions per two butterflies), no reduction (each
+ * layer adds at most 1664: the output bound above). Three passes, values in registers within a
+ * pass: pass 1 layers 1-2 (4 words 32 apart), pass 2 layers 3-4 (4 words 8 apart), pass 3 layers
+ * 5-7 (8 consecutive words). Table: m4crypt_mlkem_ntt_twiddles_armv7m (tables.S), reading order.
+ * The method and the bounds: docs/mlkem-armv7m.md, "NTT".
  *
  * Register map:
  *   r0        poly pointer (advances)
@@ -47,8 +23,8 @@
  *             make bench impl armv7m-nofpu)
  *   pass 3    r1-r8 eight words; r12, lr twiddles; r11 the table pointer
  *
- * Cycles (m4sim-model 1.1, benchmarks region mlkem.ntt): 4440. Portable C: 24268.
- * Code: 1024 bytes. Constant time: no branch or address depends on data.
+ * Cycles, stack, code: bench row mlkem.ntt (armv7m against portable).
+ * Constant time: no branch or address depends on data.
  * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
  * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).
  */

@@ -12,20 +12,11 @@
  * h = (h + block + hibit * 2^128) * r mod 2^130 - 5, partially reduced; h, r as little-endian
  * 32-bit words in the context (h4 <= 4 in and out). m needs no alignment (single LDRs).
  *
- * Arithmetic: 32-bit limbs. r is clamped, so r0..r3 < 2^28 and r1..r3 are multiples of 4; a
- * product term of weight 2^(128 + 32 k) folds to weight 2^(32 k) times 5/4, i.e. h_i * r_j
- * (i + j >= 4) becomes h_i * s_j with s_j = r_j + (r_j >> 2) (exact). Column k of the product:
- *   c0 = h0 r0 + h1 s3 + h2 s2 + h3 s1
- *   c1 = h0 r1 + h1 r0 + h2 s3 + h3 s2 + h4 s1
- *   c2 = h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2
- *   c3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3
- *   c4 = h4 r0
- * After adding the block h4 <= 6, so h4 * s_j and h4 * r0 fit 32 bits (MUL/MLA). Each column is a
- * 64-bit UMULL/UMLAL chain below 2^63; the carry of column k-1 and the 32-bit h4 term enter
- * column k through one UMAAL (deferred carries: no separate carry propagation). Then
- * w4 = c4 + carry <= 2^30 + 6 r0 < 0xa0000000, and the part at or above 2^130 is folded back as
- * 5 * (w4 >> 2) = (w4 & ~3) + ((w4 & ~3) >> 2), which fits 32 bits; the new h4 is at most 4.
- * No branch or address depends on the data; the loop count is public.
+ * Arithmetic: 32-bit limbs, the terms of weight >= 2^130 folded by s_j = r_j + (r_j >> 2) (r is
+ * clamped), one 64-bit UMULL/UMLAL chain per column with deferred carries (UMAAL), the part at or
+ * above 2^130 folded back once per block. The column formulas and bounds:
+ * docs/chacha20poly1305-armv7m.md, "Poly1305 blocks". No branch or address depends on the data;
+ * the loop count is public.
  *
  * Register map (two layouts that alternate between blocks; the loop runs blocks in pairs):
  *   r10, r11, r12, lr   r0, r1, r2, r3 (the key limbs, fixed)
@@ -42,10 +33,8 @@
  * Stack: [sp+4] nblocks, [sp+12] ctx. hibit selects the loop (1: nblocks mod 4 blocks first,
  * then four blocks per iteration; 0, only used for a padded last block: one at a time).
  *
- * Cycles (m4sim 0.1.0, m4sim-model 1.1): 44.6 per 16-byte block in the loop (four blocks per
- * iteration; 64 blocks 2899 with the call), m4crypt_poly1305 on 1024 bytes 3136 (3.06 c/b with
- * init, final and its wipe); the AEAD's 1024-byte ciphertext + lengths block in one blocks2 call
- * 2987.
+ * Cycles, stack, code: bench rows poly1305.64B, poly1305.1024B, poly1305.16384B (m4crypt_poly1305
+ * with init, final and its wipe) and chacha20poly1305.encrypt.* (blocks2).
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_POLY1305

@@ -8,8 +8,8 @@
  * result is congruent mod p, and only the final encoding
  * (m4crypt_fe256_tobytes_armv7m) reduces fully into [0, p). On the M4 this is the fast choice:
  * a 256 x 256-bit product is 64 UMAAL (32 x 32 + 32 + 32 -> 64 bits, 1 cycle) with no carry
- * handling, against 100 UMULL/UMLAL plus carries for the ten limbs (measured: the portable
- * ladder takes 1.65M cycles). Because the representation differs, the backend replaces the whole
+ * handling, against 100 UMULL/UMLAL plus carries for the ten limbs (bench rows
+ * x25519.scalarmult and fe25519.mul, armv7m against portable). Because the representation differs, the backend replaces the whole
  * scalar multiplication (M4CRYPT_X25519_HAVE_SCALARMULT) rather than single fe25519 functions;
  * the portable _c field functions stay what fe25519.h maps to.
  *
@@ -23,11 +23,10 @@
  * them in 16 stack words instead (make bench impl armv7m-nofpu), and the inlined ladder is left
  * out (m4crypt_x25519 runs the compact one).
  *
- * Measured (m4sim model 1.1, make bench): x25519.scalarmult 465,854 cycles (portable
- * 1,651,157), stack 452 bytes, code 3,734 bytes reachable from m4crypt_x25519;
- * x25519.scalarmult_base 173,713 cycles, stack 796, code 5,468 bytes (X2's fixed base,
- * src/x25519/x25519_base.c with ge25519_base.S / ge25519_select.S on these *_int routines);
- * fe25519.mul 203, fe25519.sqr 151, fe25519.invert 32,240 (AAPCS entries called from C).
+ * Measured by make bench (cycles, stack, code): x25519.scalarmult, x25519.scalarmult_inlined,
+ * x25519.scalarmult_base (the fixed base: src/x25519/x25519_base.c with ge25519_base.S /
+ * ge25519_select.S on these *_int routines), fe25519.mul, fe25519.sqr, fe25519.invert (the
+ * AAPCS entries, called from C).
  */
 #ifndef M4CRYPT_X25519_ARMV7M_BACKEND_H
 #define M4CRYPT_X25519_ARMV7M_BACKEND_H
@@ -72,15 +71,14 @@ void m4crypt_fe256_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
 void m4crypt_x25519_ladder_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]);
 
 /* The same ladder with its main loop's field routines inlined (fe256_ladder_inlined.S, generated
- * by gen_fe256.py --inlined-ladder): same contract, ~9 % fewer cycles for ~5.3 KB more code and
- * 48 bytes more stack. */
+ * by gen_fe256.py --inlined-ladder): same contract, fewer cycles for more code and a little more
+ * stack (bench rows x25519.scalarmult_inlined against x25519.scalarmult). */
 void m4crypt_x25519_ladder_inlined_armv7m(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]);
 
 /* X25519 on this representation (contract of m4crypt_x25519_scalarmult_c): with the compact
  * ladder, or the inlined one when the library is compiled with -DM4CRYPT_X25519_INLINED_LADDER
- * (x25519.scalarmult 465,854 cycles and 3,734 bytes of code, against 424,715 and 9,002: make
- * bench's x25519.scalarmult and x25519.scalarmult_inlined). _inlined_ always runs the inlined
- * ladder (tests, benchmark, ct regions). */
+ * (cycles and code of each: make bench's x25519.scalarmult and x25519.scalarmult_inlined).
+ * _inlined_ always runs the inlined ladder (tests, benchmark, ct regions). */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32]);
 #ifndef M4CRYPT_ARMV7M_NOFPU /* the inlined ladder keeps products in s16..s29: FPU builds only */

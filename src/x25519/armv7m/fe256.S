@@ -30,12 +30,9 @@
  * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word, r1/r2
  * input pointers (then scratch), r0 output pointer. suba24 after its subtraction: r3-r10 E
  * (multiplicand), r1 = 121666, r11 = 38, r12 the carry word, r2 = b (see the routine).
- * Cycles (m4sim model 1.1, AAPCS entry called from C, wrapper included): add 87, sub 87,
- * mul121666 68, tobytes 68 (m4sim profile of x25519.scalarmult, which
- * calls it once); the internal entries save the wrapper's ~25 cycles
- * (in the ladder, exclusive: sub_int 54, suba24_int 89 per call, before 51 + a call of sub_int 54).
- * Code: add_int 110, sub_int 110, suba24_int 218 bytes (all
- * instructions in 32-bit encodings, .w: no misaligned runs of 32-bit instructions).
+ * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
+ * x25519.scalarmult` (the internal entries save the AAPCS wrapper's cost); all instructions in
+ * 32-bit encodings, .w: no misaligned runs of 32-bit instructions.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_BUILD_CURVE25519
@@ -163,7 +160,9 @@ m4crypt_fe256_mul121666_armv7m:
  * the chain from word 0 and lo mod 2^31 + its carry (< 2^18) is word 7: no final carry fold,
  * output below 2^255 + 2^249. Register map: r3-r10 E, a's words; b0..b3 / b4..b7 in r1 r11 r12
  * lr (one LDM each), r2 = b (b + 16), r11 = 38; then b7 in r0, b0..b2 in r10 r11 lr, b3..b6
- * in r3 r4 r5 r10 (their E words used up). lr waits in s14. Clobbers r0-r12, s14, keeps lr. */
+ * in r3 r4 r5 r10 (their E words used up). lr waits in s14. Clobbers r0-r12, s14, keeps lr.
+ * gen_fe256.py copies this body into fe256_ladder_inlined.S: after an edit, `make regen` (make
+ * test fails until the copy matches). */
     .section .text.m4crypt_fe256_suba24_int,"ax",%progbits
     .global m4crypt_fe256_suba24_int
     .type m4crypt_fe256_suba24_int, %function

@@ -13,20 +13,11 @@
  * and C twin: ge25519_backend.h, m4crypt_ge25519_base_mul_c in x25519_base.c, which performs the
  * same field operations in the same order, so both give the same words.
  *
- * Per row i: the scan m4crypt_ge25519_select_int (ge25519_select.S) writes q = ((y + x) / 2,
- * (y - x) / 2, d x y) of e_j * 256^i * B into the frame, then the mixed addition of Hisil, Wong,
- * Carter, Dawson, "Twisted Edwards curves revisited" (ASIACRYPT 2008; madd-2008-hwcd-3, a = -1,
- * k = 2 d), with the conversion back to extended coordinates:
- *   A = (Y + X)(y + x), B = (Y - X)(y - x), C = T (2 d x y), D = 2 Z,
- *   E = A - B, H = A + B, G = D + C, F = D - C,
- *   X = E F, Y = G H, Z = F G, T = E H          (7 multiplications)
- * on the halved table entries: A, B, C, E, H come out halved, and D / 2 = Z needs no addition;
- * F, G halved too, the result is the sum scaled by 1/4 (the same projective point). B comes with
- * E and H, C with G and F from the fused muladdsub_int (FMAS); Y + X and Y - X inline. The last
- * row before the doublings skips T (dbl-2008-hwcd does not read it). Doubling (dbl-2008-hwcd,
- * a = -1): A = X^2, B = Y^2, C = 2 Z^2, E = (X + Y)^2 - A - B,
- * G = B - A, -H = A + B, -F = C - G; X = E (-F), Y = (-H) G, Z = G (-F), and T = E (-H) after the
- * fourth only.
+ * Per row i: the scan m4crypt_ge25519_select_int (ge25519_select.S) writes q (a halved table
+ * entry) into the frame, then a mixed addition (Hisil, Wong, Carter, Dawson, ASIACRYPT 2008,
+ * madd-2008-hwcd-3, 7 multiplications); four doublings (dbl-2008-hwcd) between the halves. The
+ * formulas and why the halved entries save an addition: docs/x25519-armv7m.md, "Fixed-base
+ * multiplication".
  * The point stays on the frame throughout; the additions/subtractions of a row are inline
  * (macros FADD, FSUB: no call, no pointer set-up), every other field operation is a call of an
  * internal entry of fe256.S / fe256_mul.S (r0 = result, r1-r3 = operands, all on the frame; they
@@ -42,11 +33,10 @@
  * the field routines have no data-dependent branch or address.
  * Register map between calls: r0-r2 the operand pointers of the next call (all registers are
  * free: the state lives on the frame).
- * Cycles (m4sim model 1.1, run_bench.py / m4sim profile): x25519.scalarmult_base 173,713 in all,
- * of which 11,831 in this routine itself (frame, calls, inline additions), the scans 38,976 (609
- * per row), the field routines the rest (mul_int 57,800, sqr_int 29,187 mostly the inversion,
- * muladdsub_int 29,568); ristretto255.scalarmult_base 190,971. Code 1,108 bytes; stack 380 + 36 bytes + the
- * scan's 16.
+ * Cycles, stack, code: bench rows x25519.scalarmult_base and ristretto255.scalarmult_base; the
+ * share of this routine, the scans and the field routines: `m4sim profile
+ * build/m4-armv7m/bench.elf x25519.scalarmult_base`. Stack: the frame, 36 bytes of the field
+ * routines and the scan's 16.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_BUILD_CURVE25519
@@ -316,9 +306,8 @@ m4crypt_ge25519_base_mul_armv7m:
  * left, 464 doublings left. The frame, the 140 bytes below it (the scan's pushes) and s0..s15
  * are wiped once, at the end. Constant time: fixed loop counts; e_i's address depends on i only;
  * the scan reads all of tab.
- * Cycles (m4sim model 1.1, run_bench.py / m4sim profile): ristretto255.scalarmult 622,922 in all,
- * of which 105,664 in this routine itself (frame, calls, inline additions), the scans 52,352 (818 per
- * digit), the field routines most of the rest. Code 1,740 bytes; stack 468 + 36 + 52.
+ * Cycles, stack, code: bench row ristretto255.scalarmult; the share of this routine, the scans
+ * and the field routines: `m4sim profile build/m4-armv7m/bench.elf ristretto255.scalarmult`.
  */
     .equ      VQ0, GS + 128
     .equ      VQ1, GS + 160

@@ -26,10 +26,9 @@
  * r1 the row pointer (advancing), r2 the |b| - j bytes; stack: out pointer, sign mask, lr.
  * The three coordinates are unrolled (d x y first, then (y + x) / 2, then (y - x) / 2, which
  * stays in registers for the swap).
- * Cycles (m4sim model 1.1): 609 per call of the internal entry (entry 1 of each coordinate by one
- * LDM, 7 x 3 entry-coordinates of 2 + 2 LDM of 4 + 8 SEL = 20 cycles, the b = 0 fix-ups, three
- * stores, the negation and the swap), against 1,700 for the masked-XOR scan it replaced
- * (x25519.scalarmult_base 173,713 in all). Code 1,428 bytes.
+ * Cycles: per entry-coordinate 2 + 2 LDM of 4 + 8 SEL = 20 by the model's rules; the calls'
+ * total: `m4sim profile build/m4-armv7m/bench.elf x25519.scalarmult_base` (against
+ * the masked-XOR scan it replaced: about a third).
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_BUILD_CURVE25519
@@ -213,8 +212,8 @@ m4crypt_ge25519_select_int:
  * first two coordinates swapped and the last negated as 0 - v with the fold of fe256.S's sub_int
  * (v XOR M minus M over 256 bits is 2^256 - v or v; a borrow is worth - 38, twice), so the words
  * equal the C twin's. Register map as m4crypt_ge25519_select_int; r12 the fold mask.
- * Cycles (m4sim model 1.1): 818 per call (4 x (LDM of 8 + 7 entries of 20 cycles + fix-up),
- * stores, negation, swap; the C scan it replaced took about 1,700); code 1,904 bytes.
+ * Cycles: 4 x (LDM of 8 + 7 entries of 20 cycles + fix-up), stores, negation, swap; the calls'
+ * total: `m4sim profile build/m4-armv7m/bench.elf ristretto255.scalarmult`.
  */
 #if M4CRYPT_ENABLE_RISTRETTO255
     .section .text.m4crypt_ge25519_select_cached_armv7m,"ax",%progbits

@@ -58,9 +58,9 @@ static inline void scalarmult(uint8_t out[32], const uint8_t scalar[32], const u
     m4crypt_memzero(x1, sizeof x1); /* the point: public, wiped all the same (it may be a ct) */
 }
 
-/* What m4crypt_x25519 runs: the compact ladder (code ~3.7 KB), or with
- * -DM4CRYPT_X25519_INLINED_LADDER the inlined one (~9 KB, ~9 % fewer cycles; backend.h), which
- * exists in builds with an FPU only. */
+/* What m4crypt_x25519 runs: the compact ladder, or with -DM4CRYPT_X25519_INLINED_LADDER the
+ * inlined one (more code, fewer cycles: bench rows x25519.scalarmult and
+ * x25519.scalarmult_inlined), which exists in builds with an FPU only. */
 void m4crypt_x25519_scalarmult_armv7m(uint8_t out[32], const uint8_t scalar[32],
                                       const uint8_t point[32])
 {

@@ -41,42 +41,59 @@
  * bit 30 of the size word (so that each word left on the stack can be traced
  * to its last writer); the ct comparison never sets it.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicorn/unicorn.h>
 
-enum {
-    PP_PIPE_SAVE_LOAD, PP_PIPE_SAVE_STORE, PP_ADDR_STALL, PP_LITERAL_EXTRA,
-    PP_STORE_THEN_LOAD, PP_REFILL_P, PP_REFILL_P_MIS32, PP_IT_AFTER_16,
-    PP_IT_AFTER_32, PP_IT_SKIPPED, PP_DIV_ZERO, PP_DIV_SMALL, PP_DIV_BASE,
-    PP_DIV_STEP, PP_DIV_MAX, PP_RUN32_MIN, PP_RUN32_PENALTY, PP_PIPE_STORE_MIN, PP_COUNT
-};
+/*
+ * The boundary with Python (native.py, model.py) is described once, here: the lists below define
+ * the enums and are exported by m4_abi() as text; native.py checks its ctypes mirror against that
+ * text (and the layout of m4_insn against m4_insn_layout()) when it loads the engine, and refuses
+ * an engine that disagrees.
+ */
 
-enum {
-    F_LOAD1   = 1 << 0,  /* single LDR-family load: opens/joins the load pipeline */
-    F_STORE1  = 1 << 1,  /* single STR-family store: may follow a load in the pipeline */
-    F_MEM     = 1 << 2,  /* generates an address (address-generation stall check) */
-    F_LITERAL = 1 << 3,  /* PC-relative load */
-    F_STL_SRC = 1 << 4,  /* a store that makes a following load pay STORE_THEN_LOAD */
-    F_STL_DST = 1 << 5,  /* a load that pays STORE_THEN_LOAD after such a store */
-    F_BR      = 1 << 6,  /* always writes PC (taken branch) */
-    F_BRCOND  = 1 << 7,  /* conditional PC write: taken iff successor != fallthrough */
-    F_IT      = 1 << 8,  /* the IT instruction itself */
-    F_DIV     = 1 << 9,  /* UDIV/SDIV: cost from its slot */
-    F_ITCOND  = 1 << 10, /* conditional inside IT: executed iff its slot is stamped */
-    F_ITBR    = 1 << 11, /* conditional PC write inside IT: not taken == skipped */
-};
+/* the parameter vector P[]: order of model.DYNAMIC_PARAM_NAMES */
+#define M4_PARAMS(X) \
+    X(PIPE_SAVE_LOAD) X(PIPE_SAVE_STORE) X(ADDR_STALL) X(LITERAL_EXTRA) X(STORE_THEN_LOAD) \
+    X(REFILL_P) X(REFILL_P_MISALIGNED32) X(IT_AFTER_16) X(IT_AFTER_32) X(IT_SKIPPED) \
+    X(DIV_ZERO) X(DIV_SMALL) X(DIV_BASE) X(DIV_STEP) X(DIV_MAX) X(RUN32_MIN) \
+    X(RUN32_PENALTY) X(PIPE_STORE_MIN)
 
-typedef struct {
-    uint32_t addr;
-    uint16_t flags;
-    uint8_t size;
-    uint8_t base;       /* static cost if executed (branches: without P) */
-    uint16_t addr_regs; /* registers used to form the address (bit i = r[i]) */
-    uint16_t wr_regs;   /* registers written */
-    int32_t slot;       /* index of the slot (hooked instruction) or -1 */
-} m4_insn;
+#define M4_PP_ENUM(name) PP_##name,
+enum { M4_PARAMS(M4_PP_ENUM) PP_COUNT };
+
+/* m4_insn.flags: name, bit */
+#define M4_FLAGS(X) \
+    X(LOAD1, 0)     /* single LDR-family load: opens/joins the load pipeline */ \
+    X(STORE1, 1)    /* single STR-family store: may follow a load in the pipeline */ \
+    X(MEM, 2)       /* generates an address (address-generation stall check) */ \
+    X(LITERAL, 3)   /* PC-relative load */ \
+    X(STL_SRC, 4)   /* a store that makes a following load pay STORE_THEN_LOAD */ \
+    X(STL_DST, 5)   /* a load that pays STORE_THEN_LOAD after such a store */ \
+    X(BR, 6)        /* always writes PC (taken branch) */ \
+    X(BRCOND, 7)    /* conditional PC write: taken iff successor != fallthrough */ \
+    X(IT, 8)        /* the IT instruction itself */ \
+    X(DIV, 9)       /* UDIV/SDIV: cost from its slot */ \
+    X(ITCOND, 10)   /* conditional inside IT: executed iff its slot is stamped */ \
+    X(ITBR, 11)     /* conditional PC write inside IT: not taken == skipped */
+
+#define M4_F_ENUM(name, bit) F_##name = 1 << (bit),
+enum { M4_FLAGS(M4_F_ENUM) };
+
+/* the fields of m4_insn, in order: name, C type */
+#define M4_INSN_FIELDS(X) \
+    X(addr, uint32_t) \
+    X(flags, uint16_t) \
+    X(size, uint8_t) \
+    X(base, uint8_t)       /* static cost if executed (branches: without P) */ \
+    X(addr_regs, uint16_t) /* registers used to form the address (bit i = r[i]) */ \
+    X(wr_regs, uint16_t)   /* registers written */ \
+    X(slot, int32_t)       /* index of the slot (hooked instruction) or -1 */
+
+#define M4_INSN_MEMBER(name, type) type name;
+typedef struct { M4_INSN_FIELDS(M4_INSN_MEMBER) } m4_insn;
 
 struct m4_ctx;
 typedef struct {
@@ -91,7 +108,10 @@ typedef struct { uint64_t key; uint32_t first, n; } m4_block;
 typedef int (*m4_miss_cb)(uint32_t addr, uint32_t size);
 typedef void (*m4_event_cb)(int ev, uint32_t addr);
 
-enum { EV_BEGIN = 1, EV_END = 2, EV_OPEN = 3 };
+/* events passed to the m4_event_cb: name, value */
+#define M4_EVENTS(X) X(BEGIN, 1) X(END, 2) X(OPEN, 3)
+#define M4_EV_ENUM(name, value) EV_##name = (value),
+enum { M4_EVENTS(M4_EV_ENUM) };
 #define NONE_ADDR 0xFFFFFFFFu
 
 typedef struct m4_ctx {
@@ -275,7 +295,7 @@ static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
             if (f & F_LITERAL) cost += P[PP_LITERAL_EXTRA];
         }
         /* rule REFILL_P / REFILL_P_MISALIGNED32 */
-        if (taken) cost += P[PP_REFILL_P] + (succ_mis32 ? P[PP_REFILL_P_MIS32] : 0);
+        if (taken) cost += P[PP_REFILL_P] + (succ_mis32 ? P[PP_REFILL_P_MISALIGNED32] : 0);
         c->prev_wr = in->wr_regs;
         c->prev_pipe_open = (f & F_LOAD1) != 0;
         c->prev_load_dest = (f & F_LOAD1) ? in->wr_regs : 0;
@@ -539,12 +559,15 @@ void m4_reset_state(m4_ctx *c)
     c->pending_pub = c->pub_active = 0;
 }
 
-enum {
-    G_CYCLES, G_INSNS, G_CYC_BEFORE_LAST, G_INS_BEFORE_LAST, G_IT_BEFORE_LAST,
-    G_HIT_LIMIT, G_MISS_FAILED, G_NIT, G_NMT, G_MAX_INSNS, G_BEGIN, G_END, G_OPEN,
-    G_TRACING, G_NBLOCKS, G_EXCL_CYCLES, G_EXCL_INSNS, G_EXCL_CYC_BEFORE_LAST,
-    G_EXCL_INS_BEFORE_LAST, G_PUB_ACTIVE, G_MEM_CYCLES, G_MEM_BEFORE_LAST, G_TRACE_PUB_WRITES
-};
+/* the counters read by m4_get (and some written by m4_set): their index is their position */
+#define M4_GETTERS(X) \
+    X(CYCLES) X(INSNS) X(CYC_BEFORE_LAST) X(INS_BEFORE_LAST) X(IT_BEFORE_LAST) X(HIT_LIMIT) \
+    X(MISS_FAILED) X(NIT) X(NMT) X(MAX_INSNS) X(BEGIN) X(END) X(OPEN) X(TRACING) X(NBLOCKS) \
+    X(EXCL_CYCLES) X(EXCL_INSNS) X(EXCL_CYC_BEFORE_LAST) X(EXCL_INS_BEFORE_LAST) X(PUB_ACTIVE) \
+    X(MEM_CYCLES) X(MEM_BEFORE_LAST) X(TRACE_PUB_WRITES)
+
+#define M4_G_ENUM(name) G_##name,
+enum { M4_GETTERS(M4_G_ENUM) G_COUNT };
 
 uint64_t m4_get(m4_ctx *c, int what)
 {
@@ -598,4 +621,34 @@ void m4_set(m4_ctx *c, int what, uint64_t v)
 void *m4_trace_ptr(m4_ctx *c, int which)
 {
     return which == 0 ? (void *)c->itrace : which == 1 ? (void *)c->ctrace : (void *)c->mtrace;
+}
+
+/* The boundary as text, one list per line: "params NAME,...", "flags NAME=BIT,...",
+   "getters NAME,..." (index = position), "events NAME=VALUE,...", "insn NAME,..." (field order). */
+#define M4_ABI_NAME(name) #name ","
+#define M4_ABI_PAIR(name, v) #name "=" #v ","
+#define M4_ABI_FIELD(name, type) #name ","
+const char *m4_abi(void)
+{
+    return "params " M4_PARAMS(M4_ABI_NAME) "\n"
+           "flags " M4_FLAGS(M4_ABI_PAIR) "\n"
+           "getters " M4_GETTERS(M4_ABI_NAME) "\n"
+           "events " M4_EVENTS(M4_ABI_PAIR) "\n"
+           "insn " M4_INSN_FIELDS(M4_ABI_FIELD) "\n";
+}
+
+/* The layout of m4_insn: out[0] = sizeof, then offset and size of each field in order. Returns
+   the number of values written (1 + 2 * fields), or -1 when n is too small. */
+int m4_insn_layout(int32_t *out, int n)
+{
+    int i = 0;
+    if (n < 1) return -1;
+    out[i++] = (int32_t)sizeof(m4_insn);
+#define M4_LAYOUT(name, type) \
+    if (i + 2 > n) return -1; \
+    out[i++] = (int32_t)offsetof(m4_insn, name); \
+    out[i++] = (int32_t)sizeof(((m4_insn *)0)->name);
+    M4_INSN_FIELDS(M4_LAYOUT)
+#undef M4_LAYOUT
+    return i;
 }

@@ -32,7 +32,12 @@ class Insn(ctypes.Structure):
     ]
 
 
-# flag bits (mirror of the enum in m4engine.c)
+# The constants below mirror m4engine.c (its M4_FLAGS, M4_EVENTS, M4_GETTERS and M4_INSN_FIELDS
+# lists), kept here so that decode.py can use them without building the engine. lib() compares
+# them, the Insn layout and model.DYNAMIC_PARAM_NAMES with what the engine exports (m4_abi,
+# m4_insn_layout) and refuses to run on any difference: see abi_mismatches().
+
+# flag bits
 F_LOAD1 = 1 << 0
 F_STORE1 = 1 << 1
 F_MEM = 1 << 2
@@ -56,6 +61,66 @@ EV_BEGIN, EV_END, EV_OPEN = 1, 2, 3
 
 MISS_CB = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_uint32, ctypes.c_uint32)
 EVENT_CB = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_uint32)
+
+
+def _parse_abi(text):
+    """m4_abi()'s text -> {list name: [item, ...]} (items "NAME" or "NAME=VALUE")."""
+    out = {}
+    for line in text.strip().splitlines():
+        key, _, rest = line.partition(" ")
+        out[key] = [item for item in rest.split(",") if item]
+    return out
+
+
+def abi_mismatches(abi_text, insn_layout, ns=None):
+    """Every difference between the engine's boundary (m4_abi() text, m4_insn_layout() values)
+    and the Python side (this module's constants and Insn, model.DYNAMIC_PARAM_NAMES); ns
+    replaces this module's globals (tests). An empty list means they agree."""
+    from . import model
+    g = dict(globals()) if ns is None else ns
+    abi = _parse_abi(abi_text)
+    bad = []
+
+    def expect(what, engine, python):
+        if list(engine) != list(python):
+            bad.append(f"{what}: engine {list(engine)} != Python {list(python)}")
+
+    expect("parameter vector (model.DYNAMIC_PARAM_NAMES)", abi.get("params", []),
+           g.get("DYNAMIC_PARAM_NAMES", model.DYNAMIC_PARAM_NAMES))
+
+    def consts(prefix, value):
+        items = sorted((v, k) for k, v in g.items()
+                       if k.startswith(prefix) and k[len(prefix):].isupper() and isinstance(v, int))
+        return [f"{k[len(prefix):]}={value(v)}" for v, k in items]
+
+    def by_value(items):
+        return sorted(items, key=lambda item: int(item.split("=")[1]))
+
+    expect("flags (name=bit)", by_value(abi.get("flags", [])),
+           consts("F_", lambda v: v.bit_length() - 1 if v & (v - 1) == 0 else f"not a bit: {v}"))
+    expect("events (name=value)", by_value(abi.get("events", [])), consts("EV_", lambda v: v))
+    expect("getters (G_ name by index)", abi.get("getters", []),
+           [k[2:] for v, k in sorted((v, k) for k, v in g.items()
+                                     if k.startswith("G_") and isinstance(v, int))])
+    insn = g["Insn"]
+    expect("Insn fields", abi.get("insn", []), [name for name, _ in insn._fields_])
+    py_layout = [ctypes.sizeof(insn)]
+    for name, _ in insn._fields_:
+        field = getattr(insn, name)
+        py_layout += [field.offset, field.size]
+    expect("Insn layout (sizeof, then offset and size per field)", insn_layout, py_layout)
+    return bad
+
+
+def engine_abi(L):
+    """The engine's boundary: (m4_abi() text, m4_insn_layout() values)."""
+    L.m4_abi.restype = ctypes.c_char_p
+    L.m4_abi.argtypes = []
+    L.m4_insn_layout.restype = ctypes.c_int
+    L.m4_insn_layout.argtypes = [ctypes.POINTER(ctypes.c_int32), ctypes.c_int]
+    buf = (ctypes.c_int32 * 64)()
+    n = L.m4_insn_layout(buf, len(buf))
+    return L.m4_abi().decode(), list(buf[:max(n, 0)])
 
 
 def _unicorn_dirs():
@@ -86,10 +151,11 @@ def _cache_dir():
     raise RuntimeError("m4sim: no writable cache directory for the native engine")
 
 
-def build(force=False):
-    """Compile m4engine.c if needed; return the path of the shared library."""
+def build(force=False, source=_SRC):
+    """Compile m4engine.c (or another engine source: tests) if needed; return the path of the
+    shared library."""
     inc, libdir, ulib = _unicorn_dirs()
-    src = _SRC.read_bytes()
+    src = Path(source).read_bytes()
     h = hashlib.sha256(src + str(ulib).encode()).hexdigest()[:16]
     out = os.path.join(_cache_dir(), f"m4engine-{h}.so")
     if os.path.exists(out) and not force:
@@ -98,7 +164,7 @@ def build(force=False):
     if not cc:
         raise RuntimeError("m4sim: a C compiler (cc) is needed to build the native engine")
     tmp = out + f".{os.getpid()}.tmp"
-    cmd = [cc, "-O2", "-shared", "-fPIC", "-o", tmp, str(_SRC), f"-I{inc}",
+    cmd = [cc, "-O2", "-shared", "-fPIC", "-o", tmp, str(source), f"-I{inc}",
            str(ulib), f"-Wl,-rpath,{libdir}"]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
@@ -112,6 +178,9 @@ def lib():
     if _lib is not None:
         return _lib
     L = ctypes.CDLL(build())
+    bad = abi_mismatches(*engine_abi(L))
+    if bad:
+        raise RuntimeError("m4sim: native.py/model.py disagree with m4engine.c:\n  " + "\n  ".join(bad))
     vp, u32, u64, i32 = ctypes.c_void_p, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_int
     L.m4_new.restype = vp
     L.m4_new.argtypes = [ctypes.POINTER(ctypes.c_int32), i32, ctypes.POINTER(ctypes.c_int)]
