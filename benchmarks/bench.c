@@ -32,7 +32,20 @@
 static MAYBE_UNUSED uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES + 64], sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES];
 static MAYBE_UNUSED uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES + 64], ss[32], ss2[32];
 static MAYBE_UNUSED uint8_t coins[64];
-static MAYBE_UNUSED uint8_t msg[16384], out[16384 + 16];
+/* The ML-DSA benchmark (which runs first and reads its messages from flash) and the symmetric ones
+ * share their buffers, so that the firmware leaves a 128 KB part (the STM32F4 board) stack enough
+ * for m4crypt_selftest, which signs with ML-DSA-87. */
+static union {
+    struct {
+        uint8_t msg[16384], out[16384 + 16];
+    } sym;
+    struct {
+        uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], sk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
+        uint8_t sig[M4CRYPT_MLDSA87_BYTES];
+    } mldsa;
+} bench_buffers;
+#define msg (bench_buffers.sym.msg)
+#define out (bench_buffers.sym.out)
 static MAYBE_UNUSED volatile int sink;
 
 #define HAVE_MLKEM_OPS                                                                             \
@@ -121,8 +134,9 @@ static int bench_pqsession(void)
 #ifndef M4CRYPT_BENCH_MLDSA_MESSAGES
 #define M4CRYPT_BENCH_MLDSA_MESSAGES 16
 #endif
-static MAYBE_UNUSED uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
-static MAYBE_UNUSED uint8_t dsig[M4CRYPT_MLDSA87_BYTES];
+#define dpk (bench_buffers.mldsa.pk)
+#define dsk (bench_buffers.mldsa.sk)
+#define dsig (bench_buffers.mldsa.sig)
 #define BENCH_MLDSA(N)                                                                             \
     do {                                                                                           \
         static const uint8_t zero[32];                                                             \

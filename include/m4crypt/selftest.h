@@ -34,9 +34,11 @@ extern "C" {
 /* Runs the known-answer test of every primitive the library was built with (all of them, or the
  * selection of include/m4crypt/config.h where there is one), every test even after a failure.
  * Returns 0 if all pass, else M4CRYPT_ERR_SELFTEST; if failed is not NULL, *failed receives the
- * M4CRYPT_SELFTEST_* bits of the tests that failed (0 when all pass). Uses no randomness; needs
- * about 24 KB of stack with ML-DSA (ML-DSA-87's key pair and signature, 12 KB, and signing),
- * about 10 KB without (X-Wing decapsulation and its buffers). */
+ * M4CRYPT_SELFTEST_* bits of the tests that failed (0 when all pass). Uses no randomness. Its
+ * stack is ML-DSA-87's key pair and signature (12 KB) and ML-DSA-87 signing, the deepest of all
+ * the library's operations (benchmark rows selftest and mldsa87.sign; the small-memory ML-DSA
+ * build, make MLDSA_MEMORY=small, signs in at most 12 KB); without ML-DSA, X-Wing
+ * decapsulation. */
 int m4crypt_selftest(uint32_t *failed);
 
 /* The M4CRYPT_SELFTEST_* bits of the primitives this build of the library contains: those that
