@@ -20,6 +20,9 @@
  * Measured by the bench rows mldsa*.sign (pack_w1 also verify); twin test in
  * tests/mldsa/test_mldsa_armv7m.c.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -106,3 +109,5 @@ m4crypt_mldsa_pack_w1_armv7m:
     bne 2b
     pop {r4-r11, pc}
     .size m4crypt_mldsa_pack_w1_armv7m, . - m4crypt_mldsa_pack_w1_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

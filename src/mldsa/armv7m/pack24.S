@@ -17,6 +17,9 @@
  * Measured by the bench rows mldsa*.keypair / sign / verify; twin test in
  * tests/mldsa/test_mldsa_armv7m.c.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -61,3 +64,5 @@ m4crypt_mldsa_unpack24_armv7m:
     bne 1b
     pop {r4-r11, pc}
     .size m4crypt_mldsa_unpack24_armv7m, . - m4crypt_mldsa_unpack24_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

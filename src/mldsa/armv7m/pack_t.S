@@ -25,6 +25,9 @@
  * Measured by the bench rows mldsa*.keypair (and sign: unpack_t0; verify: unpack_t1_shifted);
  * twin test in tests/mldsa/test_mldsa_armv7m.c.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -220,3 +223,5 @@ m4crypt_mldsa_pack_eta_armv7m:
     bne 2b
     pop {r4-r11, pc}
     .size m4crypt_mldsa_pack_eta_armv7m, . - m4crypt_mldsa_pack_eta_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

@@ -16,6 +16,9 @@
  * Measured by the bench rows mldsa*.keypair / sign / verify; twin test in
  * tests/mldsa/test_mldsa_armv7m.c.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -68,3 +71,5 @@ m4crypt_mldsa_caddq_armv7m:
     bne 1b
     pop {r4-r8, pc}
     .size m4crypt_mldsa_caddq_armv7m, . - m4crypt_mldsa_caddq_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

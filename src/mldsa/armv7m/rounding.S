@@ -31,6 +31,9 @@
  * Measured by the bench rows mldsa*.sign (and verify: decompose); twin test in
  * tests/mldsa/test_mldsa_armv7m.c.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -178,3 +181,5 @@ m4crypt_mldsa_chknorm_armv7m:
     pop {r4-r8, pc}
     .size m4crypt_mldsa_chknorm_armv7m, . - m4crypt_mldsa_chknorm_armv7m
     .ltorg
+
+#endif /* M4CRYPT_ENABLE_MLDSA */

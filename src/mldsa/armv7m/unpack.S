@@ -22,6 +22,9 @@
  *
  * Measured by the bench rows mldsa*.sign / verify; twin test in tests/mldsa/test_mldsa_armv7m.c.
  */
+#include "m4crypt/config.h"
+#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+
     .syntax unified
     .thumb
     .text
@@ -124,3 +127,5 @@ m4crypt_mldsa_unpack_eta_armv7m:
 3:  lsr r0, r12, #31
     pop {r4-r8, pc}
     .size m4crypt_mldsa_unpack_eta_armv7m, . - m4crypt_mldsa_unpack_eta_armv7m
+
+#endif /* M4CRYPT_ENABLE_MLDSA */
