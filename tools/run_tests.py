@@ -48,6 +48,7 @@ configuration says "name: not built in this configuration (...)" and is reported
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import subprocess
@@ -300,12 +301,13 @@ PUBLIC_CANDIDATES = ["m4crypt_poly_sample_ntt", "m4crypt_mldsa_sample_ntt_step",
                      "m4crypt_mldsa_sample_eta_tail", "m4crypt_mldsa_sample_in_ball"]
 
 
-def public_functions(elf: Path) -> list[str]:
+@functools.lru_cache(maxsize=None)
+def public_functions(elf: Path) -> tuple[str, ...]:
     """The --public-function options for those of PUBLIC_CANDIDATES the firmware contains (a
     firmware with fewer regions, or a reduced configuration, has not all of them)."""
     nm = subprocess.run(["arm-none-eabi-nm", str(elf)], capture_output=True, text=True).stdout
     have = set(re.findall(r" [Tt] (\S+)$", nm, re.M))
-    return [opt for f in PUBLIC_CANDIDATES if f in have for opt in ("--public-function", f)]
+    return tuple(opt for f in PUBLIC_CANDIDATES if f in have for opt in ("--public-function", f))
 
 
 def m4sim_ct(suite, elf: Path, timeout, runs=8) -> Result:
@@ -327,7 +329,7 @@ def m4sim_residue(suite, elf: Path, timeout, runs=8) -> Result:
     public call (SampleNTT, see m4sim_ct) wrote and the caller's own registers saved by the
     operation's prologue (docs/m4sim.md, "Stack residue"). One check per region."""
     cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--all-regions", "--runs", str(runs)]
-    rc, out, dt = run(cmd + public_functions(elf), timeout)
+    rc, out, dt = run([*cmd, *public_functions(elf)], timeout)
     ok_lines = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
     bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
                          out, re.M))
@@ -343,7 +345,7 @@ def m4sim_residue_planted(suite, elf: Path, timeout) -> Result:
     cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--runs", "4"]
     for region in PLANTED_RESIDUE:
         cmd += ["--region", region]
-    rc, out, dt = run(cmd + public_functions(elf), timeout)
+    rc, out, dt = run([*cmd, *public_functions(elf)], timeout)
     caught = [r for r in PLANTED_RESIDUE
               if re.search(rf"^residue: {re.escape(r)}: \d+ secret-dependent words", out, re.M)]
     if rc != 1:
