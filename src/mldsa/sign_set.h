@@ -489,6 +489,34 @@ typedef struct {
     m4crypt_keccak_ctx h;
 } verify_ws;
 
+/* The end of row i of verification (Alg. 8 lines 9-10), common to both builds: acc, the row of
+ * A o NTT(z) - NTT(c) o NTT(t1 2^d) in the NTT domain, back to [0, q); UseHint with the row's hint
+ * positions (hints[index .. hints[omega + i])); w1Encode absorbed into H. Returns the next index. */
+static unsigned verify_row_end(const m4crypt_mldsa_params *p, m4crypt_mldsa_poly *acc,
+                               uint8_t h[M4CRYPT_MLDSA_N], uint8_t *w1, const uint8_t *hints,
+                               unsigned i, unsigned index, m4crypt_keccak_ctx *hctx)
+{
+    m4crypt_mldsa_reduce(acc);
+    m4crypt_mldsa_invntt(acc);
+    m4crypt_mldsa_caddq(acc);
+    memset(h, 0, M4CRYPT_MLDSA_N);
+    for (unsigned end = hints[p->omega + i]; index < end; index++)
+        h[hints[index]] = 1;
+    m4crypt_mldsa_use_hint(acc, h, p->gamma2);
+    m4crypt_mldsa_pack_w1(w1, acc, p->gamma2);
+    m4crypt_keccak_absorb(hctx, w1, p->w1_bytes);
+    return index;
+}
+
+/* Alg. 8 lines 12-13: c~' = H(mu || w1Encode(w1'), lambda / 4), compared with c~ of sig. */
+static int verify_end(const m4crypt_mldsa_params *p, m4crypt_keccak_ctx *hctx, uint8_t *buf,
+                      const uint8_t *sig)
+{
+    m4crypt_keccak_finalize(hctx);
+    m4crypt_keccak_squeeze(hctx, buf, p->ctilde_bytes);
+    return m4crypt_verify(buf, sig, p->ctilde_bytes) == 0 ? M4CRYPT_OK : M4CRYPT_ERR_SIGNATURE;
+}
+
 /* HintBitUnpack's validity conditions (Alg. 21): the row ends are non-decreasing and at most
  * omega, the positions within a row strictly increasing, and the unused positions zero. */
 static int hint_valid(const m4crypt_mldsa_params *p, const uint8_t *y)
@@ -549,21 +577,9 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
             unpack24(&w.tmp, w.zhat[j]);
             m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
         }
-        m4crypt_mldsa_reduce(&w.acc);
-        m4crypt_mldsa_invntt(&w.acc);
-        m4crypt_mldsa_caddq(&w.acc);
-        memset(w.ws.row.h, 0, sizeof w.ws.row.h);
-        for (unsigned end = hints[p->omega + i]; index < end; index++)
-            w.ws.row.h[hints[index]] = 1;
-        m4crypt_mldsa_use_hint(&w.acc, w.ws.row.h, p->gamma2);
-        m4crypt_mldsa_pack_w1(w.ws.row.w1, &w.acc, p->gamma2);
-        m4crypt_keccak_absorb(&w.h, w.ws.row.w1, p->w1_bytes);
+        index = verify_row_end(p, &w.acc, w.ws.row.h, w.ws.row.w1, hints, i, index, &w.h);
     }
-    m4crypt_keccak_finalize(&w.h);
-    m4crypt_keccak_squeeze(&w.h, w.ws.row.w1, p->ctilde_bytes);
-    if (m4crypt_verify(w.ws.row.w1, sig, p->ctilde_bytes) == 0)
-        ret = M4CRYPT_OK;
-    return ret;
+    return verify_end(p, &w.h, w.ws.row.w1, sig);
 }
 #else
 /* The same in the small-memory build: neither NTT(z) nor NTT(c) is kept; c is kept at 2 bits per
@@ -605,21 +621,9 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
             m4crypt_mldsa_ntt(&w.tmp);
             m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
         }
-        m4crypt_mldsa_reduce(&w.acc);
-        m4crypt_mldsa_invntt(&w.acc);
-        m4crypt_mldsa_caddq(&w.acc);
-        memset(w.ws.row.h, 0, sizeof w.ws.row.h);
-        for (unsigned end = hints[p->omega + i]; index < end; index++)
-            w.ws.row.h[hints[index]] = 1;
-        m4crypt_mldsa_use_hint(&w.acc, w.ws.row.h, p->gamma2);
-        m4crypt_mldsa_pack_w1(w.ws.row.w1, &w.acc, p->gamma2);
-        m4crypt_keccak_absorb(&w.h, w.ws.row.w1, p->w1_bytes);
+        index = verify_row_end(p, &w.acc, w.ws.row.h, w.ws.row.w1, hints, i, index, &w.h);
     }
-    m4crypt_keccak_finalize(&w.h);
-    m4crypt_keccak_squeeze(&w.h, w.ws.row.w1, p->ctilde_bytes);
-    if (m4crypt_verify(w.ws.row.w1, sig, p->ctilde_bytes) == 0)
-        ret = M4CRYPT_OK;
-    return ret;
+    return verify_end(p, &w.h, w.ws.row.w1, sig);
 }
 #endif
 
