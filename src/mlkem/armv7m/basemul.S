@@ -38,24 +38,23 @@
 
 #include "basemul_pair.i"
 
-/* Four coefficients; gamma word from [r3, #off] (off < 0), or with post-increment #20 for the
- * first group of an iteration (off = 0). */
-.macro GROUP off
-    ldr     r5, [r1, #4]
-    ldr     r7, [r2, #4]
-    ldr.w   r4, [r1], #8
-    ldr.w   r6, [r2], #8
-    ldr.w   r9, [r0, #4]
-    ldr.w   r8, [r0]
-.if \off == 0
-    ldr.w   r11, [r3], #20
-.else
-    ldr.w   r11, [r3, #\off]
-.endif
-    BASEMUL_PAIR r4, r6, r8, smuad, 1
-    BASEMUL_PAIR r5, r7, r9, smusd, 1
-    str.w   r9, [r0, #4]
-    str.w   r8, [r0], #8
+/* The loop of both functions (acc as in BASEMUL_GROUP): 16 coefficients per iteration; the
+ * gamma word of its first group with post-increment #20 (the next iteration's), the others at
+ * [r3, #-16 / -12 / -8]. */
+.macro BASEMUL_LOOP acc
+    push.w  {r4-r11, lr}
+    movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
+    movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
+    BASEMUL_CONSTS
+    .p2align 2
+1:
+    BASEMUL_GROUP \acc, 0, 20, 0
+    BASEMUL_GROUP \acc, -16, 20, 0
+    tst.w   r3, #63         @ between a store and a load: fills the store-then-load slot
+    BASEMUL_GROUP \acc, -12, 20, 0
+    BASEMUL_GROUP \acc, -8, 20, 0
+    bne.w   1b
+    pop.w   {r4-r11, pc}
 .endm
 
     .text
@@ -63,22 +62,7 @@
     .type m4crypt_poly_basemul_acc_armv7m, %function
     .p2align 2
 m4crypt_poly_basemul_acc_armv7m:
-    push.w  {r4-r11, lr}
-    movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
-    movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
-    movw    r12, #8
-    movt    r12, #3329
-    movw    lr, #3329
-    movt    lr, #3327
-    .p2align 2
-1:
-    GROUP   0
-    GROUP   -16
-    tst.w   r3, #63         @ between a store and a load: fills the store-then-load slot
-    GROUP   -12
-    GROUP   -8
-    bne.w   1b
-    pop.w   {r4-r11, pc}
+    BASEMUL_LOOP 1
     .size m4crypt_poly_basemul_acc_armv7m, .-m4crypt_poly_basemul_acc_armv7m
 
 /* ---------------------------------------------------------------- r = a * b (no accumulation)
@@ -89,42 +73,11 @@ m4crypt_poly_basemul_acc_armv7m:
  * r may equal a or b: a group's words are loaded before its results are stored.
  * Register map as above; r8, r9 unused. */
 
-.macro GROUPN off
-    ldr     r5, [r1, #4]
-    ldr     r7, [r2, #4]
-    ldr.w   r4, [r1], #8
-    ldr.w   r6, [r2], #8
-.if \off == 0
-    ldr.w   r11, [r3], #20
-.else
-    ldr.w   r11, [r3, #\off]
-.endif
-    BASEMUL_PAIR r4, r6, r8, smuad, 0
-    BASEMUL_PAIR r5, r7, r9, smusd, 0
-    str.w   r7, [r0, #4]
-    str.w   r6, [r0], #8
-.endm
-
     .global m4crypt_poly_basemul_armv7m
     .type m4crypt_poly_basemul_armv7m, %function
     .p2align 2
 m4crypt_poly_basemul_armv7m:
-    push.w  {r4-r11, lr}
-    movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
-    movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
-    movw    r12, #8
-    movt    r12, #3329
-    movw    lr, #3329
-    movt    lr, #3327
-    .p2align 2
-1:
-    GROUPN  0
-    GROUPN  -16
-    tst.w   r3, #63
-    GROUPN  -12
-    GROUPN  -8
-    bne.w   1b
-    pop.w   {r4-r11, pc}
+    BASEMUL_LOOP 0
     .size m4crypt_poly_basemul_armv7m, .-m4crypt_poly_basemul_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -35,6 +35,15 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
+
+/* r5, r6, r7 from in + o5, o6, o7, then r4 from in, in advanced by step. */
+.macro LOAD4 o5, o6, o7, step
+    ldr.w   r5, [r1, #\o5]
+    ldr.w   r6, [r1, #\o6]
+    ldr.w   r7, [r1, #\o7]
+    ldr.w   r4, [r1], #\step
+.endm
 
 /* Word x (clobbered) to the group t0 + 4096 t1 of its canonical coefficients, in x. */
 .macro TOB x
@@ -72,14 +81,8 @@ m4crypt_poly_tobytes_armv7m:
     .p2align 2
 1:                                  @ two groups of 8 coefficients per iteration
     .rept 2
-    ldr.w   r5, [r1, #4]
-    ldr.w   r6, [r1, #8]
-    ldr.w   r7, [r1, #12]
-    ldr.w   r4, [r1], #16
-    TOB     r4
-    TOB     r5
-    TOB     r6
-    TOB     r7
+    LOAD4   4, 8, 12, 16
+    EACH    TOB, r4, r5, r6, r7
     orr.w   r8, r4, r5, lsl #24
     lsr.w   r5, r5, #8
     orr.w   r5, r5, r6, lsl #16
@@ -105,33 +108,16 @@ m4crypt_poly_frombytes_armv7m:
     movt    r3, #3329
     add.w   r9, r0, #512
     .p2align 2
-1:
-    ldr.w   r5, [r1, #3]
-    ldr.w   r6, [r1, #6]
-    ldr.w   r7, [r1, #8]
-    ldr.w   r4, [r1], #12
+1:                                  @ two groups of 8 coefficients per iteration
+    .rept 2
+    LOAD4   3, 6, 8, 12
     lsr.w   r7, r7, #8
-    FROMB   r4
-    FROMB   r5
-    FROMB   r6
-    FROMB   r7
+    EACH    FROMB, r4, r5, r6, r7
     str.w   r5, [r0, #4]            @ (four STR: 4 cycles, STM: 5)
     str.w   r6, [r0, #8]
     str.w   r7, [r0, #12]
     str.w   r4, [r0], #16
-    ldr.w   r5, [r1, #3]
-    ldr.w   r6, [r1, #6]
-    ldr.w   r7, [r1, #8]
-    ldr.w   r4, [r1], #12
-    lsr.w   r7, r7, #8
-    FROMB   r4
-    FROMB   r5
-    FROMB   r6
-    FROMB   r7
-    str.w   r5, [r0, #4]
-    str.w   r6, [r0, #8]
-    str.w   r7, [r0, #12]
-    str.w   r4, [r0], #16
+    .endr
     cmp.w   r0, r9
     bne.w   1b
     pop.w   {r4-r9, pc}

@@ -42,8 +42,16 @@
     .thumb
     .cpu cortex-m4
 
-/* Word w (clobbered) to output words o0..o3 (o0 = coefficients 0, 1); t1, t2 temporaries.
- * Registers may be shared as w = o1, t1 = o3, t2 = o2 (each is read before it is written). */
+/* Entry of both eta = 2 functions: registers saved, the constants of CBD2_PAIRS, r12 = the end
+ * of r. */
+.macro CBD2_ENTRY
+    push.w  {r4-r11, lr}
+    mov.w   r2, #0x55555555
+    mov.w   r3, #0x03030303
+    add.w   r12, r0, #512
+    .p2align 2
+.endm
+
 /* The packed eta = 2 coefficients of word w (clobbered): w = [c0, c2, c1, c3] and
  * t1 = [c4, c6, c5, c7] as signed bytes (r2 = 0x55555555, r3 = 0x03030303); t2 clobbered.
  * Shared by CBD2 and CBD2ADD. */
@@ -61,6 +69,8 @@
     pkhtb   \t1, \t2, \t1, asr #16  @ [c4, c6, c5, c7]
 .endm
 
+/* Word w (clobbered) to output words o0..o3 (o0 = coefficients 0, 1); t1, t2 temporaries.
+ * Registers may be shared as w = o1, t1 = o3, t2 = o2 (each is read before it is written). */
 .macro CBD2 w, o0, o1, o2, o3, t1, t2
     CBD2_PAIRS \w, \t1, \t2
     sxtb16  \o0, \w
@@ -74,11 +84,7 @@
     .type m4crypt_poly_cbd_eta2_armv7m, %function
     .p2align 2
 m4crypt_poly_cbd_eta2_armv7m:
-    push.w  {r4-r11, lr}
-    mov.w   r2, #0x55555555
-    mov.w   r3, #0x03030303
-    add.w   r12, r0, #512
-    .p2align 2
+    CBD2_ENTRY
 1:
     ldr.w   r9, [r1, #4]
     ldr.w   r5, [r1], #8
@@ -89,6 +95,20 @@ m4crypt_poly_cbd_eta2_armv7m:
     bne.w   1b
     pop.w   {r4-r11, pc}
     .size m4crypt_poly_cbd_eta2_armv7m, .-m4crypt_poly_cbd_eta2_armv7m
+
+/* The constants of CBD3_PAIRS: r2 = 0x6db6db, r3 = 0x249249, r4 = 0x1c71c7, r5 = 0x104104,
+ * r6 = 0x00040004. */
+.macro CBD3_CONSTS
+    movw    r2, #0xB6DB
+    movt    r2, #0x6D
+    movw    r3, #0x9249
+    movt    r3, #0x24
+    movw    r4, #0x71C7
+    movt    r4, #0x1C
+    movw    r5, #0x4104
+    movt    r5, #0x10
+    mov.w   r6, #0x00040004
+.endm
 
 /* eta = 3: the group in the low 24 bits of t (clobbered) to the coefficient pairs r11 = (c1, c0),
  * r12 = (c3, c2). */
@@ -136,15 +156,7 @@ m4crypt_poly_cbd_eta2_armv7m:
     .p2align 2
 m4crypt_poly_cbd_eta3_armv7m:
     push.w  {r4-r11, lr}
-    movw    r2, #0xB6DB
-    movt    r2, #0x6D
-    movw    r3, #0x9249
-    movt    r3, #0x24
-    movw    r4, #0x71C7
-    movt    r4, #0x1C
-    movw    r5, #0x4104
-    movt    r5, #0x10
-    mov.w   r6, #0x00040004
+    CBD3_CONSTS
     add.w   lr, r0, #512
     .p2align 2
 1:
@@ -169,11 +181,7 @@ m4crypt_poly_cbd_eta3_armv7m:
     .type m4crypt_poly_cbd_eta2_add_armv7m, %function
     .p2align 2
 m4crypt_poly_cbd_eta2_add_armv7m:
-    push.w  {r4-r11, lr}
-    mov.w   r2, #0x55555555
-    mov.w   r3, #0x03030303
-    add.w   r12, r0, #512
-    .p2align 2
+    CBD2_ENTRY
 1:
     ldr.w   lr, [r1, #4]
     ldr.w   r5, [r1], #8
@@ -205,15 +213,7 @@ m4crypt_poly_cbd_eta2_add_armv7m:
 m4crypt_poly_cbd_eta3_add_armv7m:
     add.w   r12, r0, #512
     push.w  {r4-r12, lr}            @ (r12, the end of r, is read back from [sp, #32])
-    movw    r2, #0xB6DB
-    movt    r2, #0x6D
-    movw    r3, #0x9249
-    movt    r3, #0x24
-    movw    r4, #0x71C7
-    movt    r4, #0x1C
-    movw    r5, #0x4104
-    movt    r5, #0x10
-    mov.w   r6, #0x00040004
+    CBD3_CONSTS
     .p2align 2
 1:
     CBD3_GROUP CBD3ADD

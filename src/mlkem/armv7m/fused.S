@@ -45,44 +45,21 @@
 
 #include "basemul_pair.i"
 
-/* One group of four coefficients with accumulation. */
-.macro GROUP_ACC
-    ldr.w   r5, [r1, #4]
-    ldr.w   r7, [r2, #4]
-    ldr.w   r4, [r1], #8
-    ldr.w   r6, [r2], #8
-    ldr.w   r9, [r0, #4]
-    ldr.w   r8, [r0]
-    ldr.w   r11, [r3], #4
-    BASEMUL_PAIR r4, r6, r8, smuad, 1
-    BASEMUL_PAIR r5, r7, r9, smusd, 1
-    str.w   r9, [r0, #4]
-    str.w   r8, [r0], #8
-.endm
-
-/* One group of four coefficients without accumulation (results in r6, r7). */
-.macro GROUP_SET
-    ldr.w   r5, [r1, #4]
-    ldr.w   r7, [r2, #4]
-    ldr.w   r4, [r1], #8
-    ldr.w   r6, [r2], #8
-    ldr.w   r11, [r3], #4
-    BASEMUL_PAIR r4, r6, r8, smuad, 0
-    BASEMUL_PAIR r5, r7, r9, smusd, 0
-    str.w   r7, [r0, #4]
-    str.w   r6, [r0], #8
-.endm
-
-/* Common entry: table pointer, constants. */
-.macro ENTRY
+/* Both functions (acc as in BASEMUL_GROUP): table pointer, constants, then eight coefficients
+ * per iteration until r3 reaches a 64-byte boundary of the table. */
+.macro PART_LOOP acc
     push.w  {r4-r11, lr}
     movw    r11, #:lower16:gammas
     movt    r11, #:upper16:gammas
     add.w   r3, r11, r3
-    movw    r12, #8
-    movt    r12, #3329
-    movw    lr, #3329
-    movt    lr, #3327
+    BASEMUL_CONSTS
+    .p2align 2
+1:
+    BASEMUL_GROUP \acc, 0, 4, 1
+    BASEMUL_GROUP \acc, 0, 4, 1
+    tst.w   r3, #63
+    bne.w   1b
+    pop.w   {r4-r11, pc}
 .endm
 
     .text
@@ -90,28 +67,14 @@
     .type m4crypt_mlkem_basemul_acc_part_armv7m, %function
     .p2align 2
 m4crypt_mlkem_basemul_acc_part_armv7m:
-    ENTRY
-    .p2align 2
-1:
-    GROUP_ACC
-    GROUP_ACC
-    tst.w   r3, #63
-    bne.w   1b
-    pop.w   {r4-r11, pc}
+    PART_LOOP 1
     .size m4crypt_mlkem_basemul_acc_part_armv7m, .-m4crypt_mlkem_basemul_acc_part_armv7m
 
     .global m4crypt_mlkem_basemul_part_armv7m
     .type m4crypt_mlkem_basemul_part_armv7m, %function
     .p2align 2
 m4crypt_mlkem_basemul_part_armv7m:
-    ENTRY
-    .p2align 2
-1:
-    GROUP_SET
-    GROUP_SET
-    tst.w   r3, #63
-    bne.w   1b
-    pop.w   {r4-r11, pc}
+    PART_LOOP 0
     .size m4crypt_mlkem_basemul_part_armv7m, .-m4crypt_mlkem_basemul_part_armv7m
 
 /* Eight coefficients of r = a op b. */
@@ -125,34 +88,31 @@ m4crypt_mlkem_basemul_part_armv7m:
     stm.w   r0!, {r3-r6}
 .endm
 
-    .global m4crypt_poly_add_armv7m
-    .type m4crypt_poly_add_armv7m, %function
-    .p2align 2
-m4crypt_poly_add_armv7m:
+/* Both functions: r = a op b, 16 coefficients per iteration. */
+.macro ADDSUB_LOOP op
     push.w  {r4-r10, lr}
     add.w   r12, r0, #512
     .p2align 2
 1:
-    ADDSUB8 sadd16
-    ADDSUB8 sadd16
+    ADDSUB8 \op
+    ADDSUB8 \op
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r10, pc}
+.endm
+
+    .global m4crypt_poly_add_armv7m
+    .type m4crypt_poly_add_armv7m, %function
+    .p2align 2
+m4crypt_poly_add_armv7m:
+    ADDSUB_LOOP sadd16
     .size m4crypt_poly_add_armv7m, .-m4crypt_poly_add_armv7m
 
     .global m4crypt_poly_sub_armv7m
     .type m4crypt_poly_sub_armv7m, %function
     .p2align 2
 m4crypt_poly_sub_armv7m:
-    push.w  {r4-r10, lr}
-    add.w   r12, r0, #512
-    .p2align 2
-1:
-    ADDSUB8 ssub16
-    ADDSUB8 ssub16
-    cmp.w   r0, r12
-    bne.w   1b
-    pop.w   {r4-r10, pc}
+    ADDSUB_LOOP ssub16
     .size m4crypt_poly_sub_armv7m, .-m4crypt_poly_sub_armv7m
 
 /* ---------------------------------------------------------------- r += Decompress_1(m)

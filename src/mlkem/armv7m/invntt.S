@@ -39,23 +39,16 @@
     .thumb
 #include "common/armv7m/fpu_scratch.h"
     .cpu cortex-m4
+#include "plantard.i"
 
 /* P(z t) of both halves of t into b, with t = r9 as input (clobbered). */
 .macro PMUL b, z
-    smlawb  \b, \z, r9, r10
-    smlawt  r9, \z, r9, r10
-    smulbt  \b, \b, r10
-    smulbt  r9, r9, r10
-    pkhtb   \b, r9, \b, asr #16
+    PLANTARD2 \b, \b, r9, r9, \z
 .endm
 
 /* x = P(w x), both halves (reduction by a constant); r9 clobbered. */
 .macro PRED x, w
-    smlawb  r9, \w, \x, r10
-    smlawt  \x, \w, \x, r10
-    smulbt  r9, r9, r10
-    smulbt  \x, \x, r10
-    pkhtb   \x, \x, r9, asr #16
+    PLANTARD2 \x, r9, \x, \x, \w
 .endm
 
 /* Gentleman-Sande butterflies on the words a, b: a = a + b, b = P(z (b - a)). */
@@ -87,14 +80,7 @@ m4crypt_poly_invntt_armv7m:
      * which the table's placement makes happen after block 15 and no other. */
     .p2align 2
 1:
-    ldr.w   r1, [r0]
-    ldr     r2, [r0, #4]
-    ldr     r3, [r0, #8]
-    ldr     r4, [r0, #12]
-    ldr     r5, [r0, #16]
-    ldr     r6, [r0, #20]
-    ldr     r7, [r0, #24]
-    ldr.w   r8, [r0, #28]
+    LOAD8
     ldr.w   r12, [r11, #8]
     ldr.w   lr, [r11, #12]
     GS      r1, r2, r12         @ layer 1: distance 1 word, differences times zeta F

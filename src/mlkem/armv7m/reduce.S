@@ -26,41 +26,26 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
+#include "plantard.i"
 
 .macro PRED x
-    smlawb  r9, r11, \x, r10
-    smlawt  \x, r11, \x, r10
-    smulbt  r9, r9, r10
-    smulbt  \x, \x, r10
-    pkhtb   \x, \x, r9, asr #16
+    PLANTARD2 \x, r9, \x, \x, r11
+.endm
+
+/* op (LDR.W or STR.W) of each register in turn to or from the next word from r0 + off on. */
+.macro WORDS op, off, r, rest:vararg
+    \op    \r, [r0, #\off]
+.ifnb \rest
+    WORDS   \op, \off+4, \rest
+.endif
 .endm
 
 /* Eight words at r0 + off. */
 .macro EIGHT off
-    ldr.w   r1, [r0, #\off]
-    ldr.w   r2, [r0, #\off+4]
-    ldr.w   r3, [r0, #\off+8]
-    ldr.w   r4, [r0, #\off+12]
-    ldr.w   r5, [r0, #\off+16]
-    ldr.w   r6, [r0, #\off+20]
-    ldr.w   r7, [r0, #\off+24]
-    ldr.w   r8, [r0, #\off+28]
-    PRED    r1
-    PRED    r2
-    PRED    r3
-    PRED    r4
-    PRED    r5
-    PRED    r6
-    PRED    r7
-    PRED    r8
-    str.w   r1, [r0, #\off]
-    str.w   r2, [r0, #\off+4]
-    str.w   r3, [r0, #\off+8]
-    str.w   r4, [r0, #\off+12]
-    str.w   r5, [r0, #\off+16]
-    str.w   r6, [r0, #\off+20]
-    str.w   r7, [r0, #\off+24]
-    str.w   r8, [r0, #\off+28]
+    WORDS   ldr.w, \off, r1, r2, r3, r4, r5, r6, r7, r8
+    EACH    PRED, r1, r2, r3, r4, r5, r6, r7, r8
+    WORDS   str.w, \off, r1, r2, r3, r4, r5, r6, r7, r8
 .endm
 
     .text

@@ -47,27 +47,31 @@
     strhlo  r7, [r0], #2
 .endm
 
+/* The candidate of 12 bits at bit lsb of w, kept if below q. */
+.macro KEEP_FIELD w, lsb
+    ubfx    r7, \w, #\lsb, #12
+    KEEP
+.endm
+
+/* The candidate of 12 bits that starts at bit sh of lo and ends in hi, kept if below q. */
+.macro KEEP_SPLIT lo, hi, sh
+    lsr.w   r7, \lo, #\sh
+    bfi     r7, \hi, #(32 - \sh), #(\sh - 20)
+    KEEP
+.endm
+
 /* One group: 12 bytes at r2 (advanced), up to 8 candidates stored at r0. */
 .macro GROUP12
     ldr.w   r5, [r2, #4]
     ldr.w   r6, [r2, #8]
     ldr.w   r4, [r2], #12
-    ubfx    r7, r4, #0, #12
-    KEEP
-    ubfx    r7, r4, #12, #12
-    KEEP
-    lsr.w   r7, r4, #24
-    bfi     r7, r5, #8, #4
-    KEEP
-    ubfx    r7, r5, #4, #12
-    KEEP
-    ubfx    r7, r5, #16, #12
-    KEEP
-    lsr.w   r7, r5, #28
-    bfi     r7, r6, #4, #8
-    KEEP
-    ubfx    r7, r6, #8, #12
-    KEEP
+    KEEP_FIELD r4, 0
+    KEEP_FIELD r4, 12
+    KEEP_SPLIT r4, r5, 24
+    KEEP_FIELD r5, 4
+    KEEP_FIELD r5, 16
+    KEEP_SPLIT r5, r6, 28
+    KEEP_FIELD r6, 8
     lsr.w   r7, r6, #20
     KEEP
 .endm
