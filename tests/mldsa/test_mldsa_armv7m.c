@@ -39,6 +39,17 @@
 static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
 
 /* Edge polynomial number k (k < EDGES) or a random one, coefficients in [-bound, bound]. */
+/* An encoder, assembly against its C twin fn##_c: both write to offset off of o1 / o2 (arrays in
+ * the caller, filled with 0xa5 first), compared whole, so the bytes around must stay untouched
+ * too. 1 if they differ. */
+#define PACK_DIFFERS(fn, ...)                                                                      \
+    (memset(o1, 0xa5, sizeof o1), memset(o2, 0xa5, sizeof o2), fn(o1 + off, __VA_ARGS__),         \
+     fn##_c(o2 + off, __VA_ARGS__), memcmp(o1, o2, sizeof o1) != 0)
+
+/* A decoder, assembly against its C twin, from offset off of o2 into the polynomials x, y. */
+#define UNPACK_DIFFERS(fn, x, y)                                                                   \
+    (fn(x, o2 + off), fn##_c(y, o2 + off), memcmp(x, y, sizeof *(x)) != 0)
+
 #define EDGES 9
 static void poly_case(m4crypt_mldsa_poly *a, unsigned k, int32_t bound)
 {
@@ -364,20 +375,12 @@ static void test_pack(void)
         if (k % 16 == 10) /* out of range: the C keeps the low bits, and so must the assembly */
             for (unsigned i = 0; i < 256; i++)
                 a.coeffs[i] = (int32_t)(t_rand32() % (4u * (uint32_t)g1)) - 2 * g1;
-        memset(o1, 0xa5, sizeof o1);
-        memset(o2, 0xa5, sizeof o2);
-        m4crypt_mldsa_pack_z(o1 + off, &a, bits);
-        m4crypt_mldsa_pack_z_c(o2 + off, &a, bits);
-        bad += memcmp(o1, o2, sizeof o1) != 0;
+        bad += PACK_DIFFERS(m4crypt_mldsa_pack_z, &a, bits);
         int32_t gamma2 = (k & 8) ? (Q - 1) / 32 : (Q - 1) / 88;
         unsigned top = (k & 8) ? 16 : 44;
         for (unsigned i = 0; i < 256; i++)
             a.coeffs[i] = k % 5 == 0 ? (int32_t)top - 1 : (int32_t)(t_rand32() % top);
-        memset(o1, 0xa5, sizeof o1);
-        memset(o2, 0xa5, sizeof o2);
-        m4crypt_mldsa_pack_w1(o1 + off, &a, gamma2);
-        m4crypt_mldsa_pack_w1_c(o2 + off, &a, gamma2);
-        bad += memcmp(o1, o2, sizeof o1) != 0;
+        bad += PACK_DIFFERS(m4crypt_mldsa_pack_w1, &a, gamma2);
     }
     CHECK(bad == 0);
 }
@@ -408,35 +411,19 @@ static void test_pack_t(void)
                 a1.coeffs[i] = (i & 1) ? 1023 : 0;
                 a.coeffs[i] = (i & 2) ? 4096 : -4095;
             }
-        memset(o1, 0xa5, sizeof o1);
-        memset(o2, 0xa5, sizeof o2);
-        m4crypt_mldsa_pack_t1(o1 + off, &a1);
-        m4crypt_mldsa_pack_t1_c(o2 + off, &a1);
-        bad += memcmp(o1, o2, sizeof o1) != 0;
+        bad += PACK_DIFFERS(m4crypt_mldsa_pack_t1, &a1);
         if (k % 2)
             t_rand_bytes(o2 + off, 320);
-        m4crypt_mldsa_unpack_t1_shifted(&b, o2 + off);
-        m4crypt_mldsa_unpack_t1_shifted_c(&b1, o2 + off);
-        bad += memcmp(&b, &b1, sizeof b) != 0;
-        memset(o1, 0xa5, sizeof o1);
-        memset(o2, 0xa5, sizeof o2);
-        m4crypt_mldsa_pack_t0(o1 + off, &a);
-        m4crypt_mldsa_pack_t0_c(o2 + off, &a);
-        bad += memcmp(o1, o2, sizeof o1) != 0;
+        bad += UNPACK_DIFFERS(m4crypt_mldsa_unpack_t1_shifted, &b, &b1);
+        bad += PACK_DIFFERS(m4crypt_mldsa_pack_t0, &a);
         if (k % 2)
             t_rand_bytes(o2 + off, 416);
-        m4crypt_mldsa_unpack_t0(&b, o2 + off);
-        m4crypt_mldsa_unpack_t0_c(&b1, o2 + off);
-        bad += memcmp(&b, &b1, sizeof b) != 0;
+        bad += UNPACK_DIFFERS(m4crypt_mldsa_unpack_t0, &b, &b1);
         unsigned eta = (k & 4) ? 4 : 2;
         for (unsigned i = 0; i < 256; i++)
             a.coeffs[i] = k % 7 == 0 ? ((i & 1) ? (int32_t)eta : -(int32_t)eta)
                                      : (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
-        memset(o1, 0xa5, sizeof o1);
-        memset(o2, 0xa5, sizeof o2);
-        m4crypt_mldsa_pack_eta(o1 + off, &a, eta);
-        m4crypt_mldsa_pack_eta_c(o2 + off, &a, eta);
-        bad += memcmp(o1, o2, sizeof o1) != 0;
+        bad += PACK_DIFFERS(m4crypt_mldsa_pack_eta, &a, eta);
     }
     CHECK(bad == 0);
 }
@@ -456,11 +443,7 @@ static void test_pack24(void)
             a.coeffs[i] = (int32_t)(k % 5 == 0 ? 0xffffffu : k % 5 == 1 ? (uint32_t)Q - 1
                                   : k % 5 == 2 ? 0u : v);
         }
-        memset(o1, 0xa5, sizeof o1);
-        memset(o2, 0xa5, sizeof o2);
-        m4crypt_mldsa_pack24(o1 + off, a.coeffs, len);
-        m4crypt_mldsa_pack24_c(o2 + off, a.coeffs, len);
-        bad += memcmp(o1, o2, sizeof o1) != 0;
+        bad += PACK_DIFFERS(m4crypt_mldsa_pack24, a.coeffs, len);
         if (k % 2)
             t_rand_bytes(o2 + off, 3 * len);
         memset(&r1, 0x55, sizeof r1);
