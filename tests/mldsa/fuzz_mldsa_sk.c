@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../mlkem/fuzz_reader.h"
+#include "fuzz_reader.h"
 #include "m4crypt/mldsa.h"
 #include "mldsa_sets.h"
 
@@ -62,13 +62,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const int sets[8] = {44, 65, 87, 44, 65, 87, 87, 66};
     static const uint8_t rnd[32];
+    reader r;
+    unsigned choice, flags;
     if (!ready)
         setup();
-    if (size < 2)
+    if (!fuzz_begin(data, size, &r, &choice, &flags))
         return 0;
-    reader r = {data + 2, size - 2};
-    const int set = sets[data[0] % 8];
-    const unsigned flags = data[1];
+    const int set = sets[choice];
     const mldsa_set *s = mldsa_set_by_id(set);
     const int idx = s ? (int)(s - MLDSA_SETS) : 0;
     const mldsa_set *shape = s ? s : &MLDSA_SETS[idx];
@@ -76,10 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t sk_len = (flags & 1) ? shape->sk : take_len(&r) * 2;
     uint8_t *sk;
     if ((flags & 2) && sk_len == shape->sk) {
-        sk = malloc(sk_len);
-        if (!sk)
-            abort();
-        memcpy(sk, fixed_sk[idx], sk_len);
+        sk = fuzz_copy(fixed_sk[idx], sk_len);
         for (size_t i = 128; i < sk_len && r.n; i++, r.p++, r.n--)
             sk[i] ^= *r.p;
     } else {
@@ -87,9 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     size_t m_len = r.n;
     uint8_t *m = take(&r, m_len);
-    uint8_t *sig = malloc(shape->sig);
-    if (!sig)
-        abort();
+    uint8_t *sig = fuzz_alloc(shape->sig);
     if (s && sk_len == s->sk &&
         s->check_sk(sk) != (out_of_range(s, sk) ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK))
         abort();

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../mlkem/fuzz_reader.h"
+#include "fuzz_reader.h"
 #include "m4crypt/mldsa.h"
 #include "mldsa_sets.h"
 
@@ -46,13 +46,13 @@ static void setup(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const int sets[8] = {44, 65, 87, 44, 65, 87, 0, 45};
+    reader r;
+    unsigned choice, flags;
     if (!ready)
         setup();
-    if (size < 2)
+    if (!fuzz_begin(data, size, &r, &choice, &flags))
         return 0;
-    reader r = {data + 2, size - 2};
-    const int set = sets[data[0] % 8];
-    const unsigned flags = data[1];
+    const int set = sets[choice];
     const mldsa_set *s = mldsa_set_by_id(set);
     const int idx = s ? (int)(s - MLDSA_SETS) : 0;
     const mldsa_set *shape = s ? s : &MLDSA_SETS[idx];
@@ -62,14 +62,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t m_len = (flags & 8) ? sizeof fixed_msg : take_len(&r);
     size_t ctx_len = (flags & 16) ? take_len(&r) % 300 : 0;
     uint8_t *pk;
-    if (flags & 1) {
-        pk = malloc(pk_len);
-        if (!pk)
-            abort();
-        memcpy(pk, fixed_pk[idx], pk_len);
-    } else {
+    if (flags & 1)
+        pk = fuzz_copy(fixed_pk[idx], pk_len);
+    else
         pk = take(&r, pk_len);
-    }
     uint8_t *sig = take(&r, sig_len);
     if ((flags & 4) && sig_len == shape->sig)
         for (size_t i = 0; i < sig_len; i++)

@@ -40,11 +40,11 @@ static int reduced(const uint8_t *ek, unsigned k)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const int sets[8] = {512, 768, 1024, 512, 768, 1024, 0, 769};
-    if (size < 2)
+    reader r;
+    unsigned choice, flags;
+    if (!fuzz_begin(data, size, &r, &choice, &flags))
         return 0;
-    reader r = {data + 2, size - 2};
-    const int set = sets[data[0] % 8];
-    const unsigned flags = data[1];
+    const int set = sets[choice];
     const mlkem_set *s = mlkem_set_by_id(set);
     const mlkem_set *shape = s ? s : &MLKEM_SETS[data[0] % MLKEM_NSETS];
 
@@ -54,10 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *pk, *sk = NULL;
     if (flags & 4) {
         uint8_t *coins = take(&r, 64);
-        pk = malloc(pk_len ? pk_len : 1);
-        sk = malloc(shape->sk);
-        if (!pk || !sk)
-            abort();
+        pk = fuzz_alloc(pk_len);
+        sk = fuzz_alloc(shape->sk);
         int kr = m4crypt_mlkem_keypair(set, pk, pk_len, sk, shape->sk, coins);
         int kexp = !s ? M4CRYPT_ERR_PARAM : pk_len != s->pk ? M4CRYPT_ERR_LENGTH : 0;
         if (kr != kexp)
@@ -68,9 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         pk = take(&r, pk_len);
     }
-    uint8_t *ct = malloc(ct_len ? ct_len : 1), *ct2 = malloc(ct_len ? ct_len : 1);
-    if (!ct || !ct2)
-        abort();
+    uint8_t *ct = fuzz_alloc(ct_len), *ct2 = fuzz_alloc(ct_len);
 
     uint8_t ss[32], ss2[32];
     memset(ss, 0xaa, sizeof ss);
@@ -109,10 +105,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
 }
 #else
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    (void)data, (void)size; /* not built in this configuration */
-    return 0;
-}
+FUZZ_TARGET_NOT_BUILT
 #endif

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_reader.h"
 #include "m4crypt/mlkem.h"
 #include "m4crypt/xwing.h"
 
@@ -36,14 +37,6 @@ static int reduced(const uint8_t *ek)
     return 1;
 }
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t a = 0;
-    for (size_t i = 0; i < n; i++)
-        a |= p[i];
-    return a == 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!ready) {
@@ -60,11 +53,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const size_t e = size - 3 < 64 ? size - 3 : 64;
     memcpy(eseed + 64 - e, data + size - e, e);
 
-    uint8_t *pk = malloc(M4CRYPT_XWING_PUBLICKEYBYTES);
-    uint8_t *ct = malloc(M4CRYPT_XWING_CIPHERTEXTBYTES), *ct2 = malloc(M4CRYPT_XWING_CIPHERTEXTBYTES);
+    uint8_t *pk = fuzz_alloc(M4CRYPT_XWING_PUBLICKEYBYTES);
+    uint8_t *ct = fuzz_alloc(M4CRYPT_XWING_CIPHERTEXTBYTES);
+    uint8_t *ct2 = fuzz_alloc(M4CRYPT_XWING_CIPHERTEXTBYTES);
     uint8_t ss[32], ss2[32];
-    if (!pk || !ct || !ct2)
-        abort();
     if (data[0] & 1) {
         memset(pk, 0, M4CRYPT_XWING_PUBLICKEYBYTES);
         memcpy(pk, data + 1, size - 1 < M4CRYPT_XWING_PUBLICKEYBYTES ? size - 1
@@ -81,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (r != expect)
         abort();
     if (r != 0) {
-        if (!all_zero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES) || !all_zero(ss, 32))
+        if (!fuzz_all_zero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES) || !fuzz_all_zero(ss, 32))
             abort();
     } else {
         if (m4crypt_xwing_enc_derand(ct2, ss2, pk, eseed) != 0 ||
