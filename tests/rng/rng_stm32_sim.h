@@ -2,8 +2,9 @@
 /*
  * A simulated STM32 RNG (RNG_CR, RNG_SR, RNG_DR) for the driver of src/rng/stm32_rng.c, and the
  * tests that run the driver against it: tests/rng/test_rng_stm32f4.c and test_rng_stm32l4.c
- * include the driver (built with M4CRYPT_RNG_STM32_SIM, so its register accesses come here) and
- * then this file, and call rng_stm32_sim_tests().
+ * define the generation (M4CRYPT_RNG_STM32F4 or M4CRYPT_RNG_STM32L4), include this file, which
+ * includes the driver built with M4CRYPT_RNG_STM32_SIM (so its register accesses come here), and
+ * end with RNG_STM32_SIM_MAIN(their name).
  *
  * The model, per generation (SIM_L4 = 1 for the RM0432 L4R/L4S RNG, 0 for the RM0090 F4 RNG):
  *   - words are numbered 1, 2, 3, ... in the order RNG_DR delivers them; word i has the value
@@ -27,6 +28,16 @@
  */
 #ifndef M4CRYPT_TEST_RNG_STM32_SIM_H
 #define M4CRYPT_TEST_RNG_STM32_SIM_H
+
+#define M4CRYPT_RNG_STM32_SIM
+#define M4CRYPT_RNG_STM32_MAX_POLLS 64u
+#include "rng/stm32_rng.c"
+
+#ifdef M4CRYPT_RNG_STM32L4
+#define SIM_L4 1
+#else
+#define SIM_L4 0
+#endif
 
 #include <string.h>
 
@@ -345,5 +356,14 @@ static void rng_stm32_sim_tests(void)
     expect_failure("still no RNG", 1, M4CRYPT_RNG_STM32_NOT_RESPONDING);
     CHECK(sim.bad_writes == 0);
 }
+
+/* The test program: the tests above, reported under name. */
+#define RNG_STM32_SIM_MAIN(name)                                                                   \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        t_init(argc, argv);                                                                        \
+        rng_stm32_sim_tests();                                                                     \
+        return t_summary(name);                                                                    \
+    }
 
 #endif
