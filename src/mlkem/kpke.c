@@ -5,9 +5,9 @@
  *
  * Memory: neither the k x k matrix A nor any single entry of it is held. Each entry is generated
  * by SampleNTT (Alg. 7) in steps of M4CRYPT_MLKEM_SAMPLE_STEP coefficients
- * (m4crypt_mlkem_poly_sample_ntt, src/mlkem/poly.h) and every step is multiplied into the accumulator at
- * once (m4crypt_mlkem_basemul_(acc_)part), row by row (K-PKE.KeyGen) or column by column
- * (K-PKE.Encrypt, which needs the transpose). Noise is sampled straight into its destination
+ * (m4crypt_mlkem_poly_sample_ntt, src/mlkem/poly.h) and every step is multiplied into the
+ * accumulator at once (m4crypt_mlkem_basemul_(acc_)part), row by row (K-PKE.KeyGen) or column by
+ * column (K-PKE.Encrypt, which needs the transpose). Noise is sampled straight into its destination
  * (y-hat) or added to the accumulator (e1, e2: SamplePolyCBD_eta with addition), the message is
  * added bit by bit, s-hat and t-hat are decoded polynomial by polynomial from the key bytes when
  * needed (in K-PKE.Encrypt t-hat[j] goes into the accumulator or into y-hat[j - 1], which is no
@@ -99,8 +99,8 @@ int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKE
      * c1 = ByteEncode_du(Compress_du(u)), written to c or compared with cmp. */
     for (unsigned i = 0; i < MLKEM_K; i++) {
         for (unsigned j = 0; j < MLKEM_K; j++) {
-            /* acc (+)= A^T[i][j] y-hat[j], m4crypt_mlkem_poly_sample_ntt_mul written out so that the
-             * sampler (which squeezes: the deepest call) is called from this frame directly */
+            /* acc (+)= A^T[i][j] y-hat[j], m4crypt_mlkem_poly_sample_ntt_mul written out so that
+             * the sampler (which squeezes: the deepest call) is called from this frame directly */
             m4crypt_mlkem_poly_sample_ntt_start(&ws, rho, (uint8_t)i, (uint8_t)j);
             for (unsigned o = 0; o < M4CRYPT_MLKEM_N; o += M4CRYPT_MLKEM_SAMPLE_STEP) {
                 m4crypt_mlkem_poly_sample_ntt(&ws);
@@ -114,7 +114,8 @@ int MLKEM_NS(kpke_encrypt)(uint8_t *c, const uint8_t *cmp, const uint8_t ek[MLKE
         m4crypt_mlkem_poly_invntt(&acc); /* |acc| < k q <= 4q: invntt's input bound, no reduction */
         /* e1[i] added without reduction: |acc| <= INVNTT_BOUND, |e1| <= 2; compress takes any
          * int16 */
-        m4crypt_mlkem_poly_prf_start(&ws, r, (uint8_t)(MLKEM_K + i)); /* noise, squeezed from here */
+        /* noise, squeezed from here */
+        m4crypt_mlkem_poly_prf_start(&ws, r, (uint8_t)(MLKEM_K + i));
         m4crypt_shake_squeeze(&ws.noise.ctx, ws.noise.buf, 64 * MLKEM_ETA2);
         m4crypt_mlkem_poly_cbd_eta2_add(&acc, ws.noise.buf);
         if (c)

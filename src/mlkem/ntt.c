@@ -116,8 +116,8 @@ void m4crypt_mlkem_poly_invntt_c(m4crypt_mlkem_poly *r)
  * Every sum below stays under 2 q^2 < q * 2^15, and each result is below q in magnitude.
  * accumulate (public, a constant at both call sites): r += a * b, else r = a * b; r may alias a
  * or b (each pair is read before it is written). */
-static inline void basemul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b,
-                           int accumulate)
+static inline void basemul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                           const m4crypt_mlkem_poly *b, int accumulate)
 {
     for (unsigned m = 0; m < 64; m++) {
         int16_t gamma = m4crypt_mlkem_zetas[64 + m];
@@ -141,14 +141,17 @@ static inline void basemul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, c
 }
 
 /* FIPS 203 Alg. 11 MultiplyNTTs, accumulating: r += a * b in the NTT domain, times R^-1. */
-void m4crypt_mlkem_poly_basemul_acc_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b)
+void m4crypt_mlkem_poly_basemul_acc_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                                      const m4crypt_mlkem_poly *b)
 {
     basemul(r, a, b, 1);
 }
 
 /* FIPS 203 Alg. 11 MultiplyNTTs without accumulation: r = a * b in the NTT domain, times R^-1,
- * with the operand contract of m4crypt_mlkem_poly_basemul_acc_c; output |x| < q. r may alias a or b. */
-void m4crypt_mlkem_poly_basemul_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b)
+ * with the operand contract of m4crypt_mlkem_poly_basemul_acc_c; output |x| < q. r may alias a
+ * or b. */
+void m4crypt_mlkem_poly_basemul_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                                  const m4crypt_mlkem_poly *b)
 {
     basemul(r, a, b, 0);
 }

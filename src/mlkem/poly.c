@@ -92,7 +92,8 @@ void m4crypt_mlkem_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4
 
 /* Alg. 6 ByteDecode_12: for d = 12 the values are taken mod m = q; a 12-bit value is
  * below 2q, so one conditional subtraction (by mask) suffices. */
-void m4crypt_mlkem_poly_frombytes_c(m4crypt_mlkem_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES])
+void m4crypt_mlkem_poly_frombytes_c(m4crypt_mlkem_poly *r,
+                                    const uint8_t in[M4CRYPT_MLKEM_POLYBYTES])
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N / 2; i++) {
         int16_t x0 = (int16_t)(in[3 * i] | ((in[3 * i + 1] & 0x0f) << 8));
@@ -104,13 +105,15 @@ void m4crypt_mlkem_poly_frombytes_c(m4crypt_mlkem_poly *r, const uint8_t in[M4CR
     }
 }
 
-void m4crypt_mlkem_poly_add_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b)
+void m4crypt_mlkem_poly_add_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                              const m4crypt_mlkem_poly *b)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = (int16_t)(a->coeffs[i] + b->coeffs[i]);
 }
 
-void m4crypt_mlkem_poly_sub_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b)
+void m4crypt_mlkem_poly_sub_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                              const m4crypt_mlkem_poly *b)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = (int16_t)(a->coeffs[i] - b->coeffs[i]);
@@ -229,8 +232,8 @@ void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b
  * of the assembly rejection) into coeffs above the coefficients kept, at an 8-byte aligned
  * offset at least CHUNK / 3 = 24 bytes above them, and rejected in place (poly.h); rejection
  * asks for at most what is still missing of 256. */
-void m4crypt_mlkem_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32], uint8_t b0,
-                                   uint8_t b1)
+void m4crypt_mlkem_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32],
+                                         uint8_t b0, uint8_t b1)
 {
     uint8_t *idx = (uint8_t *)ws->xof.coeffs;
     idx[0] = b0;
@@ -284,8 +287,9 @@ __attribute__((noinline)) void m4crypt_mlkem_poly_sample_ntt(m4crypt_mlkem_scrat
     ws->xof.accepted = (uint16_t)accepted;
 }
 
-void m4crypt_mlkem_poly_sample_ntt_mul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *b, const uint8_t rho[32],
-                                 uint8_t b0, uint8_t b1, int accumulate, m4crypt_mlkem_scratch *ws)
+void m4crypt_mlkem_poly_sample_ntt_mul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *b,
+                                       const uint8_t rho[32], uint8_t b0, uint8_t b1,
+                                       int accumulate, m4crypt_mlkem_scratch *ws)
 {
     m4crypt_mlkem_poly_sample_ntt_start(ws, rho, b0, b1);
     for (unsigned o = 0; o < M4CRYPT_MLKEM_N; o += M4CRYPT_MLKEM_SAMPLE_STEP) {
@@ -307,7 +311,7 @@ void m4crypt_mlkem_poly_prf_start(m4crypt_mlkem_scratch *ws, const uint8_t s[32]
 }
 
 void m4crypt_mlkem_poly_noise(m4crypt_mlkem_poly *r, const uint8_t s[32], uint8_t b, unsigned eta,
-                        int accumulate, m4crypt_mlkem_scratch *ws)
+                              int accumulate, m4crypt_mlkem_scratch *ws)
 {
     m4crypt_mlkem_poly_prf_start(ws, s, b);
     m4crypt_shake_squeeze(&ws->noise.ctx, ws->noise.buf, 64 * eta);
@@ -335,7 +339,8 @@ void m4crypt_mlkem_poly_add_msg_c(m4crypt_mlkem_poly *r, const uint8_t m[32])
 
 /* SamplePolyCBD_eta(PRF_eta(s, b)), PRF_eta(s, b) = SHAKE256(s || b, 8 * 64 eta) (eq. 4.3),
  * as used by K-PKE.KeyGen (Alg. 13) and K-PKE.Encrypt (Alg. 14). */
-void m4crypt_mlkem_poly_getnoise(m4crypt_mlkem_poly *r, const uint8_t s[32], uint8_t b, unsigned eta)
+void m4crypt_mlkem_poly_getnoise(m4crypt_mlkem_poly *r, const uint8_t s[32], uint8_t b,
+                                 unsigned eta)
 {
     uint8_t in[33], buf[64 * 3];
     for (unsigned i = 0; i < 32; i++)

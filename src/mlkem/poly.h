@@ -9,8 +9,9 @@
  * its inputs may be any representative with |x| < q and its outputs are such representatives;
  * byte encoding and compression reduce to the canonical range [0, q) themselves.
  *
- * Montgomery arithmetic uses R = 2^16. The NTT-domain product m4crypt_mlkem_poly_basemul_acc carries a
- * factor R^-1, which m4crypt_mlkem_poly_invntt (factor R) or m4crypt_mlkem_poly_tomont (factor R) cancel.
+ * Montgomery arithmetic uses R = 2^16. The NTT-domain product m4crypt_mlkem_poly_basemul_acc
+ * carries a factor R^-1, which m4crypt_mlkem_poly_invntt (factor R) or m4crypt_mlkem_poly_tomont
+ * (factor R) cancel.
  *
  * The functions a Cortex-M4 backend may replace have a portable version with the suffix _c; the
  * plain names are macros (src/mlkem/backend.h, docs/DEVELOPING.md "Assembly backends").
@@ -54,11 +55,13 @@ void m4crypt_mlkem_poly_invntt_c(m4crypt_mlkem_poly *r);
  * (|x| <= M4CRYPT_MLKEM_NTT_BOUND); then every product sum stays below 2 (q - 1) 14976 < q 2^15
  * and each call adds less than q in absolute value to every coefficient of r, so up to four
  * calls may be accumulated onto a reduced r before m4crypt_mlkem_poly_reduce. */
-void m4crypt_mlkem_poly_basemul_acc_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b);
+void m4crypt_mlkem_poly_basemul_acc_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                                      const m4crypt_mlkem_poly *b);
 /* r = a * b in the NTT domain, times R^-1 (Alg. 11 without accumulation: the first product of a
  * sum, no zeroing of r needed). Same operand contract as m4crypt_mlkem_poly_basemul_acc_c; output
  * |x| < q. r may be the same polynomial as a or b. */
-void m4crypt_mlkem_poly_basemul_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b);
+void m4crypt_mlkem_poly_basemul_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                                  const m4crypt_mlkem_poly *b);
 /* Barrett reduction of every coefficient to the centered range [-(q-1)/2, (q-1)/2]. */
 void m4crypt_mlkem_poly_reduce_c(m4crypt_mlkem_poly *r);
 /* SamplePolyCBD_eta (FIPS 203 Alg. 8) from 64 * eta bytes; eta = 2 or 3. */
@@ -81,14 +84,18 @@ void m4crypt_mlkem_poly_decompress_c(m4crypt_mlkem_poly *r, const uint8_t *in, u
  * |x| < q. */
 void m4crypt_mlkem_poly_tomont_c(m4crypt_mlkem_poly *r);
 /* ByteEncode_12 (Alg. 5, d = 12) of the canonical representatives; any int16 input. */
-void m4crypt_mlkem_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_mlkem_poly *a);
+void m4crypt_mlkem_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES],
+                                  const m4crypt_mlkem_poly *a);
 /* ByteDecode_12 (Alg. 6, d = 12): 12-bit values reduced mod q, output in [0, q). */
-void m4crypt_mlkem_poly_frombytes_c(m4crypt_mlkem_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES]);
+void m4crypt_mlkem_poly_frombytes_c(m4crypt_mlkem_poly *r,
+                                    const uint8_t in[M4CRYPT_MLKEM_POLYBYTES]);
 
 /* r = a + b, r = a - b, coefficient-wise, wrapping 16-bit arithmetic, no reduction (Alg. 13-15
  * vector additions); r may be a or b. */
-void m4crypt_mlkem_poly_add_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b);
-void m4crypt_mlkem_poly_sub_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b);
+void m4crypt_mlkem_poly_add_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                              const m4crypt_mlkem_poly *b);
+void m4crypt_mlkem_poly_sub_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                              const m4crypt_mlkem_poly *b);
 /* Part of MultiplyNTTs (Alg. 11, 12) for streaming: coefficients start .. start + 63 of the
  * NTT-domain product, times R^-1 (M4CRYPT_MLKEM_SAMPLE_STEP = 64 of them); r and b point at
  * coefficient start of their polynomials, a at the 64 coefficients of the other factor; start
@@ -120,13 +127,14 @@ int16_t m4crypt_mlkem_barrett_reduce(int16_t a);
 uint16_t m4crypt_mlkem_compress(uint16_t x, unsigned d);
 
 /* SamplePolyCBD_eta(PRF_eta(s, b)) (Alg. 8 and section 4.1 eq. 4.3), eta = 2 or 3. */
-void m4crypt_mlkem_poly_getnoise(m4crypt_mlkem_poly *r, const uint8_t s[32], uint8_t b, unsigned eta);
+void m4crypt_mlkem_poly_getnoise(m4crypt_mlkem_poly *r, const uint8_t s[32], uint8_t b,
+                                 unsigned eta);
 
 /* Work space of the streaming functions below, which K-PKE (src/mlkem/kpke.c) also uses as the
  * byte buffer of a compressed polynomial between their calls (one buffer, 456 bytes): xof is
  * SampleNTT's state (the SHAKE128 context and the accepted coefficients not yet multiplied), noise is PRF's state (the SHAKE256 context and the output). */
 #define M4CRYPT_MLKEM_XOF_CHUNK 72   /* bytes per squeeze and rejection (see poly.c) */
-#define M4CRYPT_MLKEM_SAMPLE_STEP 64 /* coefficients delivered per m4crypt_mlkem_poly_sample_ntt call */
+#define M4CRYPT_MLKEM_SAMPLE_STEP 64 /* coefficients per m4crypt_mlkem_poly_sample_ntt call */
 typedef union {
     uint8_t bytes[32 * 11]; /* ByteEncode_du(Compress_du(u)) of one polynomial, du <= 11 */
     struct {
@@ -150,22 +158,23 @@ _Static_assert(sizeof(m4crypt_mlkem_scratch) <= 456, "the work space grew (stack
  * of m4crypt_mlkem_poly_sample_ntt leaves the next STEP coefficients of the entry (in order) in
  * ws->xof.coeffs[0 .. STEP), squeezing and rejecting as needed (the candidates of the stream are
  * the same as for one whole SampleNTT: rejection never asks for more than 256 in total).
- * m4crypt_mlkem_poly_sample_ntt computes only on public data (ws holds the stream of the public rho):
- * it branches on it, and it is the function the constant-time checks declare public (m4sim ct
- * --public-function m4crypt_mlkem_poly_sample_ntt); everything outside it has a fixed shape. */
-void m4crypt_mlkem_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32], uint8_t b0,
-                                   uint8_t b1);
+ * m4crypt_mlkem_poly_sample_ntt computes only on public data (ws holds the stream of the public
+ * rho): it branches on it, and it is the function the constant-time checks declare public (m4sim
+ * ct --public-function m4crypt_mlkem_poly_sample_ntt); everything outside it has a fixed shape. */
+void m4crypt_mlkem_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32],
+                                         uint8_t b0, uint8_t b1);
 void m4crypt_mlkem_poly_sample_ntt(m4crypt_mlkem_scratch *ws);
 /* r = SampleNTT(rho || b0 || b1) * b (accumulate = 0) or r += that product (accumulate = 1), in
  * the NTT domain times R^-1 (Alg. 7 streamed into Alg. 11), with the steps above: b is the
  * secret operand (|x| <= M4CRYPT_MLKEM_NTT_BOUND). ws is left holding public data only. */
-void m4crypt_mlkem_poly_sample_ntt_mul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *b, const uint8_t rho[32],
-                                 uint8_t b0, uint8_t b1, int accumulate, m4crypt_mlkem_scratch *ws);
+void m4crypt_mlkem_poly_sample_ntt_mul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *b,
+                                       const uint8_t rho[32], uint8_t b0, uint8_t b1,
+                                       int accumulate, m4crypt_mlkem_scratch *ws);
 /* r = SamplePolyCBD_eta(PRF_eta(s, b)) (accumulate = 0) or r += that (accumulate = 1) (Alg. 8,
  * eq. 4.3), eta = 2 or 3, with ws as the PRF's state (no other buffer): ws then holds secret
  * data and must be wiped by the caller. */
 void m4crypt_mlkem_poly_noise(m4crypt_mlkem_poly *r, const uint8_t s[32], uint8_t b, unsigned eta,
-                        int accumulate, m4crypt_mlkem_scratch *ws);
+                              int accumulate, m4crypt_mlkem_scratch *ws);
 /* The first step of it, for callers that squeeze themselves (as for sample_ntt_start):
  * PRF's SHAKE256 context in ws->noise.ctx absorbs s || b; then squeeze 64 eta bytes into
  * ws->noise.buf and apply m4crypt_mlkem_poly_cbd_eta2/3(_add). */

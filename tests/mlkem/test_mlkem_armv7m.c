@@ -139,7 +139,8 @@ static unsigned transform_sweep(const transform *t, const int32_t *bounds, unsig
 static void test_ntt(void)
 {
     say("poly_ntt", HAVE_NTT);
-    static const transform ntt = {m4crypt_mlkem_poly_ntt, m4crypt_mlkem_poly_ntt_c, M4CRYPT_MLKEM_NTT_BOUND};
+    static const transform ntt = {m4crypt_mlkem_poly_ntt, m4crypt_mlkem_poly_ntt_c,
+                                  M4CRYPT_MLKEM_NTT_BOUND};
     /* Edges at the input bound |x| <= q - 1 (the lazy-reduction bound 14976 is reached from
      * there), at small values (CBD outputs) and at q/2. */
     static const int32_t bounds[] = {Q - 1, Q - 2, (Q - 1) / 2, 3, 1};
@@ -176,7 +177,8 @@ static void test_invntt(void)
 
 /* r += a * b by both implementations from the same r; they must agree mod q and the selected
  * one must add less than q to every coefficient (poly.h). */
-static unsigned basemul_twin(const m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b)
+static unsigned basemul_twin(const m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                             const m4crypt_mlkem_poly *b)
 {
     m4crypt_mlkem_poly x = *r, y = *r;
     m4crypt_mlkem_poly_basemul_acc(&x, a, b);

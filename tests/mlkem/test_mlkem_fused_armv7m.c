@@ -50,7 +50,8 @@ static unsigned diff_modq(const m4crypt_mlkem_poly *x, const m4crypt_mlkem_poly 
 }
 
 /* The selected part function over 0..255, one step at a time (in a random order). */
-static void part_split(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b, int acc)
+static void part_split(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                       const m4crypt_mlkem_poly *b, int acc)
 {
     unsigned first = t_rand32() % (256 / M4CRYPT_MLKEM_SAMPLE_STEP);
     for (unsigned k = 0; k < 256 / M4CRYPT_MLKEM_SAMPLE_STEP; k++) {
@@ -63,7 +64,8 @@ static void part_split(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const
 }
 
 /* The _c twin over 0..255. */
-static void part_whole_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b, int acc)
+static void part_whole_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                         const m4crypt_mlkem_poly *b, int acc)
 {
     for (unsigned s = 0; s < 256; s += M4CRYPT_MLKEM_SAMPLE_STEP) {
         if (acc)
@@ -74,9 +76,10 @@ static void part_whole_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, con
 }
 
 /* One case: factors a, b, accumulator r0. Checks the selected part function against the _c
- * (mod q, and the output bound) and against m4crypt_mlkem_poly_basemul(_acc) (mod q, and exactly when
- * both are the assembly: the same instructions). */
-static void part_case(const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b, const m4crypt_mlkem_poly *r0)
+ * (mod q, and the output bound) and against m4crypt_mlkem_poly_basemul(_acc) (mod q, and exactly
+ * when both are the assembly: the same instructions). */
+static void part_case(const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b,
+                      const m4crypt_mlkem_poly *r0)
 {
     static m4crypt_mlkem_poly x, y, z;
     for (int acc = 0; acc < 2; acc++) {

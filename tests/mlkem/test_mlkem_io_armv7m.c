@@ -15,8 +15,9 @@
  * contract) with output limits around the group sizes of the fast paths (8, 16 candidates per
  * 12 / 24 bytes) and the chunk sizes the callers use (84 and 168 bytes), inputs with every
  * candidate accepted (0x000), every candidate rejected (0xfff), the boundary values q - 1 and q,
- * random bytes, and every input alignment 0..3; and in place, as m4crypt_mlkem_poly_sample_ntt uses it
- * (poly.h: r below buf with buf - r >= buflen / 3), with the smallest gaps the contract allows.
+ * random bytes, and every input alignment 0..3; and in place, as m4crypt_mlkem_poly_sample_ntt
+ * uses it (poly.h: r below buf with buf - r >= buflen / 3), with the smallest gaps the contract
+ * allows.
  */
 #include <string.h>
 

@@ -22,8 +22,9 @@
  *
  *   void m4crypt_mlkem_poly_cbd_eta2_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
  *   void m4crypt_mlkem_poly_cbd_eta3_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
- * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of m4crypt_mlkem_poly_cbd_eta2_add_c
- * and _eta3_add_c, src/mlkem/poly.c), so that a noise term needs no polynomial of its own.
+ * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of
+ * m4crypt_mlkem_poly_cbd_eta2_add_c and _eta3_add_c, src/mlkem/poly.c), so that a noise term needs
+ * no polynomial of its own.
  * eta2_add: one input word per half iteration; r's four words loaded by LDM into r8-r11 and the
  * sums formed by SXTAB16 in place of SXTB16 (sign extension and wrapping addition in one
  * instruction); the second input word in lr, temporaries r6, r7. eta3_add: SADD16 of r's two

@@ -12,9 +12,9 @@
  * M4CRYPT_MLKEM_SAMPLE_STEP), added to r (_acc) or written to r; r and b point at coefficient
  * start, a at the 64 coefficients of the matrix entry; start a multiple of 64. The arithmetic per
  * pair is that of basemul.S (the same instructions: results bit-identical to
- * m4crypt_mlkem_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the loop:
- * docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8 iterations,
- * the end found from the 64-byte aligned table pointer (TST, no counter).
+ * m4crypt_mlkem_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the
+ * loop: docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8
+ * iterations, the end found from the 64-byte aligned table pointer (TST, no counter).
  * Register map:
  *   r0, r1, r2   r, a, b pointers (advance)      r3   gamma table pointer (advances)
  *   r4, r5       the group's words of a          r6, r7  the group's words of b
@@ -27,8 +27,10 @@
  *   void m4crypt_mlkem_poly_add_msg_armv7m(m4crypt_mlkem_poly *r, const uint8_t m[32]);
  * r += Decompress_1(ByteDecode_1(m)), see its section below.
  *
- *   void m4crypt_mlkem_poly_add_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b);
- *   void m4crypt_mlkem_poly_sub_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b);
+ *   void m4crypt_mlkem_poly_add_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                      const m4crypt_mlkem_poly *b);
+ *   void m4crypt_mlkem_poly_sub_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                      const m4crypt_mlkem_poly *b);
  * r = a + b, a - b with SADD16 / SSUB16 (wrapping 16-bit lanes, as the C); r may equal a or b.
  * Register map: r0, r1, r2 r, a, b (advance); r3-r6 words of a; r7-r10 words of b; r12 end.
  * 16 iterations of 16 coefficients. Cycles: exclusive, `m4sim profile build/m4-armv7m/bench.elf
@@ -157,8 +159,8 @@ m4crypt_mlkem_poly_sub_armv7m:
 
 /* ---------------------------------------------------------------- r += Decompress_1(m)
  *   void m4crypt_mlkem_poly_add_msg_armv7m(m4crypt_mlkem_poly *r, const uint8_t m[32]);
- * As m4crypt_mlkem_poly_add_msg_c: coefficient 8i + j gets 1665 = round(q/2) added when bit j of m[i]
- * is set (FIPS 203 Alg. 14 line 20, Decompress_1 of ByteDecode_1), wrapping halfword adds.
+ * As m4crypt_mlkem_poly_add_msg_c: coefficient 8i + j gets 1665 = round(q/2) added when bit j of
+ * m[i] is set (FIPS 203 Alg. 14 line 20, Decompress_1 of ByteDecode_1), wrapping halfword adds.
  * Per byte b: t = b | b << 15 puts bit 2k at position 2k and bit 2k+1 at position 2k + 16, so
  * (t >> 2k) & 0x00010001 is the word (bit 2k, bit 2k+1) of halfwords; times 1665 (MUL: the
  * halves cannot carry into each other) it is added to r's word k by UADD16. No branch, table or
