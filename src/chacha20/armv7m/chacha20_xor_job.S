@@ -41,6 +41,7 @@
 
     .syntax unified
     .thumb
+#include "common/armv7m/asm_macros.i"
 #include "common/armv7m/fpu_scratch.h"
 #ifndef M4CRYPT_ARMV7M_NOFPU
     .fpu fpv4-sp-d16
@@ -189,10 +190,7 @@
     CACHE_CORE
 .endm
 
-    .global m4crypt_chacha20_xor_job_armv7m
-    .type m4crypt_chacha20_xor_job_armv7m, %function
-    .p2align 2
-m4crypt_chacha20_xor_job_armv7m:
+FUNC m4crypt_chacha20_xor_job_armv7m
     push    {r4-r11, lr}
     sub     sp, sp, #FRAME
     ldr     r1, [r0, #J_CONSTS]
@@ -420,6 +418,6 @@ m4crypt_chacha20_xor_job_armv7m:
     add.w   r4, r3, r4, lsl #6
     str.w   r4, [sp, #END]
     b.w     .Lblock
-    .size m4crypt_chacha20_xor_job_armv7m, . - m4crypt_chacha20_xor_job_armv7m
+ENDFUNC m4crypt_chacha20_xor_job_armv7m
 
 #endif /* M4CRYPT_ENABLE_CHACHA20 */

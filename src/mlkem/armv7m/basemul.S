@@ -35,6 +35,7 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 
 #include "basemul_pair.i"
 
@@ -58,12 +59,9 @@
 .endm
 
     .text
-    .global m4crypt_mlkem_poly_basemul_acc_armv7m
-    .type m4crypt_mlkem_poly_basemul_acc_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_basemul_acc_armv7m:
+FUNC m4crypt_mlkem_poly_basemul_acc_armv7m
     BASEMUL_LOOP 1
-    .size m4crypt_mlkem_poly_basemul_acc_armv7m, .-m4crypt_mlkem_poly_basemul_acc_armv7m
+ENDFUNC m4crypt_mlkem_poly_basemul_acc_armv7m
 
 /* ---------------------------------------------------------------- r = a * b (no accumulation)
  *   void m4crypt_mlkem_poly_basemul_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
@@ -73,11 +71,8 @@ m4crypt_mlkem_poly_basemul_acc_armv7m:
  * r may equal a or b: a group's words are loaded before its results are stored.
  * Register map as above; r8, r9 unused. */
 
-    .global m4crypt_mlkem_poly_basemul_armv7m
-    .type m4crypt_mlkem_poly_basemul_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_basemul_armv7m:
+FUNC m4crypt_mlkem_poly_basemul_armv7m
     BASEMUL_LOOP 0
-    .size m4crypt_mlkem_poly_basemul_armv7m, .-m4crypt_mlkem_poly_basemul_armv7m
+ENDFUNC m4crypt_mlkem_poly_basemul_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

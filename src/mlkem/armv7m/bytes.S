@@ -66,10 +66,7 @@
 .endm
 
     .text
-    .global m4crypt_mlkem_poly_tobytes_armv7m
-    .type m4crypt_mlkem_poly_tobytes_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_tobytes_armv7m:
+FUNC m4crypt_mlkem_poly_tobytes_armv7m
     push.w  {r4-r9, lr}
     movw    r8, #:lower16:m4crypt_mlkem_reduce_consts_armv7m
     movt    r8, #:upper16:m4crypt_mlkem_reduce_consts_armv7m
@@ -95,12 +92,9 @@ m4crypt_mlkem_poly_tobytes_armv7m:
     cmp.w   r1, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
-    .size m4crypt_mlkem_poly_tobytes_armv7m, .-m4crypt_mlkem_poly_tobytes_armv7m
+ENDFUNC m4crypt_mlkem_poly_tobytes_armv7m
 
-    .global m4crypt_mlkem_poly_frombytes_armv7m
-    .type m4crypt_mlkem_poly_frombytes_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_frombytes_armv7m:
+FUNC m4crypt_mlkem_poly_frombytes_armv7m
     push.w  {r4-r9, lr}
     movw    r2, #0x0fff
     movt    r2, #0x0fff
@@ -121,6 +115,6 @@ m4crypt_mlkem_poly_frombytes_armv7m:
     cmp.w   r0, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
-    .size m4crypt_mlkem_poly_frombytes_armv7m, .-m4crypt_mlkem_poly_frombytes_armv7m
+ENDFUNC m4crypt_mlkem_poly_frombytes_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

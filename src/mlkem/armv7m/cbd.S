@@ -42,6 +42,7 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 
 /* Entry of both eta = 2 functions: registers saved, the constants of CBD2_PAIRS, r12 = the end
  * of r. */
@@ -81,10 +82,7 @@
 .endm
 
     .text
-    .global m4crypt_mlkem_poly_cbd_eta2_armv7m
-    .type m4crypt_mlkem_poly_cbd_eta2_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_cbd_eta2_armv7m:
+FUNC m4crypt_mlkem_poly_cbd_eta2_armv7m
     CBD2_ENTRY
 1:
     ldr.w   r9, [r1, #4]
@@ -95,7 +93,7 @@ m4crypt_mlkem_poly_cbd_eta2_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_mlkem_poly_cbd_eta2_armv7m, .-m4crypt_mlkem_poly_cbd_eta2_armv7m
+ENDFUNC m4crypt_mlkem_poly_cbd_eta2_armv7m
 
 /* The constants of CBD3_PAIRS: r2 = 0x6db6db, r3 = 0x249249, r4 = 0x1c71c7, r5 = 0x104104,
  * r6 = 0x00040004. */
@@ -152,10 +150,7 @@ m4crypt_mlkem_poly_cbd_eta2_armv7m:
     str.w   r11, [r0], #8
 .endm
 
-    .global m4crypt_mlkem_poly_cbd_eta3_armv7m
-    .type m4crypt_mlkem_poly_cbd_eta3_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_cbd_eta3_armv7m:
+FUNC m4crypt_mlkem_poly_cbd_eta3_armv7m
     push.w  {r4-r11, lr}
     CBD3_CONSTS
     add.w   lr, r0, #512
@@ -165,7 +160,7 @@ m4crypt_mlkem_poly_cbd_eta3_armv7m:
     cmp.w   r0, lr
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_mlkem_poly_cbd_eta3_armv7m, .-m4crypt_mlkem_poly_cbd_eta3_armv7m
+ENDFUNC m4crypt_mlkem_poly_cbd_eta3_armv7m
 
 /* eta = 2, adding: as CBD2 up to the two packed words, then SXTAB16 (sign-extend bytes 0 and 2,
  * add to the halfwords of r's word: the wrapping addition in the same instruction) into r's
@@ -178,10 +173,7 @@ m4crypt_mlkem_poly_cbd_eta3_armv7m:
     sxtab16 \a3, \a3, \t1, ror #8
 .endm
 
-    .global m4crypt_mlkem_poly_cbd_eta2_add_armv7m
-    .type m4crypt_mlkem_poly_cbd_eta2_add_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_cbd_eta2_add_armv7m:
+FUNC m4crypt_mlkem_poly_cbd_eta2_add_armv7m
     CBD2_ENTRY
 1:
     ldr.w   lr, [r1, #4]
@@ -195,7 +187,7 @@ m4crypt_mlkem_poly_cbd_eta2_add_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_mlkem_poly_cbd_eta2_add_armv7m, .-m4crypt_mlkem_poly_cbd_eta2_add_armv7m
+ENDFUNC m4crypt_mlkem_poly_cbd_eta2_add_armv7m
 
 /* eta = 3, adding: as CBD3, then r's two words (in lr and the spent t) added before the stores. */
 .macro CBD3ADD t
@@ -208,10 +200,7 @@ m4crypt_mlkem_poly_cbd_eta2_add_armv7m:
     str.w   r11, [r0], #8
 .endm
 
-    .global m4crypt_mlkem_poly_cbd_eta3_add_armv7m
-    .type m4crypt_mlkem_poly_cbd_eta3_add_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_cbd_eta3_add_armv7m:
+FUNC m4crypt_mlkem_poly_cbd_eta3_add_armv7m
     add.w   r12, r0, #512
     push.w  {r4-r12, lr}            @ (r12, the end of r, is read back from [sp, #32])
     CBD3_CONSTS
@@ -222,6 +211,6 @@ m4crypt_mlkem_poly_cbd_eta3_add_armv7m:
     cmp.w   r0, lr
     bne.w   1b
     pop.w   {r4-r12, pc}
-    .size m4crypt_mlkem_poly_cbd_eta3_add_armv7m, .-m4crypt_mlkem_poly_cbd_eta3_add_armv7m
+ENDFUNC m4crypt_mlkem_poly_cbd_eta3_add_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -44,6 +44,7 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 
 #include "basemul_pair.i"
 
@@ -65,19 +66,13 @@
 .endm
 
     .text
-    .global m4crypt_mlkem_basemul_acc_part_armv7m
-    .type m4crypt_mlkem_basemul_acc_part_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_basemul_acc_part_armv7m:
+FUNC m4crypt_mlkem_basemul_acc_part_armv7m
     PART_LOOP 1
-    .size m4crypt_mlkem_basemul_acc_part_armv7m, .-m4crypt_mlkem_basemul_acc_part_armv7m
+ENDFUNC m4crypt_mlkem_basemul_acc_part_armv7m
 
-    .global m4crypt_mlkem_basemul_part_armv7m
-    .type m4crypt_mlkem_basemul_part_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_basemul_part_armv7m:
+FUNC m4crypt_mlkem_basemul_part_armv7m
     PART_LOOP 0
-    .size m4crypt_mlkem_basemul_part_armv7m, .-m4crypt_mlkem_basemul_part_armv7m
+ENDFUNC m4crypt_mlkem_basemul_part_armv7m
 
 /* Eight coefficients of r = a op b. */
 .macro ADDSUB8 op
@@ -103,19 +98,13 @@ m4crypt_mlkem_basemul_part_armv7m:
     pop.w   {r4-r10, pc}
 .endm
 
-    .global m4crypt_mlkem_poly_add_armv7m
-    .type m4crypt_mlkem_poly_add_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_add_armv7m:
+FUNC m4crypt_mlkem_poly_add_armv7m
     ADDSUB_LOOP sadd16
-    .size m4crypt_mlkem_poly_add_armv7m, .-m4crypt_mlkem_poly_add_armv7m
+ENDFUNC m4crypt_mlkem_poly_add_armv7m
 
-    .global m4crypt_mlkem_poly_sub_armv7m
-    .type m4crypt_mlkem_poly_sub_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_sub_armv7m:
+FUNC m4crypt_mlkem_poly_sub_armv7m
     ADDSUB_LOOP ssub16
-    .size m4crypt_mlkem_poly_sub_armv7m, .-m4crypt_mlkem_poly_sub_armv7m
+ENDFUNC m4crypt_mlkem_poly_sub_armv7m
 
 /* ---------------------------------------------------------------- r += Decompress_1(m)
  *   void m4crypt_mlkem_poly_add_msg_armv7m(m4crypt_mlkem_poly *r, const uint8_t m[32]);
@@ -139,10 +128,7 @@ m4crypt_mlkem_poly_sub_armv7m:
 .endm
 
     .text
-    .global m4crypt_mlkem_poly_add_msg_armv7m
-    .type m4crypt_mlkem_poly_add_msg_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_add_msg_armv7m:
+FUNC m4crypt_mlkem_poly_add_msg_armv7m
     push.w  {r4-r8, lr}
     movw    r12, #1
     movt    r12, #1
@@ -161,7 +147,7 @@ m4crypt_mlkem_poly_add_msg_armv7m:
     cmp.w   r1, r3
     bne.w   1b
     pop.w   {r4-r8, pc}
-    .size m4crypt_mlkem_poly_add_msg_armv7m, .-m4crypt_mlkem_poly_add_msg_armv7m
+ENDFUNC m4crypt_mlkem_poly_add_msg_armv7m
 
     .section .rodata.m4crypt_mlkem_fused, "a", %progbits
     .p2align 6

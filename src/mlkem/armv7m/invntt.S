@@ -39,6 +39,7 @@
     .thumb
 #include "common/armv7m/fpu_scratch.h"
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 #include "plantard.i"
 
 /* P(z t) of both halves of t into b, with t = r9 as input (clobbered). */
@@ -65,10 +66,7 @@
 .endm
 
     .text
-    .global m4crypt_mlkem_poly_invntt_armv7m
-    .type m4crypt_mlkem_poly_invntt_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_invntt_armv7m:
+FUNC m4crypt_mlkem_poly_invntt_armv7m
     push.w  {r4-r11, lr}
     m4crypt_sslots_alloc 4         @ no FPU: s0, s1, s3 on the stack (fpu_scratch.h)
     movw    r11, #:lower16:m4crypt_mlkem_invntt_twiddles_armv7m
@@ -187,6 +185,6 @@ m4crypt_mlkem_poly_invntt_armv7m:
 
     m4crypt_sslots_free 4
     pop.w   {r4-r11, pc}
-    .size m4crypt_mlkem_poly_invntt_armv7m, .-m4crypt_mlkem_poly_invntt_armv7m
+ENDFUNC m4crypt_mlkem_poly_invntt_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

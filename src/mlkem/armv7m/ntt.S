@@ -35,6 +35,7 @@
     .thumb
 #include "common/armv7m/fpu_scratch.h"
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 #include "plantard.i"
 
 /* Two butterflies on the words a, b (both halves) with twiddle word z; t is clobbered. */
@@ -80,10 +81,7 @@
 .endm
 
     .text
-    .global m4crypt_mlkem_poly_ntt_armv7m
-    .type m4crypt_mlkem_poly_ntt_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_ntt_armv7m:
+FUNC m4crypt_mlkem_poly_ntt_armv7m
     push.w  {r4-r11, lr}
     m4crypt_sslots_alloc 2         @ no FPU: s0, s1 on the stack (fpu_scratch.h)
     movw    r9, #:lower16:m4crypt_mlkem_ntt_twiddles_armv7m
@@ -153,6 +151,6 @@ m4crypt_mlkem_poly_ntt_armv7m:
 
     m4crypt_sslots_free 2
     pop.w   {r4-r11, pc}
-    .size m4crypt_mlkem_poly_ntt_armv7m, .-m4crypt_mlkem_poly_ntt_armv7m
+ENDFUNC m4crypt_mlkem_poly_ntt_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

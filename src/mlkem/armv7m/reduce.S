@@ -50,20 +50,14 @@
 
     .text
 /* tomont: the same loop with w(2^16 mod q): x R mod q within +-1664 (|x| < q as poly.h asks). */
-    .global m4crypt_mlkem_poly_tomont_armv7m
-    .type m4crypt_mlkem_poly_tomont_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_tomont_armv7m:
+FUNC m4crypt_mlkem_poly_tomont_armv7m
     push.w  {r4-r11, lr}
     movw    r1, #:lower16:m4crypt_mlkem_reduce_consts_armv7m + 8
     movt    r1, #:upper16:m4crypt_mlkem_reduce_consts_armv7m + 8
     b.w     .Lreduce_common
-    .size m4crypt_mlkem_poly_tomont_armv7m, .-m4crypt_mlkem_poly_tomont_armv7m
+ENDFUNC m4crypt_mlkem_poly_tomont_armv7m
 
-    .global m4crypt_mlkem_poly_reduce_armv7m
-    .type m4crypt_mlkem_poly_reduce_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_reduce_armv7m:
+FUNC m4crypt_mlkem_poly_reduce_armv7m
     push.w  {r4-r11, lr}
     movw    r1, #:lower16:m4crypt_mlkem_reduce_consts_armv7m
     movt    r1, #:upper16:m4crypt_mlkem_reduce_consts_armv7m
@@ -77,6 +71,6 @@ m4crypt_mlkem_poly_reduce_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_mlkem_poly_reduce_armv7m, .-m4crypt_mlkem_poly_reduce_armv7m
+ENDFUNC m4crypt_mlkem_poly_reduce_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

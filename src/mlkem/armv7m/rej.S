@@ -39,6 +39,7 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 
 /* Stores candidate r7 if below q. */
 .macro KEEP
@@ -77,10 +78,7 @@
 .endm
 
     .text
-    .global m4crypt_mlkem_rej_uniform_armv7m
-    .type m4crypt_mlkem_rej_uniform_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_rej_uniform_armv7m:
+FUNC m4crypt_mlkem_rej_uniform_armv7m
     push    {r4-r8, lr}
     mov     r12, r0
     add.w   r1, r0, r1, lsl #1
@@ -148,6 +146,6 @@ m4crypt_mlkem_rej_uniform_armv7m:
     sub.w   r0, r0, r12
     lsrs    r0, r0, #1
     pop     {r4-r8, pc}
-    .size m4crypt_mlkem_rej_uniform_armv7m, .-m4crypt_mlkem_rej_uniform_armv7m
+ENDFUNC m4crypt_mlkem_rej_uniform_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */
