@@ -34,7 +34,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from boardlink import LinkServer  # noqa: E402
-from flash import config_of, flash  # noqa: E402
+from flash import board_arguments, config_of, flash  # noqa: E402
 
 REGION = re.compile(r"^region (\S+) cycles (\d+) stack (\d+)( limit)?\s*$", re.M)
 BENCH_CLOCK = {"stm32f4discovery": 24_000_000, "nucleo-l4r5zi": 20_000_000}
@@ -111,11 +111,7 @@ def read_board(args, elf: Path) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--board", required=True)
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--impl", default="portable", choices=("portable", "armv7m"))
-    ap.add_argument("--port", default="/dev/ttyACM0")
-    ap.add_argument("--baud", type=int, default=115200)
+    board_arguments(ap, serial=True)
     ap.add_argument("--flash", action="store_true", help="flash bench.elf first")
     ap.add_argument("--flasher", default=None)
     ap.add_argument("--log", default=None, help="parse a saved console log instead of a port")
