@@ -30,7 +30,7 @@ sys.path.insert(0, str(HERE))
 
 from boardlink import LinkServer, not_run  # noqa: E402
 from flash import board_arguments, config_of, flash  # noqa: E402
-from serialport import SerialPort, SerialPortError, serve  # noqa: E402
+from serialport import SerialPort, SerialPortError, serve_and_close  # noqa: E402
 
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
 
@@ -62,13 +62,7 @@ def run_one(elf: Path, args, vecdir: Path) -> tuple[int, int, str, float]:
         port = SerialPort(args.port, args.baud)
         port.discard_input()
         flash(args.board, elf, args.flasher, quiet=not args.verbose)
-    try:
-        how = serve(port, server, args.timeout, idle_timeout=args.idle)
-    finally:
-        port.close()
-        if qemu:
-            qemu.kill()
-            qemu.wait()
+    how = serve_and_close(port, server, args.timeout, idle_timeout=args.idle, qemu=qemu)
     out = server.output
     sums = SUMMARY.findall(out)
     passed, failed = (int(sums[-1][0]), int(sums[-1][1])) if sums else (0, 0)

@@ -75,7 +75,7 @@ def compiler() -> str:
 
 
 def read_board(args, elf: Path) -> str:
-    from serialport import SerialPort, SerialPortError, serve
+    from serialport import SerialPort, SerialPortError, serve_and_close
     echo = lambda s: print(s, end="", flush=True)  # noqa: E731
     server = LinkServer(None, echo=echo)
     qemu = None
@@ -94,13 +94,7 @@ def read_board(args, elf: Path) -> str:
         else:
             print(f"serial_bench: listening on {args.port}; press the board's reset button "
                   f"(the firmware waits up to 30 s for this tool)", flush=True)
-    try:
-        how = serve(port, server, args.timeout, idle_timeout=args.idle)
-    finally:
-        port.close()
-        if qemu:
-            qemu.kill()
-            qemu.wait()
+    how = serve_and_close(port, server, args.timeout, idle_timeout=args.idle, qemu=qemu)
     if how != "exit":
         raise SystemExit(f"serial_bench: the firmware did not finish ({how})")
     if server.exit_code != 0:
