@@ -87,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort(); /* a flipped bit was accepted */
         free(c2);
     } else {
-        if (r != M4CRYPT_ERR_AUTH || !fuzz_all_zero(m, m_len))
+        if (r != M4CRYPT_ERR_AUTH || !t_all_zero(m, m_len))
             abort();
         if (!(mode & 1) && !(mode & 0x80))
             abort(); /* an untouched message was rejected */

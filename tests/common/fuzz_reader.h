@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_bytes.h"
+
 /* A heap buffer of exactly len bytes (one byte for len 0); aborts when memory runs out. */
 static inline uint8_t *fuzz_alloc(size_t len)
 {
@@ -28,15 +30,6 @@ static inline uint8_t *fuzz_copy(const uint8_t *src, size_t len)
     uint8_t *b = fuzz_alloc(len);
     memcpy(b, src, len);
     return b;
-}
-
-/* 1 if the n bytes at p are all zero. */
-static inline int fuzz_all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
 }
 
 typedef struct {

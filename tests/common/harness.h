@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "platform.h"
+#include "test_bytes.h"
 
 /* printf subset: %s %c %d %u %x %ld %lu %lx %zu %%, with width and '0' flag (e.g. %02x). */
 void t_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "m4crypt/mldsa.h"
+#include "test_bytes.h"
 
 typedef struct {
     int set;
@@ -67,13 +68,5 @@ static inline const mldsa_set *mldsa_set_by_id(long set)
 #define MLDSA_MAX_PK 2592
 #define MLDSA_MAX_SK 4896
 #define MLDSA_MAX_SIG 4627
-
-static inline int mldsa_all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
 
 #endif

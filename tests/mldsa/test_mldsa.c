@@ -224,7 +224,7 @@ static void test_bad_signatures(const mldsa_set *s)
           M4CRYPT_ERR_LENGTH);
     CHECK(s->verify(sig, msg, mlen, ctx, 256, pk) == M4CRYPT_ERR_LENGTH);
     CHECK(s->mu(mu, pk, msg, mlen, ctx, 256) == M4CRYPT_ERR_LENGTH);
-    CHECK(mldsa_all_zero(mu, 64));
+    CHECK(t_all_zero(mu, 64));
     CHECK(verify_pieces(s, sig, msg, mlen, ctx, 256, 5) == M4CRYPT_ERR_LENGTH);
     CHECK(m4crypt_mldsa_verify(1, sig, s->sig, msg, mlen, NULL, 0, pk, s->pk) ==
           M4CRYPT_ERR_PARAM);
@@ -255,17 +255,17 @@ static void test_bad_signing_input(const mldsa_set *s)
     /* a context of 256 bytes: every signing entry point says LENGTH and zeroes sig */
     memset(sig, 0xee, s->sig);
     CHECK(s->sign(sig, msg, 10, ctx, 256, sk) == M4CRYPT_ERR_LENGTH);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
     memset(sig, 0xee, s->sig);
     CHECK(s->sign_derand(sig, msg, 10, ctx, 256, sk, zero32) == M4CRYPT_ERR_LENGTH);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
     memset(sig, 0xee, s->sig);
     CHECK(s->sign_seed_derand(sig, msg, 10, ctx, 256, seed, zero32) == M4CRYPT_ERR_LENGTH);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
     memset(sig, 0xee, s->sig);
     CHECK(m4crypt_mldsa_sign(s->set, sig, s->sig, msg, 10, ctx, 256, sk, s->sk, NULL) ==
           M4CRYPT_ERR_LENGTH);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
     /* 255 bytes is allowed */
     CHECK(s->sign_derand(sig, msg, 10, ctx, 255, sk, zero32) == 0);
     CHECK(s->verify(sig, msg, 10, ctx, 255, pk) == 0);
@@ -273,18 +273,18 @@ static void test_bad_signing_input(const mldsa_set *s)
     memset(sig, 0xee, s->sig);
     CHECK(m4crypt_mldsa_sign(s->set, sig, s->sig, msg, 10, NULL, 0, sk, s->sk - 1, NULL) ==
           M4CRYPT_ERR_LENGTH);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
     CHECK(m4crypt_mldsa_sign(s->set, sig, s->sig, msg, 10, NULL, 0, sk, 31, NULL) ==
           M4CRYPT_ERR_LENGTH);
     CHECK(m4crypt_mldsa_sign(s->set, sig, s->sig - 1, msg, 10, NULL, 0, sk, s->sk, NULL) ==
           M4CRYPT_ERR_LENGTH);
-    CHECK(mldsa_all_zero(sig, s->sig - 1));
+    CHECK(t_all_zero(sig, s->sig - 1));
     CHECK(m4crypt_mldsa_sign(0, sig, s->sig, msg, 10, NULL, 0, sk, s->sk, NULL) ==
           M4CRYPT_ERR_PARAM);
     CHECK(m4crypt_mldsa_sign(s->set, sig, s->sig, msg, 10, NULL, 0, NULL, s->sk, NULL) ==
           M4CRYPT_ERR_PARAM);
     CHECK(m4crypt_mldsa_keypair(s->set, pk, s->pk - 1, sk2, s->sk, seed) == M4CRYPT_ERR_LENGTH);
-    CHECK(mldsa_all_zero(pk, s->pk - 1) && mldsa_all_zero(sk2, s->sk));
+    CHECK(t_all_zero(pk, s->pk - 1) && t_all_zero(sk2, s->sk));
     CHECK(m4crypt_mldsa_keypair(s->set, pk, s->pk, sk2, s->sk + 1, seed) == M4CRYPT_ERR_LENGTH);
     CHECK(m4crypt_mldsa_keypair(3, pk, s->pk, sk2, s->sk, seed) == M4CRYPT_ERR_PARAM);
     CHECK(m4crypt_mldsa_publickeybytes(s->set) == s->pk);
@@ -300,13 +300,13 @@ static void test_bad_signing_input(const mldsa_set *s)
     CHECK(s->check_sk(sk2) == M4CRYPT_ERR_SECRET_KEY);
     memset(sig, 0xee, s->sig);
     CHECK(s->sign_derand(sig, msg, 10, NULL, 0, sk2, zero32) == M4CRYPT_ERR_SECRET_KEY);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
     memcpy(sk2, sk, s->sk);
     size_t s2_last = 128 + (size_t)(s->l + s->k) * (s->set == 65 ? 128 : 96) - 1;
     sk2[s2_last] |= 0xe0; /* last field of s2: 7 (eta 2, 3 bits) or 14+ (eta 4) */
     CHECK(s->check_sk(sk2) == M4CRYPT_ERR_SECRET_KEY);
     CHECK(s->sign_mu(sig, mu, sk2, zero32) == M4CRYPT_ERR_SECRET_KEY);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
 }
 
 /* Failing randomness: keypair and hedged signing report it and zero their outputs. */
@@ -323,12 +323,12 @@ static void test_rng_failure(const mldsa_set *s)
     m4crypt_set_randombytes(failing_rng, NULL);
     memset(sig, 0xee, s->sig);
     CHECK(s->sign(sig, msg, 10, NULL, 0, sk) == M4CRYPT_ERR_RANDOM);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
     memset(sig, 0xee, s->sig);
     CHECK(s->sign_seed(sig, msg, 10, NULL, 0, seed) == M4CRYPT_ERR_RANDOM);
-    CHECK(mldsa_all_zero(sig, s->sig));
+    CHECK(t_all_zero(sig, s->sig));
     CHECK(s->keypair(pk, sk2) == M4CRYPT_ERR_RANDOM);
-    CHECK(mldsa_all_zero(pk, s->pk) && mldsa_all_zero(sk2, s->sk));
+    CHECK(t_all_zero(pk, s->pk) && t_all_zero(sk2, s->sk));
     m4crypt_set_randombytes(NULL, NULL);
 }
 

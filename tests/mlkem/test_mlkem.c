@@ -539,11 +539,11 @@ static void test_bad_keys(const mlkem_set *s)
         memset(ss2, 0xaa, 32);
         CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) ==
               M4CRYPT_ERR_PUBLIC_KEY);
-        CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
         memset(ct2, 0xaa, s->ct);
         memset(ss2, 0xaa, 32);
         CHECK(s->enc(ct2, ss2, pk2) == M4CRYPT_ERR_PUBLIC_KEY);
-        CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
 #endif
         CHECK(s->check_pk(pk2) == M4CRYPT_ERR_PUBLIC_KEY);
         set_coeff12(pk2, i, Q - 1);
@@ -562,7 +562,7 @@ static void test_bad_keys(const mlkem_set *s)
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
         memset(ss2, 0xaa, 32);
         CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk2, s->sk) == M4CRYPT_ERR_SECRET_KEY);
-        CHECK(mlkem_all_zero(ss2, 32));
+        CHECK(t_all_zero(ss2, 32));
 #endif
         CHECK(s->check_sk(sk2) == M4CRYPT_ERR_SECRET_KEY);
         memcpy(sk2, sk, s->sk);
@@ -571,7 +571,7 @@ static void test_bad_keys(const mlkem_set *s)
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
         memset(ss2, 0xaa, 32);
         CHECK(s->dec(ss2, ct, sk2) == M4CRYPT_ERR_SECRET_KEY);
-        CHECK(mlkem_all_zero(ss2, 32));
+        CHECK(t_all_zero(ss2, 32));
 #endif
         /* A changed z passes the check; valid ciphertexts still give K, others J(z' || c). */
         memcpy(sk2, sk, s->sk);
@@ -622,8 +622,8 @@ static void test_lengths(const mlkem_set *s)
             memset(o1, 0xaa, sizeof o1);
             memset(o2, 0xaa, sizeof o2);
             CHECK(m4crypt_mlkem_keypair(s->set, o1, pl, o2, sl, coins) == M4CRYPT_ERR_LENGTH);
-            CHECK(mlkem_all_zero(o1, pl) && o1[pl] == 0xaa);
-            CHECK(mlkem_all_zero(o2, sl) && o2[sl] == 0xaa);
+            CHECK(t_all_zero(o1, pl) && o1[pl] == 0xaa);
+            CHECK(t_all_zero(o2, sl) && o2[sl] == 0xaa);
             CHECK(m4crypt_mlkem_keypair(s->set, o1, pl, o2, sl, NULL) == M4CRYPT_ERR_LENGTH);
         }
     }
@@ -639,8 +639,8 @@ static void test_lengths(const mlkem_set *s)
             memset(o1, 0xaa, sizeof o1);
             memset(ss2, 0xaa, sizeof ss2);
             CHECK(m4crypt_mlkem_encaps(s->set, o1, cl, ss2, pk, pl, coins) == M4CRYPT_ERR_LENGTH);
-            CHECK(mlkem_all_zero(o1, cl) && o1[cl] == 0xaa);
-            CHECK(mlkem_all_zero(ss2, 32) && ss2[32] == 0xaa);
+            CHECK(t_all_zero(o1, cl) && o1[cl] == 0xaa);
+            CHECK(t_all_zero(ss2, 32) && ss2[32] == 0xaa);
             CHECK(m4crypt_mlkem_encaps(s->set, o1, cl, ss2, pk, pl, NULL) == M4CRYPT_ERR_LENGTH);
         }
     }
@@ -653,7 +653,7 @@ static void test_lengths(const mlkem_set *s)
             size_t cl = arg == 0 ? sizes[0][v] : s->ct, sl = arg == 1 ? sizes[1][v] : s->sk;
             memset(ss2, 0xaa, sizeof ss2);
             CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, cl, sk, sl) == M4CRYPT_ERR_LENGTH);
-            CHECK(mlkem_all_zero(ss2, 32) && ss2[32] == 0xaa);
+            CHECK(t_all_zero(ss2, 32) && ss2[32] == 0xaa);
         }
     }
 #endif
@@ -679,31 +679,31 @@ static void test_params(void)
         memset(pk2, 0xaa, s->pk);
         memset(sk2, 0xaa, s->sk);
         CHECK(m4crypt_mlkem_keypair(set, pk2, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
-        CHECK(mlkem_all_zero(pk2, s->pk) && mlkem_all_zero(sk2, s->sk));
+        CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
         memset(ct2, 0xaa, s->ct);
         memset(ss2, 0xaa, 32);
         CHECK(m4crypt_mlkem_encaps(set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
-        CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
 #endif
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
         memset(ss2, 0xaa, 32);
         CHECK(m4crypt_mlkem_decaps(set, ss2, ct, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
-        CHECK(mlkem_all_zero(ss2, 32));
+        CHECK(t_all_zero(ss2, 32));
 #endif
     }
     /* NULL buffers. */
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
     memset(sk2, 0xaa, s->sk);
     CHECK(m4crypt_mlkem_keypair(s->set, NULL, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
-    CHECK(mlkem_all_zero(sk2, s->sk));
+    CHECK(t_all_zero(sk2, s->sk));
     CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, NULL, s->sk, NULL) == M4CRYPT_ERR_PARAM);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
     memset(ss2, 0xaa, 32);
     CHECK(m4crypt_mlkem_encaps(s->set, NULL, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
-    CHECK(mlkem_all_zero(ss2, 32));
+    CHECK(t_all_zero(ss2, 32));
     CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, NULL, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
     CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, NULL, s->pk, NULL) == M4CRYPT_ERR_PARAM);
 #endif
@@ -711,7 +711,7 @@ static void test_params(void)
     CHECK(m4crypt_mlkem_decaps(s->set, NULL, ct, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
     memset(ss2, 0xaa, 32);
     CHECK(m4crypt_mlkem_decaps(s->set, ss2, NULL, s->ct, sk, s->sk) == M4CRYPT_ERR_PARAM);
-    CHECK(mlkem_all_zero(ss2, 32));
+    CHECK(t_all_zero(ss2, 32));
     CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, NULL, s->sk) == M4CRYPT_ERR_PARAM);
     /* And the same calls with everything right succeed. */
     CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
@@ -807,21 +807,21 @@ static void test_randombytes(const mlkem_set *s)
     memset(pk2, 0xaa, s->pk);
     memset(sk2, 0xaa, s->sk);
     CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, NULL) == M4CRYPT_ERR_RANDOM);
-    CHECK(mlkem_all_zero(pk2, s->pk) && mlkem_all_zero(sk2, s->sk));
+    CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
     memset(pk2, 0xaa, s->pk);
     memset(sk2, 0xaa, s->sk);
     CHECK(s->keypair(pk2, sk2) == M4CRYPT_ERR_RANDOM);
-    CHECK(mlkem_all_zero(pk2, s->pk) && mlkem_all_zero(sk2, s->sk));
+    CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
     memset(ct2, 0xaa, s->ct);
     memset(ss2, 0xaa, 32);
     CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_RANDOM);
-    CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+    CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
     memset(ct2, 0xaa, s->ct);
     memset(ss2, 0xaa, 32);
     CHECK(s->enc(ct2, ss2, pk) == M4CRYPT_ERR_RANDOM);
-    CHECK(mlkem_all_zero(ct2, s->ct) && mlkem_all_zero(ss2, 32));
+    CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
 #endif
     /* With coins / m given, the generator is not consulted. */
     before = c.calls;

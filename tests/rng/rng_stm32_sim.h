@@ -206,14 +206,6 @@ static void sim_at(unsigned slot, uint32_t k, int kind, uint32_t arg)
     sim.ev[slot].arg = arg;
 }
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
-
 /*
  * One successful call of len bytes whose output must be words first, first + 1, ... (little
  * endian, the last one cut to what is left), none of them tainted.
@@ -242,7 +234,7 @@ static void expect_failure(const char *what, size_t len, int why)
     uint8_t out[128];
     memset(out, 0xee, sizeof out);
     int r = m4crypt_rng_stm32_randombytes(out, len);
-    int ok = r == M4CRYPT_ERR_RANDOM && all_zero(out, len) && out[len] == 0xee &&
+    int ok = r == M4CRYPT_ERR_RANDOM && t_all_zero(out, len) && out[len] == 0xee &&
              m4crypt_rng_stm32_status() == why && !(sim.cr & (1u << 2)) && sim.bad_writes == 0;
     if (!ok)
         t_printf("rng: %s: expected failure %d, got result %d status %d\n", what, why, r,

@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (r != expect)
         abort();
     if (r != 0) {
-        if (!fuzz_all_zero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES) || !fuzz_all_zero(ss, 32))
+        if (!t_all_zero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES) || !t_all_zero(ss, 32))
             abort();
     } else {
         if (m4crypt_xwing_enc_derand(ct2, ss2, pk, eseed) != 0 ||
