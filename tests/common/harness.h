@@ -53,6 +53,13 @@ int t_summary(const char *name);
  * not built): prints "name: not built in this configuration (what)" and returns 0.
  * tools/run_tests.py reports such a program as skipped. */
 int t_not_built(const char *name, const char *what);
+/* The main of a program whose operations this configuration leaves out (t_not_built). */
+#define T_NOT_BUILT_MAIN(name, what)                                                               \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        t_init(argc, argv);                                                                        \
+        return t_not_built(name, what);                                                            \
+    }
 
 /* Deterministic test randomness (xoshiro-style generator, seedable), not for keys. */
 void t_rand_seed(uint64_t seed);

@@ -34,14 +34,6 @@ static const m4crypt_mldsa_params *const PARAMS[3] = {
 static uint8_t pk[MLDSA_MAX_PK], sk[MLDSA_MAX_SK], sig[MLDSA_MAX_SIG];
 static uint8_t pk_ref[MLDSA_MAX_PK], sk_ref[MLDSA_MAX_SK], sig_ref[MLDSA_MAX_SIG];
 
-static int secret_rng(void *ctx, uint8_t *out, size_t len)
-{
-    (void)ctx;
-    t_rand_bytes(out, len);
-    CT_SECRET(out, len);
-    return 0;
-}
-
 /* The secret parts of an expanded key: K (bytes 32..63) and s1 || s2 || t0 (from byte 128). */
 static void mark_sk(const mldsa_set *s, uint8_t *k)
 {
@@ -112,7 +104,7 @@ static void run_set(int idx)
         CT_PUBLIC(rnd, 32);
     }
     /* key generation and hedged signing through the randombytes hook (secret output) */
-    m4crypt_set_randombytes(secret_rng, NULL);
+    m4crypt_set_randombytes(ct_secret_rng, NULL);
     int r = public_ret(s->keypair(pk, sk));
     CT_PUBLIC(pk, s->pk);
     CHECK(r == 0);

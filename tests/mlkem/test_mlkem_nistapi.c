@@ -201,9 +201,5 @@ int main(int argc, char **argv)
 }
 
 #else
-int main(int argc, char **argv)
-{
-    t_init(argc, argv);
-    return t_not_built("mlkem_nistapi", "ML-KEM without all three operations");
-}
+T_NOT_BUILT_MAIN("mlkem_nistapi", "ML-KEM without all three operations")
 #endif
