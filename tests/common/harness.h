@@ -90,6 +90,10 @@ int vec_has(const char *key);
 /* Decodes hex into out (at most max bytes); returns the length, or -1 if absent/too long/bad. */
 long vec_hex(const char *key, uint8_t *out, size_t max);
 long vec_int(const char *key, long dflt);
+/* The M4CRYPT_ERR_* code named by the record's "error" field (tools/vectors: length, public_key,
+ * secret_key, signature); 1 when there is none and 2 for an unknown name, neither of which any
+ * function returns, so that a comparison with them fails. */
+int vec_error(void);
 /* Identifies the record in failure messages: "file:record (tcId ...)". */
 const char *vec_where(void);
 
