@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The backend contract: how architecture-specific code replaces portable code, the same way for
- * every primitive (docs/DEVELOPING.md, "Backends"). Included first by each selection header.
+ * every primitive (docs/DEVELOPING.md, "Assembly backends"). Included first by each selection
+ * header.
  *
  * 1. Portable C is the reference and is always built: every replaceable function m4crypt_<fn> is
  *    compiled as m4crypt_<fn>_c in every configuration (the twin tests call both).
