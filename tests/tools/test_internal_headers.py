@@ -39,6 +39,12 @@ def test_no_internal_suffix():
                     f"after what it declares): {bad}"
 
 
+def test_pending_headers_still_exist():
+    """A pending header that was renamed or removed leaves PENDING (the list only shrinks)."""
+    gone = sorted(h for h in PENDING if not (ROOT / h).is_file())
+    assert not gone, f"no longer in the tree: remove from PENDING: {gone}"
+
+
 def test_backend_folders_hold_only_backend_h():
     bad = []
     for h in headers():
