@@ -74,6 +74,7 @@ SELECTIONS = {
 }
 
 PROBE = """#include "m4crypt.h"
+#include "m4crypt/nistapi.h"
 int main(void)
 {
     static unsigned char a[4096], b[4096], c[4096];
@@ -149,6 +150,8 @@ def check_compile_and_link(build: Path, tmp: Path) -> list[tuple[str, bool, str]
         ("m4crypt_chacha20_ietf_xor(a, b, 64, c, a, 1)", "mlkem768", "xwing-aead"),
         ("m4crypt_mlkem768_dec(a, b, c)", "mlkem768-encaps", "mlkem768"),
         ("m4crypt_mlkem768_keypair(a, b)", "mlkem768-encaps", "mlkem768"),
+        ("M4CRYPT_MLKEM768_crypto_kem_dec(a, b, c)", "mlkem768-encaps", "mlkem768"),
+        ("m4crypt_xwing_dec(a, b, c)", "mlkem768", "xwing-aead"),
         ("m4crypt_mlkem1024_enc(a, b, c)", "xwing-aead", None),
     ]
     for i, (call, without, with_) in enumerate(cases):
