@@ -18,14 +18,7 @@
 #include "harness.h"
 #include "m4crypt.h"
 #include "mldsa_sets.h"
-
-#ifndef M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
-#error "test_mldsa_pct is built with -DM4CRYPT_KEYGEN_PCT -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST"
-#endif
-
-static int break_pct;
-int m4crypt_keygen_pct_break(void);
-int m4crypt_keygen_pct_break(void) { return break_pct; }
+#include "pct_break.h"
 
 static uint8_t pk[MLDSA_MAX_PK], sk[MLDSA_MAX_SK], pk2[MLDSA_MAX_PK], sk2[MLDSA_MAX_SK];
 static uint8_t sig[MLDSA_MAX_SIG];

@@ -17,14 +17,7 @@
 #include "harness.h"
 #include "m4crypt.h"
 #include "mlkem_sets.h"
-
-#ifndef M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST
-#error "test_mlkem_pct is built with -DM4CRYPT_KEYGEN_PCT -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST"
-#endif
-
-static int break_pct;
-int m4crypt_keygen_pct_break(void);
-int m4crypt_keygen_pct_break(void) { return break_pct; }
+#include "pct_break.h"
 
 static uint8_t pk[MLKEM_MAX_PK], sk[MLKEM_MAX_SK], pk2[MLKEM_MAX_PK], sk2[MLKEM_MAX_SK];
 static uint8_t ct[MLKEM_MAX_CT];
