@@ -160,24 +160,29 @@ HEADER = """/*
 """
 
 
+def func_start(name: str) -> list[str]:
+    """The directives and label that open a global function."""
+    return [f"    .global {name}", f"    .type {name}, %function", "    .p2align 2", f"{name}:"]
+
+
+def dispatch(prefix: str) -> list[str]:
+    """Branches to .L<prefix><d> for the d in r2 (to the first of DS when no other matches)."""
+    out = []
+    for d in DS[1:]:
+        out += [f"    cmp     r2, #{d}", f"    beq.w   .L{prefix}{d}"]
+    return out + [f"    b.w     .L{prefix}{DS[0]}"]
+
 def main():
     check()
     lines = [HEADER.rstrip("\n")]
     # compress
-    lines += [
-        "",
-        "    .global m4crypt_mlkem_poly_compress_armv7m",
-        "    .type m4crypt_mlkem_poly_compress_armv7m, %function",
-        "    .p2align 2",
-        "m4crypt_mlkem_poly_compress_armv7m:",
+    lines += [""] + func_start("m4crypt_mlkem_poly_compress_armv7m") + [
         "    push    {r4-r8, lr}",
         f"    movw    r12, #{M & 0xFFFF}",
         f"    movt    r12, #{M >> 16}",
         "    add.w   r8, r1, #512",
     ]
-    for d in DS[1:]:
-        lines += [f"    cmp     r2, #{d}", f"    beq.w   .Lc{d}"]
-    lines += ["    b.w     .Lc1"]
+    lines += dispatch("c")
     for d in DS:
         lines += [
             f".Lc{d}:",
@@ -191,18 +196,12 @@ def main():
     lines += ["    .size m4crypt_mlkem_poly_compress_armv7m, "
               ".-m4crypt_mlkem_poly_compress_armv7m", ""]
     # decompress
-    lines += [
-        "    .global m4crypt_mlkem_poly_decompress_armv7m",
-        "    .type m4crypt_mlkem_poly_decompress_armv7m, %function",
-        "    .p2align 2",
-        "m4crypt_mlkem_poly_decompress_armv7m:",
+    lines += func_start("m4crypt_mlkem_poly_decompress_armv7m") + [
         "    push    {r4-r9, lr}",
         "    add.w   r9, r0, #512",
         "    mov.w   r3, #32768",
     ]
-    for d in DS[1:]:
-        lines += [f"    cmp     r2, #{d}", f"    beq.w   .Ld{d}"]
-    lines += ["    b.w     .Ld1"]
+    lines += dispatch("d")
     for d in DS:
         lines += [
             f".Ld{d}:",
