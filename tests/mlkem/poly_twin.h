@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Shared by the ML-KEM assembly twin tests (test_mlkem_armv7m.c, test_mlkem_fused_armv7m.c):
- * iteration counts, reduction mod q and the random and edge polynomials they drive the kernels
- * with. Static helpers in a header: each test program is one translation unit.
+ * iteration counts, reduction mod q, the random and edge polynomials they drive the kernels
+ * with, the comparison mod q and the line that says what a test compares. Static helpers in a header: each test program is one translation unit.
  */
 #ifndef M4CRYPT_TESTS_MLKEM_POLY_TWIN_H
 #define M4CRYPT_TESTS_MLKEM_POLY_TWIN_H
@@ -18,6 +18,27 @@ static inline int32_t modq(int32_t a)
 {
     int32_t r = a % Q;
     return r < 0 ? r + Q : r;
+}
+
+/* Counts coefficients where a and b differ mod q or a is outside [-bound, bound]. */
+static inline unsigned diff_modq(const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b,
+                                 int32_t bound)
+{
+    unsigned bad = 0;
+    for (int i = 0; i < 256; i++)
+        bad += modq(a->coeffs[i]) != modq(b->coeffs[i]) || a->coeffs[i] > bound ||
+               a->coeffs[i] < -bound;
+    return bad;
+}
+
+/* "prog: fn: assembly against the portable C", or, without a backend for fn (have 0), that
+ * the portable C runs against itself. */
+static inline void twin_say(const char *prog, const char *fn, int have)
+{
+    if (have)
+        t_printf("%s: %s: assembly against the portable C\n", prog, fn);
+    else
+        t_printf("%s: %s: no backend in this build; portable C against itself\n", prog, fn);
 }
 
 /* Coefficients uniformly in [-bound, bound]. */

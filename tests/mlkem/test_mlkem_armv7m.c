@@ -15,23 +15,7 @@
 
 #include "poly_twin.h"
 
-/* Counts coefficients where a and b differ mod q or a is outside [-bound, bound]. */
-static unsigned diff_modq(const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b, int32_t bound)
-{
-    unsigned bad = 0;
-    for (int i = 0; i < 256; i++)
-        bad += modq(a->coeffs[i]) != modq(b->coeffs[i]) || a->coeffs[i] > bound ||
-               a->coeffs[i] < -bound;
-    return bad;
-}
-
-static void say(const char *fn, int have)
-{
-    if (have)
-        t_printf("mlkem_armv7m: %s: assembly against the portable C\n", fn);
-    else
-        t_printf("mlkem_armv7m: %s: no backend in this build; portable C against itself\n", fn);
-}
+#define say(fn, have) twin_say("mlkem_armv7m", (fn), (have))
 
 #ifdef M4CRYPT_MLKEM_HAVE_POLY_NTT
 #define HAVE_NTT 1

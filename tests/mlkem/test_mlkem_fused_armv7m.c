@@ -20,13 +20,7 @@
 
 #define NB M4CRYPT_MLKEM_NTT_BOUND
 
-static void say(const char *fn, int have)
-{
-    if (have)
-        t_printf("mlkem_fused: %s: assembly against the portable C\n", fn);
-    else
-        t_printf("mlkem_fused: %s: no backend in this build; portable C against itself\n", fn);
-}
+#define say(fn, have) twin_say("mlkem_fused", (fn), (have))
 
 #ifdef M4CRYPT_MLKEM_HAVE_BASEMUL_PART
 #define HAVE_PART 1
@@ -38,16 +32,6 @@ static void say(const char *fn, int have)
 #else
 #define HAVE_ADD 0
 #endif
-
-/* Counts coefficients where x and y differ mod q or x is outside [-bound, bound]. */
-static unsigned diff_modq(const m4crypt_mlkem_poly *x, const m4crypt_mlkem_poly *y, int32_t bound)
-{
-    unsigned bad = 0;
-    for (int i = 0; i < 256; i++)
-        bad += modq(x->coeffs[i]) != modq(y->coeffs[i]) || x->coeffs[i] > bound ||
-               x->coeffs[i] < -bound;
-    return bad;
-}
 
 /* The selected part function over 0..255, one step at a time (in a random order). */
 static void part_split(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
