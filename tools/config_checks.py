@@ -30,7 +30,7 @@ CC = "arm-none-eabi-gcc"
 # Symbol name patterns (case-insensitive regular expressions) of each part.
 X25519 = r"x25519|fe25519|fe256|ge25519"
 PARTS = {
-    "mlkem": r"mlkem|m4crypt_poly_",
+    "mlkem": r"mlkem",
     "mlkem512": r"mlkem512",
     "mlkem1024": r"mlkem1024",
     "keypair": r"mlkem\d+_keypair|kpke_keygen|crypto_kem_keypair",
