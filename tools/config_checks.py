@@ -86,6 +86,7 @@ SELECTIONS = {
 }
 
 PROBE = """#include "m4crypt.h"
+#include "m4crypt/nistapi.h"
 int main(void)
 {
     static unsigned char a[4096], b[4096], c[4096];
@@ -184,6 +185,8 @@ def check_compile_and_link(build: Path, tmp: Path) -> list[tuple[str, bool, str]
         ("m4crypt_chacha20_ietf_xor(a, b, 64, c, a, 1)", "mlkem768", "xwing-aead"),
         ("m4crypt_mlkem768_dec(a, b, c)", "mlkem768-encaps", "mlkem768"),
         ("m4crypt_mlkem768_keypair(a, b)", "mlkem768-encaps", "mlkem768"),
+        ("M4CRYPT_MLKEM768_crypto_kem_dec(a, b, c)", "mlkem768-encaps", "mlkem768"),
+        ("m4crypt_xwing_dec(a, b, c)", "mlkem768", "xwing-aead"),
         ("m4crypt_mlkem1024_enc(a, b, c)", "xwing-aead", None),
         ("m4crypt_mldsa65_verify(a, b, 1, NULL, 0, c)", "mlkem768", "mldsa65-verify"),
         ("m4crypt_mldsa65_sign_derand(a, b, 1, NULL, 0, c, a)", "mldsa65-verify", "all"),
