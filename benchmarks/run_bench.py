@@ -49,6 +49,7 @@ SELECTIONS = [
     ("x25519", "X25519 with the fixed-base table"),
     ("x25519-ladder", "X25519 without the table (ladder on u = 9 for the base point)"),
     ("xwing-aead", "X-Wing (ML-KEM-768 + X25519) and ChaCha20-Poly1305"),
+    ("mldsa65-verify", "ML-DSA-65 verification only (a bootloader's signature check)"),
     ("all", "everything (the default configuration)"),
 ]
 # Not counted in a selection's code: the firmware's own main and its stand-in generator.

@@ -234,6 +234,7 @@ def main() -> int:
             raise SystemExit(f"pycryptodome disagrees on the ML-DSA-{n} key")
         if crypto_mldsa.new(key, b"", deterministic=True).sign(msg) != sig:
             raise SystemExit(f"pycryptodome disagrees on the ML-DSA-{n} signature")
+        parts.append(f"#if M4CRYPT_ENABLE_MLDSA{n}")
         parts.append(f"/* ML-DSA-{n} (FIPS 204): xi = SHA3-256(\"m4crypt selftest ML-DSA-{n} xi\"), "
                      f"the deterministic signature of \"{msg.decode()}\" (one attempt), empty "
                      f"context */")
@@ -242,6 +243,14 @@ def main() -> int:
         parts.append(carray(f"kat_mldsa{n}_sk", sha3(sk), "SHA3-256(sk)"))
         parts.append(carray(f"kat_mldsa{n}_msg", msg, "the message"))
         parts.append(carray(f"kat_mldsa{n}_sig", sha3(sig), "SHA3-256(sig)"))
+        # A build without key generation (signing) verifies the known pk (signature) itself.
+        parts.append("#if !M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_VERIFY")
+        parts.append(carray(f"kat_mldsa{n}_pk_full", pk, "pk"))
+        parts.append("#endif")
+        parts.append("#if !M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY")
+        parts.append(carray(f"kat_mldsa{n}_sig_full", sig, "sig"))
+        parts.append("#endif")
+        parts.append("#endif")
     parts.append("#endif")
 
     text = ("/* SPDX-License-Identifier: Apache-2.0 OR MIT */\n"

@@ -27,6 +27,7 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     @ one loop of pack_z (label \n): four fields gamma1 - z_i of \b bits (18 or 20) in \b / 2 bytes
     .macro PACK_Z n, b
@@ -61,6 +62,7 @@ FUNC m4crypt_mldsa_pack_z_armv7m
     PACK_Z 1, 18
     PACK_Z 2, 20
 ENDFUNC m4crypt_mldsa_pack_z_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 FUNC m4crypt_mldsa_pack_w1_armv7m
     push {r4-r11, lr}

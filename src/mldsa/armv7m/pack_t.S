@@ -32,6 +32,7 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
 FUNC m4crypt_mldsa_power2round_armv7m
     push {r4-r7, lr}
@@ -62,6 +63,7 @@ FUNC m4crypt_mldsa_pack_t1_armv7m
     bne 1b
     pop {r4-r8, pc}
 ENDFUNC m4crypt_mldsa_pack_t1_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
     push {r4-r8, lr}
@@ -83,6 +85,7 @@ FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
     bne 1b
     pop {r4-r8, pc}
 ENDFUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
 FUNC m4crypt_mldsa_pack_t0_armv7m
     push {r4-r11, lr}
@@ -165,5 +168,6 @@ FUNC m4crypt_mldsa_pack_eta_armv7m
     PACK_ETA 1, 3
     PACK_ETA 2, 4
 ENDFUNC m4crypt_mldsa_pack_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

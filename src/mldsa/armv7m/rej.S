@@ -95,6 +95,7 @@ FUNC m4crypt_mldsa_rej_uniform_armv7m
     pop {r4-r9, pc}
 ENDFUNC m4crypt_mldsa_rej_uniform_armv7m
     .ltorg
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
 FUNC m4crypt_mldsa_rej_eta_armv7m
     push {r4-r9, lr}
@@ -154,5 +155,6 @@ FUNC m4crypt_mldsa_rej_eta_armv7m
     lsr r0, r0, #2
     pop {r4-r9, pc}
 ENDFUNC m4crypt_mldsa_rej_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

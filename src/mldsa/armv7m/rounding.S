@@ -38,6 +38,7 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
 FUNC m4crypt_mldsa_decompose_armv7m
     push {r4-r11, lr}
@@ -144,6 +145,7 @@ FUNC m4crypt_mldsa_make_hint_armv7m
     add sp, sp, #8
     pop {r4-r11, pc}
 ENDFUNC m4crypt_mldsa_make_hint_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
     .macro NORM x
     eor r8, \x, \x, asr #31

@@ -65,6 +65,7 @@ FUNC m4crypt_mldsa_unpack_z_armv7m
     UNPACK_Z 1, 18
     UNPACK_Z 2, 20
 ENDFUNC m4crypt_mldsa_unpack_z_armv7m
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     @ one coefficient: field at bit \sh, \bits wide, of r4
     .macro ETA sh, bits
@@ -101,5 +102,6 @@ FUNC m4crypt_mldsa_unpack_eta_armv7m
 3:  lsr r0, r12, #31
     pop {r4-r8, pc}
 ENDFUNC m4crypt_mldsa_unpack_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */
