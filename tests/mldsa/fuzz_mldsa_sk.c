@@ -120,10 +120,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
 }
 #else
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    (void)data, (void)size; /* not built in this configuration */
-    return 0;
-}
+FUZZ_TARGET_NOT_BUILT
 #endif
