@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Twin tests of the X25519 armv7m backend (src/x25519/armv7m/): its field functions on 8 x 32-bit
- * words mod 2^256 - 38 against the portable radix-2^25.5 functions of src/x25519/fe25519.c, and
+ * words mod 2^256 - 38 against the portable radix-2^25.5 functions of src/curve25519/fe25519.c, and
  * its whole scalar multiplication against m4crypt_x25519_scalarmult_c.
  *
  * The representations differ, so results are compared as canonical encodings (tobytes of each
@@ -17,10 +17,7 @@
 #include "harness.h"
 #include "rfc7748_vectors.h"
 #include "m4crypt/x25519.h"
-#include "x25519/fe25519.h"
-
-void m4crypt_x25519_scalarmult_c(uint8_t out[32], const uint8_t scalar[32],
-                                 const uint8_t point[32]);
+#include "x25519/backend.h"
 
 typedef struct {
     uint32_t w[8];
@@ -28,28 +25,28 @@ typedef struct {
 
 /* ------------------------------------------------------------------ the C twin on w256 values */
 
-static void c_from(m4crypt_fe25519 *h, const w256 *a)
+static void c_from(m4crypt_fe25519_c *h, const w256 *a)
 {
     uint8_t s[32];
-    m4crypt_fe25519 t;
+    m4crypt_fe25519_c t;
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 4; j++)
             s[4 * i + j] = (uint8_t)(a->w[i] >> (8 * j));
     m4crypt_fe25519_frombytes_c(h, s); /* bit 255 ignored */
-    m4crypt_fe25519_0(&t);
+    m4crypt_fe25519_0_c(&t);
     t.v[0] = (int32_t)(19 * (a->w[7] >> 31));
     m4crypt_fe25519_add_c(h, h, &t); /* tight + 19: still within the "loose" bound */
 }
 
 #ifdef M4CRYPT_X25519_HAVE_SCALARMULT
 #define BACKEND 1
-static void b_mul(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_mul_armv7m(h->w, f->w, g->w); }
-static void b_sqr(w256 *h, const w256 *f) { m4crypt_fe256_sqr_armv7m(h->w, f->w); }
-static void b_add(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_add_armv7m(h->w, f->w, g->w); }
-static void b_sub(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_sub_armv7m(h->w, f->w, g->w); }
-static void b_m121666(w256 *h, const w256 *f) { m4crypt_fe256_mul121666_armv7m(h->w, f->w); }
-static void b_inv(w256 *h, const w256 *f) { m4crypt_fe256_invert_armv7m(h->w, f->w); }
-static void b_enc(uint8_t s[32], const w256 *f) { m4crypt_fe256_tobytes_armv7m(s, f->w); }
+static void b_mul(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe25519_mul_armv7m(h->w, f->w, g->w); }
+static void b_sqr(w256 *h, const w256 *f) { m4crypt_fe25519_sqr_armv7m(h->w, f->w); }
+static void b_add(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe25519_add_armv7m(h->w, f->w, g->w); }
+static void b_sub(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe25519_sub_armv7m(h->w, f->w, g->w); }
+static void b_m121666(w256 *h, const w256 *f) { m4crypt_fe25519_mul121666_armv7m(h->w, f->w); }
+static void b_inv(w256 *h, const w256 *f) { m4crypt_fe25519_invert_armv7m(h->w, f->w); }
+static void b_enc(uint8_t s[32], const w256 *f) { m4crypt_fe25519_tobytes_armv7m(s, f->w); }
 static void b_scalarmult(uint8_t o[32], const uint8_t k[32], const uint8_t u[32])
 {
     m4crypt_x25519_scalarmult_armv7m(o, k, u);
@@ -57,10 +54,10 @@ static void b_scalarmult(uint8_t o[32], const uint8_t k[32], const uint8_t u[32]
 #else
 #define BACKEND 0
 /* No backend: the "selected" side is the C twin itself on the same values. */
-typedef void (*binop)(m4crypt_fe25519 *, const m4crypt_fe25519 *, const m4crypt_fe25519 *);
+typedef void (*binop)(m4crypt_fe25519_c *, const m4crypt_fe25519_c *, const m4crypt_fe25519_c *);
 static void c_bin(w256 *h, const w256 *f, const w256 *g, binop op)
 {
-    m4crypt_fe25519 a, b, r;
+    m4crypt_fe25519_c a, b, r;
     uint8_t s[32];
     c_from(&a, f);
     c_from(&b, g);
@@ -70,18 +67,18 @@ static void c_bin(w256 *h, const w256 *f, const w256 *g, binop op)
         h->w[i] = (uint32_t)s[4 * i] | (uint32_t)s[4 * i + 1] << 8 | (uint32_t)s[4 * i + 2] << 16 |
                   (uint32_t)s[4 * i + 3] << 24;
 }
-static void sqr_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+static void sqr_as_bin(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, const m4crypt_fe25519_c *g)
 {
     (void)g;
     m4crypt_fe25519_sqr_c(h, f);
 }
-static void m121666_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f,
-                           const m4crypt_fe25519 *g)
+static void m121666_as_bin(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f,
+                           const m4crypt_fe25519_c *g)
 {
     (void)g;
     m4crypt_fe25519_mul121666_c(h, f);
 }
-static void inv_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+static void inv_as_bin(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, const m4crypt_fe25519_c *g)
 {
     (void)g;
     m4crypt_fe25519_invert_c(h, f);
@@ -94,7 +91,7 @@ static void b_m121666(w256 *h, const w256 *f) { c_bin(h, f, f, m121666_as_bin); 
 static void b_inv(w256 *h, const w256 *f) { c_bin(h, f, f, inv_as_bin); }
 static void b_enc(uint8_t s[32], const w256 *f)
 {
-    m4crypt_fe25519 a;
+    m4crypt_fe25519_c a;
     c_from(&a, f);
     m4crypt_fe25519_tobytes_c(s, &a);
 }
@@ -161,7 +158,7 @@ static void rand_w(w256 *a)
     }
 }
 
-static void enc_c(uint8_t s[32], const m4crypt_fe25519 *f) { m4crypt_fe25519_tobytes_c(s, f); }
+static void enc_c(uint8_t s[32], const m4crypt_fe25519_c *f) { m4crypt_fe25519_tobytes_c(s, f); }
 
 enum { OP_MUL, OP_SQR, OP_ADD, OP_SUB, OP_M121666, OP_INV, OP_ENC, NOPS };
 static const char *op_name[NOPS] = {"mul", "sqr", "add", "sub", "mul121666", "invert", "tobytes"};
@@ -169,7 +166,7 @@ static const char *op_name[NOPS] = {"mul", "sqr", "add", "sub", "mul121666", "in
 /* Runs op on (f, g) both ways; returns 1 on agreement. */
 static int twin(int op, const w256 *f, const w256 *g)
 {
-    m4crypt_fe25519 a, b, r;
+    m4crypt_fe25519_c a, b, r;
     w256 h, f2 = *f, g2 = *g;
     uint8_t sb[32], sc[32];
     c_from(&a, f);
@@ -269,13 +266,13 @@ static void test_field(void)
 #if BACKEND
 static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
 {
-    m4crypt_fe256_muladdsub_armv7m(s_->w, f->w, g->w, u->w);
+    m4crypt_fe25519_muladdsub_armv7m(s_->w, f->w, g->w, u->w);
 }
 static void b_sqrsel(w256 *h, const w256 *a, const w256 *c, uint32_t bit)
 {
-    m4crypt_fe256_sqrsel_armv7m(h->w, a->w, c->w, bit);
+    m4crypt_fe25519_sqrsel_armv7m(h->w, a->w, c->w, bit);
 }
-static void b_suba24(w256 *e, const w256 *a, w256 *b) { m4crypt_fe256_suba24_armv7m(e->w, a->w, b->w); }
+static void b_suba24(w256 *e, const w256 *a, w256 *b) { m4crypt_fe25519_suba24_armv7m(e->w, a->w, b->w); }
 #else
 static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
 {
@@ -310,7 +307,7 @@ static void test_fused(void)
     unsigned bad = 0, n = 0;
     for (unsigned i = 0; i < 1000 + NEDGE * NEDGE; i++) {
         w256 f, g, u, u0, s_, f0, g0;
-        m4crypt_fe25519 a, b, c, t, rs, rd;
+        m4crypt_fe25519_c a, b, c, t, rs, rd;
         uint8_t e1[32], e2[32], e3[32], e4[32];
         if (i < NEDGE * NEDGE) {
             edge(&f, i % NEDGE);
@@ -412,7 +409,7 @@ static void test_fused(void)
     bad = n = 0;
     for (unsigned i = 0; i < 1000 + NEDGE * NEDGE; i++) {
         w256 a2, b2, a0, b0, e;
-        m4crypt_fe25519 ca, cb, ce, ct, cr;
+        m4crypt_fe25519_c ca, cb, ce, ct, cr;
         uint8_t e1[32], e2[32], e3[32], e4[32];
         int above = 1;
         if (i < NEDGE * NEDGE) {
@@ -476,7 +473,7 @@ static void test_scalarmult(void)
     t_printf("scalarmult: %u random cases against the portable ladder, %u mismatches\n", n, bad);
 }
 
-/* The inlined ladder (fe256_ladder_inlined.S, what m4crypt_x25519 runs when the library is built
+/* The inlined ladder (x25519_ladder_inlined.S, what m4crypt_x25519 runs when the library is built
  * with -DM4CRYPT_X25519_INLINED_LADDER) against the RFC 7748 section 5.2 vectors and iterations
  * (1 and 1,000), and word for word against the compact ladder: random scalars and points, the
  * low-order points of RFC 7748 section 7 and the edge encodings, with and without bit 255, and

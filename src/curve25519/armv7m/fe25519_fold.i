@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Carry and borrow folds of GF(2^255 - 19) addition and subtraction on 8 words modulo 2^256 - 38,
- * shared by fe256.S (add_int, sub_int), ge25519_base.S (its inline FADD / FSUB) and
+ * shared by fe25519.S (add_int, sub_int), ge25519_base.S (its inline FADD / FSUB) and
  * ge25519_select.S (the negation of a cached entry), so that all
  * produce the same words. Included by the C preprocessor; defines macros only.
  *
@@ -14,7 +14,7 @@
  *   least 2^256 - 38, so the last subtraction cannot borrow).
  * The flag becomes a mask by SBC x, x, x (C - 1), ANDed / BICed with 38: no branch.
  * CARRY_IN x / BORROW_IN x: r3-r10 += x / -= x (one word into the 8-word chain; the carry /
- * borrow out of 2^256 left in C), also used by fe256.S's tobytes and suba24.
+ * borrow out of 2^256 left in C), also used by fe25519.S's tobytes and suba24.
  */
 .macro CARRY_IN x
     adds.w    r3, r3, \x

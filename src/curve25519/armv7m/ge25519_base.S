@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The fixed-base multiplication of src/x25519/x25519_base.c for ARMv7E-M (Cortex-M4), Thumb-2,
- * on the field of the X25519 backend (src/x25519/armv7m/backend.h: 8 x 32-bit words mod
+ * The fixed-base multiplication of src/curve25519/ge25519_base.c for ARMv7E-M (Cortex-M4), Thumb-2,
+ * on the field of this backend (src/curve25519/armv7m/backend.h: 8 x 32-bit words mod
  * 2^256 - 38): 64 table scans and mixed additions with four doublings in between.
  *
  *   void m4crypt_ge25519_base_mul_armv7m(uint32_t *p, const int8_t e[64],
@@ -10,7 +10,7 @@
  * p = (X, Y, Z, T); mode 1 (X25519): p[0..7] / p[8..15] = F + H / F - H of the last addition, the
  * Montgomery u of the result (Z + Y) / (Z - Y) = (F G + G H) / (F G - G H) without the last four
  * multiplications (p[16..31] then hold the point before the last addition's conversion). Contract
- * and C twin: ge25519_backend.h, m4crypt_ge25519_base_mul_c in x25519_base.c, which performs the
+ * and C twin: backend.h, m4crypt_ge25519_base_mul_c in ge25519_base.c, which performs the
  * same field operations in the same order, so both give the same words.
  *
  * Per row i: the scan m4crypt_ge25519_select_int (ge25519_select.S) writes q (a halved table
@@ -20,7 +20,7 @@
  * multiplication".
  * The point stays on the frame throughout; the additions/subtractions of a row are inline
  * (macros FADD, FSUB: no call, no pointer set-up), every other field operation is a call of an
- * internal entry of fe256.S / fe256_mul.S (r0 = result, r1-r3 = operands, all on the frame; they
+ * internal entry of fe25519.S / fe25519_mul.S (r0 = result, r1-r3 = operands, all on the frame; they
  * clobber r0-r12, s0-s15 and keep lr), through the macros FE and FMAS below.
  * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z (then F), 96 T, 128 / 160 / 192 q (then H in
  * 128), 224 / 256 scratch (Y + X, A, then E; Y - X, then G), 288 unused, 352 p, 356 e, 360 row
@@ -45,7 +45,7 @@
     .thumb
     .cpu cortex-m4
 
-#include "fe256_fold.i"
+#include "fe25519_fold.i"
 #include "common/armv7m/fpu_scratch.h"
 
 /* Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) the field routines keep
@@ -63,13 +63,13 @@
 #endif
 .endm
 
-/* t = f g, s = u + t, u = u - t on frame slots (muladdsub_int of fe256_mul.S) */
+/* t = f g, s = u + t, u = u - t on frame slots (muladdsub_int of fe25519_mul.S) */
 .macro FMAS s, f, g, u
     add.w     r0, sp, #\s
     add.w     r1, sp, #\f
     add.w     r2, sp, #\g
     add.w     r3, sp, #\u
-    bl        m4crypt_fe256_muladdsub_int
+    bl        m4crypt_fe25519_muladdsub_int
 .endm
 
 /* one field operation: \op(frame + \h, frame + \f, frame + \g) */
@@ -77,7 +77,7 @@
     add.w     r0, sp, #\h
     add.w     r1, sp, #\f
     add.w     r2, sp, #\g
-    bl        m4crypt_fe256_\op\()_int
+    bl        m4crypt_fe25519_\op\()_int
 .endm
 
 /* The epilogue of both routines: the point in frame slots 0..127 (X, Y, Z, T) copied to the
@@ -125,7 +125,7 @@
     pop.w     {r4-r11, pc}
 .endm
 
-/* h = f + g, h = f - g (mod 2^256 - 38) on frame slots, inline: the algorithm of fe256.S's add_int
+/* h = f + g, h = f - g (mod 2^256 - 38) on frame slots, inline: the algorithm of fe25519.S's add_int
  * and sub_int (the carry c out of 2^256 folded as 38 c, and once more 38 if that carried; the
  * borrow as - 38, twice), so the words equal theirs (the C twin calls those). Register map:
  * r3-r10 the result, r0-r2, r11 the words of g, r12 / lr the slot addresses (lr is free in the
@@ -290,7 +290,7 @@ m4crypt_ge25519_base_mul_armv7m:
 /*
  * void m4crypt_ge25519_varmul_armv7m(uint32_t *h, const int8_t e[64], const uint32_t *tab);
  * The variable-base loop of src/ristretto255/ristretto255.c (contract and C twin:
- * m4crypt_ge25519_varmul_c, fe_select.h): h = sum e_i 16^i P from i = 63 down, each step four
+ * m4crypt_ge25519_varmul_c, ge25519.h): h = sum e_i 16^i P from i = 63 down, each step four
  * doublings (dbl-2008-hwcd, a = -1) and the addition (add-2008-hwcd-3) of e_i P in the cached
  * form (Y + X, Y - X, 2 Z, 2 d T) chosen by m4crypt_ge25519_select_cached_armv7m from tab (4 x 8 x
  * 8 words, ge25519_select.S); h = (X, Y, Z, T), 32 words, starts at the identity. The field

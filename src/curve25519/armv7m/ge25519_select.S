@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Constant-time scan of one row of the fixed-base table (src/x25519/base_table.c) for ARMv7E-M
+ * Constant-time scan of one row of the fixed-base table (src/curve25519/base_table.c) for ARMv7E-M
  * (Cortex-M4), Thumb-2.
  *
  *   void m4crypt_ge25519_select_armv7m(uint32_t out[24], const uint32_t row[3][8][8], int32_t b);
@@ -8,7 +8,7 @@
  *   lr (for ge25519_base.S); 16 bytes of stack, the secret word among them zeroed.
  *
  * out = ((y + x) / 2, (y - x) / 2, d x y) of b * 256^i * B, b in [-8, 8] (C twin and contract:
- * m4crypt_x25519_base_select_c in x25519_base.c / x25519_base.h).
+ * m4crypt_ge25519_base_select_c in ge25519_base.c / ge25519.h).
  *
  * Method: the row is laid out coordinate by coordinate ([k][j][w]), so each coordinate is one
  * stream of 8 entries x 8 words. Eight accumulator words start at the identity's coordinate and
@@ -37,7 +37,7 @@
     .thumb
     .cpu cortex-m4
 
-#include "fe256_fold.i"
+#include "fe25519_fold.i"
 
 /* r3 = the sign mask of the digit b in r2 (all ones if b < 0), r2 = |b| in every byte. */
 .macro DIGIT_ABS
@@ -206,10 +206,10 @@ m4crypt_ge25519_select_int:
  * void m4crypt_ge25519_select_cached_armv7m(uint32_t out[32], const uint32_t tab[4][8][8],
  *                                          int32_t b);
  * The variable-base scan of src/ristretto255/ristretto255.c (C twin and contract:
- * m4crypt_ge25519_select_cached_c, fe_select.h): tab[k][j] = coordinate k of the "cached" (j + 1) P
+ * m4crypt_ge25519_select_cached_c, ge25519.h): tab[k][j] = coordinate k of the "cached" (j + 1) P
  * = (Y + X, Y - X, 2 Z, 2 d T); out = b P in that form for b in [-8, 8]: entry |b| by the same
  * SEL scan as above (every word read), the identity (1, 1, 2, 0) for b = 0, and for b < 0 the
- * first two coordinates swapped and the last negated as 0 - v with the fold of fe256.S's sub_int
+ * first two coordinates swapped and the last negated as 0 - v with the fold of fe25519.S's sub_int
  * (v XOR M minus M over 256 bits is 2^256 - v or v; a borrow is worth - 38, twice), so the words
  * equal the C twin's. Register map as m4crypt_ge25519_select_int; r12 the fold mask.
  * Cycles: 4 x (LDM of 8 + 7 entries of 20 cycles + fix-up), stores, negation, swap; the calls'
