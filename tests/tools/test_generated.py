@@ -71,7 +71,7 @@ def test_an_edit_of_what_a_generator_reads_is_reported(tmp_path):
     assert generated.difference(entry, gen_root=tmp_path) == ""
     asm = tmp_path / entry.inputs[0]
     lines = asm.read_text().splitlines(keepends=True)
-    i = lines.index("m4crypt_fe25519_suba24_int:\n")
+    i = lines.index("FUNC m4crypt_fe25519_suba24_int\n")
     lines.insert(i + 2, "    nop\n")
     asm.write_text("".join(lines))
     assert "+    nop" in generated.difference(entry, gen_root=tmp_path)

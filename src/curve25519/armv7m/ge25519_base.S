@@ -46,6 +46,7 @@
     .cpu cortex-m4
 
 #include "fe25519_fold.i"
+#include "func.i"
 #include "common/armv7m/fpu_scratch.h"
 
 /* Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) the field routines keep
@@ -158,31 +159,12 @@
     FADDSUB   \h, \f, \g, subs, sbcs, FOLD_SUB
 .endm
 
-    .equ      OX, GS + 0
-    .equ      OY, GS + 32
-    .equ      OZ, GS + 64
-    .equ      OT, GS + 96
-    .equ      Q0, GS + 128
-    .equ      Q1, GS + 160
-    .equ      Q2, GS + 192
-    .equ      S0, GS + 224
-    .equ      S1, GS + 256
-    .equ      S2, GS + 288
-    .equ      FP, GS + 352
-    .equ      FE_, GS + 356
-    .equ      FROW, GS + 360
-    .equ      FCNT, GS + 364
-    .equ      FHALF, GS + 368
-    .equ      FMODE, GS + 372
-    .equ      FTAB, GS + 376
+    EQU_SEQ   GS, 32, OX, OY, OZ, OT, Q0, Q1, Q2, S0, S1, S2
+    EQU_SEQ   GS + 352, 4, FP, FE_, FROW, FCNT, FHALF, FMODE, FTAB
     .equ      FRAME, GS + 380          /* + 36 pushed: sp stays 8-byte aligned */
 
 #if M4CRYPT_ENABLE_X25519_BASE_TABLE
-    .section .text.m4crypt_ge25519_base_mul_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_base_mul_armv7m
-    .type m4crypt_ge25519_base_mul_armv7m, %function
-    .align 2
-m4crypt_ge25519_base_mul_armv7m:
+FUNC m4crypt_ge25519_base_mul_armv7m
     push.w    {r4-r11, lr}
     sub.w     sp, sp, #FRAME
     str.w     r0, [sp, #FP]
@@ -284,7 +266,7 @@ m4crypt_ge25519_base_mul_armv7m:
     FE mul, OT, S0, Q0
 6:  /* the result out, then wipe the frame, the 132 bytes below it and s0..s15 */
     POINT_OUT_AND_RETURN FP, 132, FRAME   /* wipes 512 bytes: 16 stores of 8 words */
-    .size m4crypt_ge25519_base_mul_armv7m, .-m4crypt_ge25519_base_mul_armv7m
+ENDFUNC m4crypt_ge25519_base_mul_armv7m
 #endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */
 
 /*
@@ -309,29 +291,12 @@ m4crypt_ge25519_base_mul_armv7m:
  * Cycles, stack, code: bench row ristretto255.scalarmult; the share of this routine, the scans
  * and the field routines: `m4sim profile build/m4-armv7m/bench.elf ristretto255.scalarmult`.
  */
-    .equ      VQ0, GS + 128
-    .equ      VQ1, GS + 160
-    .equ      VQ2, GS + 192
-    .equ      VQ3, GS + 224
-    .equ      VW0, GS + 256
-    .equ      VW1, GS + 288
-    .equ      VW2, GS + 320
-    .equ      VW3, GS + 352
-    .equ      VW4, GS + 384
-    .equ      VZERO, GS + 416
-    .equ      VH, GS + 448
-    .equ      VE, GS + 452
-    .equ      VTAB, GS + 456
-    .equ      VCNT, GS + 460
-    .equ      VDBL, GS + 464
+    EQU_SEQ   GS + 128, 32, VQ0, VQ1, VQ2, VQ3, VW0, VW1, VW2, VW3, VW4, VZERO
+    EQU_SEQ   GS + 448, 4, VH, VE, VTAB, VCNT, VDBL
     .equ      VFRAME, GS + 468         /* + 36 pushed: sp stays 8-byte aligned */
 
 #if M4CRYPT_ENABLE_RISTRETTO255
-    .section .text.m4crypt_ge25519_varmul_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_varmul_armv7m
-    .type m4crypt_ge25519_varmul_armv7m, %function
-    .align 2
-m4crypt_ge25519_varmul_armv7m:
+FUNC m4crypt_ge25519_varmul_armv7m
     push.w    {r4-r11, lr}
     sub.w     sp, sp, #VFRAME
     str.w     r0, [sp, #VH]
@@ -402,7 +367,7 @@ m4crypt_ge25519_varmul_armv7m:
     FE mul, OT, VW1, VW4           /* E H: T of the last addition only (doublings do not read T) */
     /* h out, then wipe */
     POINT_OUT_AND_RETURN VH, 140, VFRAME  /* wipes 608 bytes: 19 stores of 8 words */
-    .size m4crypt_ge25519_varmul_armv7m, .-m4crypt_ge25519_varmul_armv7m
+ENDFUNC m4crypt_ge25519_varmul_armv7m
 #endif /* M4CRYPT_ENABLE_RISTRETTO255 */
 
 #endif /* M4CRYPT_BUILD_CURVE25519 */

@@ -38,6 +38,7 @@
     .cpu cortex-m4
 
 #include "fe25519_fold.i"
+#include "func.i"
 
 /* r3 = the sign mask of the digit b in r2 (all ones if b < 0), r2 = |b| in every byte. */
 .macro DIGIT_ABS
@@ -135,11 +136,7 @@
 .endm
 
 #if M4CRYPT_ENABLE_X25519_BASE_TABLE
-    .section .text.m4crypt_ge25519_select_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_select_armv7m
-    .type m4crypt_ge25519_select_armv7m, %function
-    .align 2
-m4crypt_ge25519_select_armv7m:
+FUNC m4crypt_ge25519_select_armv7m
     push.w    {r4-r11, lr}
     bl        m4crypt_ge25519_select_int
     movs.w    r0, #0              /* no secret left in the caller-saved registers */
@@ -148,13 +145,9 @@ m4crypt_ge25519_select_armv7m:
     movs.w    r3, #0
     mov.w     r12, #0
     pop.w     {r4-r11, pc}
-    .size m4crypt_ge25519_select_armv7m, .-m4crypt_ge25519_select_armv7m
+ENDFUNC m4crypt_ge25519_select_armv7m
 
-    .section .text.m4crypt_ge25519_select_int,"ax",%progbits
-    .global m4crypt_ge25519_select_int
-    .type m4crypt_ge25519_select_int, %function
-    .align 2
-m4crypt_ge25519_select_int:
+FUNC m4crypt_ge25519_select_int
     DIGIT_ABS
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] sign mask */
     /* d x y first (identity 0), negated as ~v - 37 under the sign mask, to out + 64 */
@@ -199,7 +192,7 @@ m4crypt_ge25519_select_int:
     str.w     r3, [sp, #4]        /* the sign mask off the stack */
     add.w     sp, sp, #12
     pop.w     {pc}
-    .size m4crypt_ge25519_select_int, .-m4crypt_ge25519_select_int
+ENDFUNC m4crypt_ge25519_select_int
 #endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */
 
 /*
@@ -216,11 +209,7 @@ m4crypt_ge25519_select_int:
  * total: `m4sim profile build/m4-armv7m/bench.elf ristretto255.scalarmult`.
  */
 #if M4CRYPT_ENABLE_RISTRETTO255
-    .section .text.m4crypt_ge25519_select_cached_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_select_cached_armv7m
-    .type m4crypt_ge25519_select_cached_armv7m, %function
-    .align 2
-m4crypt_ge25519_select_cached_armv7m:
+FUNC m4crypt_ge25519_select_cached_armv7m
     push.w    {r4-r11, lr}
     DIGIT_ABS
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] M (r4, lr: padding) */
@@ -276,7 +265,7 @@ m4crypt_ge25519_select_cached_armv7m:
     mov.w     r12, #0
     add.w     sp, sp, #16
     pop.w     {r4-r11, pc}
-    .size m4crypt_ge25519_select_cached_armv7m, .-m4crypt_ge25519_select_cached_armv7m
+ENDFUNC m4crypt_ge25519_select_cached_armv7m
 #endif /* M4CRYPT_ENABLE_RISTRETTO255 */
 
 #endif /* M4CRYPT_BUILD_CURVE25519 */

@@ -702,7 +702,7 @@ def inline_suba24(out, h, a, b):
     read from fe25519.S, so the routine and the inlined copy cannot drift apart): its pointers r0 = e,
     r1 = a, r2 = b set from sp offsets instead of by the caller, no lr save, no return."""
     src = open(__file__.rsplit("/", 1)[0] + "/fe25519.S").read().splitlines()
-    i = src.index("m4crypt_fe25519_suba24_int:") + 1
+    i = src.index("FUNC m4crypt_fe25519_suba24_int") + 1
     j = src.index("    vmov      lr, s14", i)
     body = src[i:j]
     assert body[0] == "    vmov      s14, lr", body[0]
