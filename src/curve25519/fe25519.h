@@ -86,4 +86,15 @@ static inline void m4crypt_fe25519_cmov(m4crypt_fe25519 *f, const m4crypt_fe2551
     }
 }
 
+/* M4CRYPT_ERR_ZERO_SHARED if the 32 bytes q (a result encoding of X25519 or Ristretto255) are
+ * all zero, else 0, without a branch on q's bytes (the result itself is all it reveals). */
+static inline int m4crypt_curve25519_zero_error(const uint8_t q[32])
+{
+    uint32_t acc = 0;
+    for (int i = 0; i < 32; i++)
+        acc |= q[i];
+    const uint32_t is_zero = (acc - 1) >> 31; /* acc in 0..255 */
+    return (int)(0u - is_zero) & M4CRYPT_ERR_ZERO_SHARED;
+}
+
 #endif

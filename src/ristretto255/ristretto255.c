@@ -469,16 +469,6 @@ static void map(ge *h, const fe *t)
     m4crypt_memzero(&w3, sizeof w3);
 }
 
-/* 1 (as an int error mask source) if all 32 bytes are zero. */
-static int zero_result(const uint8_t q[32])
-{
-    uint32_t acc = 0;
-    for (int i = 0; i < 32; i++)
-        acc |= q[i];
-    const uint32_t is_zero = (acc - 1) >> 31;
-    return (int)(0u - is_zero) & M4CRYPT_ERR_ZERO_SHARED;
-}
-
 int m4crypt_ristretto255_is_valid_point(const uint8_t p[32])
 {
     ge h;
@@ -558,7 +548,7 @@ static __attribute__((noinline)) int scalarmult_inner(uint8_t q[32], const uint8
     encode(q, &v.h);
 
     m4crypt_memzero(&v, sizeof v);
-    return zero_result(q);
+    return m4crypt_curve25519_zero_error(q);
 }
 
 int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
@@ -580,7 +570,7 @@ static __attribute__((noinline)) int scalarmult_base_inner(uint8_t q[32], const 
     encode(q, &h);
     m4crypt_memzero(t, sizeof t);
     m4crypt_memzero(&h, sizeof h);
-    return zero_result(q);
+    return m4crypt_curve25519_zero_error(q);
 }
 
 int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])

@@ -94,17 +94,6 @@ __attribute__((noinline)) void m4crypt_x25519_scalarmult_c(uint8_t out[32],
     m4crypt_memzero(&cb, sizeof cb);
 }
 
-/* M4CRYPT_ERR_ZERO_SHARED if out is all zero, else 0, without a branch on out's bytes (the
- * result itself is the only thing revealed). */
-static int zero_check(const uint8_t out[32])
-{
-    uint32_t acc = 0;
-    for (int i = 0; i < 32; i++)
-        acc |= out[i];
-    const uint32_t is_zero = (acc - 1) >> 31; /* acc in 0..255 */
-    return (int)(0u - is_zero) & M4CRYPT_ERR_ZERO_SHARED;
-}
-
 /* The portable field functions leave register spills on the stack (field elements of the
  * ladder); after an operation that ran on them, the stack it used is wiped (m4crypt_stack_wipe),
  * as far down as make bench measured it for the portable build (x25519.scalarmult and
@@ -122,7 +111,7 @@ int m4crypt_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 {
     m4crypt_x25519_scalarmult(out, scalar, point);
     WIPE_STACK(SCALARMULT_STACK);
-    return zero_check(out);
+    return m4crypt_curve25519_zero_error(out);
 }
 
 /* The base point u = 9 (RFC 7748 section 4.1) by the fixed-base method of x25519_base.c (a table
@@ -140,7 +129,7 @@ int m4crypt_x25519_base(uint8_t out[32], const uint8_t scalar[32])
     m4crypt_x25519_scalarmult(out, scalar, nine);
     WIPE_STACK(SCALARMULT_STACK);
 #endif
-    return zero_check(out);
+    return m4crypt_curve25519_zero_error(out);
 }
 
 int m4crypt_x25519_keypair(uint8_t pk[32], uint8_t sk[32])

@@ -118,6 +118,19 @@ static __attribute__((unused)) int32_t rand_digit(void)
     return (int32_t)(t_rand32() % 17) - 8;
 }
 
+#if HAVE_FIXED || HAVE_VARIABLE
+/* The checks and the summary line of a scan's twin test: bad twin mismatches and bad_ref
+ * results that differ from the reference (what). */
+static void scan_summary(const char *name, unsigned n, unsigned bad, unsigned bad_ref,
+                         const char *what)
+{
+    CHECK(bad == 0);
+    CHECK(bad_ref == 0);
+    t_printf("%s: %u scans (%s), %u twin mismatches, %u against %s\n", name, n,
+             BACKEND ? "assembly vs C" : "no backend: C against itself", bad, bad_ref, what);
+}
+#endif
+
 #if HAVE_FIXED
 static void test_select(void)
 {
@@ -154,10 +167,7 @@ static void test_select(void)
             t_printf("  select twin mismatch, random row %u, b = %d\n", t, (int)b);
         bad_ref += memcmp(c, r, sizeof c) != 0;
     }
-    CHECK(bad_twin == 0);
-    CHECK(bad_ref == 0);
-    t_printf("select: %u scans (%s), %u twin mismatches, %u against direct indexing\n", n,
-             BACKEND ? "assembly vs C" : "no backend: C against itself", bad_twin, bad_ref);
+    scan_summary("select", n, bad_twin, bad_ref, "direct indexing");
 }
 
 static void test_mul(void)
@@ -231,10 +241,7 @@ static void test_select_cached(void)
         }
         bad_ref += !ok;
     }
-    CHECK(bad == 0);
-    CHECK(bad_ref == 0);
-    t_printf("select_cached: %u scans (%s), %u twin mismatches, %u against the table\n", n,
-             BACKEND ? "assembly vs C" : "no backend: C against itself", bad, bad_ref);
+    scan_summary("select_cached", n, bad, bad_ref, "the table");
 }
 
 static void test_varmul(void)

@@ -12,18 +12,6 @@
 #include "m4crypt/x25519.h"
 #include "curve25519/fe25519.h"
 
-static void unhex(uint8_t *out, const char *hex, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned v = 0;
-        for (int k = 0; k < 2; k++) {
-            char c = hex[2 * i + (size_t)k];
-            v = v * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
-        }
-        out[i] = (uint8_t)v;
-    }
-}
-
 static int is_zero32(const uint8_t *p)
 {
     uint8_t acc = 0;
@@ -427,19 +415,19 @@ static void test_rfc7748(void)
 {
     uint8_t k[32], u[32], want[32], out[32];
     for (int i = 0; i < 2; i++) {
-        unhex(k, rfc7748_52[i][0], 32);
-        unhex(u, rfc7748_52[i][1], 32);
-        unhex(want, rfc7748_52[i][2], 32);
+        t_unhex(k, rfc7748_52[i][0]);
+        t_unhex(u, rfc7748_52[i][1]);
+        t_unhex(want, rfc7748_52[i][2]);
         CHECK(m4crypt_x25519(out, k, u) == 0);
         CHECK_MEM(out, want, 32);
     }
 
     uint8_t a_sk[32], a_pk[32], b_sk[32], b_pk[32], kk[32], pk[32];
-    unhex(a_sk, rfc7748_61[0], 32);
-    unhex(a_pk, rfc7748_61[1], 32);
-    unhex(b_sk, rfc7748_61[2], 32);
-    unhex(b_pk, rfc7748_61[3], 32);
-    unhex(kk, rfc7748_61[4], 32);
+    t_unhex(a_sk, rfc7748_61[0]);
+    t_unhex(a_pk, rfc7748_61[1]);
+    t_unhex(b_sk, rfc7748_61[2]);
+    t_unhex(b_pk, rfc7748_61[3]);
+    t_unhex(kk, rfc7748_61[4]);
     CHECK(m4crypt_x25519_base(pk, a_sk) == 0);
     CHECK_MEM(pk, a_pk, 32);
     CHECK(m4crypt_x25519_base(pk, b_sk) == 0);
@@ -479,14 +467,14 @@ static void test_iterations(void)
 {
     uint8_t k[32] = {9}, u[32] = {9}, want[32];
     iterate(k, u, 0, 1);
-    unhex(want, rfc7748_iter1, 32);
+    t_unhex(want, rfc7748_iter1);
     CHECK_MEM(k, want, 32);
     iterate(k, u, 1, 1000);
-    unhex(want, rfc7748_iter1000, 32);
+    t_unhex(want, rfc7748_iter1000);
     CHECK_MEM(k, want, 32);
     if (t_slow()) {
         iterate(k, u, 1000, 1000000);
-        unhex(want, rfc7748_iter1000000, 32);
+        t_unhex(want, rfc7748_iter1000000);
         CHECK_MEM(k, want, 32);
         t_printf("x25519: 1,000,000 iterations checked\n");
     }
@@ -556,7 +544,7 @@ static void test_low_order(void)
     uint8_t u[32], k[32], out[32], zero[32] = {0};
     for (int i = 0; i < 7; i++) {
         for (int hb = 0; hb < 2; hb++) {
-            unhex(u, low_order[i], 32);
+            t_unhex(u, low_order[i]);
             u[31] |= (uint8_t)(hb << 7);
             for (int j = 0; j < 4; j++) {
                 t_rand_bytes(k, 32);

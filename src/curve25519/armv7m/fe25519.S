@@ -85,14 +85,9 @@ FUNC m4crypt_fe25519_mul121666_armv7m
     movw    r2, #(121665 & 0xffff)
     movt    r2, #(121665 >> 16)
     movs.w    r12, #0
-    umaal   r3, r12, r3, r2
-    umaal   r4, r12, r4, r2
-    umaal   r5, r12, r5, r2
-    umaal   r6, r12, r6, r2
-    umaal   r7, r12, r7, r2
-    umaal   r8, r12, r8, r2
-    umaal   r9, r12, r9, r2
-    umaal   r10, r12, r10, r2
+    .irp w, r3, r4, r5, r6, r7, r8, r9, r10
+    umaal     \w, r12, \w, r2
+    .endr
     mov.w     r11, #38
     mul.w     r12, r12, r11
     CARRY_IN  r12
@@ -185,14 +180,7 @@ FUNC m4crypt_fe25519_tobytes_armv7m
     bic.w     r10, r10, #0x80000000
     mul.w     r2, r2, r12
     CARRY_IN  r2
-    adds.w    r2, r3, #19
-    adcs.w    r2, r4, #0
-    adcs.w    r2, r5, #0
-    adcs.w    r2, r6, #0
-    adcs.w    r2, r7, #0
-    adcs.w    r2, r8, #0
-    adcs.w    r2, r9, #0
-    adc.w     r2, r10, #0
+    CHAIN8    adds.w, #19, adcs.w, #0, adc.w, r2 /* the top word of v + 19 */
     lsr.w     r2, r2, #31
     mul.w     r2, r2, r12
     CARRY_IN  r2

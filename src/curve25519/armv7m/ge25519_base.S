@@ -175,14 +175,7 @@ FUNC m4crypt_ge25519_base_mul_armv7m
     mov.w     r0, #2
     str.w     r0, [sp, #FHALF]
     /* the identity (0, 1, 1, 0) */
-    mov.w     r3, #0
-    mov.w     r4, #0
-    mov.w     r5, #0
-    mov.w     r6, #0
-    mov.w     r7, #0
-    mov.w     r8, #0
-    mov.w     r9, #0
-    mov.w     r10, #0
+    MOV8      0
     POINT_ADDR r12
     stm.w     r12!, {r3-r10}
     mov.w     r3, #1
@@ -306,14 +299,7 @@ FUNC m4crypt_ge25519_varmul_armv7m
     mov.w     r0, #64
     str.w     r0, [sp, #VCNT]
     /* the identity (0, 1, 1, 0) and the zero slot */
-    mov.w     r3, #0
-    mov.w     r4, #0
-    mov.w     r5, #0
-    mov.w     r6, #0
-    mov.w     r7, #0
-    mov.w     r8, #0
-    mov.w     r9, #0
-    mov.w     r10, #0
+    MOV8      0
     add.w     r12, sp, #VZERO
     stm.w     r12, {r3-r10}
     POINT_ADDR r12

@@ -51,14 +51,7 @@
 
 /* r3..r10 ^= r11 (the sign mask: ~v where negated). */
 .macro EOR8_R11
-    eor.w     r3, r3, r11
-    eor.w     r4, r4, r11
-    eor.w     r5, r5, r11
-    eor.w     r6, r6, r11
-    eor.w     r7, r7, r11
-    eor.w     r8, r8, r11
-    eor.w     r9, r9, r11
-    eor.w     r10, r10, r11
+    CHAIN8    eor.w, r11, eor.w, r11
 .endm
 
 /* one entry of one coordinate: GE from the next |b| - j bytes, then 8 words by SEL */
@@ -157,14 +150,7 @@ FUNC m4crypt_ge25519_select_int
     ldr.w     r11, [sp, #4]
     EOR8_R11
     and.w     r12, r11, #37
-    subs.w    r3, r3, r12
-    sbcs.w    r4, r4, #0
-    sbcs.w    r5, r5, #0
-    sbcs.w    r6, r6, #0
-    sbcs.w    r7, r7, #0
-    sbcs.w    r8, r8, #0
-    sbcs.w    r9, r9, #0
-    sbc.w     r10, r10, #0
+    CHAIN8    subs.w, r12, sbcs.w, #0, sbc.w
     ldr.w     r0, [sp, #0]
     add.w     r0, r0, #64
     stm.w     r0, {r3-r10}
@@ -219,14 +205,7 @@ FUNC m4crypt_ge25519_select_cached_armv7m
     ID_SMALL  0
     ldr.w     r11, [sp, #4]
     EOR8_R11
-    subs.w    r3, r3, r11
-    sbcs.w    r4, r4, r11
-    sbcs.w    r5, r5, r11
-    sbcs.w    r6, r6, r11
-    sbcs.w    r7, r7, r11
-    sbcs.w    r8, r8, r11
-    sbcs.w    r9, r9, r11
-    sbcs.w    r10, r10, r11
+    CHAIN8    subs.w, r11, sbcs.w, r11
     mov.w     r11, #38
     FOLD_SUB
     ldr.w     r0, [sp, #0]

@@ -544,6 +544,25 @@ def wipe_below(fr):
     return w
 
 
+def wipe_frame(out, fr, o):
+    """Zeroes r3-r10, the frame of fr bytes and what the field routines left below it (the loop
+    runs from sp - wipe_below(fr) up to the frame's top in 32-byte steps), then s0..s15; leaves
+    sp at the frame's top (o: the frame offset of a slot, as in the caller)."""
+    out.append("    movs r3, #0")
+    for r in range(4, 11):
+        out.append(f"    movs r{r}, #0")
+    w = wipe_below(fr)
+    out.append(f"    sub sp, sp, #{w}")
+    out.append("    mov r0, sp")
+    out.append(f"    add r1, sp, #{o(fr + w)}")
+    out.append("2:")
+    out.append("    stm r0!, {r3-r10}")
+    out.append("    cmp r0, r1")
+    out.append("    blo 2b")
+    wipe_s(out)
+    out.append(f"    add sp, sp, #{o(fr + w)}")
+
+
 # ---- --inlined-ladder: the main loop's field routines inlined (the build for more flash; the
 # default output does not use any of this) ----
 
@@ -884,19 +903,7 @@ def gen_ladder(out, inlined=False):
     out.append("    adds r0, r0, #32")
     out.append("    bl m4crypt_fe25519_sub_int")
     out.append("    @ wipe the frame and what the field routines left below it")
-    out.append("    movs r3, #0")
-    for r in range(4, 11):
-        out.append(f"    movs r{r}, #0")
-    w = wipe_below(LFRAME)      # (LADDER_SLOTS is a multiple of 32: the loop still ends at the top)
-    out.append(f"    sub sp, sp, #{w}")
-    out.append("    mov r0, sp")
-    out.append(f"    add r1, sp, #{o(LFRAME + w)}")
-    out.append("2:")
-    out.append("    stm r0!, {r3-r10}")
-    out.append("    cmp r0, r1")
-    out.append("    blo 2b")
-    wipe_s(out)
-    out.append(f"    add sp, sp, #{o(LFRAME + w)}")
+    wipe_frame(out, LFRAME, o)  # (LADDER_SLOTS is a multiple of 32: the loop still ends at the top)
     out.append(f"    vpop {{s16-s{vtop}}}")                   # the caller's values (no secret left)
     out.append("    pop {r4-r11, pc}")
     out.append(f"    .size {name}, .-{name}")
@@ -971,19 +978,7 @@ def gen_invert(out):
     out.append("    ldm r1, {r3-r10}")
     out.append("    stm r0, {r3-r10}")
     out.append("    @ wipe the frame and the field routines' frame below it")
-    out.append("    movs r3, #0")
-    for r in range(4, 11):
-        out.append(f"    movs r{r}, #0")
-    w = wipe_below(FR)          # (INVERT_SLOTS is a multiple of 32: the loop still ends at the top)
-    out.append(f"    sub sp, sp, #{w}")
-    out.append("    mov r0, sp")
-    out.append(f"    add r1, sp, #{o(FR + w)}")
-    out.append("2:")
-    out.append("    stm r0!, {r3-r10}")
-    out.append("    cmp r0, r1")
-    out.append("    blo 2b")
-    wipe_s(out)
-    out.append(f"    add sp, sp, #{o(FR + w)}")
+    wipe_frame(out, FR, o)      # (INVERT_SLOTS is a multiple of 32: the loop still ends at the top)
     out.append("    pop {r4-r11, pc}")
     out.append("    .align 2")
     out.append("9:")
