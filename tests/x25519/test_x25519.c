@@ -226,6 +226,16 @@ static void rand_limbs(m4crypt_fe25519_c *f, int32_t even, int32_t odd)
     }
 }
 
+/* Two random limb vectors a, b (rand_limbs' bounds) and their values ra, rb for the reference. */
+static void rand_operands(m4crypt_fe25519_c *a, m4crypt_fe25519_c *b, ref_t *ra, ref_t *rb,
+                          int32_t even, int32_t odd)
+{
+    rand_limbs(a, even, odd);
+    rand_limbs(b, even, odd);
+    ref_from_limbs(ra, a);
+    ref_from_limbs(rb, b);
+}
+
 static void test_field(void)
 {
     uint8_t s[32], s2[32], out[32], want[32];
@@ -365,10 +375,7 @@ static void test_field(void)
      * must be tight, those of add and sub of tight inputs loose. */
     bad = 0;
     for (unsigned i = 0; i < n; i++) {
-        rand_limbs(&a, LOOSE_EVEN, LOOSE_ODD);
-        rand_limbs(&b, LOOSE_EVEN, LOOSE_ODD);
-        ref_from_limbs(&ra, &a);
-        ref_from_limbs(&rb, &b);
+        rand_operands(&a, &b, &ra, &rb, LOOSE_EVEN, LOOSE_ODD);
         m4crypt_fe25519_mul_c(&h, &a, &b);
         ref_mulm(&rr, &ra, &rb);
         bad += !fe_eq_ref(&h, &rr) || !within(&h, TIGHT_EVEN, TIGHT_ODD);
@@ -379,10 +386,7 @@ static void test_field(void)
         ref_small(&rr, 121666);
         ref_mulm(&rr, &rr, &rb);
         bad += !fe_eq_ref(&h, &rr) || !within(&h, TIGHT_EVEN, TIGHT_ODD);
-        rand_limbs(&a, TIGHT_EVEN, TIGHT_ODD);
-        rand_limbs(&b, TIGHT_EVEN, TIGHT_ODD);
-        ref_from_limbs(&ra, &a);
-        ref_from_limbs(&rb, &b);
+        rand_operands(&a, &b, &ra, &rb, TIGHT_EVEN, TIGHT_ODD);
         m4crypt_fe25519_add_c(&h, &a, &b);
         ref_addm(&rr, &ra, &rb);
         bad += !fe_eq_ref(&h, &rr) || !within(&h, LOOSE_EVEN, LOOSE_ODD);

@@ -64,6 +64,19 @@
 #endif
 .endm
 
+/* the identity (0, 1, 1, 0) to the point's slots (r3-r10 zero on entry and on exit; r12 past
+ * the slots) */
+.macro STORE_IDENTITY
+    POINT_ADDR r12
+    stm.w     r12!, {r3-r10}
+    mov.w     r3, #1
+    stm.w     r12!, {r3-r10}
+    stm.w     r12!, {r3-r10}
+    mov.w     r3, #0
+    stm.w     r12!, {r3-r10}
+.endm
+
+
 /* t = f g, s = u + t, u = u - t on frame slots (muladdsub_int of fe25519_mul.S) */
 .macro FMAS s, f, g, u
     add.w     r0, sp, #\s
@@ -176,13 +189,7 @@ FUNC m4crypt_ge25519_base_mul_armv7m
     str.w     r0, [sp, #FHALF]
     /* the identity (0, 1, 1, 0) */
     MOV8      0
-    POINT_ADDR r12
-    stm.w     r12!, {r3-r10}
-    mov.w     r3, #1
-    stm.w     r12!, {r3-r10}
-    stm.w     r12!, {r3-r10}
-    mov.w     r3, #0
-    stm.w     r12!, {r3-r10}
+    STORE_IDENTITY
 0:  /* one half: 32 rows */
     ldr.w     r0, [sp, #FTAB]
     str.w     r0, [sp, #FROW]
@@ -302,13 +309,7 @@ FUNC m4crypt_ge25519_varmul_armv7m
     MOV8      0
     add.w     r12, sp, #VZERO
     stm.w     r12, {r3-r10}
-    POINT_ADDR r12
-    stm.w     r12!, {r3-r10}
-    mov.w     r3, #1
-    stm.w     r12!, {r3-r10}
-    stm.w     r12!, {r3-r10}
-    mov.w     r3, #0
-    stm.w     r12!, {r3-r10}
+    STORE_IDENTITY
 1:  /* four doublings */
     mov.w     r0, #4
     str.w     r0, [sp, #VDBL]

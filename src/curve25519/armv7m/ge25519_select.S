@@ -84,34 +84,29 @@
     uadd8     r0, r0, r0
 .endm
 
+/* where GE is set: r3 = x0, r4..r9 = x, r10 = x7 (SEL, the rest kept) */
+.macro SEL_WORDS x0, x, x7
+    sel       r3, \x0, r3
+    .irp w, r4, r5, r6, r7, r8, r9
+    sel       \w, \x, \w
+    .endr
+    sel       r10, \x7, r10
+.endm
+
 /* where GE is set (|b| = 0): r3-r10 = 1 / 2 mod p = 2^254 - 9 (the identity's (y + x) / 2 and
  * (y - x) / 2), by SEL */
 .macro ID_HALF
     mvn.w     r0, #8
     mov.w     r11, #-1
     mvn.w     r12, #0xc0000000
-    sel       r3, r0, r3
-    sel       r4, r11, r4
-    sel       r5, r11, r5
-    sel       r6, r11, r6
-    sel       r7, r11, r7
-    sel       r8, r11, r8
-    sel       r9, r11, r9
-    sel       r10, r12, r10
+    SEL_WORDS r0, r11, r12
 .endm
 
 /* where GE is set: r3-r10 = the small value v */
 .macro ID_SMALL v
     mov.w     r0, #\v
     mov.w     r11, #0
-    sel       r3, r0, r3
-    sel       r4, r11, r4
-    sel       r5, r11, r5
-    sel       r6, r11, r6
-    sel       r7, r11, r7
-    sel       r8, r11, r8
-    sel       r9, r11, r9
-    sel       r10, r11, r10
+    SEL_WORDS r0, r11, r11
 .endm
 
 /* four words: a..d (y - x) against the four y + x words at r0 (loaded, advancing), by SEL */
