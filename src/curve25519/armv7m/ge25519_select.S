@@ -84,6 +84,26 @@
     uadd8     r0, r0, r0
 .endm
 
+/* the eight y + x words at the output (pointer at [sp]) swapped with r3-r10 where the sign
+ * mask at [sp, #4] is set (GE = its byte signs); the y - x words stay in r3-r10 */
+.macro SWAP_OUT
+    ldr.w     lr, [sp, #4]
+    uadd8     lr, lr, lr
+    ldr.w     r0, [sp, #0]
+    SWAP4     r3, r4, r5, r6
+    SWAP4     r7, r8, r9, r10
+    stm.w     r0, {r3-r10}
+.endm
+
+/* r3-r10 to the output + off (the output pointer at [sp]) */
+.macro STORE_OUT off
+    ldr.w     r0, [sp, #0]
+    .if \off
+    add.w     r0, r0, #\off
+    .endif
+    stm.w     r0, {r3-r10}
+.endm
+
 /* where GE is set: r3 = x0, r4..r9 = x, r10 = x7 (SEL, the rest kept) */
 .macro SEL_WORDS x0, x, x7
     sel       r3, \x0, r3
@@ -146,16 +166,13 @@ FUNC m4crypt_ge25519_select_int
     EOR8_R11
     and.w     r12, r11, #37
     CHAIN8    subs.w, r12, sbcs.w, #0, sbc.w
-    ldr.w     r0, [sp, #0]
-    add.w     r0, r0, #64
-    stm.w     r0, {r3-r10}
+    STORE_OUT 64
     /* (y + x) / 2 (identity 1 / 2) to out */
     sub.w     r1, r1, #768
     add.w     r2, r2, #0x08080808 /* back to |b| per byte */
     SCAN8
     ID_HALF
-    ldr.w     r0, [sp, #0]
-    stm.w     r0, {r3-r10}
+    STORE_OUT 0
     /* (y - x) / 2 (identity 1 / 2), the row pointer now at its coordinate, stays in r3-r10 */
     add.w     r2, r2, #0x08080808
     SCAN8
@@ -163,12 +180,7 @@ FUNC m4crypt_ge25519_select_int
     /* swap with y + x under the sign mask (GE = its byte signs): the y + x words come into
      * r2, r11, r12, lr, the new y + x words go out of r1, r2, r11, r12, the new y - x words
      * stay in r3-r10 */
-    ldr.w     lr, [sp, #4]
-    uadd8     lr, lr, lr
-    ldr.w     r0, [sp, #0]
-    SWAP4     r3, r4, r5, r6
-    SWAP4     r7, r8, r9, r10
-    stm.w     r0, {r3-r10}
+    SWAP_OUT
     movs.w    r3, #0
     str.w     r3, [sp, #4]        /* the sign mask off the stack */
     add.w     sp, sp, #12
@@ -203,34 +215,24 @@ FUNC m4crypt_ge25519_select_cached_armv7m
     CHAIN8    subs.w, r11, sbcs.w, r11
     mov.w     r11, #38
     FOLD_SUB
-    ldr.w     r0, [sp, #0]
-    add.w     r0, r0, #96
-    stm.w     r0, {r3-r10}
+    STORE_OUT 96
     /* 2 Z (identity 2) to out + 64 */
     sub.w     r1, r1, #512
     add.w     r2, r2, #0x08080808 /* back to |b| per byte */
     SCAN8
     ID_SMALL  2
-    ldr.w     r0, [sp, #0]
-    add.w     r0, r0, #64
-    stm.w     r0, {r3-r10}
+    STORE_OUT 64
     /* Y + X (identity 1) to out */
     sub.w     r1, r1, #768
     add.w     r2, r2, #0x08080808
     SCAN8
     ID_SMALL  1
-    ldr.w     r0, [sp, #0]
-    stm.w     r0, {r3-r10}
+    STORE_OUT 0
     /* Y - X (identity 1), stays in r3-r10, then the swap under M */
     add.w     r2, r2, #0x08080808
     SCAN8
     ID_SMALL  1
-    ldr.w     lr, [sp, #4]
-    uadd8     lr, lr, lr
-    ldr.w     r0, [sp, #0]
-    SWAP4     r3, r4, r5, r6
-    SWAP4     r7, r8, r9, r10
-    stm.w     r0, {r3-r10}
+    SWAP_OUT
     movs.w    r0, #0              /* no secret left in the caller-saved registers or the stack */
     str.w     r0, [sp, #4]
     movs.w    r1, #0
