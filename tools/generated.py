@@ -46,6 +46,8 @@ GENERATED = (
     Generated("src/mldsa/armv7m/tables.S", "src/mldsa/armv7m/gen_tables.py"),
     Generated("src/curve25519/base_table.c", "src/curve25519/gen_base_table.py"),
     Generated("src/curve25519/armv7m/fe25519_mul.S", "src/curve25519/armv7m/gen_fe25519.py"),
+    Generated("src/x25519/armv7m/x25519_ladder.S", "src/curve25519/armv7m/gen_fe25519.py",
+              ("--ladder",)),
     Generated("src/x25519/armv7m/x25519_ladder_inlined.S", "src/curve25519/armv7m/gen_fe25519.py",
               ("--inlined-ladder",), inputs=("src/curve25519/armv7m/fe25519.S",)),
     Generated("benchmarks/mldsa_messages.h", "benchmarks/gen_mldsa_messages.py",

@@ -24,7 +24,7 @@
 
 /* RFC 7748 section 5, as m4crypt_x25519_scalarmult_c (x25519.c): clamping and decoding here, the
  * ladder in assembly (it returns X, Z with X / Z = x_2 / z_2), then X / Z and the canonical
- * encoding. ladder: the compact one (fe25519_mul.S) or the inlined one (x25519_ladder_inlined.S),
+ * encoding. ladder: the compact one (x25519_ladder.S) or the inlined one (x25519_ladder_inlined.S),
  * which have the same contract; a constant at each call site. */
 static inline void scalarmult(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32],
                               void (*ladder)(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]))
