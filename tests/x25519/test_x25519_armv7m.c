@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Twin tests of the X25519 armv7m backend (src/x25519/armv7m/): its field functions on 8 x 32-bit
- * words mod 2^256 - 38 against the portable radix-2^25.5 functions of src/curve25519/fe25519.c, and
- * its whole scalar multiplication against m4crypt_x25519_scalarmult_c.
+ * Twin tests of the armv7m field (src/curve25519/armv7m/) and of X25519's armv7m backend
+ * (src/x25519/armv7m/): the field on 8 x 32-bit words mod 2^256 - 38 against the portable
+ * radix-2^25.5 functions of src/curve25519/fe25519.c, and the whole scalar multiplication against
+ * m4crypt_x25519_scalarmult_c.
  *
  * The representations differ, so results are compared as canonical encodings (tobytes of each
  * side). The backend accepts any 256-bit value; its C twin gets the same value mod p (the low 255
@@ -351,7 +352,7 @@ static void test_fused(void)
 
     /* The words themselves: s = u + t is below 2^255 + 2^225 (its top word is formed first),
      * the product behind it below 2^255 + 2^230 (mul's bound, which u - t relies on); s may
-     * alias f or g (x25519_base.c, ristretto255.c: s is always a fresh slot, but the contract
+     * alias f or g (ge25519_base.c, ristretto255.c: s is always a fresh slot, but the contract
      * allows it), and the words must then be the same as without aliasing. */
     bad = n = 0;
     for (unsigned i = 0; i < 1000 + NEDGE; i++) {
