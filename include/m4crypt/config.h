@@ -200,7 +200,7 @@
 #error "m4crypt config: M4CRYPT_ENABLE_XWING is 1 but none of its operations can be built"
 #endif
 
-/* Internal: the Curve25519 field and point code (src/x25519/) is built for X25519 and for
+/* Internal: the Curve25519 field and point code (src/curve25519/) is built for X25519 and for
  * Ristretto255. */
 #define M4CRYPT_BUILD_CURVE25519 (M4CRYPT_ENABLE_X25519 || M4CRYPT_ENABLE_RISTRETTO255)
 
