@@ -387,7 +387,7 @@ m4-an505: $(foreach c,$(M4_CONFIGS),$($(c)_AN505_TESTS))
 # its own: make test builds their armv7m library, M4 test programs and code-size firmware
 # (tools/run_tests.py runs them, suites config-<name>, and checks their symbols), make bench the
 # code-size firmware of both M4 builds (benchmarks/run_bench.py, "Code size per selection").
-SELECTIONS := mlkem768 mlkem768-encaps x25519 x25519-ladder xwing-aead
+SELECTIONS := mlkem768 mlkem768-encaps x25519 x25519-ladder xwing-aead mldsa65-verify
 define SELECTION_RULES
 .PHONY: selection-test-$(1) selection-bench-$(1)
 selection-test-$(1):

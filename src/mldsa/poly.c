@@ -291,6 +291,7 @@ void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa
     }
 }
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* ExpandS: key generation only (m4crypt/config.h) */
 /* The part of RejBoundedPoly whose flow depends on which half-bytes were rejected: the two blocks
  * already squeezed into ws->buf, then more blocks while fewer than 256 coefficients were accepted
  * (essentially never: see m4crypt_mldsa_sample_eta). Declared public to m4sim ct (its trace is a
@@ -321,6 +322,7 @@ void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64],
     m4crypt_keccak_squeeze(&ws->ctx, ws->buf, sizeof ws->buf);
     m4crypt_mldsa_sample_eta_tail(r, eta, ws);
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 /* Alg. 29: the first 8 bytes give the signs h; then for i = 256 - tau .. 255 one byte j <= i is
  * drawn (rejecting larger ones), c_i = c_j and c_j = (-1)^h[i + tau - 256]. */

@@ -21,7 +21,7 @@ static inline int32_t modq(int32_t a)
 }
 
 /* Coefficients uniformly in [-bound, bound]. */
-static inline void rand_poly(m4crypt_poly *p, int32_t bound)
+static inline void rand_poly(m4crypt_mlkem_poly *p, int32_t bound)
 {
     for (int i = 0; i < 256; i++)
         p->coeffs[i] = (int16_t)((int32_t)(t_rand32() % (uint32_t)(2 * bound + 1)) - bound);
@@ -31,7 +31,7 @@ static inline void rand_poly(m4crypt_poly *p, int32_t bound)
  * all +bound, all -bound, zeros, alternating +-bound (two phases), random signs at +-bound,
  * +bound in the first half and -bound in the second, and a single +-bound coefficient. */
 #define EDGES 9
-static inline void edge_poly(m4crypt_poly *p, unsigned e, int32_t bound)
+static inline void edge_poly(m4crypt_mlkem_poly *p, unsigned e, int32_t bound)
 {
     for (int i = 0; i < 256; i++) {
         int32_t v;

@@ -26,6 +26,7 @@
     .syntax unified
     .thumb
     .text
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     .global m4crypt_mldsa_pack_z_armv7m
     .type m4crypt_mldsa_pack_z_armv7m, %function
@@ -74,6 +75,7 @@ m4crypt_mldsa_pack_z_armv7m:
     bne 2b
     pop {r4-r9, pc}
     .size m4crypt_mldsa_pack_z_armv7m, . - m4crypt_mldsa_pack_z_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
     .global m4crypt_mldsa_pack_w1_armv7m
     .type m4crypt_mldsa_pack_w1_armv7m, %function

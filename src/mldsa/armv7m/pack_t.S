@@ -31,6 +31,7 @@
     .syntax unified
     .thumb
     .text
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     .global m4crypt_mldsa_power2round_armv7m
     .type m4crypt_mldsa_power2round_armv7m, %function
@@ -69,6 +70,7 @@ m4crypt_mldsa_pack_t1_armv7m:
     bne 1b
     pop {r4-r8, pc}
     .size m4crypt_mldsa_pack_t1_armv7m, . - m4crypt_mldsa_pack_t1_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
     .global m4crypt_mldsa_unpack_t1_shifted_armv7m
     .type m4crypt_mldsa_unpack_t1_shifted_armv7m, %function
@@ -93,6 +95,7 @@ m4crypt_mldsa_unpack_t1_shifted_armv7m:
     bne 1b
     pop {r4-r8, pc}
     .size m4crypt_mldsa_unpack_t1_shifted_armv7m, . - m4crypt_mldsa_unpack_t1_shifted_armv7m
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     .global m4crypt_mldsa_pack_t0_armv7m
     .type m4crypt_mldsa_pack_t0_armv7m, %function
@@ -223,5 +226,6 @@ m4crypt_mldsa_pack_eta_armv7m:
     bne 2b
     pop {r4-r11, pc}
     .size m4crypt_mldsa_pack_eta_armv7m, . - m4crypt_mldsa_pack_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -97,6 +97,7 @@ m4crypt_mldsa_rej_uniform_armv7m:
     pop {r4-r9, pc}
     .size m4crypt_mldsa_rej_uniform_armv7m, . - m4crypt_mldsa_rej_uniform_armv7m
     .ltorg
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     .global m4crypt_mldsa_rej_eta_armv7m
     .type m4crypt_mldsa_rej_eta_armv7m, %function
@@ -159,5 +160,6 @@ m4crypt_mldsa_rej_eta_armv7m:
     lsr r0, r0, #2
     pop {r4-r9, pc}
     .size m4crypt_mldsa_rej_eta_armv7m, . - m4crypt_mldsa_rej_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

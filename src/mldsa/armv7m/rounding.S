@@ -37,6 +37,7 @@
     .syntax unified
     .thumb
     .text
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     .global m4crypt_mldsa_decompose_armv7m
     .type m4crypt_mldsa_decompose_armv7m, %function
@@ -154,6 +155,7 @@ m4crypt_mldsa_make_hint_armv7m:
     add sp, sp, #8
     pop {r4-r11, pc}
     .size m4crypt_mldsa_make_hint_armv7m, . - m4crypt_mldsa_make_hint_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
     .macro NORM x
     eor r8, \x, \x, asr #31

@@ -78,6 +78,7 @@ m4crypt_mldsa_unpack_z_armv7m:
     bne 2b
     pop {r4-r9, pc}
     .size m4crypt_mldsa_unpack_z_armv7m, . - m4crypt_mldsa_unpack_z_armv7m
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     @ one coefficient: field at bit \sh, \bits wide, of r4
     .macro ETA sh, bits
@@ -127,5 +128,6 @@ m4crypt_mldsa_unpack_eta_armv7m:
 3:  lsr r0, r12, #31
     pop {r4-r8, pc}
     .size m4crypt_mldsa_unpack_eta_armv7m, . - m4crypt_mldsa_unpack_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -3,9 +3,9 @@
  * ML-KEM multiplication in the NTT domain with accumulation (FIPS 203 Alg. 11 MultiplyNTTs and
  * Alg. 12 BaseCaseMultiply) for ARMv7E-M (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_basemul_acc_armv7m(m4crypt_poly *r, const m4crypt_poly *a,
- *                                        const m4crypt_poly *b);
- * r += a * b times R^-1 (R = 2^16), as m4crypt_poly_basemul_acc_c (src/mlkem/poly.h): one of
+ *   void m4crypt_mlkem_poly_basemul_acc_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                        const m4crypt_mlkem_poly *b);
+ * r += a * b times R^-1 (R = 2^16), as m4crypt_mlkem_poly_basemul_acc_c (src/mlkem/poly.h): one of
  * a, b with |x| < q, the other |x| <= M4CRYPT_MLKEM_NTT_BOUND = 14976; each call adds less
  * than q to every coefficient of r (wrapping 16-bit addition, as the C).
  *
@@ -25,7 +25,7 @@
  *   lr           C2 = 3327 << 16 | 3329
  *
  * Cycles, stack, code: bench row mlkem.basemul (armv7m against portable);
- * m4crypt_poly_basemul_armv7m below (no accumulation): its exclusive cycles in
+ * m4crypt_mlkem_poly_basemul_armv7m below (no accumulation): its exclusive cycles in
  * `m4sim profile build/m4-armv7m/bench.elf mlkem512.decaps`.
  * Constant time: no branch or address depends on data.
  */
@@ -59,10 +59,10 @@
 .endm
 
     .text
-    .global m4crypt_poly_basemul_acc_armv7m
-    .type m4crypt_poly_basemul_acc_armv7m, %function
+    .global m4crypt_mlkem_poly_basemul_acc_armv7m
+    .type m4crypt_mlkem_poly_basemul_acc_armv7m, %function
     .p2align 2
-m4crypt_poly_basemul_acc_armv7m:
+m4crypt_mlkem_poly_basemul_acc_armv7m:
     push.w  {r4-r11, lr}
     movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
     movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
@@ -79,12 +79,12 @@ m4crypt_poly_basemul_acc_armv7m:
     GROUP   -8
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_basemul_acc_armv7m, .-m4crypt_poly_basemul_acc_armv7m
+    .size m4crypt_mlkem_poly_basemul_acc_armv7m, .-m4crypt_mlkem_poly_basemul_acc_armv7m
 
 /* ---------------------------------------------------------------- r = a * b (no accumulation)
- *   void m4crypt_poly_basemul_armv7m(m4crypt_poly *r, const m4crypt_poly *a,
- *                                    const m4crypt_poly *b);
- * r = a * b times R^-1, as m4crypt_poly_basemul_c: the same pair computation without the load
+ *   void m4crypt_mlkem_poly_basemul_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                    const m4crypt_mlkem_poly *b);
+ * r = a * b times R^-1, as m4crypt_mlkem_poly_basemul_c: the same pair computation without the load
  * of r and the UADD16 (10 instructions per pair); output |x| < q (the Montgomery bound above).
  * r may equal a or b: a group's words are loaded before its results are stored.
  * Register map as above; r8, r9 unused. */
@@ -105,10 +105,10 @@ m4crypt_poly_basemul_acc_armv7m:
     str.w   r6, [r0], #8
 .endm
 
-    .global m4crypt_poly_basemul_armv7m
-    .type m4crypt_poly_basemul_armv7m, %function
+    .global m4crypt_mlkem_poly_basemul_armv7m
+    .type m4crypt_mlkem_poly_basemul_armv7m, %function
     .p2align 2
-m4crypt_poly_basemul_armv7m:
+m4crypt_mlkem_poly_basemul_armv7m:
     push.w  {r4-r11, lr}
     movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
     movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
@@ -125,6 +125,6 @@ m4crypt_poly_basemul_armv7m:
     GROUPN  -8
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_basemul_armv7m, .-m4crypt_poly_basemul_armv7m
+    .size m4crypt_mlkem_poly_basemul_armv7m, .-m4crypt_mlkem_poly_basemul_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -3,8 +3,8 @@
  * ML-KEM ByteEncode_12 / ByteDecode_12 (FIPS 203 Alg. 5, 6 with d = 12) for ARMv7E-M
  * (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_tobytes_armv7m(uint8_t out[384], const m4crypt_poly *a);
- *   void m4crypt_poly_frombytes_armv7m(m4crypt_poly *r, const uint8_t in[384]);
+ *   void m4crypt_mlkem_poly_tobytes_armv7m(uint8_t out[384], const m4crypt_mlkem_poly *a);
+ *   void m4crypt_mlkem_poly_frombytes_armv7m(m4crypt_mlkem_poly *r, const uint8_t in[384]);
  * Same results as the _c versions (src/mlkem/poly.h): tobytes encodes the representatives in
  * [0, q) of any int16 coefficients; frombytes reduces each 12-bit value mod q (below 2q, one
  * conditional subtraction). The byte buffers may have any alignment (single LDR/STR only;
@@ -57,10 +57,10 @@
 .endm
 
     .text
-    .global m4crypt_poly_tobytes_armv7m
-    .type m4crypt_poly_tobytes_armv7m, %function
+    .global m4crypt_mlkem_poly_tobytes_armv7m
+    .type m4crypt_mlkem_poly_tobytes_armv7m, %function
     .p2align 2
-m4crypt_poly_tobytes_armv7m:
+m4crypt_mlkem_poly_tobytes_armv7m:
     push.w  {r4-r9, lr}
     movw    r8, #:lower16:m4crypt_mlkem_reduce_consts_armv7m
     movt    r8, #:upper16:m4crypt_mlkem_reduce_consts_armv7m
@@ -92,12 +92,12 @@ m4crypt_poly_tobytes_armv7m:
     cmp.w   r1, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
-    .size m4crypt_poly_tobytes_armv7m, .-m4crypt_poly_tobytes_armv7m
+    .size m4crypt_mlkem_poly_tobytes_armv7m, .-m4crypt_mlkem_poly_tobytes_armv7m
 
-    .global m4crypt_poly_frombytes_armv7m
-    .type m4crypt_poly_frombytes_armv7m, %function
+    .global m4crypt_mlkem_poly_frombytes_armv7m
+    .type m4crypt_mlkem_poly_frombytes_armv7m, %function
     .p2align 2
-m4crypt_poly_frombytes_armv7m:
+m4crypt_mlkem_poly_frombytes_armv7m:
     push.w  {r4-r9, lr}
     movw    r2, #0x0fff
     movt    r2, #0x0fff
@@ -135,6 +135,6 @@ m4crypt_poly_frombytes_armv7m:
     cmp.w   r0, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
-    .size m4crypt_poly_frombytes_armv7m, .-m4crypt_poly_frombytes_armv7m
+    .size m4crypt_mlkem_poly_frombytes_armv7m, .-m4crypt_mlkem_poly_frombytes_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -3,9 +3,9 @@
  * ML-KEM SamplePolyCBD_2 and SamplePolyCBD_3 (FIPS 203 Alg. 8) for ARMv7E-M (Cortex-M4),
  * Thumb-2.
  *
- *   void m4crypt_poly_cbd_eta2_armv7m(m4crypt_poly *r, const uint8_t buf[128]);
- *   void m4crypt_poly_cbd_eta3_armv7m(m4crypt_poly *r, const uint8_t buf[192]);
- * Same results as m4crypt_poly_cbd_eta2_c: coefficient i is (b[4i] + b[4i+1]) - (b[4i+2] +
+ *   void m4crypt_mlkem_poly_cbd_eta2_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
+ *   void m4crypt_mlkem_poly_cbd_eta3_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
+ * Same results as m4crypt_mlkem_poly_cbd_eta2_c: coefficient i is (b[4i] + b[4i+1]) - (b[4i+2] +
  * b[4i+3]) over the input bits b, least significant bit of each byte first. buf may have any
  * alignment (single word loads).
  *
@@ -20,10 +20,11 @@
  *   r7-r11   input words and temporaries)         r7-r10 loaded words, r11 temporary
  *   r12, lr  r12 end of r                         r12 temporary, lr end of r
  *
- *   void m4crypt_poly_cbd_eta2_add_armv7m(m4crypt_poly *r, const uint8_t buf[128]);
- *   void m4crypt_poly_cbd_eta3_add_armv7m(m4crypt_poly *r, const uint8_t buf[192]);
- * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of m4crypt_poly_cbd_eta2_add_c
- * and _eta3_add_c, src/mlkem/poly.c), so that a noise term needs no polynomial of its own.
+ *   void m4crypt_mlkem_poly_cbd_eta2_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
+ *   void m4crypt_mlkem_poly_cbd_eta3_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
+ * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of
+ * m4crypt_mlkem_poly_cbd_eta2_add_c and _eta3_add_c, src/mlkem/poly.c), so that a noise term needs
+ * no polynomial of its own.
  * eta2_add: one input word per half iteration; r's four words loaded by LDM into r8-r11 and the
  * sums formed by SXTAB16 in place of SXTB16 (sign extension and wrapping addition in one
  * instruction); the second input word in lr, temporaries r6, r7. eta3_add: SADD16 of r's two
@@ -70,10 +71,10 @@
 .endm
 
     .text
-    .global m4crypt_poly_cbd_eta2_armv7m
-    .type m4crypt_poly_cbd_eta2_armv7m, %function
+    .global m4crypt_mlkem_poly_cbd_eta2_armv7m
+    .type m4crypt_mlkem_poly_cbd_eta2_armv7m, %function
     .p2align 2
-m4crypt_poly_cbd_eta2_armv7m:
+m4crypt_mlkem_poly_cbd_eta2_armv7m:
     push.w  {r4-r11, lr}
     mov.w   r2, #0x55555555
     mov.w   r3, #0x03030303
@@ -88,7 +89,7 @@ m4crypt_poly_cbd_eta2_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_cbd_eta2_armv7m, .-m4crypt_poly_cbd_eta2_armv7m
+    .size m4crypt_mlkem_poly_cbd_eta2_armv7m, .-m4crypt_mlkem_poly_cbd_eta2_armv7m
 
 /* eta = 3: the group in the low 24 bits of t (clobbered) to the coefficient pairs r11 = (c1, c0),
  * r12 = (c3, c2). */
@@ -131,10 +132,10 @@ m4crypt_poly_cbd_eta2_armv7m:
     str.w   r11, [r0], #8
 .endm
 
-    .global m4crypt_poly_cbd_eta3_armv7m
-    .type m4crypt_poly_cbd_eta3_armv7m, %function
+    .global m4crypt_mlkem_poly_cbd_eta3_armv7m
+    .type m4crypt_mlkem_poly_cbd_eta3_armv7m, %function
     .p2align 2
-m4crypt_poly_cbd_eta3_armv7m:
+m4crypt_mlkem_poly_cbd_eta3_armv7m:
     push.w  {r4-r11, lr}
     movw    r2, #0xB6DB
     movt    r2, #0x6D
@@ -152,7 +153,7 @@ m4crypt_poly_cbd_eta3_armv7m:
     cmp.w   r0, lr
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_cbd_eta3_armv7m, .-m4crypt_poly_cbd_eta3_armv7m
+    .size m4crypt_mlkem_poly_cbd_eta3_armv7m, .-m4crypt_mlkem_poly_cbd_eta3_armv7m
 
 /* eta = 2, adding: as CBD2 up to the two packed words, then SXTAB16 (sign-extend bytes 0 and 2,
  * add to the halfwords of r's word: the wrapping addition in the same instruction) into r's
@@ -165,10 +166,10 @@ m4crypt_poly_cbd_eta3_armv7m:
     sxtab16 \a3, \a3, \t1, ror #8
 .endm
 
-    .global m4crypt_poly_cbd_eta2_add_armv7m
-    .type m4crypt_poly_cbd_eta2_add_armv7m, %function
+    .global m4crypt_mlkem_poly_cbd_eta2_add_armv7m
+    .type m4crypt_mlkem_poly_cbd_eta2_add_armv7m, %function
     .p2align 2
-m4crypt_poly_cbd_eta2_add_armv7m:
+m4crypt_mlkem_poly_cbd_eta2_add_armv7m:
     push.w  {r4-r11, lr}
     mov.w   r2, #0x55555555
     mov.w   r3, #0x03030303
@@ -186,7 +187,7 @@ m4crypt_poly_cbd_eta2_add_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_cbd_eta2_add_armv7m, .-m4crypt_poly_cbd_eta2_add_armv7m
+    .size m4crypt_mlkem_poly_cbd_eta2_add_armv7m, .-m4crypt_mlkem_poly_cbd_eta2_add_armv7m
 
 /* eta = 3, adding: as CBD3, then r's two words (in lr and the spent t) added before the stores. */
 .macro CBD3ADD t
@@ -199,10 +200,10 @@ m4crypt_poly_cbd_eta2_add_armv7m:
     str.w   r11, [r0], #8
 .endm
 
-    .global m4crypt_poly_cbd_eta3_add_armv7m
-    .type m4crypt_poly_cbd_eta3_add_armv7m, %function
+    .global m4crypt_mlkem_poly_cbd_eta3_add_armv7m
+    .type m4crypt_mlkem_poly_cbd_eta3_add_armv7m, %function
     .p2align 2
-m4crypt_poly_cbd_eta3_add_armv7m:
+m4crypt_mlkem_poly_cbd_eta3_add_armv7m:
     add.w   r12, r0, #512
     push.w  {r4-r12, lr}            @ (r12, the end of r, is read back from [sp, #32])
     movw    r2, #0xB6DB
@@ -221,6 +222,6 @@ m4crypt_poly_cbd_eta3_add_armv7m:
     cmp.w   r0, lr
     bne.w   1b
     pop.w   {r4-r12, pc}
-    .size m4crypt_poly_cbd_eta3_add_armv7m, .-m4crypt_poly_cbd_eta3_add_armv7m
+    .size m4crypt_mlkem_poly_cbd_eta3_add_armv7m, .-m4crypt_mlkem_poly_cbd_eta3_add_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

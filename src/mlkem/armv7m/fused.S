@@ -12,9 +12,9 @@
  * M4CRYPT_MLKEM_SAMPLE_STEP), added to r (_acc) or written to r; r and b point at coefficient
  * start, a at the 64 coefficients of the matrix entry; start a multiple of 64. The arithmetic per
  * pair is that of basemul.S (the same instructions: results bit-identical to
- * m4crypt_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the loop:
- * docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8 iterations,
- * the end found from the 64-byte aligned table pointer (TST, no counter).
+ * m4crypt_mlkem_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the
+ * loop: docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8
+ * iterations, the end found from the 64-byte aligned table pointer (TST, no counter).
  * Register map:
  *   r0, r1, r2   r, a, b pointers (advance)      r3   gamma table pointer (advances)
  *   r4, r5       the group's words of a          r6, r7  the group's words of b
@@ -24,11 +24,13 @@
  * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
  * mlkem512.encaps` (four calls a polynomial: a little more than basemul.S, the entries and exits).
  *
- *   void m4crypt_poly_add_msg_armv7m(m4crypt_poly *r, const uint8_t m[32]);
+ *   void m4crypt_mlkem_poly_add_msg_armv7m(m4crypt_mlkem_poly *r, const uint8_t m[32]);
  * r += Decompress_1(ByteDecode_1(m)), see its section below.
  *
- *   void m4crypt_poly_add_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
- *   void m4crypt_poly_sub_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+ *   void m4crypt_mlkem_poly_add_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                      const m4crypt_mlkem_poly *b);
+ *   void m4crypt_mlkem_poly_sub_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                      const m4crypt_mlkem_poly *b);
  * r = a + b, a - b with SADD16 / SSUB16 (wrapping 16-bit lanes, as the C); r may equal a or b.
  * Register map: r0, r1, r2 r, a, b (advance); r3-r6 words of a; r7-r10 words of b; r12 end.
  * 16 iterations of 16 coefficients. Cycles: exclusive, `m4sim profile build/m4-armv7m/bench.elf
@@ -125,10 +127,10 @@ m4crypt_mlkem_basemul_part_armv7m:
     stm.w   r0!, {r3-r6}
 .endm
 
-    .global m4crypt_poly_add_armv7m
-    .type m4crypt_poly_add_armv7m, %function
+    .global m4crypt_mlkem_poly_add_armv7m
+    .type m4crypt_mlkem_poly_add_armv7m, %function
     .p2align 2
-m4crypt_poly_add_armv7m:
+m4crypt_mlkem_poly_add_armv7m:
     push.w  {r4-r10, lr}
     add.w   r12, r0, #512
     .p2align 2
@@ -138,12 +140,12 @@ m4crypt_poly_add_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r10, pc}
-    .size m4crypt_poly_add_armv7m, .-m4crypt_poly_add_armv7m
+    .size m4crypt_mlkem_poly_add_armv7m, .-m4crypt_mlkem_poly_add_armv7m
 
-    .global m4crypt_poly_sub_armv7m
-    .type m4crypt_poly_sub_armv7m, %function
+    .global m4crypt_mlkem_poly_sub_armv7m
+    .type m4crypt_mlkem_poly_sub_armv7m, %function
     .p2align 2
-m4crypt_poly_sub_armv7m:
+m4crypt_mlkem_poly_sub_armv7m:
     push.w  {r4-r10, lr}
     add.w   r12, r0, #512
     .p2align 2
@@ -153,12 +155,12 @@ m4crypt_poly_sub_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r10, pc}
-    .size m4crypt_poly_sub_armv7m, .-m4crypt_poly_sub_armv7m
+    .size m4crypt_mlkem_poly_sub_armv7m, .-m4crypt_mlkem_poly_sub_armv7m
 
 /* ---------------------------------------------------------------- r += Decompress_1(m)
- *   void m4crypt_poly_add_msg_armv7m(m4crypt_poly *r, const uint8_t m[32]);
- * As m4crypt_poly_add_msg_c: coefficient 8i + j gets 1665 = round(q/2) added when bit j of m[i]
- * is set (FIPS 203 Alg. 14 line 20, Decompress_1 of ByteDecode_1), wrapping halfword adds.
+ *   void m4crypt_mlkem_poly_add_msg_armv7m(m4crypt_mlkem_poly *r, const uint8_t m[32]);
+ * As m4crypt_mlkem_poly_add_msg_c: coefficient 8i + j gets 1665 = round(q/2) added when bit j of
+ * m[i] is set (FIPS 203 Alg. 14 line 20, Decompress_1 of ByteDecode_1), wrapping halfword adds.
  * Per byte b: t = b | b << 15 puts bit 2k at position 2k and bit 2k+1 at position 2k + 16, so
  * (t >> 2k) & 0x00010001 is the word (bit 2k, bit 2k+1) of halfwords; times 1665 (MUL: the
  * halves cannot carry into each other) it is added to r's word k by UADD16. No branch, table or
@@ -177,10 +179,10 @@ m4crypt_poly_sub_armv7m:
 .endm
 
     .text
-    .global m4crypt_poly_add_msg_armv7m
-    .type m4crypt_poly_add_msg_armv7m, %function
+    .global m4crypt_mlkem_poly_add_msg_armv7m
+    .type m4crypt_mlkem_poly_add_msg_armv7m, %function
     .p2align 2
-m4crypt_poly_add_msg_armv7m:
+m4crypt_mlkem_poly_add_msg_armv7m:
     push.w  {r4-r8, lr}
     movw    r12, #1
     movt    r12, #1
@@ -199,7 +201,7 @@ m4crypt_poly_add_msg_armv7m:
     cmp.w   r1, r3
     bne.w   1b
     pop.w   {r4-r8, pc}
-    .size m4crypt_poly_add_msg_armv7m, .-m4crypt_poly_add_msg_armv7m
+    .size m4crypt_mlkem_poly_add_msg_armv7m, .-m4crypt_mlkem_poly_add_msg_armv7m
 
     .section .rodata.m4crypt_mlkem_fused, "a", %progbits
     .p2align 6

@@ -2,7 +2,7 @@
 /*
  * ML-KEM inverse NTT (FIPS 203 Alg. 10) for ARMv7E-M (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_invntt_armv7m(m4crypt_poly *r);
+ *   void m4crypt_mlkem_poly_invntt_armv7m(m4crypt_mlkem_poly *r);
  * Input |x| < 4q. Output: NTT^-1 of the input times R = 2^16 (mod q), with
  * |x| <= 16 U = 26624, U = 1664 (src/mlkem/poly.h, M4CRYPT_MLKEM_INVNTT_BOUND).
  *
@@ -72,10 +72,10 @@
 .endm
 
     .text
-    .global m4crypt_poly_invntt_armv7m
-    .type m4crypt_poly_invntt_armv7m, %function
+    .global m4crypt_mlkem_poly_invntt_armv7m
+    .type m4crypt_mlkem_poly_invntt_armv7m, %function
     .p2align 2
-m4crypt_poly_invntt_armv7m:
+m4crypt_mlkem_poly_invntt_armv7m:
     push.w  {r4-r11, lr}
     m4crypt_sslots_alloc 4         @ no FPU: s0, s1, s3 on the stack (fpu_scratch.h)
     movw    r11, #:lower16:m4crypt_mlkem_invntt_twiddles_armv7m
@@ -201,6 +201,6 @@ m4crypt_poly_invntt_armv7m:
 
     m4crypt_sslots_free 4
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_invntt_armv7m, .-m4crypt_poly_invntt_armv7m
+    .size m4crypt_mlkem_poly_invntt_armv7m, .-m4crypt_mlkem_poly_invntt_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -2,7 +2,7 @@
 /*
  * ML-KEM forward NTT (FIPS 203 Alg. 9) for ARMv7E-M (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_ntt_armv7m(m4crypt_poly *r);
+ *   void m4crypt_mlkem_poly_ntt_armv7m(m4crypt_mlkem_poly *r);
  * Input |x| < q. Output: the NTT (FIPS 203 section 4.3 order, plain domain: no Montgomery
  * factor), |x| <= q - 1 + 7 * 1664 = 14976 (src/mlkem/poly.h, M4CRYPT_MLKEM_NTT_BOUND).
  *
@@ -82,10 +82,10 @@
 .endm
 
     .text
-    .global m4crypt_poly_ntt_armv7m
-    .type m4crypt_poly_ntt_armv7m, %function
+    .global m4crypt_mlkem_poly_ntt_armv7m
+    .type m4crypt_mlkem_poly_ntt_armv7m, %function
     .p2align 2
-m4crypt_poly_ntt_armv7m:
+m4crypt_mlkem_poly_ntt_armv7m:
     push.w  {r4-r11, lr}
     m4crypt_sslots_alloc 2         @ no FPU: s0, s1 on the stack (fpu_scratch.h)
     movw    r9, #:lower16:m4crypt_mlkem_ntt_twiddles_armv7m
@@ -162,6 +162,6 @@ m4crypt_poly_ntt_armv7m:
 
     m4crypt_sslots_free 2
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_ntt_armv7m, .-m4crypt_poly_ntt_armv7m
+    .size m4crypt_mlkem_poly_ntt_armv7m, .-m4crypt_mlkem_poly_ntt_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -2,10 +2,10 @@
 /*
  * ML-KEM coefficient reduction for ARMv7E-M (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_reduce_armv7m(m4crypt_poly *r);
- *   void m4crypt_poly_tomont_armv7m(m4crypt_poly *r);   (shares the loop)
+ *   void m4crypt_mlkem_poly_reduce_armv7m(m4crypt_mlkem_poly *r);
+ *   void m4crypt_mlkem_poly_tomont_armv7m(m4crypt_mlkem_poly *r);   (shares the loop)
  * Every coefficient (any int16) to its representative in [-(q-1)/2, (q-1)/2], the same values
- * as the Barrett reduction of m4crypt_poly_reduce_c (the range is a complete residue system,
+ * as the Barrett reduction of m4crypt_mlkem_poly_reduce_c (the range is a complete residue system,
  * so the representative is unique).
  *
  * Per word (two coefficients) a Plantard product by 1 (ntt.S, gen_tables.py): SMLAWB, SMLAWT,
@@ -65,20 +65,20 @@
 
     .text
 /* tomont: the same loop with w(2^16 mod q): x R mod q within +-1664 (|x| < q as poly.h asks). */
-    .global m4crypt_poly_tomont_armv7m
-    .type m4crypt_poly_tomont_armv7m, %function
+    .global m4crypt_mlkem_poly_tomont_armv7m
+    .type m4crypt_mlkem_poly_tomont_armv7m, %function
     .p2align 2
-m4crypt_poly_tomont_armv7m:
+m4crypt_mlkem_poly_tomont_armv7m:
     push.w  {r4-r11, lr}
     movw    r1, #:lower16:m4crypt_mlkem_reduce_consts_armv7m + 8
     movt    r1, #:upper16:m4crypt_mlkem_reduce_consts_armv7m + 8
     b.w     .Lreduce_common
-    .size m4crypt_poly_tomont_armv7m, .-m4crypt_poly_tomont_armv7m
+    .size m4crypt_mlkem_poly_tomont_armv7m, .-m4crypt_mlkem_poly_tomont_armv7m
 
-    .global m4crypt_poly_reduce_armv7m
-    .type m4crypt_poly_reduce_armv7m, %function
+    .global m4crypt_mlkem_poly_reduce_armv7m
+    .type m4crypt_mlkem_poly_reduce_armv7m, %function
     .p2align 2
-m4crypt_poly_reduce_armv7m:
+m4crypt_mlkem_poly_reduce_armv7m:
     push.w  {r4-r11, lr}
     movw    r1, #:lower16:m4crypt_mlkem_reduce_consts_armv7m
     movt    r1, #:upper16:m4crypt_mlkem_reduce_consts_armv7m
@@ -92,6 +92,6 @@ m4crypt_poly_reduce_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_reduce_armv7m, .-m4crypt_poly_reduce_armv7m
+    .size m4crypt_mlkem_poly_reduce_armv7m, .-m4crypt_mlkem_poly_reduce_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */
