@@ -17,7 +17,7 @@
 #include "mldsa_messages.h"
 #endif
 #include "platform.h"
-#include "x25519/fe25519.h" /* its backend.h: M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
+#include "x25519/backend.h" /* M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
 /* examples/pqsession, the device's side of its protocol: X-Wing encapsulation and
  * decapsulation, ChaCha20-Poly1305 (mk/config_features.h, "pqsession") */

@@ -9,6 +9,9 @@ common fips202 selftest
 #if M4CRYPT_ENABLE_MLKEM
 mlkem
 #endif
+#if M4CRYPT_BUILD_CURVE25519
+curve25519
+#endif
 #if M4CRYPT_ENABLE_X25519
 x25519
 #endif

@@ -28,7 +28,7 @@ M4_FLAGS = ["-mcpu=cortex-m4", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv4-sp-d16
 CC = "arm-none-eabi-gcc"
 
 # Symbol name patterns (case-insensitive regular expressions) of each part.
-X25519 = r"x25519|fe25519|fe256|ge25519"
+X25519 = r"x25519|fe25519|ge25519"
 PARTS = {
     "mlkem": r"mlkem",
     "mlkem512": r"mlkem512",
@@ -36,7 +36,7 @@ PARTS = {
     "keypair": r"mlkem\d+_keypair|kpke_keygen|crypto_kem_keypair",
     "decaps": r"mlkem\d+_dec$|mlkem_decaps|kpke_decrypt|crypto_kem_dec",
     "x25519": X25519,
-    "base_table": r"base_table|ge25519_base_mul|ge25519_select_(armv7m|int)$|x25519_base_fixed",
+    "base_table": r"base_table|ge25519_base_(mul|select)|ge25519_select_(armv7m|int)$|x25519_base_fixed",
     "ristretto255": r"ristretto|ge25519_varmul|select_cached",
     "chacha20": r"chacha",
     "poly1305": r"poly1305",
@@ -65,7 +65,7 @@ SELECTIONS = {
                          "m4crypt_mlkem_encaps", "M4CRYPT_MLKEM768_crypto_kem_enc"]),
     "x25519": (["mldsa", "mlkem", "ristretto255", "chacha20", "poly1305", "xwing", "sha3"],
                ["mldsa", "mlkem", "ristretto255", "chacha20", "poly1305", "xwing"],
-               ["m4crypt_x25519", "m4crypt_x25519_base", "m4crypt_x25519_base_table"]),
+               ["m4crypt_x25519", "m4crypt_x25519_base", "m4crypt_ge25519_base_table"]),
     "x25519-ladder": (["mldsa", "mlkem", "base_table", "ristretto255", "chacha20", "poly1305", "xwing",
                        "sha3"],
                       ["mldsa", "mlkem", "base_table", "ristretto255", "chacha20", "poly1305", "xwing"],
@@ -74,7 +74,7 @@ SELECTIONS = {
                    ["mldsa", "mlkem512", "mlkem1024", "ristretto255"],
                    ["m4crypt_xwing_keypair", "m4crypt_xwing_enc", "m4crypt_xwing_dec",
                     "m4crypt_aead_chacha20poly1305_encrypt", "m4crypt_mlkem768_dec",
-                    "m4crypt_x25519_base_table"]),
+                    "m4crypt_ge25519_base_table"]),
     "mldsa65-verify": (["mldsa44", "mldsa87", "mldsa_keypair", "mldsa_sign", "mlkem", "x25519",
                         "ristretto255", "chacha20", "poly1305", "xwing"],
                        ["mldsa44", "mldsa87", "mldsa_keypair", "mldsa_sign", "mlkem", "x25519",

@@ -257,7 +257,7 @@
 #error "m4crypt config: M4CRYPT_KEYGEN_PCT needs ML-DSA signing and verification (M4CRYPT_ENABLE_MLDSA_SIGN, M4CRYPT_ENABLE_MLDSA_VERIFY) where ML-DSA key generation is built"
 #endif
 
-/* Internal: the Curve25519 field and point code (src/x25519/) is built for X25519 and for
+/* Internal: the Curve25519 field and point code (src/curve25519/) is built for X25519 and for
  * Ristretto255. */
 #define M4CRYPT_BUILD_CURVE25519 (M4CRYPT_ENABLE_X25519 || M4CRYPT_ENABLE_RISTRETTO255)
 

@@ -26,10 +26,12 @@
  *    representation needs:
  *      M4CRYPT_FIPS202_INTERLEAVED     the sponge state bit-interleaved (fips202/armv7m/backend.h):
  *                                      needs the permutation and the lane conversion on it.
- *      M4CRYPT_X25519_HAVE_SCALARMULT  the field as 8 words mod 2^256 - 38 (x25519/armv7m/
- *                                      backend.h): the backend replaces the whole scalar
- *                                      multiplication, and the Edwards-curve code and Ristretto255
- *                                      run on its field (x25519/fe_select.h).
+ *      M4CRYPT_CURVE25519_RADIX32      the field as 8 words mod 2^256 - 38 (curve25519/armv7m/
+ *                                      backend.h): needs every function of the selected field
+ *                                      (curve25519/backend.h maps m4crypt_fe25519_<fn> and the
+ *                                      type m4crypt_fe25519 to it); X25519's whole scalar
+ *                                      multiplication (M4CRYPT_X25519_HAVE_SCALARMULT) and the
+ *                                      group loops of curve25519 run on it.
  * 5. Where the replaceable function is itself public (m4crypt_memzero, m4crypt_verify), the
  *    backend's assembly carries the public name as a second label of the same code (no extra
  *    call), and the portable file leaves its definition of the public name out under

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ristretto255 (RFC 9496) on edwards25519 in extended coordinates, on the field arithmetic the
- * X25519 code selects (src/x25519/fe_select.h: portable limbs, or the armv7m assembly).
+ * ristretto255 (RFC 9496) on edwards25519 in extended coordinates, on the selected field of
+ * src/curve25519 (fe25519.h: portable limbs, or the armv7m assembly) and its group (ge25519.h).
  *
  * Formulas: RFC 9496 section 4 (SQRT_RATIO_M1 4.2, decode 4.3.1, encode 4.3.2, MAP and "from
  * uniform bytes" 4.3.4); point addition add-2008-hwcd-3 and doubling dbl-2008-hwcd of Hisil,
@@ -11,7 +11,7 @@
  * (digits in [-8, 8], as for the fixed base), four doublings and one addition of a multiple chosen
  * from a table of 1P..8P by reading all eight entries with masks (temporaries wiped once, at the
  * end); the fixed base uses
- * m4crypt_ge25519_scalarmult_base (src/x25519/x25519_base.c).
+ * m4crypt_ge25519_scalarmult_base (src/curve25519/ge25519_base.c).
  *
  * Constant time in the scalar: no branch or address depends on it. Decoding branches only on the
  * validity of the (public) input encoding; the identity check of a result is arithmetic.
@@ -24,15 +24,11 @@
 #include "m4crypt/ristretto255.h"
 
 #include "common/common_internal.h"
-#include "x25519/fe_select.h"
-
-#if defined(M4CRYPT_X25519_HAVE_SCALARMULT) && defined(M4CRYPT_ARCH_ARMV7M)
-#include "x25519/armv7m/ge25519_backend.h"
-#endif
+#include "curve25519/ge25519.h"
 
 #if M4CRYPT_ENABLE_RISTRETTO255 /* m4crypt/config.h */
 
-typedef m4crypt_fesel fe;
+typedef m4crypt_fe25519 fe;
 typedef m4crypt_ge25519_p3 ge;
 
 /* RFC 9496 section 4.1 constants (d of edwards25519, 2d, sqrt(-1), sqrt(a d - 1),
@@ -52,13 +48,13 @@ static const uint32_t C_ONE_MINUS_D_SQ[8] = {0x945fc176, 0xe27c09c1, 0xcd5e350f,
 static const uint32_t C_D_MINUS_ONE_SQ[8] = {0x44ed4d20, 0x31ad5aaa, 0xb01e1999, 0xd29e4a2c,
                                              0x529b4eeb, 0x4cdcd32f, 0xf66c2241, 0x5968b37a};
 
-static void fe_const(fe *h, const uint32_t w[8]) { fs_fromwords(h, w); }
+static void fe_const(fe *h, const uint32_t w[8]) { m4crypt_fe25519_fromwords(h, w); }
 
 static void fe_neg(fe *h, const fe *f)
 {
     fe z;
-    fs_set_small(&z, 0);
-    fs_subc(h, &z, f);
+    m4crypt_fe25519_set_small(&z, 0);
+    m4crypt_fe25519_subc(h, &z, f);
 }
 
 /* 1 if f = 0 mod p, else 0. */
@@ -66,7 +62,7 @@ static uint32_t fe_iszero(const fe *f)
 {
     uint8_t s[32];
     uint32_t acc = 0;
-    fs_tobytes(s, f);
+    m4crypt_fe25519_tobytes(s, f);
     for (int i = 0; i < 32; i++)
         acc |= s[i];
     m4crypt_memzero(s, sizeof s);
@@ -77,7 +73,7 @@ static uint32_t fe_iszero(const fe *f)
 static uint32_t fe_isneg(const fe *f)
 {
     uint8_t s[32];
-    fs_tobytes(s, f);
+    m4crypt_fe25519_tobytes(s, f);
     const uint32_t neg = s[0] & 1u;
     m4crypt_memzero(s, sizeof s);
     return neg;
@@ -86,7 +82,7 @@ static uint32_t fe_isneg(const fe *f)
 static uint32_t fe_eq(const fe *f, const fe *g)
 {
     fe d;
-    fs_subc(&d, f, g);
+    m4crypt_fe25519_subc(&d, f, g);
     const uint32_t eq = fe_iszero(&d);
     m4crypt_memzero(&d, sizeof d);
     return eq;
@@ -99,7 +95,7 @@ static void fe_cneg(fe *f, uint32_t bit)
 {
     fe n;
     fe_neg(&n, f);
-    fs_cmov(f, &n, mask_of(bit));
+    m4crypt_fe25519_cmov(f, &n, mask_of(bit));
     m4crypt_memzero(&n, sizeof n);
 }
 
@@ -110,42 +106,42 @@ static void fe_abs(fe *f) { fe_cneg(f, fe_isneg(f)); }
 static void fe_pow22523(fe *h, const fe *f)
 {
     fe t0, t1, t2;
-    fs_sqr(&t0, f);         /* 2 */
-    fs_sqr(&t1, &t0);
-    fs_sqr(&t1, &t1);       /* 8 */
-    fs_mul(&t1, f, &t1);    /* 9 */
-    fs_mul(&t0, &t0, &t1);  /* 11 */
-    fs_sqr(&t0, &t0);       /* 22 */
-    fs_mul(&t0, &t1, &t0);  /* 2^5 - 1 */
-    fs_sqr(&t1, &t0);
+    m4crypt_fe25519_sqr(&t0, f);         /* 2 */
+    m4crypt_fe25519_sqr(&t1, &t0);
+    m4crypt_fe25519_sqr(&t1, &t1);       /* 8 */
+    m4crypt_fe25519_mul(&t1, f, &t1);    /* 9 */
+    m4crypt_fe25519_mul(&t0, &t0, &t1);  /* 11 */
+    m4crypt_fe25519_sqr(&t0, &t0);       /* 22 */
+    m4crypt_fe25519_mul(&t0, &t1, &t0);  /* 2^5 - 1 */
+    m4crypt_fe25519_sqr(&t1, &t0);
     for (int i = 1; i < 5; i++)
-        fs_sqr(&t1, &t1);
-    fs_mul(&t0, &t1, &t0);  /* 2^10 - 1 */
-    fs_sqr(&t1, &t0);
+        m4crypt_fe25519_sqr(&t1, &t1);
+    m4crypt_fe25519_mul(&t0, &t1, &t0);  /* 2^10 - 1 */
+    m4crypt_fe25519_sqr(&t1, &t0);
     for (int i = 1; i < 10; i++)
-        fs_sqr(&t1, &t1);
-    fs_mul(&t1, &t1, &t0);  /* 2^20 - 1 */
-    fs_sqr(&t2, &t1);
+        m4crypt_fe25519_sqr(&t1, &t1);
+    m4crypt_fe25519_mul(&t1, &t1, &t0);  /* 2^20 - 1 */
+    m4crypt_fe25519_sqr(&t2, &t1);
     for (int i = 1; i < 20; i++)
-        fs_sqr(&t2, &t2);
-    fs_mul(&t1, &t2, &t1);  /* 2^40 - 1 */
+        m4crypt_fe25519_sqr(&t2, &t2);
+    m4crypt_fe25519_mul(&t1, &t2, &t1);  /* 2^40 - 1 */
     for (int i = 0; i < 10; i++)
-        fs_sqr(&t1, &t1);
-    fs_mul(&t0, &t1, &t0);  /* 2^50 - 1 */
-    fs_sqr(&t1, &t0);
+        m4crypt_fe25519_sqr(&t1, &t1);
+    m4crypt_fe25519_mul(&t0, &t1, &t0);  /* 2^50 - 1 */
+    m4crypt_fe25519_sqr(&t1, &t0);
     for (int i = 1; i < 50; i++)
-        fs_sqr(&t1, &t1);
-    fs_mul(&t1, &t1, &t0);  /* 2^100 - 1 */
-    fs_sqr(&t2, &t1);
+        m4crypt_fe25519_sqr(&t1, &t1);
+    m4crypt_fe25519_mul(&t1, &t1, &t0);  /* 2^100 - 1 */
+    m4crypt_fe25519_sqr(&t2, &t1);
     for (int i = 1; i < 100; i++)
-        fs_sqr(&t2, &t2);
-    fs_mul(&t1, &t2, &t1);  /* 2^200 - 1 */
+        m4crypt_fe25519_sqr(&t2, &t2);
+    m4crypt_fe25519_mul(&t1, &t2, &t1);  /* 2^200 - 1 */
     for (int i = 0; i < 50; i++)
-        fs_sqr(&t1, &t1);
-    fs_mul(&t0, &t1, &t0);  /* 2^250 - 1 */
-    fs_sqr(&t0, &t0);
-    fs_sqr(&t0, &t0);       /* 2^252 - 4 */
-    fs_mul(h, &t0, f);      /* 2^252 - 3 */
+        m4crypt_fe25519_sqr(&t1, &t1);
+    m4crypt_fe25519_mul(&t0, &t1, &t0);  /* 2^250 - 1 */
+    m4crypt_fe25519_sqr(&t0, &t0);
+    m4crypt_fe25519_sqr(&t0, &t0);       /* 2^252 - 4 */
+    m4crypt_fe25519_mul(h, &t0, f);      /* 2^252 - 3 */
     m4crypt_memzero(&t0, sizeof t0);
     m4crypt_memzero(&t1, sizeof t1);
     m4crypt_memzero(&t2, sizeof t2);
@@ -156,24 +152,24 @@ static void fe_pow22523(fe *h, const fe *f)
 static uint32_t sqrt_ratio_m1(fe *r, const fe *u, const fe *v)
 {
     fe v3, v7, t, check, nu, sm1;
-    fs_sqr(&v3, v);
-    fs_mul(&v3, &v3, v);          /* v^3 */
-    fs_sqr(&v7, &v3);
-    fs_mul(&v7, &v7, v);          /* v^7 */
-    fs_mul(&t, u, &v7);
+    m4crypt_fe25519_sqr(&v3, v);
+    m4crypt_fe25519_mul(&v3, &v3, v);          /* v^3 */
+    m4crypt_fe25519_sqr(&v7, &v3);
+    m4crypt_fe25519_mul(&v7, &v7, v);          /* v^7 */
+    m4crypt_fe25519_mul(&t, u, &v7);
     fe_pow22523(&t, &t);          /* (u v^7)^((p - 5) / 8) */
-    fs_mul(&t, &t, &v3);
-    fs_mul(&t, &t, u);            /* r = u v^3 (u v^7)^((p - 5) / 8) */
-    fs_sqr(&check, &t);
-    fs_mul(&check, &check, v);    /* v r^2 */
+    m4crypt_fe25519_mul(&t, &t, &v3);
+    m4crypt_fe25519_mul(&t, &t, u);            /* r = u v^3 (u v^7)^((p - 5) / 8) */
+    m4crypt_fe25519_sqr(&check, &t);
+    m4crypt_fe25519_mul(&check, &check, v);    /* v r^2 */
     fe_neg(&nu, u);
     fe_const(&sm1, C_SQRT_M1);
     const uint32_t correct = fe_eq(&check, u);
     const uint32_t flipped = fe_eq(&check, &nu);
-    fs_mul(&nu, &nu, &sm1);
+    m4crypt_fe25519_mul(&nu, &nu, &sm1);
     const uint32_t flipped_i = fe_eq(&check, &nu);
-    fs_mul(&v3, &t, &sm1);        /* r' = r sqrt(-1) */
-    fs_cmov(&t, &v3, mask_of(flipped | flipped_i));
+    m4crypt_fe25519_mul(&v3, &t, &sm1);        /* r' = r sqrt(-1) */
+    m4crypt_fe25519_cmov(&t, &v3, mask_of(flipped | flipped_i));
     fe_abs(&t);
     *r = t;
     m4crypt_memzero(&t, sizeof t);
@@ -186,35 +182,35 @@ static uint32_t sqrt_ratio_m1(fe *r, const fe *u, const fe *v)
 
 static void ge_identity(ge *h)
 {
-    fs_set_small(&h->X, 0);
-    fs_set_small(&h->Y, 1);
-    fs_set_small(&h->Z, 1);
-    fs_set_small(&h->T, 0);
+    m4crypt_fe25519_set_small(&h->X, 0);
+    m4crypt_fe25519_set_small(&h->Y, 1);
+    m4crypt_fe25519_set_small(&h->Z, 1);
+    m4crypt_fe25519_set_small(&h->T, 0);
 }
 
 /* r = p + q (add-2008-hwcd-3, k = 2d; complete). r may alias p or q. */
 static void ge_add(ge *r, const ge *p, const ge *q)
 {
     fe a, b, c, d, t;
-    fs_subc(&a, &p->Y, &p->X);
-    fs_subc(&t, &q->Y, &q->X);
-    fs_mul(&a, &a, &t);           /* A */
-    fs_addc(&b, &p->Y, &p->X);
-    fs_addc(&t, &q->Y, &q->X);
-    fs_mul(&b, &b, &t);           /* B */
+    m4crypt_fe25519_subc(&a, &p->Y, &p->X);
+    m4crypt_fe25519_subc(&t, &q->Y, &q->X);
+    m4crypt_fe25519_mul(&a, &a, &t);           /* A */
+    m4crypt_fe25519_addc(&b, &p->Y, &p->X);
+    m4crypt_fe25519_addc(&t, &q->Y, &q->X);
+    m4crypt_fe25519_mul(&b, &b, &t);           /* B */
     fe_const(&t, C_D2);
-    fs_mul(&c, &p->T, &t);
-    fs_mul(&c, &c, &q->T);        /* C = T1 2d T2 */
-    fs_addc(&d, &p->Z, &p->Z);
-    fs_mul(&d, &d, &q->Z);        /* D = 2 Z1 Z2 */
-    fs_subc(&t, &b, &a);          /* E */
-    fs_addc(&b, &b, &a);          /* H */
-    fs_subc(&a, &d, &c);          /* F */
-    fs_addc(&d, &d, &c);          /* G */
-    fs_mul(&r->X, &t, &a);        /* E F */
-    fs_mul(&r->Y, &d, &b);        /* G H */
-    fs_mul(&r->T, &t, &b);        /* E H */
-    fs_mul(&r->Z, &a, &d);        /* F G */
+    m4crypt_fe25519_mul(&c, &p->T, &t);
+    m4crypt_fe25519_mul(&c, &c, &q->T);        /* C = T1 2d T2 */
+    m4crypt_fe25519_addc(&d, &p->Z, &p->Z);
+    m4crypt_fe25519_mul(&d, &d, &q->Z);        /* D = 2 Z1 Z2 */
+    m4crypt_fe25519_subc(&t, &b, &a);          /* E */
+    m4crypt_fe25519_addc(&b, &b, &a);          /* H */
+    m4crypt_fe25519_subc(&a, &d, &c);          /* F */
+    m4crypt_fe25519_addc(&d, &d, &c);          /* G */
+    m4crypt_fe25519_mul(&r->X, &t, &a);        /* E F */
+    m4crypt_fe25519_mul(&r->Y, &d, &b);        /* G H */
+    m4crypt_fe25519_mul(&r->T, &t, &b);        /* E H */
+    m4crypt_fe25519_mul(&r->Z, &a, &d);        /* F G */
     m4crypt_memzero(&a, sizeof a);
     m4crypt_memzero(&b, sizeof b);
     m4crypt_memzero(&c, sizeof c);
@@ -231,23 +227,23 @@ static void ge_dbl_w(ge *r, const ge *p, fe w[5], int with_t)
 #define c w[2]
 #define e w[3]
 #define g w[4]
-    fs_sqr(&a, &p->X);            /* A = X^2 */
-    fs_sqr(&b, &p->Y);            /* B = Y^2 */
-    fs_sqr(&c, &p->Z);
-    fs_addc(&c, &c, &c);          /* C = 2 Z^2 */
-    fs_addc(&e, &p->X, &p->Y);
-    fs_sqr(&e, &e);
-    fs_subc(&g, &b, &a);          /* G = B - A (D = -A) */
-    fs_addc(&a, &a, &b);          /* -H = A + B */
-    fs_subc(&e, &e, &a);          /* E = (X + Y)^2 - A - B */
-    fs_subc(&c, &c, &g);          /* -F = C - G */
+    m4crypt_fe25519_sqr(&a, &p->X);            /* A = X^2 */
+    m4crypt_fe25519_sqr(&b, &p->Y);            /* B = Y^2 */
+    m4crypt_fe25519_sqr(&c, &p->Z);
+    m4crypt_fe25519_addc(&c, &c, &c);          /* C = 2 Z^2 */
+    m4crypt_fe25519_addc(&e, &p->X, &p->Y);
+    m4crypt_fe25519_sqr(&e, &e);
+    m4crypt_fe25519_subc(&g, &b, &a);          /* G = B - A (D = -A) */
+    m4crypt_fe25519_addc(&a, &a, &b);          /* -H = A + B */
+    m4crypt_fe25519_subc(&e, &e, &a);          /* E = (X + Y)^2 - A - B */
+    m4crypt_fe25519_subc(&c, &c, &g);          /* -F = C - G */
     /* (E (-F), G (-H), (-F) G, E (-H)) = -1 times (E F, G H, F G, E H): the same point, and two
      * additions/subtractions fewer than forming H and F themselves */
-    fs_mul(&r->X, &e, &c);
-    fs_mul(&r->Y, &g, &a);
-    fs_mul(&r->Z, &c, &g);
+    m4crypt_fe25519_mul(&r->X, &e, &c);
+    m4crypt_fe25519_mul(&r->Y, &g, &a);
+    m4crypt_fe25519_mul(&r->Z, &c, &g);
     if (with_t)
-        fs_mul(&r->T, &e, &a);
+        m4crypt_fe25519_mul(&r->T, &e, &a);
 #undef a
 #undef b
 #undef c
@@ -260,29 +256,29 @@ static void ge_dbl_w(ge *r, const ge *p, fe w[5], int with_t)
 static void to_cached(fe c[4], const ge *p)
 {
     fe t;
-    fs_addc(&c[0], &p->Y, &p->X);
-    fs_subc(&c[1], &p->Y, &p->X);
-    fs_addc(&c[2], &p->Z, &p->Z);
+    m4crypt_fe25519_addc(&c[0], &p->Y, &p->X);
+    m4crypt_fe25519_subc(&c[1], &p->Y, &p->X);
+    m4crypt_fe25519_addc(&c[2], &p->Z, &p->Z);
     fe_const(&t, C_D2);
-    fs_mul(&c[3], &p->T, &t);
+    m4crypt_fe25519_mul(&c[3], &p->T, &t);
 }
 
 /* r = p + q, q cached (add-2008-hwcd-3 with 2 Z2 and 2 d T2 precomputed: 8 multiplications).
  * r may alias p. T only if with_t. Temporaries in w[5], wiped by the caller. */
 static void ge_add_cached_w(ge *r, const ge *p, const fe q[4], fe w[5], int with_t)
 {
-    fs_subc(&w[0], &p->Y, &p->X);
-    fs_addc(&w[1], &p->Y, &p->X);
-    fs_mul(&w[1], &w[1], &q[0]);                     /* B = (Y1 + X1)(Y2 + X2) */
-    fs_muladdsub(&w[4], &w[0], &q[1], &w[1], &w[0]); /* A = (Y1 - X1)(Y2 - X2); H = B + A,
+    m4crypt_fe25519_subc(&w[0], &p->Y, &p->X);
+    m4crypt_fe25519_addc(&w[1], &p->Y, &p->X);
+    m4crypt_fe25519_mul(&w[1], &w[1], &q[0]);                     /* B = (Y1 + X1)(Y2 + X2) */
+    m4crypt_fe25519_muladdsub(&w[4], &w[0], &q[1], &w[1], &w[0]); /* A = (Y1 - X1)(Y2 - X2); H = B + A,
                                                         E = B - A */
-    fs_mul(&w[3], &p->Z, &q[2]);                     /* D = Z1 2 Z2 */
-    fs_muladdsub(&w[2], &p->T, &q[3], &w[3], &w[0]); /* C = T1 2 d T2; G = D + C, F = D - C */
-    fs_mul(&r->X, &w[1], &w[3]);  /* E F */
-    fs_mul(&r->Y, &w[2], &w[4]);  /* G H */
-    fs_mul(&r->Z, &w[3], &w[2]);  /* F G */
+    m4crypt_fe25519_mul(&w[3], &p->Z, &q[2]);                     /* D = Z1 2 Z2 */
+    m4crypt_fe25519_muladdsub(&w[2], &p->T, &q[3], &w[3], &w[0]); /* C = T1 2 d T2; G = D + C, F = D - C */
+    m4crypt_fe25519_mul(&r->X, &w[1], &w[3]);  /* E F */
+    m4crypt_fe25519_mul(&r->Y, &w[2], &w[4]);  /* G H */
+    m4crypt_fe25519_mul(&r->Z, &w[3], &w[2]);  /* F G */
     if (with_t)
-        fs_mul(&r->T, &w[1], &w[4]); /* E H */
+        m4crypt_fe25519_mul(&r->T, &w[1], &w[4]); /* E H */
 }
 
 /* 0xffffffff if a == b (both < 2^16), else 0. */
@@ -299,16 +295,16 @@ void m4crypt_ge25519_select_cached_c(fe q[4], const fe tab[4][8], int32_t b)
     fe n;
     for (int k = 0; k < 4; k++) {
         fe r;
-        fs_set_small(&r, k < 2 ? 1 : k == 2 ? 2 : 0);
+        m4crypt_fe25519_set_small(&r, k < 2 ? 1 : k == 2 ? 2 : 0);
         for (uint32_t j = 1; j <= 8; j++)
-            fs_cmov(&r, &tab[k][j - 1], eq_mask(babs, j));
+            m4crypt_fe25519_cmov(&r, &tab[k][j - 1], eq_mask(babs, j));
         q[k] = r;
     }
     n = q[0];
-    fs_cmov(&q[0], &q[1], neg);
-    fs_cmov(&q[1], &n, neg);
+    m4crypt_fe25519_cmov(&q[0], &q[1], neg);
+    m4crypt_fe25519_cmov(&q[1], &n, neg);
     fe_neg(&n, &q[3]);
-    fs_cmov(&q[3], &n, neg);
+    m4crypt_fe25519_cmov(&q[3], &n, neg);
     m4crypt_memzero(&n, sizeof n);
 }
 
@@ -335,34 +331,34 @@ static uint32_t decode(ge *h, const uint8_t s[32])
     uint8_t chk[32];
     uint32_t diff = 0;
 
-    fs_frombytes(&sf, s);
-    fs_tobytes(chk, &sf);
+    m4crypt_fe25519_frombytes(&sf, s);
+    m4crypt_fe25519_tobytes(chk, &sf);
     for (int i = 0; i < 32; i++)
         diff |= (uint32_t)(chk[i] ^ s[i]); /* non-canonical or bit 255 set */
     const uint32_t canonical = ((diff - 1) >> 31) & (1u ^ (s[0] & 1u)); /* and non-negative */
 
-    fs_set_small(&one, 1);
-    fs_sqr(&ss, &sf);
-    fs_subc(&u1, &one, &ss);      /* 1 + a s^2, a = -1 */
-    fs_addc(&u2, &one, &ss);      /* 1 - a s^2 */
-    fs_sqr(&u2sq, &u2);
+    m4crypt_fe25519_set_small(&one, 1);
+    m4crypt_fe25519_sqr(&ss, &sf);
+    m4crypt_fe25519_subc(&u1, &one, &ss);      /* 1 + a s^2, a = -1 */
+    m4crypt_fe25519_addc(&u2, &one, &ss);      /* 1 - a s^2 */
+    m4crypt_fe25519_sqr(&u2sq, &u2);
     fe_const(&t, C_D);
-    fs_sqr(&v, &u1);
-    fs_mul(&v, &v, &t);
+    m4crypt_fe25519_sqr(&v, &u1);
+    m4crypt_fe25519_mul(&v, &v, &t);
     fe_neg(&v, &v);
-    fs_subc(&v, &v, &u2sq);       /* v = -(d u1^2) - u2^2 */
-    fs_mul(&t, &v, &u2sq);
+    m4crypt_fe25519_subc(&v, &v, &u2sq);       /* v = -(d u1^2) - u2^2 */
+    m4crypt_fe25519_mul(&t, &v, &u2sq);
     const uint32_t was_square = sqrt_ratio_m1(&inv, &one, &t);
-    fs_mul(&denx, &inv, &u2);
-    fs_mul(&deny, &inv, &denx);
-    fs_mul(&deny, &deny, &v);
-    fs_addc(&t, &sf, &sf);
-    fs_mul(&t, &t, &denx);
+    m4crypt_fe25519_mul(&denx, &inv, &u2);
+    m4crypt_fe25519_mul(&deny, &inv, &denx);
+    m4crypt_fe25519_mul(&deny, &deny, &v);
+    m4crypt_fe25519_addc(&t, &sf, &sf);
+    m4crypt_fe25519_mul(&t, &t, &denx);
     fe_abs(&t);                   /* x = |2 s den_x| */
     h->X = t;
-    fs_mul(&h->Y, &u1, &deny);    /* y = u1 den_y */
-    fs_set_small(&h->Z, 1);
-    fs_mul(&h->T, &h->X, &h->Y);
+    m4crypt_fe25519_mul(&h->Y, &u1, &deny);    /* y = u1 den_y */
+    m4crypt_fe25519_set_small(&h->Z, 1);
+    m4crypt_fe25519_mul(&h->T, &h->X, &h->Y);
     return canonical & was_square & (1u ^ fe_isneg(&h->T)) & (1u ^ fe_iszero(&h->Y));
 }
 
@@ -370,36 +366,36 @@ static uint32_t decode(ge *h, const uint8_t s[32])
 static void encode(uint8_t s[32], const ge *p)
 {
     fe u1, u2, t, inv, den1, den2, zinv, ix, iy, ench, x, y, one;
-    fs_addc(&u1, &p->Z, &p->Y);
-    fs_subc(&t, &p->Z, &p->Y);
-    fs_mul(&u1, &u1, &t);         /* (Z + Y)(Z - Y) */
-    fs_mul(&u2, &p->X, &p->Y);
-    fs_sqr(&t, &u2);
-    fs_mul(&t, &t, &u1);
-    fs_set_small(&one, 1);
+    m4crypt_fe25519_addc(&u1, &p->Z, &p->Y);
+    m4crypt_fe25519_subc(&t, &p->Z, &p->Y);
+    m4crypt_fe25519_mul(&u1, &u1, &t);         /* (Z + Y)(Z - Y) */
+    m4crypt_fe25519_mul(&u2, &p->X, &p->Y);
+    m4crypt_fe25519_sqr(&t, &u2);
+    m4crypt_fe25519_mul(&t, &t, &u1);
+    m4crypt_fe25519_set_small(&one, 1);
     (void)sqrt_ratio_m1(&inv, &one, &t);
-    fs_mul(&den1, &inv, &u1);
-    fs_mul(&den2, &inv, &u2);
-    fs_mul(&zinv, &den1, &den2);
-    fs_mul(&zinv, &zinv, &p->T);
+    m4crypt_fe25519_mul(&den1, &inv, &u1);
+    m4crypt_fe25519_mul(&den2, &inv, &u2);
+    m4crypt_fe25519_mul(&zinv, &den1, &den2);
+    m4crypt_fe25519_mul(&zinv, &zinv, &p->T);
     fe_const(&t, C_SQRT_M1);
-    fs_mul(&ix, &p->X, &t);
-    fs_mul(&iy, &p->Y, &t);
+    m4crypt_fe25519_mul(&ix, &p->X, &t);
+    m4crypt_fe25519_mul(&iy, &p->Y, &t);
     fe_const(&t, C_INVSQRT_A_MINUS_D);
-    fs_mul(&ench, &den1, &t);
-    fs_mul(&t, &p->T, &zinv);
+    m4crypt_fe25519_mul(&ench, &den1, &t);
+    m4crypt_fe25519_mul(&t, &p->T, &zinv);
     const uint32_t rotate = mask_of(fe_isneg(&t));
     x = p->X;
     y = p->Y;
-    fs_cmov(&x, &iy, rotate);
-    fs_cmov(&y, &ix, rotate);
-    fs_cmov(&den2, &ench, rotate); /* den_inv */
-    fs_mul(&t, &x, &zinv);
+    m4crypt_fe25519_cmov(&x, &iy, rotate);
+    m4crypt_fe25519_cmov(&y, &ix, rotate);
+    m4crypt_fe25519_cmov(&den2, &ench, rotate); /* den_inv */
+    m4crypt_fe25519_mul(&t, &x, &zinv);
     fe_cneg(&y, fe_isneg(&t));
-    fs_subc(&t, &p->Z, &y);
-    fs_mul(&t, &den2, &t);
+    m4crypt_fe25519_subc(&t, &p->Z, &y);
+    m4crypt_fe25519_mul(&t, &den2, &t);
     fe_abs(&t);
-    fs_tobytes(s, &t);
+    m4crypt_fe25519_tobytes(s, &t);
     m4crypt_memzero(&u1, sizeof u1);
     m4crypt_memzero(&u2, sizeof u2);
     m4crypt_memzero(&t, sizeof t);
@@ -418,47 +414,47 @@ static void encode(uint8_t s[32], const ge *p)
 static void map(ge *h, const fe *t)
 {
     fe r, u, v, s, sp, c, n, w0, w1, w2, w3, k, one;
-    fs_set_small(&one, 1);
+    m4crypt_fe25519_set_small(&one, 1);
     fe_const(&k, C_SQRT_M1);
-    fs_sqr(&r, t);
-    fs_mul(&r, &r, &k);           /* r = sqrt(-1) t^2 */
-    fs_addc(&u, &r, &one);
+    m4crypt_fe25519_sqr(&r, t);
+    m4crypt_fe25519_mul(&r, &r, &k);           /* r = sqrt(-1) t^2 */
+    m4crypt_fe25519_addc(&u, &r, &one);
     fe_const(&k, C_ONE_MINUS_D_SQ);
-    fs_mul(&u, &u, &k);           /* u = (r + 1) (1 - d^2) */
+    m4crypt_fe25519_mul(&u, &u, &k);           /* u = (r + 1) (1 - d^2) */
     fe_const(&k, C_D);
-    fs_mul(&v, &r, &k);
-    fs_addc(&v, &v, &one);
+    m4crypt_fe25519_mul(&v, &r, &k);
+    m4crypt_fe25519_addc(&v, &v, &one);
     fe_neg(&v, &v);               /* -1 - r d */
-    fs_addc(&w0, &r, &k);         /* r + d */
-    fs_mul(&v, &v, &w0);          /* v = (-1 - r d)(r + d) */
+    m4crypt_fe25519_addc(&w0, &r, &k);         /* r + d */
+    m4crypt_fe25519_mul(&v, &v, &w0);          /* v = (-1 - r d)(r + d) */
     const uint32_t was_square = mask_of(sqrt_ratio_m1(&s, &u, &v));
-    fs_mul(&sp, &s, t);
+    m4crypt_fe25519_mul(&sp, &s, t);
     fe_abs(&sp);
     fe_neg(&sp, &sp);             /* s' = -|s t| */
-    fs_cmov(&sp, &s, was_square); /* s = was_square ? s : s' */
+    m4crypt_fe25519_cmov(&sp, &s, was_square); /* s = was_square ? s : s' */
     s = sp;
     fe_neg(&c, &one);
-    fs_cmov(&r, &c, was_square);  /* c = was_square ? -1 : r (kept in r) */
+    m4crypt_fe25519_cmov(&r, &c, was_square);  /* c = was_square ? -1 : r (kept in r) */
     c = r;
-    fs_sqr(&r, t);
+    m4crypt_fe25519_sqr(&r, t);
     fe_const(&k, C_SQRT_M1);
-    fs_mul(&r, &r, &k);           /* r again */
-    fs_subc(&n, &r, &one);
-    fs_mul(&n, &n, &c);
+    m4crypt_fe25519_mul(&r, &r, &k);           /* r again */
+    m4crypt_fe25519_subc(&n, &r, &one);
+    m4crypt_fe25519_mul(&n, &n, &c);
     fe_const(&k, C_D_MINUS_ONE_SQ);
-    fs_mul(&n, &n, &k);
-    fs_subc(&n, &n, &v);          /* N = c (r - 1) (d - 1)^2 - v */
-    fs_addc(&w0, &s, &s);
-    fs_mul(&w0, &w0, &v);         /* w0 = 2 s v */
+    m4crypt_fe25519_mul(&n, &n, &k);
+    m4crypt_fe25519_subc(&n, &n, &v);          /* N = c (r - 1) (d - 1)^2 - v */
+    m4crypt_fe25519_addc(&w0, &s, &s);
+    m4crypt_fe25519_mul(&w0, &w0, &v);         /* w0 = 2 s v */
     fe_const(&k, C_SQRT_AD_MINUS_ONE);
-    fs_mul(&w1, &n, &k);          /* w1 = N sqrt(a d - 1) */
-    fs_sqr(&w3, &s);
-    fs_subc(&w2, &one, &w3);      /* w2 = 1 - s^2 */
-    fs_addc(&w3, &one, &w3);      /* w3 = 1 + s^2 */
-    fs_mul(&h->X, &w0, &w3);
-    fs_mul(&h->Y, &w2, &w1);
-    fs_mul(&h->Z, &w1, &w3);
-    fs_mul(&h->T, &w0, &w2);
+    m4crypt_fe25519_mul(&w1, &n, &k);          /* w1 = N sqrt(a d - 1) */
+    m4crypt_fe25519_sqr(&w3, &s);
+    m4crypt_fe25519_subc(&w2, &one, &w3);      /* w2 = 1 - s^2 */
+    m4crypt_fe25519_addc(&w3, &one, &w3);      /* w3 = 1 + s^2 */
+    m4crypt_fe25519_mul(&h->X, &w0, &w3);
+    m4crypt_fe25519_mul(&h->Y, &w2, &w1);
+    m4crypt_fe25519_mul(&h->Z, &w1, &w3);
+    m4crypt_fe25519_mul(&h->T, &w0, &w2);
     /* k and one hold constants; everything else was computed from t */
     m4crypt_memzero(&r, sizeof r);
     m4crypt_memzero(&u, sizeof u);
@@ -473,16 +469,6 @@ static void map(ge *h, const fe *t)
     m4crypt_memzero(&w3, sizeof w3);
 }
 
-/* 1 (as an int error mask source) if all 32 bytes are zero. */
-static int zero_result(const uint8_t q[32])
-{
-    uint32_t acc = 0;
-    for (int i = 0; i < 32; i++)
-        acc |= q[i];
-    const uint32_t is_zero = (acc - 1) >> 31;
-    return (int)(0u - is_zero) & M4CRYPT_ERR_ZERO_SHARED;
-}
-
 int m4crypt_ristretto255_is_valid_point(const uint8_t p[32])
 {
     ge h;
@@ -492,7 +478,7 @@ int m4crypt_ristretto255_is_valid_point(const uint8_t p[32])
 /* The stack each operation's inner function uses on the Cortex-M4 (make bench's
  * ristretto255.<operation> figure, or the stack-residue check's for from_uniform_bytes, less the
  * public function's own frame): m4crypt_stack_wipe's length after it. */
-#ifdef M4CRYPT_X25519_HAVE_SCALARMULT
+#ifdef M4CRYPT_CURVE25519_RADIX32
 #define SCALARMULT_STACK 2624
 #define SCALARMULT_BASE_STACK 1008
 #define FROM_UNIFORM_STACK 1304
@@ -506,9 +492,9 @@ static __attribute__((noinline)) void from_uniform_inner(uint8_t p[32], const ui
 {
     fe t;
     ge a, b;
-    fs_frombytes(&t, r);          /* bit 255 masked, values >= p reduced */
+    m4crypt_fe25519_frombytes(&t, r);          /* bit 255 masked, values >= p reduced */
     map(&a, &t);
-    fs_frombytes(&t, r + 32);
+    m4crypt_fe25519_frombytes(&t, r + 32);
     map(&b, &t);
     ge_add(&a, &a, &b);
     encode(p, &a);
@@ -558,15 +544,11 @@ static __attribute__((noinline)) int scalarmult_inner(uint8_t q[32], const uint8
             v.tab[k][j] = c[k];
     }
 
-#ifdef M4CRYPT_GE25519_HAVE_VARMUL
-    m4crypt_ge25519_varmul_armv7m(v.h.X.v, v.e, v.tab[0][0].v);
-#else
-    m4crypt_ge25519_varmul_c(&v.h, v.e, (const fe(*)[8])v.tab);
-#endif
+    m4crypt_ge25519_varmul(&v.h, v.e, (const fe(*)[8])v.tab);
     encode(q, &v.h);
 
     m4crypt_memzero(&v, sizeof v);
-    return zero_result(q);
+    return m4crypt_curve25519_zero_error(q);
 }
 
 int m4crypt_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
@@ -588,7 +570,7 @@ static __attribute__((noinline)) int scalarmult_base_inner(uint8_t q[32], const 
     encode(q, &h);
     m4crypt_memzero(t, sizeof t);
     m4crypt_memzero(&h, sizeof h);
-    return zero_result(q);
+    return m4crypt_curve25519_zero_error(q);
 }
 
 int m4crypt_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])

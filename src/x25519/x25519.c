@@ -5,16 +5,15 @@
 #include "m4crypt/x25519.h"
 
 #include "common/common_internal.h"
-#include "x25519/fe25519.h"
+#include "x25519/backend.h"
 #include "x25519/x25519_base.h"
 
 #if M4CRYPT_ENABLE_X25519 /* m4crypt/config.h */
 
 /* Backend contract (src/x25519/backend.h): out = X25519(scalar, point) as in RFC 7748 section 5,
  * i.e. with the scalar clamped and bit 255 of the point masked, canonical output, constant time.
- * Returns nothing; the caller checks for the all-zero result. */
-void m4crypt_x25519_scalarmult_c(uint8_t out[32], const uint8_t scalar[32],
-                                 const uint8_t point[32]);
+ * Returns nothing; the caller checks for the all-zero result. On the portable field (_c) in
+ * every build. */
 
 /*
  * RFC 7748 section 5: decodeScalar25519 (clamping), decodeUCoordinate (bit 255 masked, values
@@ -30,7 +29,7 @@ __attribute__((noinline)) void m4crypt_x25519_scalarmult_c(uint8_t out[32],
                                                            const uint8_t point[32])
 {
     uint8_t k[32];
-    m4crypt_fe25519 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
+    m4crypt_fe25519_c x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
     uint32_t swap = 0;
 
     for (int i = 0; i < 32; i++)
@@ -39,44 +38,44 @@ __attribute__((noinline)) void m4crypt_x25519_scalarmult_c(uint8_t out[32],
     k[31] &= 127;
     k[31] |= 64;
 
-    m4crypt_fe25519_frombytes(&x1, point);
-    m4crypt_fe25519_1(&x2);
-    m4crypt_fe25519_0(&z2);
+    m4crypt_fe25519_frombytes_c(&x1, point);
+    m4crypt_fe25519_1_c(&x2);
+    m4crypt_fe25519_0_c(&z2);
     x3 = x1;
-    m4crypt_fe25519_1(&z3);
+    m4crypt_fe25519_1_c(&z3);
 
     for (int t = 254; t >= 0; t--) {
         const uint32_t kt = (uint32_t)(k[t >> 3] >> (t & 7)) & 1;
         swap ^= kt;
-        m4crypt_fe25519_cswap(&x2, &x3, swap);
-        m4crypt_fe25519_cswap(&z2, &z3, swap);
+        m4crypt_fe25519_cswap_c(&x2, &x3, swap);
+        m4crypt_fe25519_cswap_c(&z2, &z3, swap);
         swap = kt;
 
-        m4crypt_fe25519_add(&a, &x2, &z2);   /* A = x_2 + z_2 */
-        m4crypt_fe25519_sqr(&aa, &a);        /* AA = A^2 */
-        m4crypt_fe25519_sub(&b, &x2, &z2);   /* B = x_2 - z_2 */
-        m4crypt_fe25519_sqr(&bb, &b);        /* BB = B^2 */
-        m4crypt_fe25519_sub(&e, &aa, &bb);   /* E = AA - BB */
-        m4crypt_fe25519_add(&c, &x3, &z3);   /* C = x_3 + z_3 */
-        m4crypt_fe25519_sub(&d, &x3, &z3);   /* D = x_3 - z_3 */
-        m4crypt_fe25519_mul(&da, &d, &a);    /* DA = D * A */
-        m4crypt_fe25519_mul(&cb, &c, &b);    /* CB = C * B */
-        m4crypt_fe25519_add(&x3, &da, &cb);
-        m4crypt_fe25519_sqr(&x3, &x3);       /* x_3 = (DA + CB)^2 */
-        m4crypt_fe25519_sub(&z3, &da, &cb);
-        m4crypt_fe25519_sqr(&z3, &z3);
-        m4crypt_fe25519_mul(&z3, &z3, &x1);  /* z_3 = x_1 * (DA - CB)^2 */
-        m4crypt_fe25519_mul(&x2, &aa, &bb);  /* x_2 = AA * BB */
-        m4crypt_fe25519_mul121666(&z2, &e);
-        m4crypt_fe25519_add(&z2, &z2, &bb);
-        m4crypt_fe25519_mul(&z2, &z2, &e);   /* z_2 = E * (BB + 121666 E) */
+        m4crypt_fe25519_add_c(&a, &x2, &z2);   /* A = x_2 + z_2 */
+        m4crypt_fe25519_sqr_c(&aa, &a);        /* AA = A^2 */
+        m4crypt_fe25519_sub_c(&b, &x2, &z2);   /* B = x_2 - z_2 */
+        m4crypt_fe25519_sqr_c(&bb, &b);        /* BB = B^2 */
+        m4crypt_fe25519_sub_c(&e, &aa, &bb);   /* E = AA - BB */
+        m4crypt_fe25519_add_c(&c, &x3, &z3);   /* C = x_3 + z_3 */
+        m4crypt_fe25519_sub_c(&d, &x3, &z3);   /* D = x_3 - z_3 */
+        m4crypt_fe25519_mul_c(&da, &d, &a);    /* DA = D * A */
+        m4crypt_fe25519_mul_c(&cb, &c, &b);    /* CB = C * B */
+        m4crypt_fe25519_add_c(&x3, &da, &cb);
+        m4crypt_fe25519_sqr_c(&x3, &x3);       /* x_3 = (DA + CB)^2 */
+        m4crypt_fe25519_sub_c(&z3, &da, &cb);
+        m4crypt_fe25519_sqr_c(&z3, &z3);
+        m4crypt_fe25519_mul_c(&z3, &z3, &x1);  /* z_3 = x_1 * (DA - CB)^2 */
+        m4crypt_fe25519_mul_c(&x2, &aa, &bb);  /* x_2 = AA * BB */
+        m4crypt_fe25519_mul121666_c(&z2, &e);
+        m4crypt_fe25519_add_c(&z2, &z2, &bb);
+        m4crypt_fe25519_mul_c(&z2, &z2, &e);   /* z_2 = E * (BB + 121666 E) */
     }
-    m4crypt_fe25519_cswap(&x2, &x3, swap);
-    m4crypt_fe25519_cswap(&z2, &z3, swap);
+    m4crypt_fe25519_cswap_c(&x2, &x3, swap);
+    m4crypt_fe25519_cswap_c(&z2, &z3, swap);
 
-    m4crypt_fe25519_invert(&z2, &z2);
-    m4crypt_fe25519_mul(&x2, &x2, &z2);
-    m4crypt_fe25519_tobytes(out, &x2);
+    m4crypt_fe25519_invert_c(&z2, &z2);
+    m4crypt_fe25519_mul_c(&x2, &x2, &z2);
+    m4crypt_fe25519_tobytes_c(out, &x2);
 
     m4crypt_memzero(k, sizeof k);
     m4crypt_memzero(&swap, sizeof swap);
@@ -93,17 +92,6 @@ __attribute__((noinline)) void m4crypt_x25519_scalarmult_c(uint8_t out[32],
     m4crypt_memzero(&d, sizeof d);
     m4crypt_memzero(&da, sizeof da);
     m4crypt_memzero(&cb, sizeof cb);
-}
-
-/* M4CRYPT_ERR_ZERO_SHARED if out is all zero, else 0, without a branch on out's bytes (the
- * result itself is the only thing revealed). */
-static int zero_check(const uint8_t out[32])
-{
-    uint32_t acc = 0;
-    for (int i = 0; i < 32; i++)
-        acc |= out[i];
-    const uint32_t is_zero = (acc - 1) >> 31; /* acc in 0..255 */
-    return (int)(0u - is_zero) & M4CRYPT_ERR_ZERO_SHARED;
 }
 
 /* The portable field functions leave register spills on the stack (field elements of the
@@ -123,7 +111,7 @@ int m4crypt_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 {
     m4crypt_x25519_scalarmult(out, scalar, point);
     WIPE_STACK(SCALARMULT_STACK);
-    return zero_check(out);
+    return m4crypt_curve25519_zero_error(out);
 }
 
 /* The base point u = 9 (RFC 7748 section 4.1) by the fixed-base method of x25519_base.c (a table
@@ -141,7 +129,7 @@ int m4crypt_x25519_base(uint8_t out[32], const uint8_t scalar[32])
     m4crypt_x25519_scalarmult(out, scalar, nine);
     WIPE_STACK(SCALARMULT_STACK);
 #endif
-    return zero_check(out);
+    return m4crypt_curve25519_zero_error(out);
 }
 
 int m4crypt_x25519_keypair(uint8_t pk[32], uint8_t sk[32])

@@ -34,7 +34,7 @@
 #include "m4crypt.h"
 #include "platform.h"
 #include "mldsa/params.h"   /* m4crypt_mldsa_sign_attempt_ct */
-#include "x25519/fe25519.h" /* its backend.h: M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
+#include "x25519/backend.h" /* M4CRYPT_X25519_HAVE_INLINED_LADDER (armv7m builds) */
 
 static m4crypt_keccak_ctx secret_stream;
 static void secret_bytes(uint8_t *out, size_t len) { m4crypt_keccak_squeeze(&secret_stream, out, len); }

@@ -61,17 +61,17 @@ def test_a_hand_edit_is_reported(tmp_path):
 
 
 def test_an_edit_of_what_a_generator_reads_is_reported(tmp_path):
-    """gen_fe256.py copies fe256.S's suba24_int into fe256_ladder_inlined.S: an edit of that
+    """gen_fe25519.py copies fe25519.S's suba24_int into x25519_ladder_inlined.S: an edit of that
     routine (here in a copy of the two files) must make the committed inlined ladder differ."""
-    entry = next(e for e in generated.GENERATED if e.output.endswith("fe256_ladder_inlined.S"))
-    assert entry.inputs == ("src/x25519/armv7m/fe256.S",)
+    entry = next(e for e in generated.GENERATED if e.output.endswith("x25519_ladder_inlined.S"))
+    assert entry.inputs == ("src/curve25519/armv7m/fe25519.S",)
     for name in (entry.generator, *entry.inputs):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)
     assert generated.difference(entry, gen_root=tmp_path) == ""
     asm = tmp_path / entry.inputs[0]
     lines = asm.read_text().splitlines(keepends=True)
-    i = lines.index("m4crypt_fe256_suba24_int:\n")
+    i = lines.index("FUNC m4crypt_fe25519_suba24_int\n")
     lines.insert(i + 2, "    nop\n")
     asm.write_text("".join(lines))
     assert "+    nop" in generated.difference(entry, gen_root=tmp_path)

@@ -21,7 +21,6 @@ SHARED = {"src/common/armv7m/fpu_scratch.h"}
 # (empty this set then).
 PENDING = {
     "src/common/common_internal.h",          # common's selection header: src/common/backend.h
-    "src/x25519/armv7m/ge25519_backend.h",   # a second backend header of x25519's folder
 }
 
 

@@ -2,7 +2,7 @@
 /*
  * X25519 tests: RFC 7748 vectors (sections 5.2 and 6.1), the iterated check of section 5.2,
  * Wycheproof x25519_test.json with every result and flag, low-order points, key generation, and
- * the GF(2^255 - 19) functions of src/x25519/fe25519.h against an independent slow reference
+ * the GF(2^255 - 19) functions of src/curve25519/fe25519.h against an independent slow reference
  * (bit-serial modular arithmetic on 8 x 32-bit words, written here).
  */
 #include <string.h>
@@ -10,19 +10,7 @@
 #include "harness.h"
 #include "rfc7748_vectors.h"
 #include "m4crypt/x25519.h"
-#include "x25519/fe25519.h"
-
-static void unhex(uint8_t *out, const char *hex, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned v = 0;
-        for (int k = 0; k < 2; k++) {
-            char c = hex[2 * i + (size_t)k];
-            v = v * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
-        }
-        out[i] = (uint8_t)v;
-    }
-}
+#include "curve25519/fe25519.h"
 
 static int is_zero32(const uint8_t *p)
 {
@@ -141,7 +129,7 @@ static void ref_tobytes(uint8_t s[32], const ref_t *a)
 
 /* The value of a limb vector (any signed limbs), mod p: sum v[i] 2^off[i]. */
 static const int limb_off[10] = {0, 26, 51, 77, 102, 128, 153, 179, 204, 230};
-static void ref_from_limbs(ref_t *r, const m4crypt_fe25519 *f)
+static void ref_from_limbs(ref_t *r, const m4crypt_fe25519_c *f)
 {
     ref_t acc, term, pow;
     ref_small(&acc, 0);
@@ -161,10 +149,10 @@ static void ref_from_limbs(ref_t *r, const m4crypt_fe25519 *f)
 }
 
 /* Does fe encode (via tobytes) to the same bytes as the reference value? */
-static int fe_eq_ref(const m4crypt_fe25519 *f, const ref_t *want)
+static int fe_eq_ref(const m4crypt_fe25519_c *f, const ref_t *want)
 {
     uint8_t a[32], b[32];
-    m4crypt_fe25519_tobytes(a, f);
+    m4crypt_fe25519_tobytes_c(a, f);
     ref_tobytes(b, want);
     return memcmp(a, b, 32) == 0;
 }
@@ -215,7 +203,7 @@ static void rand_ref(ref_t *r, uint8_t s[32])
 #define LOOSE_EVEN 107374182 /* floor(1.6 * 2^26) */
 #define LOOSE_ODD 53687091   /* floor(1.6 * 2^25) */
 
-static int within(const m4crypt_fe25519 *f, int32_t even, int32_t odd)
+static int within(const m4crypt_fe25519_c *f, int32_t even, int32_t odd)
 {
     for (int i = 0; i < 10; i++) {
         int32_t b = i % 2 ? odd : even;
@@ -226,7 +214,7 @@ static int within(const m4crypt_fe25519 *f, int32_t even, int32_t odd)
 }
 
 /* A random limb vector with |v[i]| <= even / odd bound, signed; often at the extremes. */
-static void rand_limbs(m4crypt_fe25519 *f, int32_t even, int32_t odd)
+static void rand_limbs(m4crypt_fe25519_c *f, int32_t even, int32_t odd)
 {
     for (int i = 0; i < 10; i++) {
         uint32_t bound = (uint32_t)(i % 2 ? odd : even);
@@ -238,53 +226,63 @@ static void rand_limbs(m4crypt_fe25519 *f, int32_t even, int32_t odd)
     }
 }
 
+/* Two random limb vectors a, b (rand_limbs' bounds) and their values ra, rb for the reference. */
+static void rand_operands(m4crypt_fe25519_c *a, m4crypt_fe25519_c *b, ref_t *ra, ref_t *rb,
+                          int32_t even, int32_t odd)
+{
+    rand_limbs(a, even, odd);
+    rand_limbs(b, even, odd);
+    ref_from_limbs(ra, a);
+    ref_from_limbs(rb, b);
+}
+
 static void test_field(void)
 {
     uint8_t s[32], s2[32], out[32], want[32];
     ref_t ra, rb, rr;
-    m4crypt_fe25519 a, b, h, t;
+    m4crypt_fe25519_c a, b, h, t;
 
     /* Edge encodings through frombytes/tobytes and every operation. */
     unsigned edges = 0;
     for (unsigned e = 0; edge_encoding(s, e); e++) {
         edges++;
         ref_frombytes(&ra, s);
-        m4crypt_fe25519_frombytes(&a, s);
+        m4crypt_fe25519_frombytes_c(&a, s);
         CHECK(within(&a, TIGHT_EVEN, TIGHT_ODD));
-        m4crypt_fe25519_tobytes(out, &a);
+        m4crypt_fe25519_tobytes_c(out, &a);
         ref_tobytes(want, &ra);
         CHECK_MEM(out, want, 32);
         for (unsigned e2 = 0; edge_encoding(s2, e2); e2 += 3) {
             ref_frombytes(&rb, s2);
-            m4crypt_fe25519_frombytes(&b, s2);
-            m4crypt_fe25519_mul(&h, &a, &b);
+            m4crypt_fe25519_frombytes_c(&b, s2);
+            m4crypt_fe25519_mul_c(&h, &a, &b);
             ref_mulm(&rr, &ra, &rb);
             CHECK(fe_eq_ref(&h, &rr));
-            m4crypt_fe25519_add(&h, &a, &b);
+            m4crypt_fe25519_add_c(&h, &a, &b);
             ref_addm(&rr, &ra, &rb);
             CHECK(fe_eq_ref(&h, &rr));
-            m4crypt_fe25519_sub(&h, &a, &b);
+            m4crypt_fe25519_sub_c(&h, &a, &b);
             ref_subm(&rr, &ra, &rb);
             CHECK(fe_eq_ref(&h, &rr));
             /* loose inputs into mul: (a + b) * (a - b) */
-            m4crypt_fe25519_add(&h, &a, &b);
-            m4crypt_fe25519_sub(&t, &a, &b);
-            m4crypt_fe25519_mul(&h, &h, &t);
+            m4crypt_fe25519_add_c(&h, &a, &b);
+            m4crypt_fe25519_sub_c(&t, &a, &b);
+            m4crypt_fe25519_mul_c(&h, &h, &t);
             ref_t r2;
             ref_addm(&rr, &ra, &rb);
             ref_subm(&r2, &ra, &rb);
             ref_mulm(&rr, &rr, &r2);
             CHECK(fe_eq_ref(&h, &rr));
         }
-        m4crypt_fe25519_sqr(&h, &a);
+        m4crypt_fe25519_sqr_c(&h, &a);
         ref_mulm(&rr, &ra, &ra);
         CHECK(fe_eq_ref(&h, &rr));
-        m4crypt_fe25519_mul121666(&h, &a);
+        m4crypt_fe25519_mul121666_c(&h, &a);
         ref_small(&rb, 121666);
         ref_mulm(&rr, &ra, &rb);
         CHECK(fe_eq_ref(&h, &rr));
         if (e % 4 == 0 || !t_quick()) {
-            m4crypt_fe25519_invert(&h, &a);
+            m4crypt_fe25519_invert_c(&h, &a);
             ref_inv(&rr, &ra);
             CHECK(fe_eq_ref(&h, &rr));
         }
@@ -296,28 +294,28 @@ static void test_field(void)
         memset(s, 0xff, 32);
         s[31] = 0x7f;
         s[0] = (uint8_t)(0xed + j);
-        m4crypt_fe25519_frombytes(&a, s);
-        m4crypt_fe25519_tobytes(out, &a);
+        m4crypt_fe25519_frombytes_c(&a, s);
+        m4crypt_fe25519_tobytes_c(out, &a);
         memset(want, 0, 32);
         want[0] = (uint8_t)j;
         CHECK_MEM(out, want, 32);
     }
     /* 0 and 1, inverse of 0 is 0, inverse of 1 is 1, inverse of p-1 is p-1. */
-    m4crypt_fe25519_0(&a);
-    m4crypt_fe25519_invert(&h, &a);
-    m4crypt_fe25519_tobytes(out, &h);
+    m4crypt_fe25519_0_c(&a);
+    m4crypt_fe25519_invert_c(&h, &a);
+    m4crypt_fe25519_tobytes_c(out, &h);
     memset(want, 0, 32);
     CHECK_MEM(out, want, 32);
-    m4crypt_fe25519_1(&a);
-    m4crypt_fe25519_invert(&h, &a);
-    m4crypt_fe25519_tobytes(out, &h);
+    m4crypt_fe25519_1_c(&a);
+    m4crypt_fe25519_invert_c(&h, &a);
+    m4crypt_fe25519_tobytes_c(out, &h);
     want[0] = 1;
     CHECK_MEM(out, want, 32);
-    m4crypt_fe25519_0(&a);
-    m4crypt_fe25519_1(&b);
-    m4crypt_fe25519_sub(&a, &a, &b); /* -1 as limbs (-1, 0, ...) */
-    m4crypt_fe25519_invert(&h, &a);
-    m4crypt_fe25519_tobytes(out, &h);
+    m4crypt_fe25519_0_c(&a);
+    m4crypt_fe25519_1_c(&b);
+    m4crypt_fe25519_sub_c(&a, &a, &b); /* -1 as limbs (-1, 0, ...) */
+    m4crypt_fe25519_invert_c(&h, &a);
+    m4crypt_fe25519_tobytes_c(out, &h);
     memset(want, 0xff, 32);
     want[0] = 0xec;
     want[31] = 0x7f;
@@ -327,8 +325,8 @@ static void test_field(void)
     for (uint32_t bit = 0; bit < 2; bit++) {
         rand_limbs(&a, TIGHT_EVEN, TIGHT_ODD);
         rand_limbs(&b, TIGHT_EVEN, TIGHT_ODD);
-        m4crypt_fe25519 a0 = a, b0 = b;
-        m4crypt_fe25519_cswap(&a, &b, bit);
+        m4crypt_fe25519_c a0 = a, b0 = b;
+        m4crypt_fe25519_cswap_c(&a, &b, bit);
         CHECK(memcmp(&a, bit ? &b0 : &a0, sizeof a) == 0);
         CHECK(memcmp(&b, bit ? &a0 : &b0, sizeof b) == 0);
     }
@@ -338,34 +336,34 @@ static void test_field(void)
     unsigned bad = 0;
     for (unsigned i = 0; i < n; i++) {
         rand_ref(&ra, s);
-        m4crypt_fe25519_frombytes(&a, s);
+        m4crypt_fe25519_frombytes_c(&a, s);
         rand_ref(&rb, s2);
-        m4crypt_fe25519_frombytes(&b, s2);
-        m4crypt_fe25519_tobytes(out, &a);
+        m4crypt_fe25519_frombytes_c(&b, s2);
+        m4crypt_fe25519_tobytes_c(out, &a);
         ref_tobytes(want, &ra);
         bad += memcmp(out, want, 32) != 0;
-        m4crypt_fe25519_mul(&h, &a, &b);
+        m4crypt_fe25519_mul_c(&h, &a, &b);
         ref_mulm(&rr, &ra, &rb);
         bad += !fe_eq_ref(&h, &rr);
-        m4crypt_fe25519_mul(&t, &h, &h); /* aliasing */
-        m4crypt_fe25519_sqr(&h, &h);
+        m4crypt_fe25519_mul_c(&t, &h, &h); /* aliasing */
+        m4crypt_fe25519_sqr_c(&h, &h);
         ref_mulm(&rr, &rr, &rr);
         bad += !fe_eq_ref(&h, &rr) || !fe_eq_ref(&t, &rr);
-        m4crypt_fe25519_add(&h, &a, &b);
+        m4crypt_fe25519_add_c(&h, &a, &b);
         ref_addm(&rr, &ra, &rb);
         bad += !fe_eq_ref(&h, &rr);
-        m4crypt_fe25519_sub(&h, &a, &b);
+        m4crypt_fe25519_sub_c(&h, &a, &b);
         ref_subm(&rr, &ra, &rb);
         bad += !fe_eq_ref(&h, &rr);
-        m4crypt_fe25519_mul121666(&h, &a);
+        m4crypt_fe25519_mul121666_c(&h, &a);
         ref_small(&rr, 121666);
         ref_mulm(&rr, &rr, &ra);
         bad += !fe_eq_ref(&h, &rr);
         if (i < (t_quick() ? 4u : 100u)) { /* the reference inversion is slow */
-            m4crypt_fe25519_invert(&h, &a);
+            m4crypt_fe25519_invert_c(&h, &a);
             ref_inv(&rr, &ra);
             bad += !fe_eq_ref(&h, &rr);
-            m4crypt_fe25519_mul(&h, &h, &a); /* a * a^-1 = 1 (a != 0 almost surely) */
+            m4crypt_fe25519_mul_c(&h, &h, &a); /* a * a^-1 = 1 (a != 0 almost surely) */
             ref_small(&rr, 1);
             bad += !fe_eq_ref(&h, &rr);
         }
@@ -377,35 +375,29 @@ static void test_field(void)
      * must be tight, those of add and sub of tight inputs loose. */
     bad = 0;
     for (unsigned i = 0; i < n; i++) {
-        rand_limbs(&a, LOOSE_EVEN, LOOSE_ODD);
-        rand_limbs(&b, LOOSE_EVEN, LOOSE_ODD);
-        ref_from_limbs(&ra, &a);
-        ref_from_limbs(&rb, &b);
-        m4crypt_fe25519_mul(&h, &a, &b);
+        rand_operands(&a, &b, &ra, &rb, LOOSE_EVEN, LOOSE_ODD);
+        m4crypt_fe25519_mul_c(&h, &a, &b);
         ref_mulm(&rr, &ra, &rb);
         bad += !fe_eq_ref(&h, &rr) || !within(&h, TIGHT_EVEN, TIGHT_ODD);
-        m4crypt_fe25519_sqr(&h, &a);
+        m4crypt_fe25519_sqr_c(&h, &a);
         ref_mulm(&rr, &ra, &ra);
         bad += !fe_eq_ref(&h, &rr) || !within(&h, TIGHT_EVEN, TIGHT_ODD);
-        m4crypt_fe25519_mul121666(&h, &b);
+        m4crypt_fe25519_mul121666_c(&h, &b);
         ref_small(&rr, 121666);
         ref_mulm(&rr, &rr, &rb);
         bad += !fe_eq_ref(&h, &rr) || !within(&h, TIGHT_EVEN, TIGHT_ODD);
-        rand_limbs(&a, TIGHT_EVEN, TIGHT_ODD);
-        rand_limbs(&b, TIGHT_EVEN, TIGHT_ODD);
-        ref_from_limbs(&ra, &a);
-        ref_from_limbs(&rb, &b);
-        m4crypt_fe25519_add(&h, &a, &b);
+        rand_operands(&a, &b, &ra, &rb, TIGHT_EVEN, TIGHT_ODD);
+        m4crypt_fe25519_add_c(&h, &a, &b);
         ref_addm(&rr, &ra, &rb);
         bad += !fe_eq_ref(&h, &rr) || !within(&h, LOOSE_EVEN, LOOSE_ODD);
-        m4crypt_fe25519_sub(&h, &a, &b);
+        m4crypt_fe25519_sub_c(&h, &a, &b);
         ref_subm(&rr, &ra, &rb);
         bad += !fe_eq_ref(&h, &rr) || !within(&h, LOOSE_EVEN, LOOSE_ODD);
         rand_limbs(&a, 1 << 29, 1 << 29);
         ref_from_limbs(&ra, &a);
         bad += !fe_eq_ref(&a, &ra);
         t_rand_bytes(s, 32);
-        m4crypt_fe25519_frombytes(&a, s);
+        m4crypt_fe25519_frombytes_c(&a, s);
         bad += !within(&a, TIGHT_EVEN, TIGHT_ODD);
     }
     CHECK(bad == 0);
@@ -427,19 +419,19 @@ static void test_rfc7748(void)
 {
     uint8_t k[32], u[32], want[32], out[32];
     for (int i = 0; i < 2; i++) {
-        unhex(k, rfc7748_52[i][0], 32);
-        unhex(u, rfc7748_52[i][1], 32);
-        unhex(want, rfc7748_52[i][2], 32);
+        t_unhex(k, rfc7748_52[i][0]);
+        t_unhex(u, rfc7748_52[i][1]);
+        t_unhex(want, rfc7748_52[i][2]);
         CHECK(m4crypt_x25519(out, k, u) == 0);
         CHECK_MEM(out, want, 32);
     }
 
     uint8_t a_sk[32], a_pk[32], b_sk[32], b_pk[32], kk[32], pk[32];
-    unhex(a_sk, rfc7748_61[0], 32);
-    unhex(a_pk, rfc7748_61[1], 32);
-    unhex(b_sk, rfc7748_61[2], 32);
-    unhex(b_pk, rfc7748_61[3], 32);
-    unhex(kk, rfc7748_61[4], 32);
+    t_unhex(a_sk, rfc7748_61[0]);
+    t_unhex(a_pk, rfc7748_61[1]);
+    t_unhex(b_sk, rfc7748_61[2]);
+    t_unhex(b_pk, rfc7748_61[3]);
+    t_unhex(kk, rfc7748_61[4]);
     CHECK(m4crypt_x25519_base(pk, a_sk) == 0);
     CHECK_MEM(pk, a_pk, 32);
     CHECK(m4crypt_x25519_base(pk, b_sk) == 0);
@@ -479,14 +471,14 @@ static void test_iterations(void)
 {
     uint8_t k[32] = {9}, u[32] = {9}, want[32];
     iterate(k, u, 0, 1);
-    unhex(want, rfc7748_iter1, 32);
+    t_unhex(want, rfc7748_iter1);
     CHECK_MEM(k, want, 32);
     iterate(k, u, 1, 1000);
-    unhex(want, rfc7748_iter1000, 32);
+    t_unhex(want, rfc7748_iter1000);
     CHECK_MEM(k, want, 32);
     if (t_slow()) {
         iterate(k, u, 1000, 1000000);
-        unhex(want, rfc7748_iter1000000, 32);
+        t_unhex(want, rfc7748_iter1000000);
         CHECK_MEM(k, want, 32);
         t_printf("x25519: 1,000,000 iterations checked\n");
     }
@@ -556,7 +548,7 @@ static void test_low_order(void)
     uint8_t u[32], k[32], out[32], zero[32] = {0};
     for (int i = 0; i < 7; i++) {
         for (int hb = 0; hb < 2; hb++) {
-            unhex(u, low_order[i], 32);
+            t_unhex(u, low_order[i]);
             u[31] |= (uint8_t)(hb << 7);
             for (int j = 0; j < 4; j++) {
                 t_rand_bytes(k, 32);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Twin tests of the X25519 armv7m backend (src/x25519/armv7m/): its field functions on 8 x 32-bit
- * words mod 2^256 - 38 against the portable radix-2^25.5 functions of src/x25519/fe25519.c, and
- * its whole scalar multiplication against m4crypt_x25519_scalarmult_c.
+ * Twin tests of the armv7m field (src/curve25519/armv7m/) and of X25519's armv7m backend
+ * (src/x25519/armv7m/): the field on 8 x 32-bit words mod 2^256 - 38 against the portable
+ * radix-2^25.5 functions of src/curve25519/fe25519.c, and the whole scalar multiplication against
+ * m4crypt_x25519_scalarmult_c.
  *
  * The representations differ, so results are compared as canonical encodings (tobytes of each
  * side). The backend accepts any 256-bit value; its C twin gets the same value mod p (the low 255
@@ -17,10 +18,7 @@
 #include "harness.h"
 #include "rfc7748_vectors.h"
 #include "m4crypt/x25519.h"
-#include "x25519/fe25519.h"
-
-void m4crypt_x25519_scalarmult_c(uint8_t out[32], const uint8_t scalar[32],
-                                 const uint8_t point[32]);
+#include "x25519/backend.h"
 
 typedef struct {
     uint32_t w[8];
@@ -28,28 +26,28 @@ typedef struct {
 
 /* ------------------------------------------------------------------ the C twin on w256 values */
 
-static void c_from(m4crypt_fe25519 *h, const w256 *a)
+static void c_from(m4crypt_fe25519_c *h, const w256 *a)
 {
     uint8_t s[32];
-    m4crypt_fe25519 t;
+    m4crypt_fe25519_c t;
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 4; j++)
             s[4 * i + j] = (uint8_t)(a->w[i] >> (8 * j));
     m4crypt_fe25519_frombytes_c(h, s); /* bit 255 ignored */
-    m4crypt_fe25519_0(&t);
+    m4crypt_fe25519_0_c(&t);
     t.v[0] = (int32_t)(19 * (a->w[7] >> 31));
     m4crypt_fe25519_add_c(h, h, &t); /* tight + 19: still within the "loose" bound */
 }
 
 #ifdef M4CRYPT_X25519_HAVE_SCALARMULT
 #define BACKEND 1
-static void b_mul(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_mul_armv7m(h->w, f->w, g->w); }
-static void b_sqr(w256 *h, const w256 *f) { m4crypt_fe256_sqr_armv7m(h->w, f->w); }
-static void b_add(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_add_armv7m(h->w, f->w, g->w); }
-static void b_sub(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe256_sub_armv7m(h->w, f->w, g->w); }
-static void b_m121666(w256 *h, const w256 *f) { m4crypt_fe256_mul121666_armv7m(h->w, f->w); }
-static void b_inv(w256 *h, const w256 *f) { m4crypt_fe256_invert_armv7m(h->w, f->w); }
-static void b_enc(uint8_t s[32], const w256 *f) { m4crypt_fe256_tobytes_armv7m(s, f->w); }
+static void b_mul(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe25519_mul_armv7m(h->w, f->w, g->w); }
+static void b_sqr(w256 *h, const w256 *f) { m4crypt_fe25519_sqr_armv7m(h->w, f->w); }
+static void b_add(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe25519_add_armv7m(h->w, f->w, g->w); }
+static void b_sub(w256 *h, const w256 *f, const w256 *g) { m4crypt_fe25519_sub_armv7m(h->w, f->w, g->w); }
+static void b_m121666(w256 *h, const w256 *f) { m4crypt_fe25519_mul121666_armv7m(h->w, f->w); }
+static void b_inv(w256 *h, const w256 *f) { m4crypt_fe25519_invert_armv7m(h->w, f->w); }
+static void b_enc(uint8_t s[32], const w256 *f) { m4crypt_fe25519_tobytes_armv7m(s, f->w); }
 static void b_scalarmult(uint8_t o[32], const uint8_t k[32], const uint8_t u[32])
 {
     m4crypt_x25519_scalarmult_armv7m(o, k, u);
@@ -57,10 +55,10 @@ static void b_scalarmult(uint8_t o[32], const uint8_t k[32], const uint8_t u[32]
 #else
 #define BACKEND 0
 /* No backend: the "selected" side is the C twin itself on the same values. */
-typedef void (*binop)(m4crypt_fe25519 *, const m4crypt_fe25519 *, const m4crypt_fe25519 *);
+typedef void (*binop)(m4crypt_fe25519_c *, const m4crypt_fe25519_c *, const m4crypt_fe25519_c *);
 static void c_bin(w256 *h, const w256 *f, const w256 *g, binop op)
 {
-    m4crypt_fe25519 a, b, r;
+    m4crypt_fe25519_c a, b, r;
     uint8_t s[32];
     c_from(&a, f);
     c_from(&b, g);
@@ -70,18 +68,18 @@ static void c_bin(w256 *h, const w256 *f, const w256 *g, binop op)
         h->w[i] = (uint32_t)s[4 * i] | (uint32_t)s[4 * i + 1] << 8 | (uint32_t)s[4 * i + 2] << 16 |
                   (uint32_t)s[4 * i + 3] << 24;
 }
-static void sqr_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+static void sqr_as_bin(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, const m4crypt_fe25519_c *g)
 {
     (void)g;
     m4crypt_fe25519_sqr_c(h, f);
 }
-static void m121666_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f,
-                           const m4crypt_fe25519 *g)
+static void m121666_as_bin(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f,
+                           const m4crypt_fe25519_c *g)
 {
     (void)g;
     m4crypt_fe25519_mul121666_c(h, f);
 }
-static void inv_as_bin(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+static void inv_as_bin(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, const m4crypt_fe25519_c *g)
 {
     (void)g;
     m4crypt_fe25519_invert_c(h, f);
@@ -94,7 +92,7 @@ static void b_m121666(w256 *h, const w256 *f) { c_bin(h, f, f, m121666_as_bin); 
 static void b_inv(w256 *h, const w256 *f) { c_bin(h, f, f, inv_as_bin); }
 static void b_enc(uint8_t s[32], const w256 *f)
 {
-    m4crypt_fe25519 a;
+    m4crypt_fe25519_c a;
     c_from(&a, f);
     m4crypt_fe25519_tobytes_c(s, &a);
 }
@@ -161,7 +159,19 @@ static void rand_w(w256 *a)
     }
 }
 
-static void enc_c(uint8_t s[32], const m4crypt_fe25519 *f) { m4crypt_fe25519_tobytes_c(s, f); }
+static void enc_c(uint8_t s[32], const m4crypt_fe25519_c *f) { m4crypt_fe25519_tobytes_c(s, f); }
+
+/* 1 if x1 and y1, or x2 and y2, encode different field elements (backend words against C limbs). */
+static int two_differ(const w256 *x1, const m4crypt_fe25519_c *y1, const w256 *x2,
+                      const m4crypt_fe25519_c *y2)
+{
+    uint8_t e1[32], e2[32], e3[32], e4[32];
+    b_enc(e1, x1);
+    enc_c(e2, y1);
+    b_enc(e3, x2);
+    enc_c(e4, y2);
+    return memcmp(e1, e2, 32) != 0 || memcmp(e3, e4, 32) != 0;
+}
 
 enum { OP_MUL, OP_SQR, OP_ADD, OP_SUB, OP_M121666, OP_INV, OP_ENC, NOPS };
 static const char *op_name[NOPS] = {"mul", "sqr", "add", "sub", "mul121666", "invert", "tobytes"};
@@ -169,7 +179,7 @@ static const char *op_name[NOPS] = {"mul", "sqr", "add", "sub", "mul121666", "in
 /* Runs op on (f, g) both ways; returns 1 on agreement. */
 static int twin(int op, const w256 *f, const w256 *g)
 {
-    m4crypt_fe25519 a, b, r;
+    m4crypt_fe25519_c a, b, r;
     w256 h, f2 = *f, g2 = *g;
     uint8_t sb[32], sc[32];
     c_from(&a, f);
@@ -269,13 +279,13 @@ static void test_field(void)
 #if BACKEND
 static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
 {
-    m4crypt_fe256_muladdsub_armv7m(s_->w, f->w, g->w, u->w);
+    m4crypt_fe25519_muladdsub_armv7m(s_->w, f->w, g->w, u->w);
 }
 static void b_sqrsel(w256 *h, const w256 *a, const w256 *c, uint32_t bit)
 {
-    m4crypt_fe256_sqrsel_armv7m(h->w, a->w, c->w, bit);
+    m4crypt_fe25519_sqrsel_armv7m(h->w, a->w, c->w, bit);
 }
-static void b_suba24(w256 *e, const w256 *a, w256 *b) { m4crypt_fe256_suba24_armv7m(e->w, a->w, b->w); }
+static void b_suba24(w256 *e, const w256 *a, w256 *b) { m4crypt_fe25519_suba24_armv7m(e->w, a->w, b->w); }
 #else
 static void b_muladdsub(w256 *s_, const w256 *f, const w256 *g, w256 *u)
 {
@@ -310,8 +320,7 @@ static void test_fused(void)
     unsigned bad = 0, n = 0;
     for (unsigned i = 0; i < 1000 + NEDGE * NEDGE; i++) {
         w256 f, g, u, u0, s_, f0, g0;
-        m4crypt_fe25519 a, b, c, t, rs, rd;
-        uint8_t e1[32], e2[32], e3[32], e4[32];
+        m4crypt_fe25519_c a, b, c, t, rs, rd;
         if (i < NEDGE * NEDGE) {
             edge(&f, i % NEDGE);
             edge(&g, i / NEDGE);
@@ -331,12 +340,8 @@ static void test_fused(void)
         m4crypt_fe25519_mul_c(&t, &a, &b);
         m4crypt_fe25519_add_c(&rs, &c, &t);
         m4crypt_fe25519_sub_c(&rd, &c, &t);
-        b_enc(e1, &s_);
-        enc_c(e2, &rs);
-        b_enc(e3, &u);
-        enc_c(e4, &rd);
         n++;
-        if (memcmp(e1, e2, 32) || memcmp(e3, e4, 32) || memcmp(&f, &f0, sizeof f) ||
+        if (two_differ(&s_, &rs, &u, &rd) || memcmp(&f, &f0, sizeof f) ||
             memcmp(&g, &g0, sizeof g)) {
             if (bad++ < 4)
                 t_printf("  muladdsub mismatch on case %u\n", i);
@@ -347,7 +352,7 @@ static void test_fused(void)
 
     /* The words themselves: s = u + t is below 2^255 + 2^225 (its top word is formed first),
      * the product behind it below 2^255 + 2^230 (mul's bound, which u - t relies on); s may
-     * alias f or g (x25519_base.c, ristretto255.c: s is always a fresh slot, but the contract
+     * alias f or g (ge25519_base.c, ristretto255.c: s is always a fresh slot, but the contract
      * allows it), and the words must then be the same as without aliasing. */
     bad = n = 0;
     for (unsigned i = 0; i < 1000 + NEDGE; i++) {
@@ -412,8 +417,7 @@ static void test_fused(void)
     bad = n = 0;
     for (unsigned i = 0; i < 1000 + NEDGE * NEDGE; i++) {
         w256 a2, b2, a0, b0, e;
-        m4crypt_fe25519 ca, cb, ce, ct, cr;
-        uint8_t e1[32], e2[32], e3[32], e4[32];
+        m4crypt_fe25519_c ca, cb, ce, ct, cr;
         int above = 1;
         if (i < NEDGE * NEDGE) {
             edge(&a2, i % NEDGE);
@@ -438,12 +442,8 @@ static void test_fused(void)
         m4crypt_fe25519_sub_c(&ce, &ca, &cb);
         m4crypt_fe25519_mul121666_c(&ct, &ce);
         m4crypt_fe25519_add_c(&cr, &cb, &ct);
-        b_enc(e1, &e);
-        enc_c(e2, &ce);
-        b_enc(e3, &b2);
-        enc_c(e4, &cr);
         n++;
-        if (memcmp(e1, e2, 32) || memcmp(e3, e4, 32) || memcmp(&a2, &a0, sizeof a2)) {
+        if (two_differ(&e, &ce, &b2, &cr) || memcmp(&a2, &a0, sizeof a2)) {
             if (bad++ < 4)
                 t_printf("  suba24 mismatch on case %u\n", i);
         }
@@ -476,7 +476,7 @@ static void test_scalarmult(void)
     t_printf("scalarmult: %u random cases against the portable ladder, %u mismatches\n", n, bad);
 }
 
-/* The inlined ladder (fe256_ladder_inlined.S, what m4crypt_x25519 runs when the library is built
+/* The inlined ladder (x25519_ladder_inlined.S, what m4crypt_x25519 runs when the library is built
  * with -DM4CRYPT_X25519_INLINED_LADDER) against the RFC 7748 section 5.2 vectors and iterations
  * (1 and 1,000), and word for word against the compact ladder: random scalars and points, the
  * low-order points of RFC 7748 section 7 and the edge encodings, with and without bit 255, and

@@ -9,18 +9,6 @@
 #include "harness.h"
 #include "m4crypt/x25519.h"
 
-static void unhex(uint8_t *out, const char *hex, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned v = 0;
-        for (int k = 0; k < 2; k++) {
-            char c = hex[2 * i + (size_t)k];
-            v = v * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
-        }
-        out[i] = (uint8_t)v;
-    }
-}
-
 static const uint8_t nine[32] = {9};
 
 static int one(const uint8_t k[32])
@@ -44,8 +32,8 @@ int main(int argc, char **argv)
         "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"};
     for (int i = 0; i < 2; i++) {
         uint8_t sk[32], pk[32], out[32];
-        unhex(sk, sk_hex[i], 32);
-        unhex(pk, pk_hex[i], 32);
+        t_unhex(sk, sk_hex[i]);
+        t_unhex(pk, pk_hex[i]);
         CHECK(m4crypt_x25519_base(out, sk) == 0);
         CHECK_MEM(out, pk, 32);
     }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * X25519 (RFC 7748 section 5) on the ARMv7E-M field backend (8 x 32-bit words mod 2^256 - 38,
- * see backend.h): decoding and the glue around the assembly ladder, inversion (fe256_mul.S) and
- * final encoding (fe256.S).
+ * X25519 (RFC 7748 section 5) on the ARMv7E-M field backend of src/curve25519 (8 x 32-bit words
+ * mod 2^256 - 38, curve25519/armv7m/backend.h): decoding and the glue around the assembly ladder,
+ * inversion (fe25519_mul.S) and final encoding (fe25519.S).
  *
  * Constant time: no loops or branches here; the scalar only enters the assembly ladder (selection
  * by SEL, no branch or address on its bits); the final reduction is carry arithmetic without
@@ -12,9 +12,9 @@
 
 #include <string.h>
 
-#include "x25519/fe25519.h"
+#include "x25519/backend.h"
 
-#if M4CRYPT_BUILD_CURVE25519 /* m4crypt/config.h */
+#if M4CRYPT_ENABLE_X25519 /* m4crypt/config.h */
 
 /* The Cortex-M4 runs little-endian: byte i of word w is s[4 w + i], so the conversions are
  * copies (GCC inlines them as unaligned word loads and stores, which ARMv7-M allows). */
@@ -22,19 +22,9 @@
 #error "x25519_armv7m.c assumes a little-endian target"
 #endif
 
-void m4crypt_fe256_frombytes_armv7m(uint32_t h[8], const uint8_t s[32])
-{
-    memcpy(h, s, 32);
-    h[7] &= 0x7fffffff; /* RFC 7748 section 5: mask bit 255 (decodeUCoordinate) */
-}
-
-/* m4crypt_fe256_tobytes_armv7m (the full reduction) is in fe256.S. */
-
-#if M4CRYPT_ENABLE_X25519 /* the rest is X25519's; frombytes is Ristretto255's too */
-
 /* RFC 7748 section 5, as m4crypt_x25519_scalarmult_c (x25519.c): clamping and decoding here, the
  * ladder in assembly (it returns X, Z with X / Z = x_2 / z_2), then X / Z and the canonical
- * encoding. ladder: the compact one (fe256_mul.S) or the inlined one (fe256_ladder_inlined.S),
+ * encoding. ladder: the compact one (x25519_ladder.S) or the inlined one (x25519_ladder_inlined.S),
  * which have the same contract; a constant at each call site. */
 static inline void scalarmult(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32],
                               void (*ladder)(uint32_t xz2[16], const uint32_t x1[8], uint8_t k[32]))
@@ -47,11 +37,12 @@ static inline void scalarmult(uint8_t out[32], const uint8_t scalar[32], const u
     k[31] &= 127;
     k[31] |= 64;
 
-    m4crypt_fe256_frombytes_armv7m(x1, point);
+    memcpy(x1, point, 32); /* m4crypt_fe25519_frombytes_armv7m, inlined: */
+    x1[7] &= 0x7fffffff;   /* RFC 7748 section 5: mask bit 255 (decodeUCoordinate) */
     ladder(xz, x1, k);
-    m4crypt_fe256_invert_armv7m(xz + 8, xz + 8);
-    m4crypt_fe256_mul_armv7m(xz, xz, xz + 8);
-    m4crypt_fe256_tobytes_armv7m(out, xz);
+    m4crypt_fe25519_invert_armv7m(xz + 8, xz + 8);
+    m4crypt_fe25519_mul_armv7m(xz, xz, xz + 8);
+    m4crypt_fe25519_tobytes_armv7m(out, xz);
 
     m4crypt_memzero(k, sizeof k);
     m4crypt_memzero(xz, sizeof xz);
@@ -80,4 +71,3 @@ void m4crypt_x25519_scalarmult_inlined_armv7m(uint8_t out[32], const uint8_t sca
 }
 #endif /* M4CRYPT_X25519_HAVE_INLINED_LADDER */
 #endif /* M4CRYPT_ENABLE_X25519 */
-#endif /* M4CRYPT_BUILD_CURVE25519 */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Twin tests of the fixed-base assembly (src/x25519/armv7m/ge25519_select.S, ge25519_base.S)
- * against their C twins in src/x25519/x25519_base.c:
- *  - the table scan m4crypt_ge25519_select_armv7m vs m4crypt_x25519_base_select_c on every row of
+ * Twin tests of the fixed-base assembly (src/curve25519/armv7m/ge25519_select.S, ge25519_base.S)
+ * against their C twins in src/curve25519/ge25519_base.c and src/ristretto255/ristretto255.c:
+ *  - the table scan m4crypt_ge25519_select_armv7m vs m4crypt_ge25519_base_select_c on every row of
  *    the table with every digit -8..8, and on 1000 random rows (random words) with random digits;
  *    the C scan itself is checked against direct indexing of the row (entry |b|, the identity
  *    (1/2, 1/2, 0) for b = 0, the swap and 2^256 - 38 - v for b < 0);
@@ -24,17 +24,12 @@
 #include <string.h>
 
 #include "harness.h"
-#include "x25519/fe_select.h"
-#include "x25519/x25519_base.h"
-
-#if defined(M4CRYPT_X25519_HAVE_SCALARMULT) && defined(M4CRYPT_ARCH_ARMV7M)
-#include "x25519/armv7m/ge25519_backend.h"
-#endif
+#include "curve25519/ge25519.h"
 
 #define HAVE_FIXED M4CRYPT_ENABLE_X25519_BASE_TABLE
 #define HAVE_VARIABLE M4CRYPT_ENABLE_RISTRETTO255
 
-#ifdef M4CRYPT_GE25519_HAVE_BASE_MUL
+#ifdef M4CRYPT_CURVE25519_HAVE_BASE_MUL
 #define BACKEND 1
 #if HAVE_FIXED
 static void a_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
@@ -43,15 +38,15 @@ static void a_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
 }
 static void a_mul(m4crypt_ge25519_p3 *h, const int8_t *e, int mode)
 {
-    m4crypt_ge25519_base_mul_armv7m(h->X.v, e, m4crypt_x25519_base_table, (uint32_t)mode);
+    m4crypt_ge25519_base_mul_armv7m(h->X.v, e, m4crypt_ge25519_base_table, (uint32_t)mode);
 }
 #endif
 #if HAVE_VARIABLE
-static void a_select_cached(m4crypt_fesel q[4], const m4crypt_fesel tab[4][8], int32_t b)
+static void a_select_cached(m4crypt_fe25519 q[4], const m4crypt_fe25519 tab[4][8], int32_t b)
 {
     m4crypt_ge25519_select_cached_armv7m(q[0].v, tab[0][0].v, b);
 }
-static void a_varmul(m4crypt_ge25519_p3 *h, const int8_t *e, const m4crypt_fesel tab[4][8])
+static void a_varmul(m4crypt_ge25519_p3 *h, const int8_t *e, const m4crypt_fe25519 tab[4][8])
 {
     m4crypt_ge25519_varmul_armv7m(h->X.v, e, tab[0][0].v);
 }
@@ -61,7 +56,7 @@ static void a_varmul(m4crypt_ge25519_p3 *h, const int8_t *e, const m4crypt_fesel
 #if HAVE_FIXED
 static void a_select(uint32_t out[24], const uint32_t row[3][8][8], int32_t b)
 {
-    m4crypt_x25519_base_select_c(out, row, b);
+    m4crypt_ge25519_base_select_c(out, row, b);
 }
 static void a_mul(m4crypt_ge25519_p3 *h, const int8_t *e, int mode)
 {
@@ -69,11 +64,11 @@ static void a_mul(m4crypt_ge25519_p3 *h, const int8_t *e, int mode)
 }
 #endif
 #if HAVE_VARIABLE
-static void a_select_cached(m4crypt_fesel q[4], const m4crypt_fesel tab[4][8], int32_t b)
+static void a_select_cached(m4crypt_fe25519 q[4], const m4crypt_fe25519 tab[4][8], int32_t b)
 {
     m4crypt_ge25519_select_cached_c(q, tab, b);
 }
-static void a_varmul(m4crypt_ge25519_p3 *h, const int8_t *e, const m4crypt_fesel tab[4][8])
+static void a_varmul(m4crypt_ge25519_p3 *h, const int8_t *e, const m4crypt_fe25519 tab[4][8])
 {
     m4crypt_ge25519_varmul_c(h, e, tab);
 }
@@ -123,6 +118,19 @@ static __attribute__((unused)) int32_t rand_digit(void)
     return (int32_t)(t_rand32() % 17) - 8;
 }
 
+#if HAVE_FIXED || HAVE_VARIABLE
+/* The checks and the summary line of a scan's twin test: bad twin mismatches and bad_ref
+ * results that differ from the reference (what). */
+static void scan_summary(const char *name, unsigned n, unsigned bad, unsigned bad_ref,
+                         const char *what)
+{
+    CHECK(bad == 0);
+    CHECK(bad_ref == 0);
+    t_printf("%s: %u scans (%s), %u twin mismatches, %u against %s\n", name, n,
+             BACKEND ? "assembly vs C" : "no backend: C against itself", bad, bad_ref, what);
+}
+#endif
+
 #if HAVE_FIXED
 static void test_select(void)
 {
@@ -131,9 +139,9 @@ static void test_select(void)
     /* every row of the table, every digit */
     for (int i = 0; i < 32; i++) {
         for (int32_t b = -8; b <= 8; b++) {
-            a_select(a, m4crypt_x25519_base_table[i], b);
-            m4crypt_x25519_base_select_c(c, m4crypt_x25519_base_table[i], b);
-            ref_select(r, m4crypt_x25519_base_table[i], b);
+            a_select(a, m4crypt_ge25519_base_table[i], b);
+            m4crypt_ge25519_base_select_c(c, m4crypt_ge25519_base_table[i], b);
+            ref_select(r, m4crypt_ge25519_base_table[i], b);
             n++;
             bad_twin += memcmp(a, c, sizeof a) != 0;
             bad_ref += memcmp(c, r, sizeof c) != 0;
@@ -152,17 +160,14 @@ static void test_select(void)
             }
         const int32_t b = rand_digit();
         a_select(a, (const uint32_t(*)[8][8])row, b);
-        m4crypt_x25519_base_select_c(c, (const uint32_t(*)[8][8])row, b);
+        m4crypt_ge25519_base_select_c(c, (const uint32_t(*)[8][8])row, b);
         ref_select(r, (const uint32_t(*)[8][8])row, b);
         n++;
         if (memcmp(a, c, sizeof a) != 0 && bad_twin++ < 4)
             t_printf("  select twin mismatch, random row %u, b = %d\n", t, (int)b);
         bad_ref += memcmp(c, r, sizeof c) != 0;
     }
-    CHECK(bad_twin == 0);
-    CHECK(bad_ref == 0);
-    t_printf("select: %u scans (%s), %u twin mismatches, %u against direct indexing\n", n,
-             BACKEND ? "assembly vs C" : "no backend: C against itself", bad_twin, bad_ref);
+    scan_summary("select", n, bad_twin, bad_ref, "direct indexing");
 }
 
 static void test_mul(void)
@@ -197,8 +202,8 @@ static void test_mul(void)
 static void test_select_cached(void)
 {
     unsigned n = 0, bad = 0, bad_ref = 0;
-    static m4crypt_fesel tab[4][8];
-    m4crypt_fesel qa[4], qc[4], qp[4];
+    static m4crypt_fe25519 tab[4][8];
+    m4crypt_fe25519 qa[4], qc[4], qp[4];
     for (unsigned t = 0; t < 1000 + 17; t++) {
         if (t < 1000 || t == 1000)
             for (int k = 0; k < 4; k++)
@@ -208,44 +213,41 @@ static void test_select_cached(void)
                         w[i] = BACKEND ? rand_word() : rand_word() & 0x00ffffff;
                 }
         const int32_t b = t < 1000 ? rand_digit() : (int32_t)(t - 1000) - 8; /* then all of -8..8 */
-        a_select_cached(qa, (const m4crypt_fesel(*)[8])tab, b);
-        m4crypt_ge25519_select_cached_c(qc, (const m4crypt_fesel(*)[8])tab, b);
+        a_select_cached(qa, (const m4crypt_fe25519(*)[8])tab, b);
+        m4crypt_ge25519_select_cached_c(qc, (const m4crypt_fe25519(*)[8])tab, b);
         n++;
         if (memcmp(qa, qc, sizeof qa) != 0 && bad++ < 4)
             t_printf("  select_cached twin mismatch, case %u, b = %d\n", t, (int)b);
         /* the C scan itself: entry |b| (or the identity), swapped and negated for b < 0 */
         const int32_t a = b < 0 ? -b : b;
-        m4crypt_ge25519_select_cached_c(qp, (const m4crypt_fesel(*)[8])tab, a);
+        m4crypt_ge25519_select_cached_c(qp, (const m4crypt_fe25519(*)[8])tab, a);
         int ok = 1;
         for (int k = 0; k < 4; k++) {
-            m4crypt_fesel x;
+            m4crypt_fe25519 x;
             if (a == 0)
-                fs_set_small(&x, k < 2 ? 1 : k == 2 ? 2 : 0);
+                m4crypt_fe25519_set_small(&x, k < 2 ? 1 : k == 2 ? 2 : 0);
             else
                 x = tab[k][a - 1];
             ok &= memcmp(&qp[k], &x, sizeof x) == 0;
         }
         if (b < 0) {
-            m4crypt_fesel s;
+            m4crypt_fe25519 s;
             ok &= memcmp(&qc[0], &qp[1], sizeof s) == 0 && memcmp(&qc[1], &qp[0], sizeof s) == 0 &&
                   memcmp(&qc[2], &qp[2], sizeof s) == 0;
-            fs_add(&s, &qc[3], &qp[3]); /* -v + v = 0 mod p */
+            m4crypt_fe25519_add(&s, &qc[3], &qp[3]); /* -v + v = 0 mod p */
             uint8_t enc[32], zero[32] = {0};
-            fs_tobytes(enc, &s);
+            m4crypt_fe25519_tobytes(enc, &s);
             ok &= memcmp(enc, zero, 32) == 0;
         }
         bad_ref += !ok;
     }
-    CHECK(bad == 0);
-    CHECK(bad_ref == 0);
-    t_printf("select_cached: %u scans (%s), %u twin mismatches, %u against the table\n", n,
-             BACKEND ? "assembly vs C" : "no backend: C against itself", bad, bad_ref);
+    scan_summary("select_cached", n, bad, bad_ref, "the table");
 }
 
 static void test_varmul(void)
 {
     unsigned n = 0, bad = 0;
-    static m4crypt_fesel tab[4][8];
+    static m4crypt_fe25519 tab[4][8];
     const unsigned reps = 1000;
     for (unsigned t = 0; t < reps + 4; t++) {
         m4crypt_ge25519_p3 ha, hc;
@@ -262,8 +264,8 @@ static void test_varmul(void)
                             : edge == 3 ? ((i & 1) ? 8 : -7) : rand_digit());
         memset(&ha, 0x5a, sizeof ha);
         memset(&hc, 0x5a, sizeof hc);
-        a_varmul(&ha, e, (const m4crypt_fesel(*)[8])tab);
-        m4crypt_ge25519_varmul_c(&hc, e, (const m4crypt_fesel(*)[8])tab);
+        a_varmul(&ha, e, (const m4crypt_fe25519(*)[8])tab);
+        m4crypt_ge25519_varmul_c(&hc, e, (const m4crypt_fe25519(*)[8])tab);
         n++;
         if (memcmp(&ha, &hc, sizeof ha) != 0 && bad++ < 4)
             t_printf("  varmul twin mismatch, case %u\n", t);

@@ -8,7 +8,7 @@
  * (gcc, clang, arm-none-eabi-gcc document it); left shifts of possibly negative values are
  * written as multiplications, which is defined behaviour.
  */
-#include "x25519/fe25519.h"
+#include "curve25519/fe25519.h"
 #include "m4crypt/common.h"
 
 #if M4CRYPT_BUILD_CURVE25519 /* m4crypt/config.h */
@@ -19,25 +19,25 @@ static const uint8_t limb_bits[10] = {26, 25, 26, 25, 26, 25, 26, 25, 26, 25};
 
 #define M(a, b) ((int64_t)(a) * (int64_t)(b))
 
-void m4crypt_fe25519_0(m4crypt_fe25519 *h)
+void m4crypt_fe25519_0_c(m4crypt_fe25519_c *h)
 {
     for (int i = 0; i < 10; i++)
         h->v[i] = 0;
 }
 
-void m4crypt_fe25519_1(m4crypt_fe25519 *h)
+void m4crypt_fe25519_1_c(m4crypt_fe25519_c *h)
 {
-    m4crypt_fe25519_0(h);
+    m4crypt_fe25519_0_c(h);
     h->v[0] = 1;
 }
 
-void m4crypt_fe25519_add_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+void m4crypt_fe25519_add_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, const m4crypt_fe25519_c *g)
 {
     for (int i = 0; i < 10; i++)
         h->v[i] = f->v[i] + g->v[i];
 }
 
-void m4crypt_fe25519_sub_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+void m4crypt_fe25519_sub_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, const m4crypt_fe25519_c *g)
 {
     for (int i = 0; i < 10; i++)
         h->v[i] = f->v[i] - g->v[i];
@@ -52,7 +52,7 @@ void m4crypt_fe25519_sub_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m
  * A limb left after its carry fits in 32 bits, so it is computed on the low words only
  * (arithmetic mod 2^32, exact because the result is known to lie in int32_t's range).
  */
-static inline void carry_columns(m4crypt_fe25519 *out, int64_t h[10])
+static inline void carry_columns(m4crypt_fe25519_c *out, int64_t h[10])
 {
     int64_t c;
     int32_t r[10];
@@ -72,7 +72,7 @@ static inline void carry_columns(m4crypt_fe25519 *out, int64_t h[10])
         out->v[i] = r[i];
 }
 
-void m4crypt_fe25519_carry(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
+void m4crypt_fe25519_carry_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f)
 {
     int64_t t[10];
     for (int i = 0; i < 10; i++)
@@ -90,7 +90,7 @@ void m4crypt_fe25519_carry(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
  * 1.6 * 19 * 2^26 < 2^31 and 2 * f_odd below 2^27; the largest column, t[0], is below
  * 1.6^2 * 19 * 2^52 * (4 + 5 / 2) + 1.6^2 * 2^52 < 2^61.
  */
-void m4crypt_fe25519_mul_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m4crypt_fe25519 *g)
+void m4crypt_fe25519_mul_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, const m4crypt_fe25519_c *g)
 {
     const int32_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     const int32_t f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
@@ -127,7 +127,7 @@ void m4crypt_fe25519_mul_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, const m
 
 /* Squaring: the multiplication above with the symmetric products f_i f_j (i != j) taken once
  * and doubled (f0_2 ...), and doubled again for two odd limbs (f1_4 ...). Same bounds. */
-void m4crypt_fe25519_sqr_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
+void m4crypt_fe25519_sqr_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f)
 {
     const int32_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     const int32_t f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
@@ -155,7 +155,7 @@ void m4crypt_fe25519_sqr_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
 }
 
 /* 121666 * f: each product of a loose limb is below 1.6 * 2^26 * 2^17 < 2^44. */
-void m4crypt_fe25519_mul121666_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
+void m4crypt_fe25519_mul121666_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f)
 {
     int64_t t[10];
     for (int i = 0; i < 10; i++)
@@ -164,11 +164,11 @@ void m4crypt_fe25519_mul121666_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
 }
 
 /* h = f^(2^n) for n >= 1. */
-static void sqr_n(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, int n)
+static void sqr_n(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, int n)
 {
-    m4crypt_fe25519_sqr(h, f);
+    m4crypt_fe25519_sqr_c(h, f);
     for (int i = 1; i < n; i++)
-        m4crypt_fe25519_sqr(h, h);
+        m4crypt_fe25519_sqr_c(h, h);
 }
 
 /*
@@ -176,32 +176,32 @@ static void sqr_n(m4crypt_fe25519 *h, const m4crypt_fe25519 *f, int n)
  * "Curve25519: new Diffie-Hellman speed records", 2006) builds z^(2^k - 1) for k = 5, 10, 20,
  * 40, 50, 100, 200, 250 and finishes with five squarings and a multiplication by z^11.
  */
-void m4crypt_fe25519_invert_c(m4crypt_fe25519 *h, const m4crypt_fe25519 *f)
+void m4crypt_fe25519_invert_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f)
 {
-    m4crypt_fe25519 z2, z9, z11, a, b, c;
+    m4crypt_fe25519_c z2, z9, z11, a, b, c;
 
-    m4crypt_fe25519_sqr(&z2, f);           /* z^2 */
+    m4crypt_fe25519_sqr_c(&z2, f);           /* z^2 */
     sqr_n(&a, &z2, 2);                     /* z^8 */
-    m4crypt_fe25519_mul(&z9, &a, f);       /* z^9 */
-    m4crypt_fe25519_mul(&z11, &z9, &z2);   /* z^11 */
-    m4crypt_fe25519_sqr(&a, &z11);         /* z^22 */
-    m4crypt_fe25519_mul(&a, &a, &z9);      /* z^31 = z^(2^5 - 1) */
+    m4crypt_fe25519_mul_c(&z9, &a, f);       /* z^9 */
+    m4crypt_fe25519_mul_c(&z11, &z9, &z2);   /* z^11 */
+    m4crypt_fe25519_sqr_c(&a, &z11);         /* z^22 */
+    m4crypt_fe25519_mul_c(&a, &a, &z9);      /* z^31 = z^(2^5 - 1) */
     sqr_n(&b, &a, 5);
-    m4crypt_fe25519_mul(&a, &b, &a);       /* z^(2^10 - 1) */
+    m4crypt_fe25519_mul_c(&a, &b, &a);       /* z^(2^10 - 1) */
     sqr_n(&b, &a, 10);
-    m4crypt_fe25519_mul(&b, &b, &a);       /* z^(2^20 - 1) */
+    m4crypt_fe25519_mul_c(&b, &b, &a);       /* z^(2^20 - 1) */
     sqr_n(&c, &b, 20);
-    m4crypt_fe25519_mul(&b, &c, &b);       /* z^(2^40 - 1) */
+    m4crypt_fe25519_mul_c(&b, &c, &b);       /* z^(2^40 - 1) */
     sqr_n(&b, &b, 10);
-    m4crypt_fe25519_mul(&a, &b, &a);       /* z^(2^50 - 1) */
+    m4crypt_fe25519_mul_c(&a, &b, &a);       /* z^(2^50 - 1) */
     sqr_n(&b, &a, 50);
-    m4crypt_fe25519_mul(&b, &b, &a);       /* z^(2^100 - 1) */
+    m4crypt_fe25519_mul_c(&b, &b, &a);       /* z^(2^100 - 1) */
     sqr_n(&c, &b, 100);
-    m4crypt_fe25519_mul(&b, &c, &b);       /* z^(2^200 - 1) */
+    m4crypt_fe25519_mul_c(&b, &c, &b);       /* z^(2^200 - 1) */
     sqr_n(&b, &b, 50);
-    m4crypt_fe25519_mul(&a, &b, &a);       /* z^(2^250 - 1) */
+    m4crypt_fe25519_mul_c(&a, &b, &a);       /* z^(2^250 - 1) */
     sqr_n(&a, &a, 5);                      /* z^(2^255 - 32) */
-    m4crypt_fe25519_mul(h, &a, &z11);      /* z^(2^255 - 21) */
+    m4crypt_fe25519_mul_c(h, &a, &z11);      /* z^(2^255 - 21) */
 }
 
 static uint32_t load32_le(const uint8_t *p)
@@ -213,7 +213,7 @@ static uint32_t load32_le(const uint8_t *p)
 /* Limb i is bits [off, off + w) of the 255-bit integer; off % 8 + w <= 32 for every limb, so one
  * 32-bit little-endian load at byte off / 8 holds it (the last load, bytes 28..31, still holds
  * bit 255, which the mask of limb 9 drops). */
-void m4crypt_fe25519_frombytes_c(m4crypt_fe25519 *h, const uint8_t s[32])
+void m4crypt_fe25519_frombytes_c(m4crypt_fe25519_c *h, const uint8_t s[32])
 {
     int32_t t[10], c;
     for (int i = 0; i < 10; i++) {
@@ -247,7 +247,7 @@ void m4crypt_fe25519_frombytes_c(m4crypt_fe25519 *h, const uint8_t s[32])
  *  3. V - q p = V + 19 q - q 2^255: add 19 q, carry, and drop bit 255.
  *  4. Pack the 255 bits little-endian.
  */
-void m4crypt_fe25519_tobytes_c(uint8_t s[32], const m4crypt_fe25519 *f)
+void m4crypt_fe25519_tobytes_c(uint8_t s[32], const m4crypt_fe25519_c *f)
 {
     int32_t t[10];
     int32_t c, q;
@@ -292,7 +292,7 @@ void m4crypt_fe25519_tobytes_c(uint8_t s[32], const m4crypt_fe25519 *f)
     s[31] = (uint8_t)acc; /* the last 7 bits (248..254); bit 255 is 0 */
 }
 
-void m4crypt_fe25519_cswap_c(m4crypt_fe25519 *f, m4crypt_fe25519 *g, uint32_t b)
+void m4crypt_fe25519_cswap_c(m4crypt_fe25519_c *f, m4crypt_fe25519_c *g, uint32_t b)
 {
     uint32_t mask = 0u - b; /* all ones or all zeros */
 #if defined(__GNUC__)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Constant-time scan of one row of the fixed-base table (src/x25519/base_table.c) for ARMv7E-M
+ * Constant-time scan of one row of the fixed-base table (src/curve25519/base_table.c) for ARMv7E-M
  * (Cortex-M4), Thumb-2.
  *
  *   void m4crypt_ge25519_select_armv7m(uint32_t out[24], const uint32_t row[3][8][8], int32_t b);
@@ -8,7 +8,7 @@
  *   lr (for ge25519_base.S); 16 bytes of stack, the secret word among them zeroed.
  *
  * out = ((y + x) / 2, (y - x) / 2, d x y) of b * 256^i * B, b in [-8, 8] (C twin and contract:
- * m4crypt_x25519_base_select_c in x25519_base.c / x25519_base.h).
+ * m4crypt_ge25519_base_select_c in ge25519_base.c / ge25519.h).
  *
  * Method: the row is laid out coordinate by coordinate ([k][j][w]), so each coordinate is one
  * stream of 8 entries x 8 words. Eight accumulator words start at the identity's coordinate and
@@ -37,7 +37,8 @@
     .thumb
     .cpu cortex-m4
 
-#include "fe256_fold.i"
+#include "fe25519_fold.i"
+#include "func.i"
 
 /* r3 = the sign mask of the digit b in r2 (all ones if b < 0), r2 = |b| in every byte. */
 .macro DIGIT_ABS
@@ -50,14 +51,7 @@
 
 /* r3..r10 ^= r11 (the sign mask: ~v where negated). */
 .macro EOR8_R11
-    eor.w     r3, r3, r11
-    eor.w     r4, r4, r11
-    eor.w     r5, r5, r11
-    eor.w     r6, r6, r11
-    eor.w     r7, r7, r11
-    eor.w     r8, r8, r11
-    eor.w     r9, r9, r11
-    eor.w     r10, r10, r11
+    CHAIN8    eor.w, r11, eor.w, r11
 .endm
 
 /* one entry of one coordinate: GE from the next |b| - j bytes, then 8 words by SEL */
@@ -90,34 +84,49 @@
     uadd8     r0, r0, r0
 .endm
 
+/* the eight y + x words at the output (pointer at [sp]) swapped with r3-r10 where the sign
+ * mask at [sp, #4] is set (GE = its byte signs); the y - x words stay in r3-r10 */
+.macro SWAP_OUT
+    ldr.w     lr, [sp, #4]
+    uadd8     lr, lr, lr
+    ldr.w     r0, [sp, #0]
+    SWAP4     r3, r4, r5, r6
+    SWAP4     r7, r8, r9, r10
+    stm.w     r0, {r3-r10}
+.endm
+
+/* r3-r10 to the output + off (the output pointer at [sp]) */
+.macro STORE_OUT off
+    ldr.w     r0, [sp, #0]
+    .if \off
+    add.w     r0, r0, #\off
+    .endif
+    stm.w     r0, {r3-r10}
+.endm
+
+/* where GE is set: r3 = x0, r4..r9 = x, r10 = x7 (SEL, the rest kept) */
+.macro SEL_WORDS x0, x, x7
+    sel       r3, \x0, r3
+    .irp w, r4, r5, r6, r7, r8, r9
+    sel       \w, \x, \w
+    .endr
+    sel       r10, \x7, r10
+.endm
+
 /* where GE is set (|b| = 0): r3-r10 = 1 / 2 mod p = 2^254 - 9 (the identity's (y + x) / 2 and
  * (y - x) / 2), by SEL */
 .macro ID_HALF
     mvn.w     r0, #8
     mov.w     r11, #-1
     mvn.w     r12, #0xc0000000
-    sel       r3, r0, r3
-    sel       r4, r11, r4
-    sel       r5, r11, r5
-    sel       r6, r11, r6
-    sel       r7, r11, r7
-    sel       r8, r11, r8
-    sel       r9, r11, r9
-    sel       r10, r12, r10
+    SEL_WORDS r0, r11, r12
 .endm
 
 /* where GE is set: r3-r10 = the small value v */
 .macro ID_SMALL v
     mov.w     r0, #\v
     mov.w     r11, #0
-    sel       r3, r0, r3
-    sel       r4, r11, r4
-    sel       r5, r11, r5
-    sel       r6, r11, r6
-    sel       r7, r11, r7
-    sel       r8, r11, r8
-    sel       r9, r11, r9
-    sel       r10, r11, r10
+    SEL_WORDS r0, r11, r11
 .endm
 
 /* four words: a..d (y - x) against the four y + x words at r0 (loaded, advancing), by SEL */
@@ -135,11 +144,7 @@
 .endm
 
 #if M4CRYPT_ENABLE_X25519_BASE_TABLE
-    .section .text.m4crypt_ge25519_select_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_select_armv7m
-    .type m4crypt_ge25519_select_armv7m, %function
-    .align 2
-m4crypt_ge25519_select_armv7m:
+FUNC m4crypt_ge25519_select_armv7m
     push.w    {r4-r11, lr}
     bl        m4crypt_ge25519_select_int
     movs.w    r0, #0              /* no secret left in the caller-saved registers */
@@ -148,13 +153,9 @@ m4crypt_ge25519_select_armv7m:
     movs.w    r3, #0
     mov.w     r12, #0
     pop.w     {r4-r11, pc}
-    .size m4crypt_ge25519_select_armv7m, .-m4crypt_ge25519_select_armv7m
+ENDFUNC m4crypt_ge25519_select_armv7m
 
-    .section .text.m4crypt_ge25519_select_int,"ax",%progbits
-    .global m4crypt_ge25519_select_int
-    .type m4crypt_ge25519_select_int, %function
-    .align 2
-m4crypt_ge25519_select_int:
+FUNC m4crypt_ge25519_select_int
     DIGIT_ABS
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] sign mask */
     /* d x y first (identity 0), negated as ~v - 37 under the sign mask, to out + 64 */
@@ -164,24 +165,14 @@ m4crypt_ge25519_select_int:
     ldr.w     r11, [sp, #4]
     EOR8_R11
     and.w     r12, r11, #37
-    subs.w    r3, r3, r12
-    sbcs.w    r4, r4, #0
-    sbcs.w    r5, r5, #0
-    sbcs.w    r6, r6, #0
-    sbcs.w    r7, r7, #0
-    sbcs.w    r8, r8, #0
-    sbcs.w    r9, r9, #0
-    sbc.w     r10, r10, #0
-    ldr.w     r0, [sp, #0]
-    add.w     r0, r0, #64
-    stm.w     r0, {r3-r10}
+    CHAIN8    subs.w, r12, sbcs.w, #0, sbc.w
+    STORE_OUT 64
     /* (y + x) / 2 (identity 1 / 2) to out */
     sub.w     r1, r1, #768
     add.w     r2, r2, #0x08080808 /* back to |b| per byte */
     SCAN8
     ID_HALF
-    ldr.w     r0, [sp, #0]
-    stm.w     r0, {r3-r10}
+    STORE_OUT 0
     /* (y - x) / 2 (identity 1 / 2), the row pointer now at its coordinate, stays in r3-r10 */
     add.w     r2, r2, #0x08080808
     SCAN8
@@ -189,38 +180,29 @@ m4crypt_ge25519_select_int:
     /* swap with y + x under the sign mask (GE = its byte signs): the y + x words come into
      * r2, r11, r12, lr, the new y + x words go out of r1, r2, r11, r12, the new y - x words
      * stay in r3-r10 */
-    ldr.w     lr, [sp, #4]
-    uadd8     lr, lr, lr
-    ldr.w     r0, [sp, #0]
-    SWAP4     r3, r4, r5, r6
-    SWAP4     r7, r8, r9, r10
-    stm.w     r0, {r3-r10}
+    SWAP_OUT
     movs.w    r3, #0
     str.w     r3, [sp, #4]        /* the sign mask off the stack */
     add.w     sp, sp, #12
     pop.w     {pc}
-    .size m4crypt_ge25519_select_int, .-m4crypt_ge25519_select_int
+ENDFUNC m4crypt_ge25519_select_int
 #endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */
 
 /*
  * void m4crypt_ge25519_select_cached_armv7m(uint32_t out[32], const uint32_t tab[4][8][8],
  *                                          int32_t b);
  * The variable-base scan of src/ristretto255/ristretto255.c (C twin and contract:
- * m4crypt_ge25519_select_cached_c, fe_select.h): tab[k][j] = coordinate k of the "cached" (j + 1) P
+ * m4crypt_ge25519_select_cached_c, ge25519.h): tab[k][j] = coordinate k of the "cached" (j + 1) P
  * = (Y + X, Y - X, 2 Z, 2 d T); out = b P in that form for b in [-8, 8]: entry |b| by the same
  * SEL scan as above (every word read), the identity (1, 1, 2, 0) for b = 0, and for b < 0 the
- * first two coordinates swapped and the last negated as 0 - v with the fold of fe256.S's sub_int
+ * first two coordinates swapped and the last negated as 0 - v with the fold of fe25519.S's sub_int
  * (v XOR M minus M over 256 bits is 2^256 - v or v; a borrow is worth - 38, twice), so the words
  * equal the C twin's. Register map as m4crypt_ge25519_select_int; r12 the fold mask.
  * Cycles: 4 x (LDM of 8 + 7 entries of 20 cycles + fix-up), stores, negation, swap; the calls'
  * total: `m4sim profile build/m4-armv7m/bench.elf ristretto255.scalarmult`.
  */
 #if M4CRYPT_ENABLE_RISTRETTO255
-    .section .text.m4crypt_ge25519_select_cached_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_select_cached_armv7m
-    .type m4crypt_ge25519_select_cached_armv7m, %function
-    .align 2
-m4crypt_ge25519_select_cached_armv7m:
+FUNC m4crypt_ge25519_select_cached_armv7m
     push.w    {r4-r11, lr}
     DIGIT_ABS
     push.w    {r0, r3, r4, lr}    /* [sp] out, [sp, #4] M (r4, lr: padding) */
@@ -230,44 +212,27 @@ m4crypt_ge25519_select_cached_armv7m:
     ID_SMALL  0
     ldr.w     r11, [sp, #4]
     EOR8_R11
-    subs.w    r3, r3, r11
-    sbcs.w    r4, r4, r11
-    sbcs.w    r5, r5, r11
-    sbcs.w    r6, r6, r11
-    sbcs.w    r7, r7, r11
-    sbcs.w    r8, r8, r11
-    sbcs.w    r9, r9, r11
-    sbcs.w    r10, r10, r11
+    CHAIN8    subs.w, r11, sbcs.w, r11
     mov.w     r11, #38
     FOLD_SUB
-    ldr.w     r0, [sp, #0]
-    add.w     r0, r0, #96
-    stm.w     r0, {r3-r10}
+    STORE_OUT 96
     /* 2 Z (identity 2) to out + 64 */
     sub.w     r1, r1, #512
     add.w     r2, r2, #0x08080808 /* back to |b| per byte */
     SCAN8
     ID_SMALL  2
-    ldr.w     r0, [sp, #0]
-    add.w     r0, r0, #64
-    stm.w     r0, {r3-r10}
+    STORE_OUT 64
     /* Y + X (identity 1) to out */
     sub.w     r1, r1, #768
     add.w     r2, r2, #0x08080808
     SCAN8
     ID_SMALL  1
-    ldr.w     r0, [sp, #0]
-    stm.w     r0, {r3-r10}
+    STORE_OUT 0
     /* Y - X (identity 1), stays in r3-r10, then the swap under M */
     add.w     r2, r2, #0x08080808
     SCAN8
     ID_SMALL  1
-    ldr.w     lr, [sp, #4]
-    uadd8     lr, lr, lr
-    ldr.w     r0, [sp, #0]
-    SWAP4     r3, r4, r5, r6
-    SWAP4     r7, r8, r9, r10
-    stm.w     r0, {r3-r10}
+    SWAP_OUT
     movs.w    r0, #0              /* no secret left in the caller-saved registers or the stack */
     str.w     r0, [sp, #4]
     movs.w    r1, #0
@@ -276,7 +241,7 @@ m4crypt_ge25519_select_cached_armv7m:
     mov.w     r12, #0
     add.w     sp, sp, #16
     pop.w     {r4-r11, pc}
-    .size m4crypt_ge25519_select_cached_armv7m, .-m4crypt_ge25519_select_cached_armv7m
+ENDFUNC m4crypt_ge25519_select_cached_armv7m
 #endif /* M4CRYPT_ENABLE_RISTRETTO255 */
 
 #endif /* M4CRYPT_BUILD_CURVE25519 */

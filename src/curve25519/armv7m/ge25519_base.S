@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The fixed-base multiplication of src/x25519/x25519_base.c for ARMv7E-M (Cortex-M4), Thumb-2,
- * on the field of the X25519 backend (src/x25519/armv7m/backend.h: 8 x 32-bit words mod
+ * The fixed-base multiplication of src/curve25519/ge25519_base.c for ARMv7E-M (Cortex-M4), Thumb-2,
+ * on the field of this backend (src/curve25519/armv7m/backend.h: 8 x 32-bit words mod
  * 2^256 - 38): 64 table scans and mixed additions with four doublings in between.
  *
  *   void m4crypt_ge25519_base_mul_armv7m(uint32_t *p, const int8_t e[64],
@@ -10,7 +10,7 @@
  * p = (X, Y, Z, T); mode 1 (X25519): p[0..7] / p[8..15] = F + H / F - H of the last addition, the
  * Montgomery u of the result (Z + Y) / (Z - Y) = (F G + G H) / (F G - G H) without the last four
  * multiplications (p[16..31] then hold the point before the last addition's conversion). Contract
- * and C twin: ge25519_backend.h, m4crypt_ge25519_base_mul_c in x25519_base.c, which performs the
+ * and C twin: backend.h, m4crypt_ge25519_base_mul_c in ge25519_base.c, which performs the
  * same field operations in the same order, so both give the same words.
  *
  * Per row i: the scan m4crypt_ge25519_select_int (ge25519_select.S) writes q (a halved table
@@ -20,7 +20,7 @@
  * multiplication".
  * The point stays on the frame throughout; the additions/subtractions of a row are inline
  * (macros FADD, FSUB: no call, no pointer set-up), every other field operation is a call of an
- * internal entry of fe256.S / fe256_mul.S (r0 = result, r1-r3 = operands, all on the frame; they
+ * internal entry of fe25519.S / fe25519_mul.S (r0 = result, r1-r3 = operands, all on the frame; they
  * clobber r0-r12, s0-s15 and keep lr), through the macros FE and FMAS below.
  * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z (then F), 96 T, 128 / 160 / 192 q (then H in
  * 128), 224 / 256 scratch (Y + X, A, then E; Y - X, then G), 288 unused, 352 p, 356 e, 360 row
@@ -45,7 +45,8 @@
     .thumb
     .cpu cortex-m4
 
-#include "fe256_fold.i"
+#include "fe25519_fold.i"
+#include "func.i"
 #include "common/armv7m/fpu_scratch.h"
 
 /* Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) the field routines keep
@@ -63,13 +64,26 @@
 #endif
 .endm
 
-/* t = f g, s = u + t, u = u - t on frame slots (muladdsub_int of fe256_mul.S) */
+/* the identity (0, 1, 1, 0) to the point's slots (r3-r10 zero on entry and on exit; r12 past
+ * the slots) */
+.macro STORE_IDENTITY
+    POINT_ADDR r12
+    stm.w     r12!, {r3-r10}
+    mov.w     r3, #1
+    stm.w     r12!, {r3-r10}
+    stm.w     r12!, {r3-r10}
+    mov.w     r3, #0
+    stm.w     r12!, {r3-r10}
+.endm
+
+
+/* t = f g, s = u + t, u = u - t on frame slots (muladdsub_int of fe25519_mul.S) */
 .macro FMAS s, f, g, u
     add.w     r0, sp, #\s
     add.w     r1, sp, #\f
     add.w     r2, sp, #\g
     add.w     r3, sp, #\u
-    bl        m4crypt_fe256_muladdsub_int
+    bl        m4crypt_fe25519_muladdsub_int
 .endm
 
 /* one field operation: \op(frame + \h, frame + \f, frame + \g) */
@@ -77,7 +91,7 @@
     add.w     r0, sp, #\h
     add.w     r1, sp, #\f
     add.w     r2, sp, #\g
-    bl        m4crypt_fe256_\op\()_int
+    bl        m4crypt_fe25519_\op\()_int
 .endm
 
 /* The epilogue of both routines: the point in frame slots 0..127 (X, Y, Z, T) copied to the
@@ -125,7 +139,7 @@
     pop.w     {r4-r11, pc}
 .endm
 
-/* h = f + g, h = f - g (mod 2^256 - 38) on frame slots, inline: the algorithm of fe256.S's add_int
+/* h = f + g, h = f - g (mod 2^256 - 38) on frame slots, inline: the algorithm of fe25519.S's add_int
  * and sub_int (the carry c out of 2^256 folded as 38 c, and once more 38 if that carried; the
  * borrow as - 38, twice), so the words equal theirs (the C twin calls those). Register map:
  * r3-r10 the result, r0-r2, r11 the words of g, r12 / lr the slot addresses (lr is free in the
@@ -158,31 +172,12 @@
     FADDSUB   \h, \f, \g, subs, sbcs, FOLD_SUB
 .endm
 
-    .equ      OX, GS + 0
-    .equ      OY, GS + 32
-    .equ      OZ, GS + 64
-    .equ      OT, GS + 96
-    .equ      Q0, GS + 128
-    .equ      Q1, GS + 160
-    .equ      Q2, GS + 192
-    .equ      S0, GS + 224
-    .equ      S1, GS + 256
-    .equ      S2, GS + 288
-    .equ      FP, GS + 352
-    .equ      FE_, GS + 356
-    .equ      FROW, GS + 360
-    .equ      FCNT, GS + 364
-    .equ      FHALF, GS + 368
-    .equ      FMODE, GS + 372
-    .equ      FTAB, GS + 376
+    EQU_SEQ   GS, 32, OX, OY, OZ, OT, Q0, Q1, Q2, S0, S1, S2
+    EQU_SEQ   GS + 352, 4, FP, FE_, FROW, FCNT, FHALF, FMODE, FTAB
     .equ      FRAME, GS + 380          /* + 36 pushed: sp stays 8-byte aligned */
 
 #if M4CRYPT_ENABLE_X25519_BASE_TABLE
-    .section .text.m4crypt_ge25519_base_mul_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_base_mul_armv7m
-    .type m4crypt_ge25519_base_mul_armv7m, %function
-    .align 2
-m4crypt_ge25519_base_mul_armv7m:
+FUNC m4crypt_ge25519_base_mul_armv7m
     push.w    {r4-r11, lr}
     sub.w     sp, sp, #FRAME
     str.w     r0, [sp, #FP]
@@ -193,21 +188,8 @@ m4crypt_ge25519_base_mul_armv7m:
     mov.w     r0, #2
     str.w     r0, [sp, #FHALF]
     /* the identity (0, 1, 1, 0) */
-    mov.w     r3, #0
-    mov.w     r4, #0
-    mov.w     r5, #0
-    mov.w     r6, #0
-    mov.w     r7, #0
-    mov.w     r8, #0
-    mov.w     r9, #0
-    mov.w     r10, #0
-    POINT_ADDR r12
-    stm.w     r12!, {r3-r10}
-    mov.w     r3, #1
-    stm.w     r12!, {r3-r10}
-    stm.w     r12!, {r3-r10}
-    mov.w     r3, #0
-    stm.w     r12!, {r3-r10}
+    MOV8      0
+    STORE_IDENTITY
 0:  /* one half: 32 rows */
     ldr.w     r0, [sp, #FTAB]
     str.w     r0, [sp, #FROW]
@@ -284,13 +266,13 @@ m4crypt_ge25519_base_mul_armv7m:
     FE mul, OT, S0, Q0
 6:  /* the result out, then wipe the frame, the 132 bytes below it and s0..s15 */
     POINT_OUT_AND_RETURN FP, 132, FRAME   /* wipes 512 bytes: 16 stores of 8 words */
-    .size m4crypt_ge25519_base_mul_armv7m, .-m4crypt_ge25519_base_mul_armv7m
+ENDFUNC m4crypt_ge25519_base_mul_armv7m
 #endif /* M4CRYPT_ENABLE_X25519_BASE_TABLE */
 
 /*
  * void m4crypt_ge25519_varmul_armv7m(uint32_t *h, const int8_t e[64], const uint32_t *tab);
  * The variable-base loop of src/ristretto255/ristretto255.c (contract and C twin:
- * m4crypt_ge25519_varmul_c, fe_select.h): h = sum e_i 16^i P from i = 63 down, each step four
+ * m4crypt_ge25519_varmul_c, ge25519.h): h = sum e_i 16^i P from i = 63 down, each step four
  * doublings (dbl-2008-hwcd, a = -1) and the addition (add-2008-hwcd-3) of e_i P in the cached
  * form (Y + X, Y - X, 2 Z, 2 d T) chosen by m4crypt_ge25519_select_cached_armv7m from tab (4 x 8 x
  * 8 words, ge25519_select.S); h = (X, Y, Z, T), 32 words, starts at the identity. The field
@@ -309,29 +291,12 @@ m4crypt_ge25519_base_mul_armv7m:
  * Cycles, stack, code: bench row ristretto255.scalarmult; the share of this routine, the scans
  * and the field routines: `m4sim profile build/m4-armv7m/bench.elf ristretto255.scalarmult`.
  */
-    .equ      VQ0, GS + 128
-    .equ      VQ1, GS + 160
-    .equ      VQ2, GS + 192
-    .equ      VQ3, GS + 224
-    .equ      VW0, GS + 256
-    .equ      VW1, GS + 288
-    .equ      VW2, GS + 320
-    .equ      VW3, GS + 352
-    .equ      VW4, GS + 384
-    .equ      VZERO, GS + 416
-    .equ      VH, GS + 448
-    .equ      VE, GS + 452
-    .equ      VTAB, GS + 456
-    .equ      VCNT, GS + 460
-    .equ      VDBL, GS + 464
+    EQU_SEQ   GS + 128, 32, VQ0, VQ1, VQ2, VQ3, VW0, VW1, VW2, VW3, VW4, VZERO
+    EQU_SEQ   GS + 448, 4, VH, VE, VTAB, VCNT, VDBL
     .equ      VFRAME, GS + 468         /* + 36 pushed: sp stays 8-byte aligned */
 
 #if M4CRYPT_ENABLE_RISTRETTO255
-    .section .text.m4crypt_ge25519_varmul_armv7m,"ax",%progbits
-    .global m4crypt_ge25519_varmul_armv7m
-    .type m4crypt_ge25519_varmul_armv7m, %function
-    .align 2
-m4crypt_ge25519_varmul_armv7m:
+FUNC m4crypt_ge25519_varmul_armv7m
     push.w    {r4-r11, lr}
     sub.w     sp, sp, #VFRAME
     str.w     r0, [sp, #VH]
@@ -341,23 +306,10 @@ m4crypt_ge25519_varmul_armv7m:
     mov.w     r0, #64
     str.w     r0, [sp, #VCNT]
     /* the identity (0, 1, 1, 0) and the zero slot */
-    mov.w     r3, #0
-    mov.w     r4, #0
-    mov.w     r5, #0
-    mov.w     r6, #0
-    mov.w     r7, #0
-    mov.w     r8, #0
-    mov.w     r9, #0
-    mov.w     r10, #0
+    MOV8      0
     add.w     r12, sp, #VZERO
     stm.w     r12, {r3-r10}
-    POINT_ADDR r12
-    stm.w     r12!, {r3-r10}
-    mov.w     r3, #1
-    stm.w     r12!, {r3-r10}
-    stm.w     r12!, {r3-r10}
-    mov.w     r3, #0
-    stm.w     r12!, {r3-r10}
+    STORE_IDENTITY
 1:  /* four doublings */
     mov.w     r0, #4
     str.w     r0, [sp, #VDBL]
@@ -402,7 +354,7 @@ m4crypt_ge25519_varmul_armv7m:
     FE mul, OT, VW1, VW4           /* E H: T of the last addition only (doublings do not read T) */
     /* h out, then wipe */
     POINT_OUT_AND_RETURN VH, 140, VFRAME  /* wipes 608 bytes: 19 stores of 8 words */
-    .size m4crypt_ge25519_varmul_armv7m, .-m4crypt_ge25519_varmul_armv7m
+ENDFUNC m4crypt_ge25519_varmul_armv7m
 #endif /* M4CRYPT_ENABLE_RISTRETTO255 */
 
 #endif /* M4CRYPT_BUILD_CURVE25519 */
