@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "chacha20/backend.h"
-#include "common/common_internal.h"
+#include "common/backend.h"
 
 #if M4CRYPT_ENABLE_CHACHA20 /* m4crypt/config.h */
 

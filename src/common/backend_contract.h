@@ -9,7 +9,7 @@
  * 2. A backend is a folder src/<prim>/<arch>/ (today only armv7m: ARMv7E-M, the Cortex-M4). Its
  *    backend.h declares each function it provides, suffix _<arch>, and defines
  *    M4CRYPT_<PRIM>_HAVE_<FN> 1 for it (plus the representation flags of point 4); nothing else.
- * 3. One selection header per primitive, src/<prim>/backend.h (src/common: common_internal.h,
+ * 3. One selection header per primitive, src/<prim>/backend.h (src/common: its backend.h,
  *    which the whole library includes for its wiping helpers; how the other internal headers are
  *    named: docs/DEVELOPING.md, "Internal headers"), includes this file, then the backend's
  *    backend.h with a plain #include when the build defines M4CRYPT_ARCH_<ARCH>

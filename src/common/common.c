@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The version, error strings, the randombytes hook, wiping and constant-time comparison. */
-#include "common/common_internal.h"
+#include "common/backend.h"
 
 const char *m4crypt_version(void)
 {

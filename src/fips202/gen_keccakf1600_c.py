@@ -96,7 +96,7 @@ HEADER = """\
  *
  * Everything is data-independent (no branches or table lookups on the state): constant time.
  */
-#include "common/common_internal.h"
+#include "common/backend.h"
 #include "fips202/backend.h"
 
 /* FIPS 202 section 3.2.5: RC[i] for i_r = 0..23 (the values of rc(j + 7 i_r) at bit 2^j - 1). */

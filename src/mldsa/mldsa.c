@@ -12,7 +12,7 @@
 #include "m4crypt/mldsa.h"
 #include "params.h"
 #ifdef M4CRYPT_KEYGEN_PCT
-#include "common/common_internal.h" /* m4crypt_keygen_pct_break */
+#include "common/backend.h" /* m4crypt_keygen_pct_break */
 #endif
 
 /* What is built follows the configuration (m4crypt/config.h): the parameter sets, and key
@@ -206,7 +206,7 @@ static int public_mu(const m4crypt_mldsa_params *p, uint8_t mu[64], const uint8_
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 /* Key generation (Alg. 6 from xi), and with -DM4CRYPT_KEYGEN_PCT its pairwise consistency test
- * (FIPS 140-3 IG 10.3.A; src/common/common_internal.h, docs/security.md): the new key signs a fixed
+ * (FIPS 140-3 IG 10.3.A; src/common/backend.h, docs/security.md): the new key signs a fixed
  * message (deterministically, rnd = 0, so no randomness is needed; with the seed when sk is NULL)
  * and pk must verify the signature. On a failure pk and sk are wiped and the result is
  * M4CRYPT_ERR_SELFTEST. With -DM4CRYPT_KEYGEN_PCT_BREAKAGE_TEST, m4crypt_keygen_pct_break()

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "m4crypt/common.h"
-#include "common/common_internal.h"
+#include "common/backend.h"
 #include "params.h"
 #include "poly.h"
 

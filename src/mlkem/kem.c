@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "common/common_internal.h"
+#include "common/backend.h"
 #include "m4crypt/common.h"
 #include "kem.h"
 #include "params.h"
@@ -284,7 +284,7 @@ void MLKEM_NS(dec_internal)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
  * holds (public): the test is deterministic and needs no random bytes. With
  * M4CRYPT_KEYGEN_PCT_BREAKAGE_TEST the application's m4crypt_keygen_pct_break() can make it
  * fail (one bit of the ciphertext flipped: implicit rejection gives another key), to test the
- * error path (src/common/common_internal.h). Returns 0 or M4CRYPT_ERR_SELFTEST. */
+ * error path (src/common/backend.h). Returns 0 or M4CRYPT_ERR_SELFTEST. */
 static __attribute__((noinline)) int pct(const uint8_t pk[MLKEM_PUBLICKEYBYTES],
                                          const uint8_t sk[MLKEM_SECRETKEYBYTES])
 {

@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "common/common_internal.h"
+#include "common/backend.h"
 #include "poly1305/backend.h"
 
 #if M4CRYPT_ENABLE_POLY1305 /* m4crypt/config.h */

@@ -23,7 +23,7 @@
  */
 #include "m4crypt/ristretto255.h"
 
-#include "common/common_internal.h"
+#include "common/backend.h"
 #include "curve25519/ge25519.h"
 
 #if M4CRYPT_ENABLE_RISTRETTO255 /* m4crypt/config.h */

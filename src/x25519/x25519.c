@@ -4,7 +4,7 @@
  */
 #include "m4crypt/x25519.h"
 
-#include "common/common_internal.h"
+#include "common/backend.h"
 #include "x25519/backend.h"
 #include "x25519/x25519_base.h"
 

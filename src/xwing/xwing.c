@@ -48,7 +48,7 @@
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
 #include "m4crypt/x25519.h"
-#include "common/common_internal.h"
+#include "common/backend.h"
 #include "mlkem/kem.h"
 
 #if M4CRYPT_ENABLE_XWING /* m4crypt/config.h: each operation below is built when enabled */

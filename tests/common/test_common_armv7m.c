@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "common/common_internal.h"
+#include "common/backend.h"
 #include "harness.h"
 
 #ifdef M4CRYPT_COMMON_HAVE_MEMZERO
