@@ -3,7 +3,9 @@
  * Assembler macros shared by the armv7m backends (included with #include after .text; they emit
  * nothing until used).
  *
- *   FUNC name           a global Thumb function: .global, .type, .balign 4 and the label
+ *   FUNC name           a global Thumb function in its own section .text.<name> (so that the
+ *                       linker's --gc-sections drops each function a firmware does not reach):
+ *                       .section, .global, .type, .balign 4 and the label
  *   ENDFUNC name        its .size
  *   EACH op, r...       the one-operand macro op on each register in turn (op r4; op r5; ...)
  *   RSUB k, r...        r = k - r for each register (SUB r, k, r)
@@ -13,6 +15,7 @@
  *   ORR_FIELDS d, w, r...   d |= r_i << (i w) for i = 1, 2, ... (r_0 is d itself, not named)
  */
     .macro FUNC name
+    .section .text.\name,"ax",%progbits
     .global \name
     .type \name, %function
     .balign 4

@@ -29,6 +29,7 @@
     .thumb
     .text
 
+    .section .text.m4crypt_memzero,"ax",%progbits   @ one section per function (--gc-sections)
     .align 2
     .global m4crypt_memzero_armv7m
     .type m4crypt_memzero_armv7m, %function
@@ -120,6 +121,7 @@ m4crypt_memzero:
     orr.w lr, lr, r4
 .endm
 
+    .section .text.m4crypt_verify,"ax",%progbits
     .align 2
     .global m4crypt_verify_armv7m
     .type m4crypt_verify_armv7m, %function

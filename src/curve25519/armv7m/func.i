@@ -2,23 +2,13 @@
 /*
  * Assembler macros shared by the armv7m files of src/curve25519 and src/x25519 (C preprocessor
  * include; macros only, no code):
- *   FUNC name / ENDFUNC name   a global Thumb function in its own section .text.<name>
+ *   FUNC name / ENDFUNC name   from common/armv7m/asm_macros.i (included here)
  *   AAPCS_ENTRY name, int      an AAPCS entry that saves r4-r11 and calls the internal routine
  *                              int (which keeps no stack and clobbers r0-r12)
  *   STORE8 base                r3-r10 to the 8 words at base (STR, base may be unaligned)
  *   EQU_SEQ off, step, names   name_k = off + k step (frame slot offsets)
  */
-.macro FUNC name
-    .section .text.\name,"ax",%progbits
-    .global \name
-    .type \name, %function
-    .align 2
-\name:
-.endm
-
-.macro ENDFUNC name
-    .size \name, .-\name
-.endm
+#include "common/armv7m/asm_macros.i"
 
 .macro AAPCS_ENTRY name, int
 FUNC \name

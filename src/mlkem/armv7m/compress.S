@@ -33,6 +33,7 @@
     .cpu cortex-m4
     .text
 
+    .section .text.m4crypt_mlkem_poly_compress_armv7m,"ax",%progbits
     .global m4crypt_mlkem_poly_compress_armv7m
     .type m4crypt_mlkem_poly_compress_armv7m, %function
     .p2align 2
@@ -244,6 +245,7 @@ m4crypt_mlkem_poly_compress_armv7m:
     pop     {r4-r8, pc}
     .size m4crypt_mlkem_poly_compress_armv7m, .-m4crypt_mlkem_poly_compress_armv7m
 
+    .section .text.m4crypt_mlkem_poly_decompress_armv7m,"ax",%progbits
     .global m4crypt_mlkem_poly_decompress_armv7m
     .type m4crypt_mlkem_poly_decompress_armv7m, %function
     .p2align 2

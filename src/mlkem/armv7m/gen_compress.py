@@ -161,8 +161,9 @@ HEADER = """/*
 
 
 def func_start(name: str) -> list[str]:
-    """The directives and label that open a global function."""
-    return [f"    .global {name}", f"    .type {name}, %function", "    .p2align 2", f"{name}:"]
+    """The directives and label that open a global function, in its own section (as FUNC of
+    common/armv7m/asm_macros.i)."""
+    return [f"    .section .text.{name},\"ax\",%progbits", f"    .global {name}", f"    .type {name}, %function", "    .p2align 2", f"{name}:"]
 
 
 def dispatch(prefix: str) -> list[str]:
