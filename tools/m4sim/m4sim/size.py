@@ -61,6 +61,9 @@ DEFAULT_GROUPS = {
 }
 
 _BRANCHES = {"b", "bl", "cbz", "cbnz", "blx"}
+# relocations of Thumb branches (kept by --emit-relocs): a real branch, not a literal word
+_BRANCH_RELOCS = ("R_ARM_THM_JUMP24", "R_ARM_THM_CALL", "R_ARM_THM_JUMP19", "R_ARM_THM_JUMP11",
+                  "R_ARM_THM_JUMP8")
 
 
 class Function:
@@ -177,8 +180,11 @@ class CodeSize:
 
     def calls(self):
         """{function name: set of callee names}: direct B/BL/CBZ targets that are
-        the start of another function, and function addresses in literal pools
-        (function pointers)."""
+        the start of another function, or its middle when the image has its
+        relocations and the branch carries one (assembly that branches into a
+        shared tail needs that function's bytes too; without the relocation, a
+        literal pool decoded as a branch could point anywhere), and function
+        addresses in literal pools (function pointers)."""
         if self._calls is not None:
             return self._calls
         md = new_cs()
@@ -199,6 +205,9 @@ class CodeSize:
                         except ValueError:
                             continue
                         g = self._starts.get(t & ~1)
+                        if g is None and self.precise and \
+                                self.image.relocs.get(addr) in _BRANCH_RELOCS:
+                            g = self.function_at(t & ~1)
                         if g is not None and g is not f:
                             callees.add(g.name)
             # function pointers in the function's literal pool

@@ -20,6 +20,14 @@ def test_size(tmp_path):
     assert r == {"m4crypt_mlkem_keypair", "m4crypt_sha3_256", "m4crypt_keccak_f",
                  "m4crypt_mlkem_leaf", "asm_helper"}
     assert cs.reachable_bytes("m4crypt_mlkem_keypair") == sum(fn[n].size for n in r)
+    # a branch into the middle of another function (a shared tail): followed only when the
+    # image has the branch's relocation (below); a plain image cannot tell it from a literal
+    assert cs.reachable("asm_tail_entry") == {"asm_tail_entry"}
+    relocs = CodeSize(build_c(tmp_path, "size_relocs", "size_test.c", "size_asm.S",
+                              extra=("-Wl,--emit-relocs",)))
+    assert relocs.precise
+    assert relocs.reachable("asm_tail_entry") == {"asm_tail_entry", "asm_shared"}
+    assert relocs.reachable("m4crypt_mlkem_keypair") == r
     # function pointer in a literal pool
     assert "m4crypt_keccak_f" in cs.reachable("m4crypt_x25519_base")
     g = cs.group_sizes()

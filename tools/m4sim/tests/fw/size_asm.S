@@ -16,3 +16,20 @@ asm_helper:
 asm_after:
     bx lr
 .size asm_after, .-asm_after
+.global asm_tail_entry
+.type asm_tail_entry, %function
+.thumb_func
+asm_tail_entry:
+    movs r1, #3
+    b.w .Lshared_tail
+.size asm_tail_entry, .-asm_tail_entry
+.section .text.asm_shared,"ax",%progbits   @ its own section: the branch above keeps a relocation
+.global asm_shared
+.type asm_shared, %function
+.thumb_func
+asm_shared:
+    movs r1, #5
+.Lshared_tail:                        @ asm_tail_entry branches into asm_shared's middle
+    adds r0, r0, r1
+    bx lr
+.size asm_shared, .-asm_shared
