@@ -163,7 +163,7 @@ void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa
  * with ws as the SHAKE256 state and its buffer (ws then holds secret data: the caller wipes it). */
 typedef struct {
     m4crypt_keccak_ctx ctx;
-    uint8_t buf[2 * M4CRYPT_SHAKE256_RATE];
+    uint8_t buf[M4CRYPT_SHAKE256_RATE]; /* one SHAKE256 block at a time */
 } m4crypt_mldsa_prf;
 void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64], uint16_t nonce,
                               unsigned eta, m4crypt_mldsa_prf *ws);
