@@ -15,7 +15,8 @@
  * butterfly, no reduction: each layer adds less than q to the largest magnitude.
  *
  * Four passes of two merged layers (layers 1-2, 3-4, 5-6, 7-8), each over groups of four
- * coefficients L apart (L = 64, 16, 4, 1): (x0, x2) and (x1, x3) with the first layer's twiddle,
+ * coefficients L apart (L = 64, 16, 4, 1; the last pass, L = 1, is one loop of LDM / STM over
+ * the 64 super-blocks): (x0, x2) and (x1, x3) with the first layer's twiddle,
  * then (x0, x1) and (x2, x3) with the second layer's two. A super-block of 4L coefficients shares
  * three twiddles, read in a row from m4crypt_mldsa_ntt_zetas_armv7m (tables.S).
  *
@@ -90,7 +91,18 @@ m4crypt_mldsa_ntt_armv7m:
     PASS 64
     PASS 16
     PASS 4
-    PASS 1
+    /* layers 7-8: 64 super-blocks of one group of four consecutive coefficients each, so one
+     * loop without the inner one (r5: the end of the polynomial) */
+    add r5, r0, #1024
+3:  ldmia r10!, {r11, r12, lr}
+    ldm r0, {r1-r4}
+    CT r1, r3, r11
+    CT r2, r4, r11
+    CT r1, r2, r12
+    CT r3, r4, lr
+    stmia r0!, {r1-r4}
+    cmp r0, r5
+    bne 3b
     add sp, sp, #4
     pop {r4-r11, pc}
     .size m4crypt_mldsa_ntt_armv7m, . - m4crypt_mldsa_ntt_armv7m
