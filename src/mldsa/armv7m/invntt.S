@@ -24,7 +24,7 @@
  * Register map:
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
- *   r5        end of the super-block's groups (passes 1-3); f (pass 4)
+ *   r5        end of the polynomial (pass 1), of the super-block's groups (passes 2-3); f (pass 4)
  *   r6, r7    lo, t of the Montgomery product
  *   r8        -q
  *   r9        q^-1 mod 2^32

@@ -23,7 +23,8 @@
  * Register map:
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
- *   r5        end of the current super-block's groups; at a super-block's end, the poly end
+ *   r5        end of the current super-block's groups, at its end the poly end (passes 1-3);
+ *             the poly end (pass 4)
  *   r6, r7    lo, t of the Montgomery product
  *   r8        -q
  *   r9        q^-1 mod 2^32
