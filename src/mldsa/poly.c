@@ -267,9 +267,14 @@ void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32]
 
 /* The leftover coefficients move down by STEP words with a plain forward word copy (dst < src, so
  * it is safe in place); not as a memmove call, whose byte-oriented general case costs about twice
- * as much for these 0-55 words. */
-__attribute__((noinline, optimize("no-tree-loop-distribute-patterns"))) void
-m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws)
+ * as much for these 0-55 words. GCC would turn the loop into that call: its optimize attribute
+ * keeps the loop (clang has no such attribute; the host builds do not need it). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define KEEP_COPY_LOOP __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define KEEP_COPY_LOOP
+#endif
+__attribute__((noinline)) KEEP_COPY_LOOP void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws)
 {
     unsigned have = ws->have - M4CRYPT_MLDSA_STEP; /* drop the coefficients delivered last time */
     for (unsigned i = 0; i < have; i++)
