@@ -302,19 +302,24 @@ $(BUILD)/host-gcc/libm4crypt.so: $(host-gcc_LIB_OBJS) $(host-gcc_PLAT_OBJS)
 	$(call say,LINK,host-gcc,$@)
 	$(Q)gcc -shared -o $@ $^
 
+# Programs compiled and linked from one source in one step write their header dependencies
+# beside themselves (<program>.d, read with the configuration's other .d files), so that editing
+# a header they include rebuilds them.
+LINK_DEPS = -MMD -MP -MF $@.d -MT $@
+
 # Constant-time programs, run under valgrind (host-gcc objects).
 CT_BINS := $(patsubst tests/%.c,$(BUILD)/host-gcc/ct/%,$(CT_SRCS) tests/common/ct_planted_leak.c)
 $(BUILD)/host-gcc/ct/%: tests/%.c $(host-gcc_HARNESS_OBJS) $(host-gcc_PLAT_OBJS) $(host-gcc_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,host-gcc,$@)
-	$(Q)gcc $(host-gcc_ALL_CFLAGS) $< $(host-gcc_HARNESS_OBJS) $(host-gcc_PLAT_OBJS) $(host-gcc_LIB) -o $@
+	$(Q)gcc $(host-gcc_ALL_CFLAGS) $(LINK_DEPS) $< $(host-gcc_HARNESS_OBJS) $(host-gcc_PLAT_OBJS) $(host-gcc_LIB) -o $@
 
 # libFuzzer targets.
 FUZZ_BINS := $(patsubst tests/%.c,$(BUILD)/host-fuzz/fuzz/%,$(FUZZ_SRCS))
 $(BUILD)/host-fuzz/fuzz/%: tests/%.c $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,host-fuzz,$@)
-	$(Q)clang $(host-fuzz_ALL_CFLAGS) $< $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB) $(host-fuzz_LDFLAGS) -o $@
+	$(Q)clang $(host-fuzz_ALL_CFLAGS) $(LINK_DEPS) $< $(host-fuzz_PLAT_OBJS) $(host-fuzz_LIB) $(host-fuzz_LDFLAGS) -o $@
 
 # Benchmark firmware, portable and (when present) assembly backends. --emit-relocs keeps the
 # relocations in the image (same code and data), so that m4sim size tells addresses from
@@ -342,7 +347,7 @@ CT_ELFS := $(foreach c,$(M4_CONFIGS),$(BUILD)/$(c)/ct/m4ct_library.elf)
 $(BUILD)/%/ct/m4ct_library.elf: tests/common/m4ct_library.c $(BUILD)/%/libm4crypt.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$*,$@)
-	$(Q)$($*_CC) $($*_ALL_CFLAGS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
+	$(Q)$($*_CC) $($*_ALL_CFLAGS) $(LINK_DEPS) $< $($*_PLAT_OBJS) $($*_LIB) $($*_LDFLAGS) -o $@
 $(foreach c,$(M4_CONFIGS),$(eval $(BUILD)/$(c)/ct/m4ct_library.elf: $($(c)_PLAT_OBJS)))
 
 # The checks' own tests: the same firmware (-DM4CT_PLANTED: only the regions the faults must show
@@ -387,7 +392,7 @@ m4-an505: $(foreach c,$(M4_CONFIGS),$($(c)_AN505_TESTS))
 # its own: make test builds their armv7m library, M4 test programs and code-size firmware
 # (tools/run_tests.py runs them, suites config-<name>, and checks their symbols), make bench the
 # code-size firmware of both M4 builds (benchmarks/run_bench.py, "Code size per selection").
-SELECTIONS := mlkem768 mlkem768-encaps x25519 x25519-ladder xwing-aead
+SELECTIONS := mlkem768 mlkem768-encaps x25519 x25519-ladder xwing-aead mldsa65-verify
 define SELECTION_RULES
 .PHONY: selection-test-$(1) selection-bench-$(1)
 selection-test-$(1):

@@ -137,6 +137,10 @@ static int bench_pqsession(void)
 #define dpk (bench_buffers.mldsa.pk)
 #define dsk (bench_buffers.mldsa.sk)
 #define dsig (bench_buffers.mldsa.sig)
+/* (the rows need key generation, signing and verification: a verify-only selection has its code
+ * size in the selection table) */
+#define HAVE_MLDSA_OPS                                                                             \
+    (M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY)
 #define BENCH_MLDSA(N)                                                                             \
     do {                                                                                           \
         static const uint8_t zero[32];                                                             \
@@ -171,9 +175,13 @@ int main(void)
 #if M4CRYPT_ENABLE_MLKEM1024 && HAVE_MLKEM_OPS
     BENCH_MLKEM(1024);
 #endif
-#if M4CRYPT_ENABLE_MLDSA
+#if M4CRYPT_ENABLE_MLDSA44 && HAVE_MLDSA_OPS
     BENCH_MLDSA(44);
+#endif
+#if M4CRYPT_ENABLE_MLDSA65 && HAVE_MLDSA_OPS
     BENCH_MLDSA(65);
+#endif
+#if M4CRYPT_ENABLE_MLDSA87 && HAVE_MLDSA_OPS
     BENCH_MLDSA(87);
 #endif
     bench_internal();

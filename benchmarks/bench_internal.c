@@ -20,7 +20,7 @@ void bench_internal(void)
     m4sim_region_end();
 
 #if M4CRYPT_ENABLE_MLKEM /* m4crypt/config.h */
-    static m4crypt_poly poly_a, poly_b, poly_r;
+    static m4crypt_mlkem_poly poly_a, poly_b, poly_r;
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++) {
         poly_a.coeffs[i] = (int16_t)((i * 1237u + 11u) % M4CRYPT_MLKEM_Q);
         poly_b.coeffs[i] = (int16_t)((i * 2971u + 5u) % M4CRYPT_MLKEM_Q);
@@ -28,14 +28,14 @@ void bench_internal(void)
     }
 
     m4sim_region_begin("mlkem.ntt");
-    m4crypt_poly_ntt(&poly_a);
+    m4crypt_mlkem_poly_ntt(&poly_a);
     m4sim_region_end();
-    m4crypt_poly_ntt(&poly_b);
+    m4crypt_mlkem_poly_ntt(&poly_b);
     m4sim_region_begin("mlkem.basemul");
-    m4crypt_poly_basemul_acc(&poly_r, &poly_a, &poly_b);
+    m4crypt_mlkem_poly_basemul_acc(&poly_r, &poly_a, &poly_b);
     m4sim_region_end();
     m4sim_region_begin("mlkem.invntt");
-    m4crypt_poly_invntt(&poly_r);
+    m4crypt_mlkem_poly_invntt(&poly_r);
     m4sim_region_end();
 #endif
 

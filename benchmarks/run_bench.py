@@ -49,6 +49,7 @@ SELECTIONS = [
     ("x25519", "X25519 with the fixed-base table"),
     ("x25519-ladder", "X25519 without the table (ladder on u = 9 for the base point)"),
     ("xwing-aead", "X-Wing (ML-KEM-768 + X25519) and ChaCha20-Poly1305"),
+    ("mldsa65-verify", "ML-DSA-65 verification only (a bootloader's signature check)"),
     ("all", "everything (the default configuration)"),
 ]
 # Not counted in a selection's code: the firmware's own main and its stand-in generator.
@@ -72,10 +73,11 @@ def entry_symbols(op: str) -> list[str]:
         if head.startswith(prim) and head[len(prim):].isdigit() and tail in ENTRY:
             return [ENTRY[tail].format(prim=prim, n=head[len(prim):])]
     table = {
-        "mlkem.ntt": ["m4crypt_poly_ntt_armv7m", "m4crypt_poly_ntt_c"],
-        "mlkem.invntt": ["m4crypt_poly_invntt_armv7m",
-                         "m4crypt_poly_invntt_c"],
-        "mlkem.basemul": ["m4crypt_poly_basemul_acc_armv7m", "m4crypt_poly_basemul_acc_c"],
+        "mlkem.ntt": ["m4crypt_mlkem_poly_ntt_armv7m", "m4crypt_mlkem_poly_ntt_c"],
+        "mlkem.invntt": ["m4crypt_mlkem_poly_invntt_armv7m",
+                         "m4crypt_mlkem_poly_invntt_c"],
+        "mlkem.basemul": ["m4crypt_mlkem_poly_basemul_acc_armv7m",
+                          "m4crypt_mlkem_poly_basemul_acc_c"],
         "keccak.f1600": ["m4crypt_keccakf1600_armv7m", "m4crypt_keccakf1600_c"],
         "shake256.1024in_1024out": ["m4crypt_shake256"],
         "x25519.scalarmult": ["m4crypt_x25519"],

@@ -2,7 +2,7 @@
 /*
  * Code-size firmware of a configuration (docs/configuration.md, "Code size of a selection"):
  * main() calls every public function of every primitive the configuration builds (ML-KEM with
- * its NIST API, X25519, Ristretto255, ChaCha20, Poly1305, ChaCha20-Poly1305, X-Wing;
+ * its NIST API, X25519, Ristretto255, ChaCha20, Poly1305, ChaCha20-Poly1305, X-Wing, ML-DSA;
  * m4crypt/config.h), as a firmware that uses all of the selection would. Linked with
  * --gc-sections, the image holds
  * what such a firmware takes from the library; make bench (benchmarks/run_bench.py) measures
@@ -42,29 +42,50 @@ static volatile size_t len = 64; /* not a constant: no call is specialised for o
         sink += m4crypt_mlkem##N##_check_sk(b);                                                    \
     } while (0)
 #if M4CRYPT_ENABLE_MLDSA
-static uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
-static uint8_t dsig[M4CRYPT_MLDSA87_BYTES];
-static m4crypt_mldsa_verify_ctx dctx;
+static __attribute__((unused)) uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES];
+static __attribute__((unused)) uint8_t dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
+static __attribute__((unused)) uint8_t dsig[M4CRYPT_MLDSA87_BYTES];
+static __attribute__((unused)) m4crypt_mldsa_verify_ctx dctx;
 #define MLDSA_CALLS(N)                                                                             \
     do {                                                                                           \
-        sink += m4crypt_mldsa##N##_keypair(dpk, dsk);                                              \
-        sink += m4crypt_mldsa##N##_keypair_derand(dpk, dsk, d);                                    \
-        sink += m4crypt_mldsa##N##_sign(dsig, d, 1, NULL, 0, dsk);                                 \
-        sink += m4crypt_mldsa##N##_sign_derand(dsig, d, 1, NULL, 0, dsk, d);                       \
-        sink += m4crypt_mldsa##N##_sign_internal(dsig, d, 1, dsk, d);                              \
-        sink += m4crypt_mldsa##N##_sign_mu(dsig, d, dsk, d);                                       \
-        sink += m4crypt_mldsa##N##_sign_seed(dsig, d, 1, NULL, 0, d);                              \
-        sink += m4crypt_mldsa##N##_sign_seed_derand(dsig, d, 1, NULL, 0, d, d);                    \
-        sink += m4crypt_mldsa##N##_sign_mu_seed(dsig, d, d, d);                                    \
-        sink += m4crypt_mldsa##N##_mu(d, dpk, d, 1, NULL, 0);                                      \
-        sink += m4crypt_mldsa##N##_verify(dsig, d, 1, NULL, 0, dpk);                               \
-        sink += m4crypt_mldsa##N##_verify_internal(dsig, d, 1, dpk);                               \
-        sink += m4crypt_mldsa##N##_verify_mu(dsig, d, dpk);                                        \
-        sink += m4crypt_mldsa##N##_verify_init(&dctx, dpk, NULL, 0);                               \
-        m4crypt_mldsa##N##_verify_update(&dctx, d, 1);                                             \
-        sink += m4crypt_mldsa##N##_verify_final(&dctx, dsig, dpk);                                 \
-        sink += m4crypt_mldsa##N##_check_sk(dsk);                                                  \
+        DSA_KEYPAIR(sink += m4crypt_mldsa##N##_keypair(dpk, dsk));                                 \
+        DSA_KEYPAIR(sink += m4crypt_mldsa##N##_keypair_derand(dpk, dsk, d));                       \
+        DSA_SIGN(sink += m4crypt_mldsa##N##_sign(dsig, d, 1, NULL, 0, dsk));                       \
+        DSA_SIGN(sink += m4crypt_mldsa##N##_sign_derand(dsig, d, 1, NULL, 0, dsk, d));             \
+        DSA_SIGN(sink += m4crypt_mldsa##N##_sign_internal(dsig, d, 1, dsk, d));                    \
+        DSA_SIGN(sink += m4crypt_mldsa##N##_sign_mu(dsig, d, dsk, d));                             \
+        DSA_SIGN(sink += m4crypt_mldsa##N##_sign_seed(dsig, d, 1, NULL, 0, d));                    \
+        DSA_SIGN(sink += m4crypt_mldsa##N##_sign_seed_derand(dsig, d, 1, NULL, 0, d, d));          \
+        DSA_SIGN(sink += m4crypt_mldsa##N##_sign_mu_seed(dsig, d, d, d));                          \
+        DSA_SIGN(sink += m4crypt_mldsa##N##_check_sk(dsk));                                        \
+        DSA_MU(sink += m4crypt_mldsa##N##_mu(d, dpk, d, 1, NULL, 0));                              \
+        DSA_VERIFY(sink += m4crypt_mldsa##N##_verify(dsig, d, 1, NULL, 0, dpk));                   \
+        DSA_VERIFY(sink += m4crypt_mldsa##N##_verify_internal(dsig, d, 1, dpk));                   \
+        DSA_VERIFY(sink += m4crypt_mldsa##N##_verify_mu(dsig, d, dpk));                            \
+        DSA_VERIFY(sink += m4crypt_mldsa##N##_verify_init(&dctx, dpk, NULL, 0));                   \
+        DSA_VERIFY(m4crypt_mldsa##N##_verify_update(&dctx, d, 1));                                 \
+        DSA_VERIFY(sink += m4crypt_mldsa##N##_verify_final(&dctx, dsig, dpk));                     \
     } while (0)
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
+#define DSA_KEYPAIR(x) x
+#else
+#define DSA_KEYPAIR(x)
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+#define DSA_SIGN(x) x
+#else
+#define DSA_SIGN(x)
+#endif
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
+#define DSA_VERIFY(x) x
+#else
+#define DSA_VERIFY(x)
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
+#define DSA_MU(x) x
+#else
+#define DSA_MU(x)
+#endif
 #endif
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 #define KEYPAIR(x) x
@@ -136,15 +157,26 @@ int main(void)
     sink += m4crypt_aead_chacha20poly1305_decrypt_detached(b, a, len, c, c, len, d, d);
 #endif
 
-#if M4CRYPT_ENABLE_MLDSA
+#if M4CRYPT_ENABLE_MLDSA44
     MLDSA_CALLS(44);
+#endif
+#if M4CRYPT_ENABLE_MLDSA65
     MLDSA_CALLS(65);
+#endif
+#if M4CRYPT_ENABLE_MLDSA87
     MLDSA_CALLS(87);
-    sink += m4crypt_mldsa_keypair(44, dpk, sizeof dpk, dsk, sizeof dsk, NULL);
-    sink += m4crypt_mldsa_sign(44, dsig, sizeof dsig, d, 1, NULL, 0, dsk, sizeof dsk, NULL);
-    sink += m4crypt_mldsa_verify(44, dsig, sizeof dsig, d, 1, NULL, 0, dpk, sizeof dpk);
-    sink += m4crypt_mldsa_verify_init(&dctx, 44, dpk, sizeof dpk, NULL, 0);
-    sink += m4crypt_mldsa_verify_final(&dctx, dsig, sizeof dsig, dpk, sizeof dpk);
+#endif
+#if M4CRYPT_ENABLE_MLDSA
+    const int dset = (int)len;
+    sink += (int)(m4crypt_mldsa_publickeybytes(dset) + m4crypt_mldsa_secretkeybytes(dset) +
+                  m4crypt_mldsa_bytes(dset));
+    DSA_KEYPAIR(sink += m4crypt_mldsa_keypair(dset, dpk, sizeof dpk, dsk, sizeof dsk, NULL));
+    DSA_SIGN(sink += m4crypt_mldsa_sign(dset, dsig, sizeof dsig, d, 1, NULL, 0, dsk, sizeof dsk,
+                                        NULL));
+    DSA_VERIFY(sink += m4crypt_mldsa_verify(dset, dsig, sizeof dsig, d, 1, NULL, 0, dpk,
+                                            sizeof dpk));
+    DSA_VERIFY(sink += m4crypt_mldsa_verify_init(&dctx, dset, dpk, sizeof dpk, NULL, 0));
+    DSA_VERIFY(sink += m4crypt_mldsa_verify_final(&dctx, dsig, sizeof dsig, dpk, sizeof dpk));
 #endif
 #if M4CRYPT_ENABLE_XWING_KEYPAIR
     sink += m4crypt_xwing_keypair(a, b);

@@ -30,7 +30,7 @@ CC = "arm-none-eabi-gcc"
 # Symbol name patterns (case-insensitive regular expressions) of each part.
 X25519 = r"x25519|fe25519|fe256|ge25519"
 PARTS = {
-    "mlkem": r"mlkem|m4crypt_poly_",
+    "mlkem": r"mlkem",
     "mlkem512": r"mlkem512",
     "mlkem1024": r"mlkem1024",
     "keypair": r"mlkem\d+_keypair|kpke_keygen|crypto_kem_keypair",
@@ -43,6 +43,10 @@ PARTS = {
     "xwing": r"xwing",
     "sha3": r"keccak|sha3|shake",
     "mldsa": r"mldsa",
+    "mldsa44": r"mldsa44",
+    "mldsa87": r"mldsa87",
+    "mldsa_keypair": r"mldsa\d*_keypair|mldsa\d*_keygen",
+    "mldsa_sign": r"mldsa\d*_sign|mldsa\d*_check_sk|mldsa_sign_mu_core|mldsa_sign_attempt",
 }
 
 # selection -> (parts absent from its firmware, parts absent from its library, symbols present)
@@ -71,9 +75,18 @@ SELECTIONS = {
                    ["m4crypt_xwing_keypair", "m4crypt_xwing_enc", "m4crypt_xwing_dec",
                     "m4crypt_aead_chacha20poly1305_encrypt", "m4crypt_mlkem768_dec",
                     "m4crypt_x25519_base_table"]),
+    "mldsa65-verify": (["mldsa44", "mldsa87", "mldsa_keypair", "mldsa_sign", "mlkem", "x25519",
+                        "ristretto255", "chacha20", "poly1305", "xwing"],
+                       ["mldsa44", "mldsa87", "mldsa_keypair", "mldsa_sign", "mlkem", "x25519",
+                        "ristretto255", "chacha20", "poly1305", "xwing"],
+                       ["m4crypt_mldsa65_verify", "m4crypt_mldsa65_verify_internal",
+                        "m4crypt_mldsa65_verify_mu", "m4crypt_mldsa65_verify_init",
+                        "m4crypt_mldsa_verify_update", "m4crypt_mldsa65_verify_final",
+                        "m4crypt_mldsa65_mu", "m4crypt_mldsa_verify"]),
 }
 
 PROBE = """#include "m4crypt.h"
+#include "m4crypt/nistapi.h"
 int main(void)
 {
     static unsigned char a[4096], b[4096], c[4096];
@@ -95,6 +108,17 @@ INCONSISTENT = [
     (["-DM4CRYPT_ENABLE_X25519=0", "-DM4CRYPT_ENABLE_RISTRETTO255=0",
       "-DM4CRYPT_ENABLE_X25519_BASE_TABLE=1"], "BASE_TABLE needs"),
     (["-DM4CRYPT_ENABLE_CHACHA20=2"], "must be 0 or 1"),
+    (["-DM4CRYPT_ENABLE_MLDSA_KEYPAIR=0", "-DM4CRYPT_ENABLE_MLDSA_SIGN=1"],
+     "ML-DSA signing needs M4CRYPT_ENABLE_MLDSA_KEYPAIR"),
+    (["-DM4CRYPT_ENABLE_MLDSA=0", "-DM4CRYPT_ENABLE_MLDSA65=1"], "M4CRYPT_ENABLE_MLDSA is 0"),
+    (["-DM4CRYPT_ENABLE_MLDSA=0", "-DM4CRYPT_ENABLE_MLDSA_VERIFY=1"], "M4CRYPT_ENABLE_MLDSA is 0"),
+    (["-DM4CRYPT_ENABLE_MLDSA44=0", "-DM4CRYPT_ENABLE_MLDSA65=0", "-DM4CRYPT_ENABLE_MLDSA87=0"],
+     "no ML-DSA parameter set"),
+    (["-DM4CRYPT_ENABLE_MLDSA_KEYPAIR=0", "-DM4CRYPT_ENABLE_MLDSA_VERIFY=0"],
+     "no ML-DSA operation"),
+    (["-DM4CRYPT_KEYGEN_PCT", "-DM4CRYPT_ENABLE_MLDSA_VERIFY=0"],
+     "M4CRYPT_KEYGEN_PCT needs ML-DSA signing and verification"),
+    (["-DM4CRYPT_ENABLE_MLDSA87=2"], "must be 0 or 1"),
 ]
 
 
@@ -117,8 +141,20 @@ def _symbols(path: Path, defined_only: bool) -> list[str]:
     return names
 
 
-def _config_define(name: str) -> str:
-    return f'-DM4CRYPT_CONFIG_FILE="{ROOT / "configs" / (name + ".h")}"'
+def _config_define(name: str) -> list[str]:
+    """The compiler option of selection name ("all": the default configuration, none)."""
+    if name == "all":
+        return []
+    return [f'-DM4CRYPT_CONFIG_FILE="{ROOT / "configs" / (name + ".h")}"']
+
+
+def _cfg_name(name: str) -> str:
+    return "the default configuration" if name == "all" else f"configs/{name}.h"
+
+
+def _lib_dir(build: Path, name: str) -> Path:
+    """The armv7m library folder of selection name ("all": the default build's)."""
+    return build / "m4-armv7m" if name == "all" else build / f"config-{name}" / "m4-armv7m"
 
 
 def check_symbols(build: Path, name: str) -> list[tuple[str, bool, str]]:
@@ -149,19 +185,28 @@ def check_compile_and_link(build: Path, tmp: Path) -> list[tuple[str, bool, str]
         ("m4crypt_chacha20_ietf_xor(a, b, 64, c, a, 1)", "mlkem768", "xwing-aead"),
         ("m4crypt_mlkem768_dec(a, b, c)", "mlkem768-encaps", "mlkem768"),
         ("m4crypt_mlkem768_keypair(a, b)", "mlkem768-encaps", "mlkem768"),
+        ("M4CRYPT_MLKEM768_crypto_kem_dec(a, b, c)", "mlkem768-encaps", "mlkem768"),
+        ("m4crypt_xwing_dec(a, b, c)", "mlkem768", "xwing-aead"),
         ("m4crypt_mlkem1024_enc(a, b, c)", "xwing-aead", None),
+        ("m4crypt_mldsa65_verify(a, b, 1, NULL, 0, c)", "mlkem768", "mldsa65-verify"),
+        ("m4crypt_mldsa65_sign_derand(a, b, 1, NULL, 0, c, a)", "mldsa65-verify", "all"),
+        ("m4crypt_mldsa65_sign_seed(a, b, 1, NULL, 0, c)", "mldsa65-verify", "all"),
+        ("m4crypt_mldsa65_keypair(a, b)", "mldsa65-verify", "all"),
+        ("m4crypt_mldsa_sign(65, a, 3309, b, 1, NULL, 0, c, 32, NULL)", "mldsa65-verify", "all"),
+        ("m4crypt_mldsa44_verify(a, b, 1, NULL, 0, c)", "mldsa65-verify", "all"),
+        ("m4crypt_mldsa87_mu(a, b, c, 1, NULL, 0)", "mldsa65-verify", "all"),
     ]
     for i, (call, without, with_) in enumerate(cases):
         src = tmp / f"probe{i}.c"
         src.write_text(PROBE.replace("CALL", call))
         fn = call.split("(")[0]
         base = [CC] + M4_FLAGS + ["-std=c11", "-Werror", "-Iinclude", "-c", str(src)]
-        rc, log = _run(base + [_config_define(without), "-o", str(tmp / f"probe{i}.o")])
+        rc, log = _run(base + _config_define(without) + ["-o", str(tmp / f"probe{i}.o")])
         out.append((f"{fn} does not compile with configs/{without}.h", rc != 0 and fn in log,
                     log))
         if with_:
-            rc, log = _run(base + [_config_define(with_), "-o", str(tmp / f"probe{i}.o")])
-            out.append((f"{fn} compiles with configs/{with_}.h", rc == 0, log))
+            rc, log = _run(base + _config_define(with_) + ["-o", str(tmp / f"probe{i}.o")])
+            out.append((f"{fn} compiles with {_cfg_name(with_)}", rc == 0, log))
         # against the full headers: compiles, then does not link with the reduced library
         rc, log = _run(base + ["-o", str(tmp / f"full{i}.o")])
         if rc != 0:
@@ -170,7 +215,7 @@ def check_compile_and_link(build: Path, tmp: Path) -> list[tuple[str, bool, str]
         for lib_cfg, must_link in ((without, False), (with_, True)):
             if lib_cfg is None:
                 continue
-            cfg_dir = build / f"config-{lib_cfg}" / "m4-armv7m"
+            cfg_dir = _lib_dir(build, lib_cfg)
             plat = sorted((cfg_dir / "obj" / "platform" / "mps2-an386").glob("*.o"))
             cmd = ([CC] + M4_FLAGS + [str(tmp / f"full{i}.o")] + [str(p) for p in plat]
                    + [str(cfg_dir / "libm4crypt.a"), "-T", "platform/mps2-an386/mps2-an386.ld",
@@ -178,7 +223,7 @@ def check_compile_and_link(build: Path, tmp: Path) -> list[tuple[str, bool, str]
                       "-Wl,--gc-sections", "-o", str(tmp / f"probe{i}-{lib_cfg}.elf")])
             rc, log = _run(cmd)
             if must_link:
-                out.append((f"{fn} links with the configs/{lib_cfg}.h library", rc == 0, log))
+                out.append((f"{fn} links with the library of {_cfg_name(lib_cfg)}", rc == 0, log))
             else:
                 out.append((f"{fn} does not link with the configs/{lib_cfg}.h library",
                             rc != 0 and f"undefined reference to `{fn}'" in log, log))

@@ -50,6 +50,9 @@ GENERATED = (
               ("--inlined-ladder",), inputs=("src/x25519/armv7m/fe256.S",)),
     Generated("benchmarks/mldsa_messages.h", "benchmarks/gen_mldsa_messages.py",
               inputs=("tests/vectors/cctv-mldsa/benchmark/",)),
+    Generated("src/selftest/selftest_kat.h", "src/selftest/gen_selftest_kat.py",
+              inputs=("tests/vectors/acvp-mlkem/", "tests/vectors/xwing/test-vectors.json",
+                      "tools/vectors/conv_ristretto255.py")),
 )
 
 

@@ -297,7 +297,7 @@ def m4sim_ct_jobs(build: Path, args):
 # rejected half-byte positions of RejBoundedPoly (independent of the accepted coefficients),
 # and SampleInBall on c~, which signing declassifies (an output of H; CRYSTALS-Dilithium
 # round 3 specification, section 5.5).
-PUBLIC_CANDIDATES = ["m4crypt_poly_sample_ntt", "m4crypt_mldsa_sample_ntt_step",
+PUBLIC_CANDIDATES = ["m4crypt_mlkem_poly_sample_ntt", "m4crypt_mldsa_sample_ntt_step",
                      "m4crypt_mldsa_sample_eta_tail", "m4crypt_mldsa_sample_in_ball"]
 
 

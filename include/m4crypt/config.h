@@ -130,9 +130,38 @@
 #endif
 
 /* ---------------------------------------------------------------- ML-DSA (FIPS 204) */
-/* ML-DSA-44, -65 and -87 (m4crypt/mldsa.h): all three sets and every operation, or nothing. */
 #ifndef M4CRYPT_ENABLE_MLDSA
 #define M4CRYPT_ENABLE_MLDSA 1
+#endif
+/* Parameter sets: m4crypt_mldsa<set>_*, and the set in the generic m4crypt_mldsa_* layer (an
+ * excluded set is an unknown set there: M4CRYPT_ERR_PARAM, sizes 0). */
+#ifndef M4CRYPT_ENABLE_MLDSA44
+#define M4CRYPT_ENABLE_MLDSA44 M4CRYPT_ENABLE_MLDSA
+#endif
+#ifndef M4CRYPT_ENABLE_MLDSA65
+#define M4CRYPT_ENABLE_MLDSA65 M4CRYPT_ENABLE_MLDSA
+#endif
+#ifndef M4CRYPT_ENABLE_MLDSA87
+#define M4CRYPT_ENABLE_MLDSA87 M4CRYPT_ENABLE_MLDSA
+#endif
+/* Operations, for every enabled set:
+ *   KEYPAIR  key generation (keypair, keypair_derand, m4crypt_mldsa_keypair)
+ *   SIGN     signing (sign, sign_derand, sign_internal, sign_mu, sign_seed, sign_seed_derand,
+ *            sign_mu_seed, m4crypt_mldsa_sign) and the secret-key check check_sk. It needs
+ *            KEYPAIR: a secret key kept as its 32-byte seed is expanded by key generation.
+ *   VERIFY   verification (verify, verify_internal, verify_mu, verify_init / _update / _final,
+ *            m4crypt_mldsa_verify, _verify_init, _verify_final)
+ * m4crypt_mldsa<set>_mu (mu for the external-mu functions) is built with SIGN or VERIFY. A
+ * verify-only device (a bootloader checking a firmware image): M4CRYPT_ENABLE_MLDSA_KEYPAIR 0,
+ * which turns SIGN off too (configs/mldsa65-verify.h). */
+#ifndef M4CRYPT_ENABLE_MLDSA_KEYPAIR
+#define M4CRYPT_ENABLE_MLDSA_KEYPAIR M4CRYPT_ENABLE_MLDSA
+#endif
+#ifndef M4CRYPT_ENABLE_MLDSA_SIGN
+#define M4CRYPT_ENABLE_MLDSA_SIGN M4CRYPT_ENABLE_MLDSA_KEYPAIR
+#endif
+#ifndef M4CRYPT_ENABLE_MLDSA_VERIFY
+#define M4CRYPT_ENABLE_MLDSA_VERIFY M4CRYPT_ENABLE_MLDSA
 #endif
 
 /* ---------------------------------------------------------------- consistency */
@@ -153,7 +182,13 @@
     !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_XWING_KEYPAIR) ||                                         \
     !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_XWING_ENCAPS) ||                                          \
     !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_XWING_DECAPS) ||                                          \
-    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA)
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA) ||                                                 \
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA44) ||                                               \
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA65) ||                                               \
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA87) ||                                               \
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA_KEYPAIR) ||                                         \
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA_SIGN) ||                                            \
+    !M4CRYPT_CONFIG_BOOL_(M4CRYPT_ENABLE_MLDSA_VERIFY)
 #error "m4crypt config: every M4CRYPT_ENABLE_* option must be 0 or 1"
 #endif
 
@@ -198,6 +233,28 @@
 #if M4CRYPT_ENABLE_XWING && !M4CRYPT_ENABLE_XWING_KEYPAIR && !M4CRYPT_ENABLE_XWING_ENCAPS &&       \
     !M4CRYPT_ENABLE_XWING_DECAPS
 #error "m4crypt config: M4CRYPT_ENABLE_XWING is 1 but none of its operations can be built"
+#endif
+
+#if !M4CRYPT_ENABLE_MLDSA &&                                                                       \
+    (M4CRYPT_ENABLE_MLDSA44 || M4CRYPT_ENABLE_MLDSA65 || M4CRYPT_ENABLE_MLDSA87 ||                 \
+     M4CRYPT_ENABLE_MLDSA_KEYPAIR || M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY)
+#error "m4crypt config: an ML-DSA parameter set or operation is enabled but M4CRYPT_ENABLE_MLDSA is 0"
+#endif
+#if M4CRYPT_ENABLE_MLDSA && !M4CRYPT_ENABLE_MLDSA44 && !M4CRYPT_ENABLE_MLDSA65 &&                  \
+    !M4CRYPT_ENABLE_MLDSA87
+#error "m4crypt config: M4CRYPT_ENABLE_MLDSA is 1 but no ML-DSA parameter set is (set M4CRYPT_ENABLE_MLDSA to 0)"
+#endif
+#if M4CRYPT_ENABLE_MLDSA && !M4CRYPT_ENABLE_MLDSA_KEYPAIR && !M4CRYPT_ENABLE_MLDSA_SIGN &&         \
+    !M4CRYPT_ENABLE_MLDSA_VERIFY
+#error "m4crypt config: M4CRYPT_ENABLE_MLDSA is 1 but no ML-DSA operation is (set M4CRYPT_ENABLE_MLDSA to 0)"
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN && !M4CRYPT_ENABLE_MLDSA_KEYPAIR
+#error "m4crypt config: ML-DSA signing needs M4CRYPT_ENABLE_MLDSA_KEYPAIR (a secret key kept as its seed is expanded by key generation)"
+#endif
+/* The pairwise consistency test of key generation (-DM4CRYPT_KEYGEN_PCT) signs and verifies. */
+#if defined(M4CRYPT_KEYGEN_PCT) && M4CRYPT_ENABLE_MLDSA_KEYPAIR &&                                 \
+    !(M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY)
+#error "m4crypt config: M4CRYPT_KEYGEN_PCT needs ML-DSA signing and verification (M4CRYPT_ENABLE_MLDSA_SIGN, M4CRYPT_ENABLE_MLDSA_VERIFY) where ML-DSA key generation is built"
 #endif
 
 /* Internal: the Curve25519 field and point code (src/x25519/) is built for X25519 and for

@@ -3,7 +3,9 @@
  * ML-DSA-44, ML-DSA-65, ML-DSA-87 (FIPS 204, August 2024): pure ML-DSA with context strings.
  *
  * Each parameter set has its own functions (m4crypt_mldsa65_sign, ...) with fixed-size buffers;
- * all three link into one binary and share one implementation. A length-checked generic layer
+ * all three link into one binary and share one implementation. The configuration
+ * (m4crypt/config.h) chooses the sets and the operations (key generation, signing, verification)
+ * that are built; only those are declared here. A length-checked generic layer
  * (m4crypt_mldsa_*) takes the parameter set and buffer lengths, for callers that hold untrusted
  * byte strings. Signatures are detached (the message is not copied into them).
  *
@@ -78,78 +80,195 @@ typedef struct {
     int status; /* M4CRYPT_OK after a successful init, else the error to report at final */
 } m4crypt_mldsa_verify_ctx;
 
-#define M4CRYPT_MLDSA_DECLARE(N)                                                                  \
-    int m4crypt_mldsa##N##_keypair_derand(uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],          \
-                                          uint8_t *sk, const uint8_t seed[32]);                   \
-    int m4crypt_mldsa##N##_keypair(uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],                 \
-                                   uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES]);                \
-    int m4crypt_mldsa##N##_sign(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,          \
-                                size_t mlen, const uint8_t *ctx, size_t ctxlen,                   \
-                                const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES]);             \
-    int m4crypt_mldsa##N##_sign_derand(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,   \
-                                       size_t mlen, const uint8_t *ctx, size_t ctxlen,            \
-                                       const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES],       \
-                                       const uint8_t rnd[32]);                                    \
-    int m4crypt_mldsa##N##_sign_internal(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],                   \
-                                         const uint8_t *mp, size_t mplen,                         \
-                                         const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES],     \
-                                         const uint8_t rnd[32]);                                  \
-    int m4crypt_mldsa##N##_sign_mu(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t mu[64],   \
-                                   const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES],           \
-                                   const uint8_t rnd[32]);                                        \
-    int m4crypt_mldsa##N##_sign_seed(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,     \
-                                     size_t mlen, const uint8_t *ctx, size_t ctxlen,              \
-                                     const uint8_t seed[32]);                                     \
-    int m4crypt_mldsa##N##_sign_seed_derand(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],                \
-                                            const uint8_t *m, size_t mlen, const uint8_t *ctx,    \
-                                            size_t ctxlen, const uint8_t seed[32],                \
-                                            const uint8_t rnd[32]);                               \
-    int m4crypt_mldsa##N##_sign_mu_seed(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],                    \
-                                        const uint8_t mu[64], const uint8_t seed[32],             \
-                                        const uint8_t rnd[32]);                                   \
-    int m4crypt_mldsa##N##_verify(const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,  \
-                                  size_t mlen, const uint8_t *ctx, size_t ctxlen,                 \
-                                  const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES]);           \
-    int m4crypt_mldsa##N##_verify_internal(const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],           \
-                                           const uint8_t *mp, size_t mplen,                       \
-                                           const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES]);  \
-    int m4crypt_mldsa##N##_verify_mu(const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],                 \
-                                     const uint8_t mu[64],                                        \
-                                     const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES]);        \
-    int m4crypt_mldsa##N##_verify_init(m4crypt_mldsa_verify_ctx *st,                              \
-                                       const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],       \
-                                       const uint8_t *ctx, size_t ctxlen);                        \
-    int m4crypt_mldsa##N##_verify_final(m4crypt_mldsa_verify_ctx *st,                             \
-                                        const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],              \
-                                        const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES]);     \
-    int m4crypt_mldsa##N##_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES], \
-                              const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen);  \
-    /* FIPS 204 section 7.2 range check of an expanded secret key (s1, s2 in [-eta, eta]). */     \
-    int m4crypt_mldsa##N##_check_sk(const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES]);
-
+/* The per-set functions, each built with its parameter set and operation (m4crypt/config.h:
+ * M4CRYPT_ENABLE_MLDSA44 / 65 / 87, M4CRYPT_ENABLE_MLDSA_KEYPAIR / _SIGN / _VERIFY); a function
+ * that is not built is not declared. */
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
-M4CRYPT_MLDSA_DECLARE(44)
-M4CRYPT_MLDSA_DECLARE(65)
-M4CRYPT_MLDSA_DECLARE(87)
+/* ---------------------------------------------------------------- ML-DSA-44 */
+#if M4CRYPT_ENABLE_MLDSA44
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
+int m4crypt_mldsa44_keypair_derand(uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES], uint8_t *sk,
+                                   const uint8_t seed[32]);
+int m4crypt_mldsa44_keypair(uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES],
+                            uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+int m4crypt_mldsa44_sign(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m, size_t mlen,
+                         const uint8_t *ctx, size_t ctxlen,
+                         const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES]);
+int m4crypt_mldsa44_sign_derand(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m, size_t mlen,
+                                const uint8_t *ctx, size_t ctxlen,
+                                const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES],
+                                const uint8_t rnd[32]);
+int m4crypt_mldsa44_sign_internal(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *mp,
+                                  size_t mplen, const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES],
+                                  const uint8_t rnd[32]);
+int m4crypt_mldsa44_sign_mu(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t mu[64],
+                            const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES],
+                            const uint8_t rnd[32]);
+int m4crypt_mldsa44_sign_seed(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m, size_t mlen,
+                              const uint8_t *ctx, size_t ctxlen, const uint8_t seed[32]);
+int m4crypt_mldsa44_sign_seed_derand(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m,
+                                     size_t mlen, const uint8_t *ctx, size_t ctxlen,
+                                     const uint8_t seed[32], const uint8_t rnd[32]);
+int m4crypt_mldsa44_sign_mu_seed(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t mu[64],
+                                 const uint8_t seed[32], const uint8_t rnd[32]);
+/* FIPS 204 section 7.2 range check of an expanded secret key (s1, s2 in [-eta, eta]). */
+int m4crypt_mldsa44_check_sk(const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
+int m4crypt_mldsa44_verify(const uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m, size_t mlen,
+                           const uint8_t *ctx, size_t ctxlen,
+                           const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES]);
+int m4crypt_mldsa44_verify_internal(const uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *mp,
+                                    size_t mplen, const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES]);
+int m4crypt_mldsa44_verify_mu(const uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t mu[64],
+                              const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES]);
+int m4crypt_mldsa44_verify_init(m4crypt_mldsa_verify_ctx *st,
+                                const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES],
+                                const uint8_t *ctx, size_t ctxlen);
+#define m4crypt_mldsa44_verify_update m4crypt_mldsa_verify_update
+int m4crypt_mldsa44_verify_final(m4crypt_mldsa_verify_ctx *st,
+                                 const uint8_t sig[M4CRYPT_MLDSA44_BYTES],
+                                 const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
+int m4crypt_mldsa44_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES],
+                       const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen);
+#endif
+#endif /* M4CRYPT_ENABLE_MLDSA44 */
 
+/* ---------------------------------------------------------------- ML-DSA-65 */
+#if M4CRYPT_ENABLE_MLDSA65
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
+int m4crypt_mldsa65_keypair_derand(uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES], uint8_t *sk,
+                                   const uint8_t seed[32]);
+int m4crypt_mldsa65_keypair(uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES],
+                            uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+int m4crypt_mldsa65_sign(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m, size_t mlen,
+                         const uint8_t *ctx, size_t ctxlen,
+                         const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES]);
+int m4crypt_mldsa65_sign_derand(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m, size_t mlen,
+                                const uint8_t *ctx, size_t ctxlen,
+                                const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES],
+                                const uint8_t rnd[32]);
+int m4crypt_mldsa65_sign_internal(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *mp,
+                                  size_t mplen, const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES],
+                                  const uint8_t rnd[32]);
+int m4crypt_mldsa65_sign_mu(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t mu[64],
+                            const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES],
+                            const uint8_t rnd[32]);
+int m4crypt_mldsa65_sign_seed(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m, size_t mlen,
+                              const uint8_t *ctx, size_t ctxlen, const uint8_t seed[32]);
+int m4crypt_mldsa65_sign_seed_derand(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m,
+                                     size_t mlen, const uint8_t *ctx, size_t ctxlen,
+                                     const uint8_t seed[32], const uint8_t rnd[32]);
+int m4crypt_mldsa65_sign_mu_seed(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t mu[64],
+                                 const uint8_t seed[32], const uint8_t rnd[32]);
+/* FIPS 204 section 7.2 range check of an expanded secret key (s1, s2 in [-eta, eta]). */
+int m4crypt_mldsa65_check_sk(const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
+int m4crypt_mldsa65_verify(const uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m, size_t mlen,
+                           const uint8_t *ctx, size_t ctxlen,
+                           const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES]);
+int m4crypt_mldsa65_verify_internal(const uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *mp,
+                                    size_t mplen, const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES]);
+int m4crypt_mldsa65_verify_mu(const uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t mu[64],
+                              const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES]);
+int m4crypt_mldsa65_verify_init(m4crypt_mldsa_verify_ctx *st,
+                                const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES],
+                                const uint8_t *ctx, size_t ctxlen);
+#define m4crypt_mldsa65_verify_update m4crypt_mldsa_verify_update
+int m4crypt_mldsa65_verify_final(m4crypt_mldsa_verify_ctx *st,
+                                 const uint8_t sig[M4CRYPT_MLDSA65_BYTES],
+                                 const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
+int m4crypt_mldsa65_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES],
+                       const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen);
+#endif
+#endif /* M4CRYPT_ENABLE_MLDSA65 */
+
+/* ---------------------------------------------------------------- ML-DSA-87 */
+#if M4CRYPT_ENABLE_MLDSA87
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
+int m4crypt_mldsa87_keypair_derand(uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], uint8_t *sk,
+                                   const uint8_t seed[32]);
+int m4crypt_mldsa87_keypair(uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES],
+                            uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+int m4crypt_mldsa87_sign(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m, size_t mlen,
+                         const uint8_t *ctx, size_t ctxlen,
+                         const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES]);
+int m4crypt_mldsa87_sign_derand(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m, size_t mlen,
+                                const uint8_t *ctx, size_t ctxlen,
+                                const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES],
+                                const uint8_t rnd[32]);
+int m4crypt_mldsa87_sign_internal(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *mp,
+                                  size_t mplen, const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES],
+                                  const uint8_t rnd[32]);
+int m4crypt_mldsa87_sign_mu(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t mu[64],
+                            const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES],
+                            const uint8_t rnd[32]);
+int m4crypt_mldsa87_sign_seed(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m, size_t mlen,
+                              const uint8_t *ctx, size_t ctxlen, const uint8_t seed[32]);
+int m4crypt_mldsa87_sign_seed_derand(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m,
+                                     size_t mlen, const uint8_t *ctx, size_t ctxlen,
+                                     const uint8_t seed[32], const uint8_t rnd[32]);
+int m4crypt_mldsa87_sign_mu_seed(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t mu[64],
+                                 const uint8_t seed[32], const uint8_t rnd[32]);
+/* FIPS 204 section 7.2 range check of an expanded secret key (s1, s2 in [-eta, eta]). */
+int m4crypt_mldsa87_check_sk(const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
+int m4crypt_mldsa87_verify(const uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m, size_t mlen,
+                           const uint8_t *ctx, size_t ctxlen,
+                           const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES]);
+int m4crypt_mldsa87_verify_internal(const uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *mp,
+                                    size_t mplen, const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES]);
+int m4crypt_mldsa87_verify_mu(const uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t mu[64],
+                              const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES]);
+int m4crypt_mldsa87_verify_init(m4crypt_mldsa_verify_ctx *st,
+                                const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES],
+                                const uint8_t *ctx, size_t ctxlen);
+#define m4crypt_mldsa87_verify_update m4crypt_mldsa_verify_update
+int m4crypt_mldsa87_verify_final(m4crypt_mldsa_verify_ctx *st,
+                                 const uint8_t sig[M4CRYPT_MLDSA87_BYTES],
+                                 const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES]);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
+int m4crypt_mldsa87_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES],
+                       const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen);
+#endif
+#endif /* M4CRYPT_ENABLE_MLDSA87 */
+
+/* ---------------------------------------------------------------- any set */
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
 /* Streaming verification, any set: absorb the message in pieces between init and final. */
 void m4crypt_mldsa_verify_update(m4crypt_mldsa_verify_ctx *st, const uint8_t *m, size_t mlen);
-#define m4crypt_mldsa44_verify_update m4crypt_mldsa_verify_update
-#define m4crypt_mldsa65_verify_update m4crypt_mldsa_verify_update
-#define m4crypt_mldsa87_verify_update m4crypt_mldsa_verify_update
+#endif
 
-/* Length-checked generic layer. set is 44, 65 or 87 (else M4CRYPT_ERR_PARAM); every length must
- * equal the set's size (else M4CRYPT_ERR_LENGTH, outputs zeroed where their length allows).
- * A secret key of 32 bytes is a seed xi, of secretkeybytes(set) bytes an expanded FIPS 204 key.
- * seed / rnd may be NULL to draw them from m4crypt_randombytes (rnd: hedged signing). */
-size_t m4crypt_mldsa_publickeybytes(int set); /* 0 for an unknown set */
+/* Length-checked generic layer. set is 44, 65 or 87 and built (else M4CRYPT_ERR_PARAM); every
+ * length must equal the set's size (else M4CRYPT_ERR_LENGTH, outputs zeroed where their length
+ * allows). A secret key of 32 bytes is a seed xi, of secretkeybytes(set) bytes an expanded FIPS 204
+ * key. seed / rnd may be NULL to draw them from m4crypt_randombytes (rnd: hedged signing). */
+size_t m4crypt_mldsa_publickeybytes(int set); /* 0 for an unknown set, or one not built */
 size_t m4crypt_mldsa_secretkeybytes(int set);
 size_t m4crypt_mldsa_bytes(int set);
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 int m4crypt_mldsa_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                           const uint8_t *seed /* 32 bytes or NULL */);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 int m4crypt_mldsa_sign(int set, uint8_t *sig, size_t sig_len, const uint8_t *m, size_t mlen,
                        const uint8_t *ctx, size_t ctxlen, const uint8_t *sk, size_t sk_len,
                        const uint8_t *rnd /* 32 bytes or NULL */);
+#endif
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
 int m4crypt_mldsa_verify(int set, const uint8_t *sig, size_t sig_len, const uint8_t *m,
                          size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk,
                          size_t pk_len);
@@ -157,6 +276,7 @@ int m4crypt_mldsa_verify_init(m4crypt_mldsa_verify_ctx *st, int set, const uint8
                               size_t pk_len, const uint8_t *ctx, size_t ctxlen);
 int m4crypt_mldsa_verify_final(m4crypt_mldsa_verify_ctx *st, const uint8_t *sig, size_t sig_len,
                                const uint8_t *pk, size_t pk_len);
+#endif
 
 #endif /* M4CRYPT_ENABLE_MLDSA */
 

@@ -50,39 +50,43 @@ extern "C" {
 #define M4CRYPT_MLKEM1024_CRYPTO_BYTES 32
 #define M4CRYPT_MLKEM1024_CRYPTO_ALGNAME "ML-KEM-1024"
 
-/* The functions of the sets and operations built (m4crypt/config.h: M4CRYPT_ENABLE_MLKEM<set>,
- * M4CRYPT_ENABLE_MLKEM_KEYPAIR / _ENCAPS / _DECAPS); the sizes are always defined. */
+/* The functions, written out per set and operation: a set or an operation that is not built
+ * (m4crypt/config.h: M4CRYPT_ENABLE_MLKEM<set>, M4CRYPT_ENABLE_MLKEM_KEYPAIR / _ENCAPS / _DECAPS)
+ * is not declared; the sizes above are always defined. */
+#if M4CRYPT_ENABLE_MLKEM512
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-#define M4CRYPT_NISTAPI_DECLARE_KEYPAIR(N)                                                         \
-    int M4CRYPT_MLKEM##N##_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
-#else
-#define M4CRYPT_NISTAPI_DECLARE_KEYPAIR(N)
+int M4CRYPT_MLKEM512_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-#define M4CRYPT_NISTAPI_DECLARE_ENCAPS(N)                                                          \
-    int M4CRYPT_MLKEM##N##_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-#else
-#define M4CRYPT_NISTAPI_DECLARE_ENCAPS(N)
+int M4CRYPT_MLKEM512_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
-#define M4CRYPT_NISTAPI_DECLARE_DECAPS(N)                                                          \
-    int M4CRYPT_MLKEM##N##_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-#else
-#define M4CRYPT_NISTAPI_DECLARE_DECAPS(N)
+int M4CRYPT_MLKEM512_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
 #endif
-#define M4CRYPT_NISTAPI_DECLARE(N)                                                                 \
-    M4CRYPT_NISTAPI_DECLARE_KEYPAIR(N)                                                             \
-    M4CRYPT_NISTAPI_DECLARE_ENCAPS(N)                                                              \
-    M4CRYPT_NISTAPI_DECLARE_DECAPS(N)
+#endif
 
-#if M4CRYPT_ENABLE_MLKEM512
-M4CRYPT_NISTAPI_DECLARE(512)
-#endif
 #if M4CRYPT_ENABLE_MLKEM768
-M4CRYPT_NISTAPI_DECLARE(768)
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+int M4CRYPT_MLKEM768_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
 #endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+int M4CRYPT_MLKEM768_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+int M4CRYPT_MLKEM768_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+#endif
+#endif
+
 #if M4CRYPT_ENABLE_MLKEM1024
-M4CRYPT_NISTAPI_DECLARE(1024)
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+int M4CRYPT_MLKEM1024_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
+int M4CRYPT_MLKEM1024_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
+int M4CRYPT_MLKEM1024_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+#endif
 #endif
 
 #ifdef __cplusplus

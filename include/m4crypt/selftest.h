@@ -28,7 +28,8 @@ extern "C" {
 #define M4CRYPT_SELFTEST_XWING (1u << 9)            /* key generation, encapsulation, decapsulation */
 #define M4CRYPT_SELFTEST_MLDSA44 (1u << 10)         /* key generation, deterministic signing, */
 #define M4CRYPT_SELFTEST_MLDSA65 (1u << 11)         /* verification of the signature and of a  */
-#define M4CRYPT_SELFTEST_MLDSA87 (1u << 12)         /* modified one */
+#define M4CRYPT_SELFTEST_MLDSA87 (1u << 12)         /* modified one (the operations built; a
+                                                     * known pk / signature for those not) */
 /* Bits 13-31 are reserved. */
 
 /* Runs the known-answer test of every primitive the library was built with (all of them, or the

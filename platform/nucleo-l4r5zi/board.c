@@ -68,17 +68,6 @@
 #define CR_MSIRDY (1u << 1)
 #define CR_HSION (1u << 8)
 #define CR_HSIRDY (1u << 10)
-#define CR_PLLON (1u << 24)
-#define CR_PLLRDY (1u << 25)
-#define ACR_PRFTEN (1u << 8)
-#define ACR_ICEN (1u << 9)
-#define ACR_DCEN (1u << 10)
-#define ACR_ICRST (1u << 11)
-#define ACR_DCRST (1u << 12)
-#define ISR_ERRORS 0xFu /* PE, FE, NF, ORE */
-#define ISR_RXNE (1u << 5)
-#define ISR_TC (1u << 6)
-#define ISR_TXE (1u << 7)
 
 #define HSI16_HZ 16000000u
 
@@ -100,15 +89,8 @@ void stm32_board_early(void)
     clk.hsi = stm32_wait(RCC_CR, CR_HSIRDY, CR_HSIRDY, 10000) == 0;
 }
 
-static int flash_setup(uint32_t latency, int accel)
-{
-    STM32_REG(FLASH_ACR) = latency; /* caches and prefetch off */
-    STM32_REG(FLASH_ACR) = latency | ACR_ICRST | ACR_DCRST;
-    STM32_REG(FLASH_ACR) = latency;
-    if (accel)
-        STM32_REG(FLASH_ACR) = latency | ACR_PRFTEN | ACR_ICEN | ACR_DCEN;
-    return (STM32_REG(FLASH_ACR) & 0xFu) == latency ? 0 : -1;
-}
+#define STM32_ACR_LATENCY_MASK 0xFu
+#include "stm32-common/clock.c"
 
 static void set_hpre(uint32_t hpre)
 {
@@ -214,36 +196,17 @@ void stm32_board_uart_init(void)
     STM32_REG(LPUART1_CR1) = (1u << 3) | (1u << 2) | (1u << 0);
 }
 
-int stm32_board_uart_tx_ready(void)
-{
-    return (STM32_REG(LPUART1_ISR) & ISR_TXE) != 0;
-}
-
-void stm32_board_uart_tx(uint8_t c)
-{
-    STM32_REG(LPUART1_TDR) = c;
-}
-
-int stm32_board_uart_tx_done(void)
-{
-    return (STM32_REG(LPUART1_ISR) & ISR_TC) != 0;
-}
-
-int stm32_board_uart_rx(uint8_t *c)
-{
-    uint32_t isr = STM32_REG(LPUART1_ISR);
-    if (isr & ISR_ERRORS) {
-        STM32_REG(LPUART1_ICR) = ISR_ERRORS;
-        if (isr & ISR_RXNE)
-            (void)STM32_REG(LPUART1_RDR);
-        return -1;
-    }
-    if (isr & ISR_RXNE) {
-        *c = (uint8_t)STM32_REG(LPUART1_RDR);
-        return 1;
-    }
-    return 0;
-}
+#define STM32_UART_STATUS LPUART1_ISR
+#define STM32_UART_TXDATA LPUART1_TDR
+#define STM32_UART_RXDATA LPUART1_RDR
+/* ICR clears the flags; a character received with an error is read and dropped. */
+#define STM32_UART_CLEAR_ERRORS(isr)                                                               \
+    do {                                                                                           \
+        STM32_REG(LPUART1_ICR) = STM32_UART_ERRORS;                                                \
+        if ((isr) & STM32_UART_RXNE)                                                               \
+            (void)STM32_REG(LPUART1_RDR);                                                          \
+    } while (0)
+#include "stm32-common/uart_poll.c"
 
 int stm32_board_rng_clock(void)
 {

@@ -327,7 +327,7 @@ static long semihost_open(const char *path)
         const char *name;
         uint32_t mode, len;
     } block = {path, 1 /* "rb" */, (uint32_t)strlen(path)};
-    return stm32_semihost(STM32_SYS_OPEN, &block);
+    return semihost_call(SYS_OPEN, &block);
 }
 #endif
 
@@ -380,7 +380,7 @@ long plat_read(int handle, void *buf, size_t len)
             void *buf;
             uint32_t len;
         } block = {(int32_t)files[handle].host, buf, (uint32_t)len};
-        int32_t not_read = stm32_semihost(STM32_SYS_READ, &block);
+        int32_t not_read = semihost_call(SYS_READ, &block);
         if (not_read < 0 || (uint32_t)not_read > len)
             return -1;
         return (long)(len - (uint32_t)not_read);
@@ -413,7 +413,7 @@ void plat_close(int handle)
 #ifdef STM32_SEMIHOSTING
     if (files[handle].semihosted) {
         int32_t block = (int32_t)files[handle].host;
-        stm32_semihost(STM32_SYS_CLOSE, &block);
+        semihost_call(SYS_CLOSE, &block);
         return;
     }
 #endif

@@ -157,7 +157,7 @@ void stm32_exit(int code)
 #ifdef STM32_SEMIHOSTING
     /* QEMU's exit code: SYS_EXIT_EXTENDED with ADP_Stopped_ApplicationExit (0x20026). */
     uint32_t block[2] = {0x20026u, (uint32_t)code};
-    stm32_semihost(STM32_SYS_EXIT_EXTENDED, block);
+    semihost_call(SYS_EXIT_EXTENDED, block);
 #endif
     for (;;)
         __asm__ volatile("" ::: "memory");

@@ -83,17 +83,7 @@ __attribute__((noreturn)) void stm32_exit(int code);
 /* Only in the netduinoplus2 build (QEMU with -semihosting-config enable=on,target=native): Arm
  * semihosting ("Semihosting for AArch32 and AArch64"), BKPT 0xAB with the operation in r0 and the
  * parameter block in r1. Never on a board: without a debugger a BKPT is a HardFault. */
-#define STM32_SYS_OPEN 0x01
-#define STM32_SYS_CLOSE 0x02
-#define STM32_SYS_READ 0x06
-#define STM32_SYS_EXIT_EXTENDED 0x20
-static inline int32_t stm32_semihost(uint32_t op, const void *arg)
-{
-    register uint32_t r0 __asm__("r0") = op;
-    register const void *r1 __asm__("r1") = arg;
-    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-    return (int32_t)r0;
-}
+#include "semihost.h"
 #endif
 
 #endif

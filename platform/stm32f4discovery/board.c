@@ -57,18 +57,7 @@
 #define CR_HSIRDY (1u << 1)
 #define CR_HSEON (1u << 16)
 #define CR_HSERDY (1u << 17)
-#define CR_PLLON (1u << 24)
-#define CR_PLLRDY (1u << 25)
 #define CFGR_SWS_PLL (2u << 2)
-#define ACR_PRFTEN (1u << 8)
-#define ACR_ICEN (1u << 9)
-#define ACR_DCEN (1u << 10)
-#define ACR_ICRST (1u << 11)
-#define ACR_DCRST (1u << 12)
-#define SR_ERRORS 0xFu /* PE, FE, NF, ORE */
-#define SR_RXNE (1u << 5)
-#define SR_TC (1u << 6)
-#define SR_TXE (1u << 7)
 
 const char stm32_board_name[] = "stm32f4discovery (STM32F407VG)";
 const uint32_t stm32_board_reset_hz = 16000000u;
@@ -83,16 +72,8 @@ void stm32_board_early(void)
 {
 }
 
-/* Flash wait states and accelerator; 0 if FLASH_ACR took the setting. */
-static int flash_setup(uint32_t latency, int accel)
-{
-    STM32_REG(FLASH_ACR) = latency; /* caches and prefetch off */
-    STM32_REG(FLASH_ACR) = latency | ACR_ICRST | ACR_DCRST;
-    STM32_REG(FLASH_ACR) = latency;
-    if (accel)
-        STM32_REG(FLASH_ACR) = latency | ACR_PRFTEN | ACR_ICEN | ACR_DCEN;
-    return (STM32_REG(FLASH_ACR) & 7u) == latency ? 0 : -1;
-}
+#define STM32_ACR_LATENCY_MASK 7u
+#include "stm32-common/clock.c"
 
 uint32_t stm32_board_clock(int bench)
 {
@@ -187,34 +168,12 @@ void stm32_board_uart_init(void)
     STM32_REG(USART2_CR1) = (1u << 13) | (1u << 3) | (1u << 2);
 }
 
-int stm32_board_uart_tx_ready(void)
-{
-    return (STM32_REG(USART2_SR) & SR_TXE) != 0;
-}
-
-void stm32_board_uart_tx(uint8_t c)
-{
-    STM32_REG(USART2_DR) = c;
-}
-
-int stm32_board_uart_tx_done(void)
-{
-    return (STM32_REG(USART2_SR) & SR_TC) != 0;
-}
-
-int stm32_board_uart_rx(uint8_t *c)
-{
-    uint32_t sr = STM32_REG(USART2_SR);
-    if (sr & SR_ERRORS) {
-        (void)STM32_REG(USART2_DR); /* SR then DR read clears the error flags */
-        return -1;
-    }
-    if (sr & SR_RXNE) {
-        *c = (uint8_t)STM32_REG(USART2_DR);
-        return 1;
-    }
-    return 0;
-}
+#define STM32_UART_STATUS USART2_SR
+#define STM32_UART_TXDATA USART2_DR
+#define STM32_UART_RXDATA USART2_DR
+/* SR then DR read clears the error flags. */
+#define STM32_UART_CLEAR_ERRORS(sr) ((void)(sr), (void)STM32_REG(USART2_DR))
+#include "stm32-common/uart_poll.c"
 
 int stm32_board_rng_clock(void)
 {

@@ -29,21 +29,18 @@ static void store32_le(uint8_t *p, uint32_t v)
 
 #define ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 
-/* RFC 8439 section 2.1, the quarter round. */
+/* RFC 8439 section 2.1, the quarter round: two halves, rotating by 16, 12 then by 8, 7. */
+#define QR_HALF(a, b, c, d, nd, nb)                                                                \
+    a += b;                                                                                        \
+    d ^= a;                                                                                        \
+    d = ROTL32(d, nd);                                                                             \
+    c += d;                                                                                        \
+    b ^= c;                                                                                        \
+    b = ROTL32(b, nb)
 #define QR(a, b, c, d)                                                                             \
     do {                                                                                           \
-        a += b;                                                                                    \
-        d ^= a;                                                                                    \
-        d = ROTL32(d, 16);                                                                         \
-        c += d;                                                                                    \
-        b ^= c;                                                                                    \
-        b = ROTL32(b, 12);                                                                         \
-        a += b;                                                                                    \
-        d ^= a;                                                                                    \
-        d = ROTL32(d, 8);                                                                          \
-        c += d;                                                                                    \
-        b ^= c;                                                                                    \
-        b = ROTL32(b, 7);                                                                          \
+        QR_HALF(a, b, c, d, 16, 12);                                                               \
+        QR_HALF(a, b, c, d, 8, 7);                                                                 \
     } while (0)
 
 void m4crypt_chacha20_quarterround(uint32_t s[16], unsigned a, unsigned b, unsigned c, unsigned d)

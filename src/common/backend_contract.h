@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The backend contract: how architecture-specific code replaces portable code, the same way for
- * every primitive (docs/DEVELOPING.md, "Backends"). Included first by each selection header.
+ * every primitive (docs/DEVELOPING.md, "Assembly backends"). Included first by each selection
+ * header.
  *
  * 1. Portable C is the reference and is always built: every replaceable function m4crypt_<fn> is
  *    compiled as m4crypt_<fn>_c in every configuration (the twin tests call both).
@@ -9,12 +10,11 @@
  *    backend.h declares each function it provides, suffix _<arch>, and defines
  *    M4CRYPT_<PRIM>_HAVE_<FN> 1 for it (plus the representation flags of point 4); nothing else.
  * 3. One selection header per primitive, src/<prim>/backend.h (src/common: common_internal.h,
- *    which the whole library includes for its wiping helpers; also the primitive's internal
- *    interface where it has one; other internal headers are named after what they declare:
- *    poly.h, fe25519.h, params.h), includes this file, then the backend's backend.h with a plain
- *    #include when the build defines M4CRYPT_ARCH_<ARCH> (M4CRYPT_ARCH_ARMV7M: the -armv7m
- *    configurations; no __has_include, so a wrong path is an error, not a silent fallback), and
- *    maps the name the code calls to the implementation in use:
+ *    which the whole library includes for its wiping helpers; how the other internal headers are
+ *    named: docs/DEVELOPING.md, "Internal headers"), includes this file, then the backend's
+ *    backend.h with a plain #include when the build defines M4CRYPT_ARCH_<ARCH>
+ *    (M4CRYPT_ARCH_ARMV7M: the -armv7m configurations; no __has_include, so a wrong path is an
+ *    error, not a silent fallback), and maps the name the code calls to the implementation in use:
  *        #ifdef M4CRYPT_<PRIM>_HAVE_<FN>
  *        #define m4crypt_<fn> m4crypt_<fn>_<arch>
  *        #else

@@ -15,6 +15,10 @@
 #include "common/common_internal.h" /* m4crypt_keygen_pct_break */
 #endif
 
+/* What is built follows the configuration (m4crypt/config.h): the parameter sets, and key
+ * generation (KEYPAIR), signing (SIGN, which needs key generation for keys kept as their seed)
+ * and verification (VERIFY); mu with signing or verification. */
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 static void wipe(uint8_t *p, size_t len)
 {
     if (p)
@@ -38,7 +42,9 @@ static int keypair(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk)
     m4crypt_memzero(xi, sizeof xi);
     return ret;
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
 /* mu = H(tr || M', 64) for the pure interface, M' = 0 || |ctx| || ctx || M (Alg. 2 / 3). */
 static int mu_pure(uint8_t mu[64], const uint8_t tr[64], const uint8_t *m, size_t mlen,
                    const uint8_t *ctx, size_t ctxlen)
@@ -63,7 +69,9 @@ static void mu_internal(uint8_t mu[64], const uint8_t tr[64], const uint8_t *mp,
     m4crypt_keccak_finalize(&h);
     m4crypt_keccak_squeeze(&h, mu, 64);
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 /* Alg. 2 with the given rnd, expanded key. */
 static int sign_derand(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t *m, size_t mlen,
                        const uint8_t *ctx, size_t ctxlen, const uint8_t *sk, const uint8_t rnd[32])
@@ -123,7 +131,9 @@ static int sign_seed(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t 
     m4crypt_memzero(r, sizeof r);
     return ret;
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_SIGN */
 
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
 /* mu is computed in the buffer that held tr (tr is absorbed before mu is squeezed). */
 static int verify_pure(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *m,
                        size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk)
@@ -179,7 +189,9 @@ static int verify_final(const m4crypt_mldsa_params *p, m4crypt_mldsa_verify_ctx 
     st->status = M4CRYPT_ERR_PARAM; /* final consumes the state */
     return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_VERIFY */
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
 static int public_mu(const m4crypt_mldsa_params *p, uint8_t mu[64], const uint8_t *pk,
                      const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen)
 {
@@ -190,7 +202,9 @@ static int public_mu(const m4crypt_mldsa_params *p, uint8_t mu[64], const uint8_
         memset(mu, 0, 64);
     return ret;
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 /* Key generation (Alg. 6 from xi), and with -DM4CRYPT_KEYGEN_PCT its pairwise consistency test
  * (FIPS 140-3 IG 10.3.A; src/common/common_internal.h, docs/security.md): the new key signs a fixed
  * message (deterministically, rnd = 0, so no randomness is needed; with the seed when sk is NULL)
@@ -235,8 +249,10 @@ static int keygen_checked(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *s
 #endif
     return ret;
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
-#define M4CRYPT_MLDSA_DEFINE(N)                                                                   \
+/* The per-set functions of each operation. */
+#define M4CRYPT_MLDSA_DEFINE_KEYPAIR(N)                                                           \
     int m4crypt_mldsa##N##_keypair_derand(uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],          \
                                           uint8_t *sk, const uint8_t seed[32])                    \
     {                                                                                             \
@@ -246,7 +262,8 @@ static int keygen_checked(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *s
                                    uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES])                 \
     {                                                                                             \
         return keypair(&m4crypt_mldsa##N##_params, pk, sk);                                       \
-    }                                                                                             \
+    }
+#define M4CRYPT_MLDSA_DEFINE_SIGN(N)                                                              \
     int m4crypt_mldsa##N##_sign(uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,          \
                                 size_t mlen, const uint8_t *ctx, size_t ctxlen,                   \
                                 const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES])              \
@@ -293,6 +310,11 @@ static int keygen_checked(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *s
     {                                                                                             \
         return sign_seed(&m4crypt_mldsa##N##_params, sig, NULL, 0, NULL, 0, mu, seed, rnd);       \
     }                                                                                             \
+    int m4crypt_mldsa##N##_check_sk(const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES])          \
+    {                                                                                             \
+        return m4crypt_mldsa_check_sk_core(&m4crypt_mldsa##N##_params, sk);                       \
+    }
+#define M4CRYPT_MLDSA_DEFINE_VERIFY(N)                                                            \
     int m4crypt_mldsa##N##_verify(const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES], const uint8_t *m,  \
                                   size_t mlen, const uint8_t *ctx, size_t ctxlen,                 \
                                   const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES])            \
@@ -322,29 +344,63 @@ static int keygen_checked(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *s
                                         const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES])      \
     {                                                                                             \
         return verify_final(&m4crypt_mldsa##N##_params, st, sig, pk);                             \
-    }                                                                                             \
+    }
+#define M4CRYPT_MLDSA_DEFINE_MU(N)                                                                \
     int m4crypt_mldsa##N##_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES], \
                               const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen)   \
     {                                                                                             \
         return public_mu(&m4crypt_mldsa##N##_params, mu, pk, m, mlen, ctx, ctxlen);               \
-    }                                                                                             \
-    int m4crypt_mldsa##N##_check_sk(const uint8_t sk[M4CRYPT_MLDSA##N##_SECRETKEYBYTES])          \
-    {                                                                                             \
-        return m4crypt_mldsa_check_sk_core(&m4crypt_mldsa##N##_params, sk);                       \
     }
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
+#define M4CRYPT_MLDSA_KEYPAIR_(N) M4CRYPT_MLDSA_DEFINE_KEYPAIR(N)
+#else
+#define M4CRYPT_MLDSA_KEYPAIR_(N)
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+#define M4CRYPT_MLDSA_SIGN_(N) M4CRYPT_MLDSA_DEFINE_SIGN(N)
+#else
+#define M4CRYPT_MLDSA_SIGN_(N)
+#endif
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
+#define M4CRYPT_MLDSA_VERIFY_(N) M4CRYPT_MLDSA_DEFINE_VERIFY(N)
+#else
+#define M4CRYPT_MLDSA_VERIFY_(N)
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
+#define M4CRYPT_MLDSA_MU_(N) M4CRYPT_MLDSA_DEFINE_MU(N)
+#else
+#define M4CRYPT_MLDSA_MU_(N)
+#endif
+#define M4CRYPT_MLDSA_DEFINE(N)                                                                   \
+    M4CRYPT_MLDSA_KEYPAIR_(N)                                                                     \
+    M4CRYPT_MLDSA_SIGN_(N)                                                                        \
+    M4CRYPT_MLDSA_VERIFY_(N)                                                                      \
+    M4CRYPT_MLDSA_MU_(N)
 
+#if M4CRYPT_ENABLE_MLDSA44
 M4CRYPT_MLDSA_DEFINE(44)
+#endif
+#if M4CRYPT_ENABLE_MLDSA65
 M4CRYPT_MLDSA_DEFINE(65)
+#endif
+#if M4CRYPT_ENABLE_MLDSA87
 M4CRYPT_MLDSA_DEFINE(87)
+#endif
 
 /* ---------------------------------------------------------------- generic layer */
 
 static const m4crypt_mldsa_params *params_of(int set)
 {
     switch (set) {
+#if M4CRYPT_ENABLE_MLDSA44
     case 44: return &m4crypt_mldsa44_params;
+#endif
+#if M4CRYPT_ENABLE_MLDSA65
     case 65: return &m4crypt_mldsa65_params;
+#endif
+#if M4CRYPT_ENABLE_MLDSA87
     case 87: return &m4crypt_mldsa87_params;
+#endif
     default: return NULL;
     }
 }
@@ -367,6 +423,7 @@ size_t m4crypt_mldsa_bytes(int set)
     return p ? p->sig_bytes : 0;
 }
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 int m4crypt_mldsa_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                           const uint8_t *seed)
 {
@@ -384,7 +441,9 @@ int m4crypt_mldsa_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size
     }
     return ret;
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 int m4crypt_mldsa_sign(int set, uint8_t *sig, size_t sig_len, const uint8_t *m, size_t mlen,
                        const uint8_t *ctx, size_t ctxlen, const uint8_t *sk, size_t sk_len,
                        const uint8_t *rnd)
@@ -405,7 +464,9 @@ int m4crypt_mldsa_sign(int set, uint8_t *sig, size_t sig_len, const uint8_t *m, 
         wipe(sig, sig_len);
     return ret;
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
 int m4crypt_mldsa_verify(int set, const uint8_t *sig, size_t sig_len, const uint8_t *m,
                          size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk,
                          size_t pk_len)
@@ -456,5 +517,6 @@ int m4crypt_mldsa_verify_final(m4crypt_mldsa_verify_ctx *st, const uint8_t *sig,
         return M4CRYPT_ERR_LENGTH;
     return verify_final(p, st, sig, pk);
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_VERIFY */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -312,6 +312,7 @@ void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b
     }
 }
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* ExpandS: key generation only (m4crypt/config.h) */
 /* The part of RejBoundedPoly whose flow depends on which half-bytes were rejected: the block
  * already squeezed into ws->buf, then one more block at a time while fewer than 256 coefficients
  * were accepted (see m4crypt_mldsa_sample_eta). Declared public to m4sim ct (its trace, including
@@ -344,6 +345,7 @@ void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64],
     m4crypt_keccak_squeeze(&ws->ctx, ws->buf, M4CRYPT_SHAKE256_RATE);
     m4crypt_mldsa_sample_eta_tail(r, eta, ws);
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 /* Alg. 29: the first 8 bytes give the signs h; then for i = 256 - tau .. 255 one byte j <= i is
  * drawn (rejecting larger ones), c_i = c_j and c_j = (-1)^h[i + tau - 256]. */

@@ -2,8 +2,8 @@
 /* ML-DSA-87: key generation, signing and verification (src/mldsa/sign_set.h for this set). */
 #define MLDSA_SET 87
 #include "m4crypt/config.h"
-#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
+#if M4CRYPT_ENABLE_MLDSA87 /* m4crypt/config.h */
 
 #include "sign_set.h"
 
-#endif /* M4CRYPT_ENABLE_MLDSA */
+#endif /* M4CRYPT_ENABLE_MLDSA87 */

@@ -15,9 +15,16 @@
 #include "params.h"
 #include "poly.h"
 
+/* The sets built (m4crypt/config.h). */
+#if M4CRYPT_ENABLE_MLDSA44
 const m4crypt_mldsa_params m4crypt_mldsa44_params = M4CRYPT_MLDSA44_PARAMS_INIT;
+#endif
+#if M4CRYPT_ENABLE_MLDSA65
 const m4crypt_mldsa_params m4crypt_mldsa65_params = M4CRYPT_MLDSA65_PARAMS_INIT;
+#endif
+#if M4CRYPT_ENABLE_MLDSA87
 const m4crypt_mldsa_params m4crypt_mldsa87_params = M4CRYPT_MLDSA87_PARAMS_INIT;
+#endif
 
 /* H(in, 64) with H = SHAKE256 (section 3.7). */
 void m4crypt_mldsa_tr(uint8_t tr[64], const uint8_t *pk, size_t pk_bytes)
@@ -29,6 +36,7 @@ void m4crypt_mldsa_tr(uint8_t tr[64], const uint8_t *pk, size_t pk_bytes)
     m4crypt_keccak_squeeze(&h, tr, 64);
 }
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
 void m4crypt_mldsa_mu_start(m4crypt_keccak_ctx *h, const uint8_t tr[64], const uint8_t *ctx,
                             size_t ctxlen)
 {
@@ -38,9 +46,11 @@ void m4crypt_mldsa_mu_start(m4crypt_keccak_ctx *h, const uint8_t tr[64], const u
     m4crypt_keccak_absorb(h, pre, 2);
     m4crypt_keccak_absorb(h, ctx, ctxlen);
 }
+#endif
 
 /* s1 and s2 must have coefficients in [-eta, eta] (skDecode, Alg. 25, can return others). The
  * outcome is a property of the key that the caller learns from the return code. */
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk)
 {
     m4crypt_mldsa_poly s;
@@ -51,12 +61,31 @@ int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk
     m4crypt_mldsa_ct_declassify(&bad, sizeof bad);
     return bad ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
 }
+#endif
 
 /* ---------------------------------------------------------------- dispatch to the sets */
 
+/* The set's function, among the sets built (p is always one of them: the callers take it from
+ * the public functions of a set built, or from the generic layer, which refuses the others). */
+#if M4CRYPT_ENABLE_MLDSA87
+#define DISPATCH_LAST(call) m4crypt_mldsa87_##call
+#elif M4CRYPT_ENABLE_MLDSA65
+#define DISPATCH_LAST(call) m4crypt_mldsa65_##call
+#else
+#define DISPATCH_LAST(call) m4crypt_mldsa44_##call
+#endif
+#if M4CRYPT_ENABLE_MLDSA44 && (M4CRYPT_ENABLE_MLDSA65 || M4CRYPT_ENABLE_MLDSA87)
+#define DISPATCH_IF44(p, call, other) ((p)->set == 44 ? m4crypt_mldsa44_##call : (other))
+#else
+#define DISPATCH_IF44(p, call, other) (other)
+#endif
+#if M4CRYPT_ENABLE_MLDSA65 && M4CRYPT_ENABLE_MLDSA87
+#define DISPATCH_IF65(p, call, other) ((p)->set == 65 ? m4crypt_mldsa65_##call : (other))
+#else
+#define DISPATCH_IF65(p, call, other) (other)
+#endif
 #define DISPATCH(p, call)                                                                          \
-    ((p)->set == 44 ? m4crypt_mldsa44_##call : (p)->set == 65 ? m4crypt_mldsa65_##call             \
-                                                              : m4crypt_mldsa87_##call)
+    ((void)(p), DISPATCH_IF44(p, call, DISPATCH_IF65(p, call, DISPATCH_LAST(call))))
 
 /* Secrets the named buffers do not hold (FIPS 204 section 3.6.3, docs/security.md). Each set's
  * key generation and signing wipe their workspace. The functions under them (in the portable
@@ -68,6 +97,7 @@ int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk
 #define MLDSA_CALLEE_STACK 1536
 #define WIPE_AFTER(p, ws_bytes) M4CRYPT_STACK_WIPE(DISPATCH(p, ws_bytes()) + MLDSA_CALLEE_STACK)
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
                          const uint8_t xi[32])
 {
@@ -75,7 +105,9 @@ int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk
     WIPE_AFTER(p, keygen_ws_bytes);
     return ret;
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t mu[64],
                                const uint8_t *sk, const uint8_t rnd[32])
 {
@@ -92,11 +124,14 @@ uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *s
     WIPE_AFTER(p, sign_ws_bytes);
     return bad;
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
 int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
                                  const uint8_t mu[64], const uint8_t *pk)
 {
     return DISPATCH(p, verify_mu_core(sig, mu, pk));
 }
+#endif
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -81,6 +81,9 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 /* A polynomial with coefficients in [0, q) packed 3 bytes each (768 bytes): the stack form of the
  * vectors in the NTT domain. */
 #define PACKED24 768
+/* The operations built (m4crypt/config.h): key generation (SIGN needs it too), signing,
+ * verification; the helpers below follow the operations that use them. */
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR || !defined(M4CRYPT_MLDSA_SMALL_MEMORY)
 static void pack24(uint8_t out[PACKED24], const m4crypt_mldsa_poly *a)
 {
     m4crypt_mldsa_pack24(out, a->coeffs, M4CRYPT_MLDSA_N);
@@ -97,19 +100,25 @@ static void freeze(m4crypt_mldsa_poly *a)
     m4crypt_mldsa_reduce(a);
     m4crypt_mldsa_caddq(a);
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 static void poly_add(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
 {
     for (unsigned i = 0; i < 256; i++)
         r->coeffs[i] += a->coeffs[i];
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 static void poly_sub(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
 {
     for (unsigned i = 0; i < 256; i++)
         r->coeffs[i] -= a->coeffs[i];
 }
+#endif
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 /* H(in1 || in2 || in3, outlen) with H = SHAKE256 (section 3.7). */
 static void hash_h(uint8_t *out, size_t outlen, const uint8_t *in1, size_t len1,
                    const uint8_t *in2, size_t len2, const uint8_t *in3, size_t len3)
@@ -181,8 +190,10 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
     m4crypt_memzero(&w, sizeof w);
     return M4CRYPT_OK;
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 /* ---------------------------------------------------------------- signing */
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* The default: what does not change between attempts is computed once per signature, A (expanded
@@ -466,8 +477,10 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
     m4crypt_memzero(&w, sizeof w);
     return bad;
 }
+#endif /* M4CRYPT_ENABLE_MLDSA_SIGN */
 
 /* ---------------------------------------------------------------- verification */
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
 
 typedef struct {
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
@@ -622,13 +635,18 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
     return verify_end(p, &w.h, w.ws.row.w1, sig);
 }
 #endif
+#endif /* M4CRYPT_ENABLE_MLDSA_VERIFY */
 
 /* The sizes of the workspaces, for the stack wipe after each operation (sign_common.c). */
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 size_t MLDSA_NS(keygen_ws_bytes)(void)
 {
     return sizeof(keygen_ws);
 }
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 size_t MLDSA_NS(sign_ws_bytes)(void)
 {
     return sizeof(sign_ws);
 }
+#endif

@@ -3,7 +3,7 @@
  * ML-KEM for one parameter set (FIPS 203 sections 6 and 7, Alg. 16-21), compiled per set (see
  * params.h): m4crypt_mlkem<set>_keypair_derand / keypair / enc_derand / enc / dec / check_pk /
  * check_sk, declared in include/m4crypt/mlkem.h, and dec_internal (Alg. 18 alone), declared in
- * kem_internal.h for the library's own use.
+ * kem.h for the library's own use.
  *
  * Decapsulation key layout (Alg. 16): dk = dk_PKE (384k) || ek (384k + 32) || H(ek) (32) || z (32).
  */
@@ -11,7 +11,7 @@
 
 #include "common/common_internal.h"
 #include "m4crypt/common.h"
-#include "kem_internal.h"
+#include "kem.h"
 #include "params.h"
 #include "poly.h"
 
@@ -262,7 +262,7 @@ int MLKEM_NS(dec)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES], const uint8_t ct[MLKEM_CIPH
 }
 
 /* Alg. 18 alone, for a dk that the caller made with KeyGen_internal itself
- * (src/mlkem/kem_internal.h); the same wipe. */
+ * (src/mlkem/kem.h); the same wipe. */
 void MLKEM_NS(dec_internal)(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
                             const uint8_t ct[MLKEM_CIPHERTEXTBYTES],
                             const uint8_t sk[MLKEM_SECRETKEYBYTES])

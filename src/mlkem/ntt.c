@@ -56,13 +56,13 @@ static int16_t fqmul(int16_t a, int16_t b)
     return m4crypt_mlkem_montgomery_reduce((int32_t)a * b);
 }
 
-void m4crypt_poly_reduce_c(m4crypt_poly *r)
+void m4crypt_mlkem_poly_reduce_c(m4crypt_mlkem_poly *r)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = m4crypt_mlkem_barrett_reduce(r->coeffs[i]);
 }
 
-void m4crypt_poly_tomont_c(m4crypt_poly *r)
+void m4crypt_mlkem_poly_tomont_c(m4crypt_mlkem_poly *r)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = fqmul(r->coeffs[i], MONT_R2);
@@ -71,7 +71,7 @@ void m4crypt_poly_tomont_c(m4crypt_poly *r)
 /* FIPS 203 Alg. 9 NTT: Cooley-Tukey butterflies, len = 128 .. 2, zetas in bit-reversed order.
  * The Montgomery factor of the table cancels the R^-1 of fqmul, so the output is the plain NTT.
  * Each layer adds less than q to the magnitude: after 7 layers |x| < 8q < 2^15. */
-void m4crypt_poly_ntt_c(m4crypt_poly *r)
+void m4crypt_mlkem_poly_ntt_c(m4crypt_mlkem_poly *r)
 {
     int16_t *f = r->coeffs;
     unsigned k = 1;
@@ -85,13 +85,13 @@ void m4crypt_poly_ntt_c(m4crypt_poly *r)
             }
         }
     }
-    m4crypt_poly_reduce_c(r);
+    m4crypt_mlkem_poly_reduce_c(r);
 }
 
 /* FIPS 203 Alg. 10 NTT^-1: Gentleman-Sande butterflies, len = 2 .. 128, zetas read backwards;
  * the sums are Barrett-reduced at once, so every value stays below 8q. The final scaling by
  * 128^-1 (the last step of Alg. 10; 3303 = 128^-1 mod q) is merged with a factor R^2 into INVNTT_F. */
-void m4crypt_poly_invntt_c(m4crypt_poly *r)
+void m4crypt_mlkem_poly_invntt_c(m4crypt_mlkem_poly *r)
 {
     int16_t *f = r->coeffs;
     unsigned k = 127;
@@ -116,8 +116,8 @@ void m4crypt_poly_invntt_c(m4crypt_poly *r)
  * Every sum below stays under 2 q^2 < q * 2^15, and each result is below q in magnitude.
  * accumulate (public, a constant at both call sites): r += a * b, else r = a * b; r may alias a
  * or b (each pair is read before it is written). */
-static inline void basemul(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b,
-                           int accumulate)
+static inline void basemul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                           const m4crypt_mlkem_poly *b, int accumulate)
 {
     for (unsigned m = 0; m < 64; m++) {
         int16_t gamma = m4crypt_mlkem_zetas[64 + m];
@@ -141,14 +141,17 @@ static inline void basemul(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt
 }
 
 /* FIPS 203 Alg. 11 MultiplyNTTs, accumulating: r += a * b in the NTT domain, times R^-1. */
-void m4crypt_poly_basemul_acc_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+void m4crypt_mlkem_poly_basemul_acc_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                                      const m4crypt_mlkem_poly *b)
 {
     basemul(r, a, b, 1);
 }
 
 /* FIPS 203 Alg. 11 MultiplyNTTs without accumulation: r = a * b in the NTT domain, times R^-1,
- * with the operand contract of m4crypt_poly_basemul_acc_c; output |x| < q. r may alias a or b. */
-void m4crypt_poly_basemul_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+ * with the operand contract of m4crypt_mlkem_poly_basemul_acc_c; output |x| < q. r may alias a
+ * or b. */
+void m4crypt_mlkem_poly_basemul_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                                  const m4crypt_mlkem_poly *b)
 {
     basemul(r, a, b, 0);
 }

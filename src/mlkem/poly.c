@@ -45,7 +45,7 @@ uint16_t m4crypt_mlkem_compress(uint16_t x, unsigned d)
 
 /* Alg. 5 ByteEncode_d for d in {1, 4, 5, 10, 11} applied to Compress_d: the d-bit values are
  * written least significant bit first, value after value, into 32 d bytes. */
-void m4crypt_poly_compress_c(uint8_t *out, const m4crypt_poly *a, unsigned d)
+void m4crypt_mlkem_poly_compress_c(uint8_t *out, const m4crypt_mlkem_poly *a, unsigned d)
 {
     uint32_t acc = 0;
     unsigned bits = 0, o = 0;
@@ -62,7 +62,7 @@ void m4crypt_poly_compress_c(uint8_t *out, const m4crypt_poly *a, unsigned d)
 
 /* Alg. 6 ByteDecode_d followed by Decompress_d(y) = round(q y / 2^d) (eq. 4.8), computed as
  * floor((q y + 2^(d-1)) / 2^d) (a shift, q y / 2^d is never a tie for d >= 1 as q is odd). */
-void m4crypt_poly_decompress_c(m4crypt_poly *r, const uint8_t *in, unsigned d)
+void m4crypt_mlkem_poly_decompress_c(m4crypt_mlkem_poly *r, const uint8_t *in, unsigned d)
 {
     uint32_t acc = 0;
     unsigned bits = 0, o = 0;
@@ -80,7 +80,7 @@ void m4crypt_poly_decompress_c(m4crypt_poly *r, const uint8_t *in, unsigned d)
 }
 
 /* Alg. 5 ByteEncode_12: two canonical 12-bit coefficients per 3 bytes. */
-void m4crypt_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_poly *a)
+void m4crypt_mlkem_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_mlkem_poly *a)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N / 2; i++) {
         uint16_t x0 = canonical(a->coeffs[2 * i]), x1 = canonical(a->coeffs[2 * i + 1]);
@@ -92,7 +92,8 @@ void m4crypt_poly_tobytes_c(uint8_t out[M4CRYPT_MLKEM_POLYBYTES], const m4crypt_
 
 /* Alg. 6 ByteDecode_12: for d = 12 the values are taken mod m = q; a 12-bit value is
  * below 2q, so one conditional subtraction (by mask) suffices. */
-void m4crypt_poly_frombytes_c(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_POLYBYTES])
+void m4crypt_mlkem_poly_frombytes_c(m4crypt_mlkem_poly *r,
+                                    const uint8_t in[M4CRYPT_MLKEM_POLYBYTES])
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N / 2; i++) {
         int16_t x0 = (int16_t)(in[3 * i] | ((in[3 * i + 1] & 0x0f) << 8));
@@ -104,13 +105,15 @@ void m4crypt_poly_frombytes_c(m4crypt_poly *r, const uint8_t in[M4CRYPT_MLKEM_PO
     }
 }
 
-void m4crypt_poly_add_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+void m4crypt_mlkem_poly_add_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                              const m4crypt_mlkem_poly *b)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = (int16_t)(a->coeffs[i] + b->coeffs[i]);
 }
 
-void m4crypt_poly_sub_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+void m4crypt_mlkem_poly_sub_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                              const m4crypt_mlkem_poly *b)
 {
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = (int16_t)(a->coeffs[i] - b->coeffs[i]);
@@ -125,14 +128,14 @@ static uint32_t load32_le(const uint8_t *p)
  * b of the input, least significant bit of each byte first. Per 32-bit word, adding the even
  * and the odd bits gives sixteen 2-bit sums s_0..s_15; coefficient i of the word is
  * s_{2i} - s_{2i+1}. */
-void m4crypt_poly_cbd_eta2_c(m4crypt_poly *r, const uint8_t buf[128])
+void m4crypt_mlkem_poly_cbd_eta2_c(m4crypt_mlkem_poly *r, const uint8_t buf[128])
 {
     memset(r, 0, sizeof *r);
-    m4crypt_poly_cbd_eta2_add_c(r, buf);
+    m4crypt_mlkem_poly_cbd_eta2_add_c(r, buf);
 }
 
-/* r += SamplePolyCBD_2(buf), the sums described at m4crypt_poly_cbd_eta2_c. */
-void m4crypt_poly_cbd_eta2_add_c(m4crypt_poly *r, const uint8_t buf[128])
+/* r += SamplePolyCBD_2(buf), the sums described at m4crypt_mlkem_poly_cbd_eta2_c. */
+void m4crypt_mlkem_poly_cbd_eta2_add_c(m4crypt_mlkem_poly *r, const uint8_t buf[128])
 {
     for (unsigned w = 0; w < 32; w++) {
         uint32_t t = load32_le(buf + 4 * w);
@@ -147,14 +150,14 @@ void m4crypt_poly_cbd_eta2_add_c(m4crypt_poly *r, const uint8_t buf[128])
 /* Alg. 8 SamplePolyCBD_3: coefficient i is the sum of bits 6i..6i+2 minus the sum of bits
  * 6i+3..6i+5. Per 24-bit group, adding bits 0, 1 and 2 of every 3-bit field gives eight 3-bit
  * sums s_0..s_7; coefficient i of the group is s_{2i} - s_{2i+1}. */
-void m4crypt_poly_cbd_eta3_c(m4crypt_poly *r, const uint8_t buf[192])
+void m4crypt_mlkem_poly_cbd_eta3_c(m4crypt_mlkem_poly *r, const uint8_t buf[192])
 {
     memset(r, 0, sizeof *r);
-    m4crypt_poly_cbd_eta3_add_c(r, buf);
+    m4crypt_mlkem_poly_cbd_eta3_add_c(r, buf);
 }
 
-/* r += SamplePolyCBD_3(buf), the sums described at m4crypt_poly_cbd_eta3_c. */
-void m4crypt_poly_cbd_eta3_add_c(m4crypt_poly *r, const uint8_t buf[192])
+/* r += SamplePolyCBD_3(buf), the sums described at m4crypt_mlkem_poly_cbd_eta3_c. */
+void m4crypt_mlkem_poly_cbd_eta3_add_c(m4crypt_mlkem_poly *r, const uint8_t buf[192])
 {
     for (unsigned g = 0; g < 64; g++) {
         const uint8_t *p = buf + 3 * g;
@@ -185,7 +188,7 @@ unsigned m4crypt_mlkem_rej_uniform_c(int16_t *r, unsigned len, const uint8_t *bu
 
 /* One pair of pairs of MultiplyNTTs (Alg. 11, 12): coefficients 4m .. 4m + 3 of a * b R^-1,
  * gamma_m = zetas[64 + m] for the first pair and -gamma_m for the second (as
- * m4crypt_poly_basemul_acc_c in ntt.c). */
+ * m4crypt_mlkem_poly_basemul_acc_c in ntt.c). */
 /* m4crypt_mlkem_montgomery_reduce (ntt.c), here so that it is inlined: a R^-1 mod q for
  * |a| < q 2^15, |result| < q; t = a q^-1 mod 2^16 with q^-1 = -3327 (mod 2^16). */
 static inline int16_t mont(int32_t a)
@@ -229,8 +232,8 @@ void m4crypt_mlkem_basemul_part_c(int16_t *r, const int16_t *a, const int16_t *b
  * of the assembly rejection) into coeffs above the coefficients kept, at an 8-byte aligned
  * offset at least CHUNK / 3 = 24 bytes above them, and rejected in place (poly.h); rejection
  * asks for at most what is still missing of 256. */
-void m4crypt_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32], uint8_t b0,
-                                   uint8_t b1)
+void m4crypt_mlkem_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[32],
+                                         uint8_t b0, uint8_t b1)
 {
     uint8_t *idx = (uint8_t *)ws->xof.coeffs;
     idx[0] = b0;
@@ -245,7 +248,7 @@ void m4crypt_poly_sample_ntt_start(m4crypt_mlkem_scratch *ws, const uint8_t rho[
 
 /* Not inlined: the constant-time checks recognize the public computation by this function's
  * calls (see poly.h). */
-__attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws)
+__attribute__((noinline)) void m4crypt_mlkem_poly_sample_ntt(m4crypt_mlkem_scratch *ws)
 {
     unsigned have = ws->xof.have, accepted = ws->xof.accepted;
     int16_t *c = ws->xof.coeffs;
@@ -284,12 +287,13 @@ __attribute__((noinline)) void m4crypt_poly_sample_ntt(m4crypt_mlkem_scratch *ws
     ws->xof.accepted = (uint16_t)accepted;
 }
 
-void m4crypt_poly_sample_ntt_mul(m4crypt_poly *r, const m4crypt_poly *b, const uint8_t rho[32],
-                                 uint8_t b0, uint8_t b1, int accumulate, m4crypt_mlkem_scratch *ws)
+void m4crypt_mlkem_poly_sample_ntt_mul(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *b,
+                                       const uint8_t rho[32], uint8_t b0, uint8_t b1,
+                                       int accumulate, m4crypt_mlkem_scratch *ws)
 {
-    m4crypt_poly_sample_ntt_start(ws, rho, b0, b1);
+    m4crypt_mlkem_poly_sample_ntt_start(ws, rho, b0, b1);
     for (unsigned o = 0; o < M4CRYPT_MLKEM_N; o += M4CRYPT_MLKEM_SAMPLE_STEP) {
-        m4crypt_poly_sample_ntt(ws);
+        m4crypt_mlkem_poly_sample_ntt(ws);
         if (accumulate)
             m4crypt_mlkem_basemul_acc_part(r->coeffs + o, ws->xof.coeffs, b->coeffs + o, o);
         else
@@ -297,7 +301,7 @@ void m4crypt_poly_sample_ntt_mul(m4crypt_poly *r, const m4crypt_poly *b, const u
     }
 }
 
-void m4crypt_poly_prf_start(m4crypt_mlkem_scratch *ws, const uint8_t s[32], uint8_t b)
+void m4crypt_mlkem_poly_prf_start(m4crypt_mlkem_scratch *ws, const uint8_t s[32], uint8_t b)
 {
     ws->noise.buf[0] = b;
     m4crypt_shake256_init(&ws->noise.ctx);
@@ -306,23 +310,23 @@ void m4crypt_poly_prf_start(m4crypt_mlkem_scratch *ws, const uint8_t s[32], uint
     m4crypt_shake_finalize(&ws->noise.ctx);
 }
 
-void m4crypt_poly_noise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigned eta,
-                        int accumulate, m4crypt_mlkem_scratch *ws)
+void m4crypt_mlkem_poly_noise(m4crypt_mlkem_poly *r, const uint8_t s[32], uint8_t b, unsigned eta,
+                              int accumulate, m4crypt_mlkem_scratch *ws)
 {
-    m4crypt_poly_prf_start(ws, s, b);
+    m4crypt_mlkem_poly_prf_start(ws, s, b);
     m4crypt_shake_squeeze(&ws->noise.ctx, ws->noise.buf, 64 * eta);
     if (eta == 3 && accumulate)
-        m4crypt_poly_cbd_eta3_add(r, ws->noise.buf);
+        m4crypt_mlkem_poly_cbd_eta3_add(r, ws->noise.buf);
     else if (eta == 3)
-        m4crypt_poly_cbd_eta3(r, ws->noise.buf);
+        m4crypt_mlkem_poly_cbd_eta3(r, ws->noise.buf);
     else if (accumulate)
-        m4crypt_poly_cbd_eta2_add(r, ws->noise.buf);
+        m4crypt_mlkem_poly_cbd_eta2_add(r, ws->noise.buf);
     else
-        m4crypt_poly_cbd_eta2(r, ws->noise.buf);
+        m4crypt_mlkem_poly_cbd_eta2(r, ws->noise.buf);
 }
 
 /* Decompress_1(y) = round(q y / 2) = 1665 y; the mask -bit selects it without a branch. */
-void m4crypt_poly_add_msg_c(m4crypt_poly *r, const uint8_t m[32])
+void m4crypt_mlkem_poly_add_msg_c(m4crypt_mlkem_poly *r, const uint8_t m[32])
 {
     for (unsigned i = 0; i < 32; i++) {
         uint32_t byte = m[i];
@@ -335,7 +339,8 @@ void m4crypt_poly_add_msg_c(m4crypt_poly *r, const uint8_t m[32])
 
 /* SamplePolyCBD_eta(PRF_eta(s, b)), PRF_eta(s, b) = SHAKE256(s || b, 8 * 64 eta) (eq. 4.3),
  * as used by K-PKE.KeyGen (Alg. 13) and K-PKE.Encrypt (Alg. 14). */
-void m4crypt_poly_getnoise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsigned eta)
+void m4crypt_mlkem_poly_getnoise(m4crypt_mlkem_poly *r, const uint8_t s[32], uint8_t b,
+                                 unsigned eta)
 {
     uint8_t in[33], buf[64 * 3];
     for (unsigned i = 0; i < 32; i++)
@@ -343,10 +348,10 @@ void m4crypt_poly_getnoise(m4crypt_poly *r, const uint8_t s[32], uint8_t b, unsi
     in[32] = b;
     if (eta == 3) {
         m4crypt_shake256(buf, 64 * 3, in, sizeof in);
-        m4crypt_poly_cbd_eta3(r, buf);
+        m4crypt_mlkem_poly_cbd_eta3(r, buf);
     } else {
         m4crypt_shake256(buf, 64 * 2, in, sizeof in);
-        m4crypt_poly_cbd_eta2(r, buf);
+        m4crypt_mlkem_poly_cbd_eta2(r, buf);
     }
     m4crypt_memzero(in, sizeof in);
     m4crypt_memzero(buf, sizeof buf);

@@ -32,7 +32,7 @@
  *    M4CRYPT_ERR_ZERO_SHARED of m4crypt_x25519 is ignored here, without branching on it.
  *  - Decapsulation never fails: the ML-KEM key is derived from the seed by ML-KEM key generation,
  *    so the FIPS 203 section 7.3 hash check holds by construction and is not run (ML-KEM's
- *    Decaps_internal, src/mlkem/kem_internal.h); invalid ML-KEM ciphertexts take implicit
+ *    Decaps_internal, src/mlkem/kem.h); invalid ML-KEM ciphertexts take implicit
  *    rejection inside ML-KEM.
  *
  * Expanded key (include/m4crypt/xwing.h): m4crypt_xwing_dec is m4crypt_xwing_expand_key followed
@@ -49,7 +49,7 @@
 #include "m4crypt/mlkem.h"
 #include "m4crypt/x25519.h"
 #include "common/common_internal.h"
-#include "mlkem/kem_internal.h"
+#include "mlkem/kem.h"
 
 #if M4CRYPT_ENABLE_XWING /* m4crypt/config.h: each operation below is built when enabled */
 

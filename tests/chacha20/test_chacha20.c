@@ -141,14 +141,6 @@ static void ref_ietf_xor(uint8_t *out, const uint8_t *in, size_t len, const uint
     }
 }
 
-static int all_eq(const uint8_t *p, uint8_t v, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (p[i] != v)
-            return 0;
-    return 1;
-}
-
 /* Counters near 2^32: the last valid block and the documented M4CRYPT_ERR_PARAM. */
 static void test_counter_limit(void)
 {
@@ -165,10 +157,10 @@ static void test_counter_limit(void)
             CHECK(r == 0);
             ref_ietf_xor(want, in, len, key, nonce, 0xffffffffu);
             CHECK_MEM(out, want, len);
-            CHECK(all_eq(out + len, 0xa5, sizeof out - len)); /* nothing beyond len */
+            CHECK(t_all_eq(out + len, 0xa5, sizeof out - len)); /* nothing beyond len */
         } else {
             CHECK(r == M4CRYPT_ERR_PARAM);
-            CHECK(all_eq(out, 0xa5, sizeof out)); /* nothing written */
+            CHECK(t_all_eq(out, 0xa5, sizeof out)); /* nothing written */
         }
     }
     /* the last valid block is the block with counter 2^32 - 1 */
@@ -186,10 +178,10 @@ static void test_counter_limit(void)
     /* ... and the 193rd byte does not */
     memset(out, 0x5a, sizeof out);
     CHECK(m4crypt_chacha20_ietf_xor(out, in, 193, key, nonce, 0xfffffffdu) == M4CRYPT_ERR_PARAM);
-    CHECK(all_eq(out, 0x5a, sizeof out));
+    CHECK(t_all_eq(out, 0x5a, sizeof out));
     memset(out, 0, sizeof out); /* in place too */
     CHECK(m4crypt_chacha20_ietf_xor(out, out, 193, key, nonce, 0xfffffffdu) == M4CRYPT_ERR_PARAM);
-    CHECK(all_eq(out, 0, sizeof out));
+    CHECK(t_all_eq(out, 0, sizeof out));
     /* lengths no counter allows; nothing is read or written */
     CHECK(m4crypt_chacha20_ietf_xor(out, in, SIZE_MAX, key, nonce, 0xffffffffu) ==
           M4CRYPT_ERR_PARAM);

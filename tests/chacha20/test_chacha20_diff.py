@@ -40,6 +40,13 @@ def rand_len(rng: random.Random) -> int:
     return rng.randrange(0, 4097)
 
 
+def rand_message(rng: random.Random, nonce_len: int) -> tuple[bytes, bytes, bytes, int]:
+    """A random key, nonce of nonce_len bytes and message (rand_len), and its number of blocks."""
+    key, nonce = rng.randbytes(32), rng.randbytes(nonce_len)
+    msg = rng.randbytes(max(0, rand_len(rng)))
+    return key, nonce, msg, (len(msg) + 63) // 64
+
+
 def ours_ietf(key, nonce, counter, msg):
     out = buf(len(msg))
     inp = ctypes.create_string_buffer(msg, max(len(msg), 1))
@@ -60,9 +67,7 @@ def ref_pycryptodome(key, nonce, counter, msg):
 def test_ietf_random():
     rng = random.Random(20240801)
     for _ in range(N):
-        key, nonce = rng.randbytes(32), rng.randbytes(12)
-        msg = rng.randbytes(max(0, rand_len(rng)))
-        blocks = (len(msg) + 63) // 64
+        key, nonce, msg, blocks = rand_message(rng, 12)
         if rng.random() < 0.2:  # end exactly at or near the 2^32 limit
             counter = 2**32 - blocks - rng.randrange(0, 3) if blocks else 2**32 - 1
         else:
@@ -118,9 +123,7 @@ def test_ietf_block():
 def test_djb_random():
     rng = random.Random(8)
     for i in range(N):
-        key, nonce = rng.randbytes(32), rng.randbytes(8)
-        msg = rng.randbytes(max(0, rand_len(rng)))
-        blocks = (len(msg) + 63) // 64
+        key, nonce, msg, blocks = rand_message(rng, 8)
         kind = i % 4
         if kind == 0:  # anywhere, low word not wrapping: both references
             hi, lo = rng.randrange(2**32), rng.randrange(0, 2**32 - blocks + 1)

@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "m4crypt/common.h"
+
 unsigned t_passed, t_failed;
 static const char *vecdir = "build/vectors";
 static int quick, slow;
@@ -372,6 +374,24 @@ long vec_hex(const char *key, uint8_t *out, size_t max)
         out[i] = (uint8_t)(hi << 4 | lo);
     }
     return (long)(len / 2);
+}
+
+int vec_error(void)
+{
+    static const struct {
+        const char *name;
+        int code;
+    } errors[] = {{"length", M4CRYPT_ERR_LENGTH},
+                  {"public_key", M4CRYPT_ERR_PUBLIC_KEY},
+                  {"secret_key", M4CRYPT_ERR_SECRET_KEY},
+                  {"signature", M4CRYPT_ERR_SIGNATURE}};
+    const char *name = vec_str("error");
+    if (!name)
+        return 1;
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+        if (strcmp(name, errors[i].name) == 0)
+            return errors[i].code;
+    return 2;
 }
 
 long vec_int(const char *key, long dflt)

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "platform.h"
+#include "test_bytes.h"
 
 /* printf subset: %s %c %d %u %x %ld %lu %lx %zu %%, with width and '0' flag (e.g. %02x). */
 void t_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -52,6 +53,13 @@ int t_summary(const char *name);
  * not built): prints "name: not built in this configuration (what)" and returns 0.
  * tools/run_tests.py reports such a program as skipped. */
 int t_not_built(const char *name, const char *what);
+/* The main of a program whose operations this configuration leaves out (t_not_built). */
+#define T_NOT_BUILT_MAIN(name, what)                                                               \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        t_init(argc, argv);                                                                        \
+        return t_not_built(name, what);                                                            \
+    }
 
 /* Deterministic test randomness (xoshiro-style generator, seedable), not for keys. */
 void t_rand_seed(uint64_t seed);
@@ -82,6 +90,10 @@ int vec_has(const char *key);
 /* Decodes hex into out (at most max bytes); returns the length, or -1 if absent/too long/bad. */
 long vec_hex(const char *key, uint8_t *out, size_t max);
 long vec_int(const char *key, long dflt);
+/* The M4CRYPT_ERR_* code named by the record's "error" field (tools/vectors: length, public_key,
+ * secret_key, signature); 1 when there is none and 2 for an unknown name, neither of which any
+ * function returns, so that a comparison with them fails. */
+int vec_error(void);
 /* Identifies the record in failure messages: "file:record (tcId ...)". */
 const char *vec_where(void);
 

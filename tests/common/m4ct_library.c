@@ -53,6 +53,8 @@ static MAYBE_UNUSED volatile int sink;
 
 #define HAVE_MLKEM_OPS                                                                             \
     (M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS)
+/* ML-DSA: key generation and signing (verification handles public data only) */
+#define HAVE_MLDSA_OPS (M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_SIGN)
 #define HAVE_XWING_OPS                                                                             \
     (M4CRYPT_ENABLE_XWING_KEYPAIR && M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS)
 static MAYBE_UNUSED uint8_t secret_bit; /* bit 0 of m4sim_ct_seed: the accept-or-reject regions' secret */
@@ -101,8 +103,8 @@ static MAYBE_UNUSED uint8_t secret_bit; /* bit 0 of m4sim_ct_seed: the accept-or
  * and secret rnd, for a fixed public mu. Signing as a whole is not compared: the number of
  * attempts is (declassified) data. Public functions (tools/run_tests.py): the matrix expansion
  * from rho, the rejected positions of RejBoundedPoly, SampleInBall on the declassified c~. */
-static uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
-static uint8_t dsig[M4CRYPT_MLDSA87_BYTES], dmu[64];
+static MAYBE_UNUSED uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
+static MAYBE_UNUSED uint8_t dsig[M4CRYPT_MLDSA87_BYTES], dmu[64];
 #define CT_MLDSA(N)                                                                                \
     do {                                                                                           \
         secret_bytes(coins, 32);                                                                   \
@@ -145,9 +147,13 @@ int main(void)
 #if M4CRYPT_ENABLE_MLKEM1024 && HAVE_MLKEM_OPS
     CT_MLKEM(1024);
 #endif
-#if M4CRYPT_ENABLE_MLDSA
+#if M4CRYPT_ENABLE_MLDSA44 && HAVE_MLDSA_OPS
     CT_MLDSA(44);
+#endif
+#if M4CRYPT_ENABLE_MLDSA65 && HAVE_MLDSA_OPS
     CT_MLDSA(65);
+#endif
+#if M4CRYPT_ENABLE_MLDSA87 && HAVE_MLDSA_OPS
     CT_MLDSA(87);
 #endif
 

@@ -21,17 +21,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../mlkem/fuzz_reader.h"
+#include "fuzz_reader.h"
 #include "m4crypt/mldsa.h"
 #include "mldsa_sets.h"
 
-static uint8_t fixed_sk[3][MLDSA_MAX_SK];
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY /* m4crypt/config.h: what this program needs is built */
+
+static uint8_t fixed_sk[MLDSA_NSETS][MLDSA_MAX_SK];
 static int ready;
 
 static void setup(void)
 {
     uint8_t seed[32], pk[MLDSA_MAX_PK];
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < MLDSA_NSETS; i++) {
         for (int j = 0; j < 32; j++)
             seed[j] = (uint8_t)(j * 3 + i);
         if (MLDSA_SETS[i].keypair_derand(pk, fixed_sk[i], seed) != 0)
@@ -62,13 +64,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const int sets[8] = {44, 65, 87, 44, 65, 87, 87, 66};
     static const uint8_t rnd[32];
+    reader r;
+    unsigned choice, flags;
     if (!ready)
         setup();
-    if (size < 2)
+    if (!fuzz_begin(data, size, &r, &choice, &flags))
         return 0;
-    reader r = {data + 2, size - 2};
-    const int set = sets[data[0] % 8];
-    const unsigned flags = data[1];
+    const int set = sets[choice];
     const mldsa_set *s = mldsa_set_by_id(set);
     const int idx = s ? (int)(s - MLDSA_SETS) : 0;
     const mldsa_set *shape = s ? s : &MLDSA_SETS[idx];
@@ -76,10 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t sk_len = (flags & 1) ? shape->sk : take_len(&r) * 2;
     uint8_t *sk;
     if ((flags & 2) && sk_len == shape->sk) {
-        sk = malloc(sk_len);
-        if (!sk)
-            abort();
-        memcpy(sk, fixed_sk[idx], sk_len);
+        sk = fuzz_copy(fixed_sk[idx], sk_len);
         for (size_t i = 128; i < sk_len && r.n; i++, r.p++, r.n--)
             sk[i] ^= *r.p;
     } else {
@@ -87,9 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     size_t m_len = r.n;
     uint8_t *m = take(&r, m_len);
-    uint8_t *sig = malloc(shape->sig);
-    if (!sig)
-        abort();
+    uint8_t *sig = fuzz_alloc(shape->sig);
     if (s && sk_len == s->sk &&
         s->check_sk(sk) != (out_of_range(s, sk) ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK))
         abort();
@@ -122,3 +119,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(sig);
     return 0;
 }
+#else
+FUZZ_TARGET_NOT_BUILT
+#endif

@@ -21,18 +21,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../mlkem/fuzz_reader.h"
+#include "fuzz_reader.h"
 #include "m4crypt/mldsa.h"
 #include "mldsa_sets.h"
 
-static uint8_t fixed_pk[3][MLDSA_MAX_PK], fixed_sig[3][MLDSA_MAX_SIG];
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY /* m4crypt/config.h: what this program needs is built */
+
+static uint8_t fixed_pk[MLDSA_NSETS][MLDSA_MAX_PK], fixed_sig[MLDSA_NSETS][MLDSA_MAX_SIG];
 static const uint8_t fixed_msg[] = "a firmware image, in pieces";
 static int ready;
 
 static void setup(void)
 {
     uint8_t seed[32], sk[MLDSA_MAX_SK], rnd[32] = {0};
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < MLDSA_NSETS; i++) {
         for (int j = 0; j < 32; j++)
             seed[j] = (uint8_t)(j * 5 + i);
         const mldsa_set *s = &MLDSA_SETS[i];
@@ -46,13 +48,13 @@ static void setup(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const int sets[8] = {44, 65, 87, 44, 65, 87, 0, 45};
+    reader r;
+    unsigned choice, flags;
     if (!ready)
         setup();
-    if (size < 2)
+    if (!fuzz_begin(data, size, &r, &choice, &flags))
         return 0;
-    reader r = {data + 2, size - 2};
-    const int set = sets[data[0] % 8];
-    const unsigned flags = data[1];
+    const int set = sets[choice];
     const mldsa_set *s = mldsa_set_by_id(set);
     const int idx = s ? (int)(s - MLDSA_SETS) : 0;
     const mldsa_set *shape = s ? s : &MLDSA_SETS[idx];
@@ -62,14 +64,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t m_len = (flags & 8) ? sizeof fixed_msg : take_len(&r);
     size_t ctx_len = (flags & 16) ? take_len(&r) % 300 : 0;
     uint8_t *pk;
-    if (flags & 1) {
-        pk = malloc(pk_len);
-        if (!pk)
-            abort();
-        memcpy(pk, fixed_pk[idx], pk_len);
-    } else {
+    if (flags & 1)
+        pk = fuzz_copy(fixed_pk[idx], pk_len);
+    else
         pk = take(&r, pk_len);
-    }
     uint8_t *sig = take(&r, sig_len);
     if ((flags & 4) && sig_len == shape->sig)
         for (size_t i = 0; i < sig_len; i++)
@@ -112,3 +110,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(ctx);
     return 0;
 }
+#else
+FUZZ_TARGET_NOT_BUILT
+#endif

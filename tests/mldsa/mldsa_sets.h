@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "m4crypt/mldsa.h"
+#include "test_bytes.h"
 
 typedef struct {
     int set;
@@ -42,38 +43,68 @@ typedef struct {
     int (*check_sk)(const uint8_t *sk);
 } mldsa_set;
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
+#define MLDSA_FN_KEYPAIR(N, name) m4crypt_mldsa##N##_##name
+#else
+#define MLDSA_FN_KEYPAIR(N, name) NULL
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+#define MLDSA_FN_SIGN(N, name) m4crypt_mldsa##N##_##name
+#else
+#define MLDSA_FN_SIGN(N, name) NULL
+#endif
+#if M4CRYPT_ENABLE_MLDSA_VERIFY
+#define MLDSA_FN_VERIFY(N, name) m4crypt_mldsa##N##_##name
+#else
+#define MLDSA_FN_VERIFY(N, name) NULL
+#endif
+#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
+#define MLDSA_FN_MU(N, name) m4crypt_mldsa##N##_##name
+#else
+#define MLDSA_FN_MU(N, name) NULL
+#endif
+
 #define MLDSA_SET_ENTRY(N, K, L)                                                                   \
     {N, K, L, M4CRYPT_MLDSA##N##_PUBLICKEYBYTES, M4CRYPT_MLDSA##N##_SECRETKEYBYTES,                \
-     M4CRYPT_MLDSA##N##_BYTES, m4crypt_mldsa##N##_keypair_derand, m4crypt_mldsa##N##_keypair,      \
-     m4crypt_mldsa##N##_sign, m4crypt_mldsa##N##_sign_derand, m4crypt_mldsa##N##_sign_internal,    \
-     m4crypt_mldsa##N##_sign_mu, m4crypt_mldsa##N##_sign_seed,                                     \
-     m4crypt_mldsa##N##_sign_seed_derand, m4crypt_mldsa##N##_sign_mu_seed,                         \
-     m4crypt_mldsa##N##_verify, m4crypt_mldsa##N##_verify_internal, m4crypt_mldsa##N##_verify_mu,  \
-     m4crypt_mldsa##N##_verify_init, m4crypt_mldsa##N##_verify_final, m4crypt_mldsa##N##_mu,       \
-     m4crypt_mldsa##N##_check_sk}
+     M4CRYPT_MLDSA##N##_BYTES, MLDSA_FN_KEYPAIR(N, keypair_derand), MLDSA_FN_KEYPAIR(N, keypair),  \
+     MLDSA_FN_SIGN(N, sign), MLDSA_FN_SIGN(N, sign_derand), MLDSA_FN_SIGN(N, sign_internal),       \
+     MLDSA_FN_SIGN(N, sign_mu), MLDSA_FN_SIGN(N, sign_seed), MLDSA_FN_SIGN(N, sign_seed_derand),   \
+     MLDSA_FN_SIGN(N, sign_mu_seed), MLDSA_FN_VERIFY(N, verify),                                   \
+     MLDSA_FN_VERIFY(N, verify_internal), MLDSA_FN_VERIFY(N, verify_mu),                           \
+     MLDSA_FN_VERIFY(N, verify_init), MLDSA_FN_VERIFY(N, verify_final), MLDSA_FN_MU(N, mu),        \
+     MLDSA_FN_SIGN(N, check_sk)}
 
-static const mldsa_set MLDSA_SETS[3] = {MLDSA_SET_ENTRY(44, 4, 4), MLDSA_SET_ENTRY(65, 6, 5),
-                                        MLDSA_SET_ENTRY(87, 8, 7)};
+/* The parameter sets the configuration builds (m4crypt/config.h), in MLDSA_SETS[0 ..
+ * MLDSA_NSETS - 1]; a function of an operation that is not built is NULL (the tests check
+ * M4CRYPT_ENABLE_MLDSA_KEYPAIR / _SIGN / _VERIFY before they call one). */
+static const mldsa_set MLDSA_SETS[] = {
+#if M4CRYPT_ENABLE_MLDSA44
+    MLDSA_SET_ENTRY(44, 4, 4),
+#endif
+#if M4CRYPT_ENABLE_MLDSA65
+    MLDSA_SET_ENTRY(65, 6, 5),
+#endif
+#if M4CRYPT_ENABLE_MLDSA87
+    MLDSA_SET_ENTRY(87, 8, 7),
+#endif
+};
+#define MLDSA_NSETS ((int)(sizeof MLDSA_SETS / sizeof MLDSA_SETS[0]))
 
+/* The set's entry, or NULL when it is not built or not a set. */
 static inline const mldsa_set *mldsa_set_by_id(long set)
 {
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < MLDSA_NSETS; i++)
         if (MLDSA_SETS[i].set == set)
             return &MLDSA_SETS[i];
     return NULL;
 }
 
+/* 1 for 44, 65 and 87 (built or not). */
+static inline int mldsa_is_set(long set) { return set == 44 || set == 65 || set == 87; }
+
 /* Largest sizes (ML-DSA-87), for static buffers. */
 #define MLDSA_MAX_PK 2592
 #define MLDSA_MAX_SK 4896
 #define MLDSA_MAX_SIG 4627
-
-static inline int mldsa_all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
 
 #endif

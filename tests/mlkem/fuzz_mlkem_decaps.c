@@ -47,13 +47,13 @@ static void setup(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const int sets[8] = {512, 768, 1024, 512, 768, 1024, 0, 1023};
+    reader r;
+    unsigned choice, flags;
     if (!ready)
         setup();
-    if (size < 2)
+    if (!fuzz_begin(data, size, &r, &choice, &flags))
         return 0;
-    reader r = {data + 2, size - 2};
-    const int set = sets[data[0] % 8];
-    const unsigned flags = data[1];
+    const int set = sets[choice];
     const mlkem_set *s = mlkem_set_by_id(set);
     const int idx = s ? (int)(s - MLKEM_SETS) : 0;
     const mlkem_set *shape = s ? s : &MLKEM_SETS[idx]; /* sizes used for an unknown set */
@@ -61,14 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t sk_len = (flags & 4) ? shape->sk : take_len(&r);
     size_t ct_len = (flags & 2) ? shape->ct : take_len(&r);
     uint8_t *sk;
-    if ((flags & 1) && sk_len == shape->sk) {
-        sk = malloc(sk_len);
-        if (!sk)
-            abort();
-        memcpy(sk, fixed_sk[idx], sk_len);
-    } else {
+    if ((flags & 1) && sk_len == shape->sk)
+        sk = fuzz_copy(fixed_sk[idx], sk_len);
+    else
         sk = take(&r, sk_len);
-    }
     uint8_t *ct = take(&r, ct_len);
 
     uint8_t ss[32], ss2[32];
@@ -88,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (ret != expect)
         abort();
-    if (ret != 0 && !mlkem_all_zero(ss, 32))
+    if (ret != 0 && !t_all_zero(ss, 32))
         abort();
 
     if (ret == 0) {
@@ -104,9 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (memcmp(ss, fixed_ss[idx], 32) != 0)
                     abort();
             } else {
-                uint8_t *zc = malloc(32 + s->ct);
-                if (!zc)
-                    abort();
+                uint8_t *zc = fuzz_alloc(32 + s->ct);
                 memcpy(zc, sk + mlkem_dk_z(s), 32);
                 memcpy(zc + 32, ct, s->ct);
                 m4crypt_shake256(ss2, 32, zc, 32 + s->ct);
@@ -121,10 +115,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
 }
 #else
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    (void)data, (void)size; /* not built in this configuration */
-    return 0;
-}
+FUZZ_TARGET_NOT_BUILT
 #endif

@@ -21,30 +21,19 @@
 
 #include "m4crypt/mlkem.h"
 #include "fuzz_reader.h"
+#include "mlkem_ek_check.h"
 #include "mlkem_sets.h"
 
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS /* m4crypt/config.h: what this program needs is built */
 
-/* Section 7.2 modulus check by hand: every 12-bit value of ek[0 : 384k] below q = 3329. */
-static int reduced(const uint8_t *ek, unsigned k)
-{
-    for (unsigned i = 0; i < 128 * k; i++) {
-        const uint8_t *p = ek + 3 * i;
-        unsigned a = p[0] | (p[1] & 15u) << 8, b = p[1] >> 4 | (unsigned)p[2] << 4;
-        if (a >= 3329 || b >= 3329)
-            return 0;
-    }
-    return 1;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const int sets[8] = {512, 768, 1024, 512, 768, 1024, 0, 769};
-    if (size < 2)
+    reader r;
+    unsigned choice, flags;
+    if (!fuzz_begin(data, size, &r, &choice, &flags))
         return 0;
-    reader r = {data + 2, size - 2};
-    const int set = sets[data[0] % 8];
-    const unsigned flags = data[1];
+    const int set = sets[choice];
     const mlkem_set *s = mlkem_set_by_id(set);
     const mlkem_set *shape = s ? s : &MLKEM_SETS[data[0] % MLKEM_NSETS];
 
@@ -54,23 +43,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *pk, *sk = NULL;
     if (flags & 4) {
         uint8_t *coins = take(&r, 64);
-        pk = malloc(pk_len ? pk_len : 1);
-        sk = malloc(shape->sk);
-        if (!pk || !sk)
-            abort();
+        pk = fuzz_alloc(pk_len);
+        sk = fuzz_alloc(shape->sk);
         int kr = m4crypt_mlkem_keypair(set, pk, pk_len, sk, shape->sk, coins);
         int kexp = !s ? M4CRYPT_ERR_PARAM : pk_len != s->pk ? M4CRYPT_ERR_LENGTH : 0;
         if (kr != kexp)
             abort();
-        if (kr != 0 && (!mlkem_all_zero(pk, pk_len) || !mlkem_all_zero(sk, shape->sk)))
+        if (kr != 0 && (!t_all_zero(pk, pk_len) || !t_all_zero(sk, shape->sk)))
             abort();
         free(coins);
     } else {
         pk = take(&r, pk_len);
     }
-    uint8_t *ct = malloc(ct_len ? ct_len : 1), *ct2 = malloc(ct_len ? ct_len : 1);
-    if (!ct || !ct2)
-        abort();
+    uint8_t *ct = fuzz_alloc(ct_len), *ct2 = fuzz_alloc(ct_len);
 
     uint8_t ss[32], ss2[32];
     memset(ss, 0xaa, sizeof ss);
@@ -83,12 +68,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     else if (ct_len != s->ct || pk_len != s->pk)
         expect = M4CRYPT_ERR_LENGTH;
     else
-        expect = reduced(pk, s->k) ? 0 : M4CRYPT_ERR_PUBLIC_KEY;
+        expect = mlkem_ek_reduced(pk, s->k) ? 0 : M4CRYPT_ERR_PUBLIC_KEY;
     if (ret != expect)
         abort();
-    if (ret != 0 && (!mlkem_all_zero(ct, ct_len) || !mlkem_all_zero(ss, 32)))
+    if (ret != 0 && (!t_all_zero(ct, ct_len) || !t_all_zero(ss, 32)))
         abort();
-    if (s && pk_len == s->pk && s->check_pk(pk) != (reduced(pk, s->k) ? 0 : M4CRYPT_ERR_PUBLIC_KEY))
+    if (s && pk_len == s->pk &&
+        s->check_pk(pk) != (mlkem_ek_reduced(pk, s->k) ? 0 : M4CRYPT_ERR_PUBLIC_KEY))
         abort();
 
     if (ret == 0) {
@@ -109,10 +95,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
 }
 #else
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    (void)data, (void)size; /* not built in this configuration */
-    return 0;
-}
+FUZZ_TARGET_NOT_BUILT
 #endif

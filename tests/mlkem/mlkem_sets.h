@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "m4crypt/mlkem.h"
+#include "test_bytes.h"
 
 /* The parameter sets the configuration builds (m4crypt/config.h), in MLKEM_SETS[0 ..
  * MLKEM_NSETS - 1]; a function of an operation that is not built is NULL (the tests check
@@ -96,14 +97,6 @@ static inline size_t mlkem_ct_bytes(long set)
 #define MLKEM_MAX_SK 3168
 #define MLKEM_MAX_CT 1568
 #define MLKEM_VEC_BUF 4096
-
-static inline int mlkem_all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
 
 /* Offsets in the decapsulation key (FIPS 203 Alg. 16): dk_PKE || ek || H(ek) || z. */
 static inline size_t mlkem_dk_ek(const mlkem_set *s) { return 384 * s->k; }

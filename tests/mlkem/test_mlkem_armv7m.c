@@ -15,23 +15,7 @@
 
 #include "poly_twin.h"
 
-/* Counts coefficients where a and b differ mod q or a is outside [-bound, bound]. */
-static unsigned diff_modq(const m4crypt_poly *a, const m4crypt_poly *b, int32_t bound)
-{
-    unsigned bad = 0;
-    for (int i = 0; i < 256; i++)
-        bad += modq(a->coeffs[i]) != modq(b->coeffs[i]) || a->coeffs[i] > bound ||
-               a->coeffs[i] < -bound;
-    return bad;
-}
-
-static void say(const char *fn, int have)
-{
-    if (have)
-        t_printf("mlkem_armv7m: %s: assembly against the portable C\n", fn);
-    else
-        t_printf("mlkem_armv7m: %s: no backend in this build; portable C against itself\n", fn);
-}
+#define say(fn, have) twin_say("mlkem_armv7m", (fn), (have))
 
 #ifdef M4CRYPT_MLKEM_HAVE_POLY_NTT
 #define HAVE_NTT 1
@@ -102,14 +86,14 @@ static void say(const char *fn, int have)
 /* ------------------------------------------------- NTT and inverse NTT: shared sweep */
 
 typedef struct {
-    void (*selected)(m4crypt_poly *); /* what the build selects (assembly in m4-armv7m) */
-    void (*twin)(m4crypt_poly *);     /* the portable _c function */
+    void (*selected)(m4crypt_mlkem_poly *); /* what the build selects (assembly in m4-armv7m) */
+    void (*twin)(m4crypt_mlkem_poly *);     /* the portable _c function */
     int32_t out_bound;                /* documented output bound of the selected one */
 } transform;
 
-static unsigned transform_twin(const transform *t, const m4crypt_poly *in)
+static unsigned transform_twin(const transform *t, const m4crypt_mlkem_poly *in)
 {
-    m4crypt_poly a = *in, b = *in;
+    m4crypt_mlkem_poly a = *in, b = *in;
     t->selected(&a);
     t->twin(&b);
     return diff_modq(&a, &b, t->out_bound);
@@ -120,7 +104,7 @@ static unsigned transform_twin(const transform *t, const m4crypt_poly *in)
 static unsigned transform_sweep(const transform *t, const int32_t *bounds, unsigned nb,
                                 int32_t small, int32_t large)
 {
-    m4crypt_poly p;
+    m4crypt_mlkem_poly p;
     unsigned bad = 0;
     for (unsigned b = 0; b < nb; b++)
         for (unsigned e = 0; e < EDGES; e++) {
@@ -139,7 +123,8 @@ static unsigned transform_sweep(const transform *t, const int32_t *bounds, unsig
 static void test_ntt(void)
 {
     say("poly_ntt", HAVE_NTT);
-    static const transform ntt = {m4crypt_poly_ntt, m4crypt_poly_ntt_c, M4CRYPT_MLKEM_NTT_BOUND};
+    static const transform ntt = {m4crypt_mlkem_poly_ntt, m4crypt_mlkem_poly_ntt_c,
+                                  M4CRYPT_MLKEM_NTT_BOUND};
     /* Edges at the input bound |x| <= q - 1 (the lazy-reduction bound 14976 is reached from
      * there), at small values (CBD outputs) and at q/2. */
     static const int32_t bounds[] = {Q - 1, Q - 2, (Q - 1) / 2, 3, 1};
@@ -151,7 +136,7 @@ static void test_ntt(void)
 static void test_invntt(void)
 {
     say("poly_invntt", HAVE_INVNTT);
-    static const transform invntt = {m4crypt_poly_invntt, m4crypt_poly_invntt_c,
+    static const transform invntt = {m4crypt_mlkem_poly_invntt, m4crypt_mlkem_poly_invntt_c,
                                      M4CRYPT_MLKEM_INVNTT_BOUND};
     /* Edges at the input bound |x| <= 4q - 1: layer 1's sums and differences reach 8q - 2 and
      * must not wrap; the sums of layers 2-5 reach 16 * 1664 (the reduced one) and those of
@@ -159,7 +144,7 @@ static void test_invntt(void)
     static const int32_t bounds[] = {4 * Q - 1, 4 * Q - 2, 2 * Q, Q - 1, (Q - 1) / 2, 1};
     unsigned bad = transform_sweep(&invntt, bounds, sizeof bounds / sizeof bounds[0],
                                    (Q - 1) / 2, 4 * Q - 1);
-    m4crypt_poly p;
+    m4crypt_mlkem_poly p;
     /* Worst cases for the largest sums: the values where every butterfly of a lane adds up
      * magnitudes. A sum a + b of layer k is largest when a and b have equal signs; the input
      * that maximises word 0 after layers 1-3 is all-equal signs (edge 0 and 1 above); random
@@ -176,11 +161,12 @@ static void test_invntt(void)
 
 /* r += a * b by both implementations from the same r; they must agree mod q and the selected
  * one must add less than q to every coefficient (poly.h). */
-static unsigned basemul_twin(const m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b)
+static unsigned basemul_twin(const m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                             const m4crypt_mlkem_poly *b)
 {
-    m4crypt_poly x = *r, y = *r;
-    m4crypt_poly_basemul_acc(&x, a, b);
-    m4crypt_poly_basemul_acc_c(&y, a, b);
+    m4crypt_mlkem_poly x = *r, y = *r;
+    m4crypt_mlkem_poly_basemul_acc(&x, a, b);
+    m4crypt_mlkem_poly_basemul_acc_c(&y, a, b);
     unsigned bad = 0;
     for (int i = 0; i < 256; i++) {
         int32_t added = x.coeffs[i] - r->coeffs[i];
@@ -189,109 +175,100 @@ static unsigned basemul_twin(const m4crypt_poly *r, const m4crypt_poly *a, const
     return bad;
 }
 
-static void test_basemul(void)
-{
-    say("poly_basemul_acc", HAVE_BASEMUL);
-    m4crypt_poly a, b, r;
-    unsigned bad = 0;
-    const int32_t NB = M4CRYPT_MLKEM_NTT_BOUND;
-    /* Edges: one operand at +-(q-1), the other at +-NTT bound (both orders), all sign
-     * patterns of the edge polynomials (equal signs give the largest sums a0 b1 + a1 b0 =
-     * 2 (q-1) 14976, the bound the Montgomery reduction relies on); r at +-4q (three calls
-     * already accumulated on a reduced r) and zero. */
-    for (unsigned e1 = 0; e1 < EDGES; e1++)
-        for (unsigned e2 = 0; e2 < EDGES; e2++) {
-            edge_poly(&a, e1, Q - 1);
-            edge_poly(&b, e2, NB);
-            edge_poly(&r, (e1 + e2) % EDGES, 4 * Q);
-            bad += basemul_twin(&r, &a, &b);
-            bad += basemul_twin(&r, &b, &a);
-        }
-    for (unsigned n = 0; n < iters(4000, 1000); n++) {
-        rand_poly(&a, Q - 1);
-        rand_poly(&b, n % 2 ? NB : Q - 1);
-        rand_poly(&r, n % 3 ? 4 * Q : Q / 2);
-        bad += n % 4 < 2 ? basemul_twin(&r, &a, &b) : basemul_twin(&r, &b, &a);
-    }
-    /* The largest products in random positions: every coefficient at its bound with a random
-     * sign. */
-    for (unsigned n = 0; n < iters(400, 100); n++) {
-        for (int i = 0; i < 256; i++) {
-            a.coeffs[i] = (int16_t)(t_rand32() & 1 ? Q - 1 : -(Q - 1));
-            b.coeffs[i] = (int16_t)(t_rand32() & 1 ? NB : -NB);
-            r.coeffs[i] = (int16_t)(t_rand32() & 1 ? 4 * Q : -4 * Q);
-        }
-        bad += basemul_twin(&r, &a, &b) + basemul_twin(&r, &b, &a);
-    }
-    CHECK(bad == 0);
-}
-
 /* r = a * b (no accumulation) by both implementations, from different garbage in r (the result
  * must not depend on it); equal mod q, |x| < q; also in place (r = a and r = b). */
-static unsigned basemul_nacc_twin(const m4crypt_poly *a, const m4crypt_poly *b)
+static unsigned basemul_nacc_twin(const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b)
 {
-    m4crypt_poly x, y;
+    m4crypt_mlkem_poly x, y;
     unsigned bad = 0;
     rand_poly(&x, 32767);
     rand_poly(&y, 32767);
-    m4crypt_poly_basemul(&x, a, b);
-    m4crypt_poly_basemul_c(&y, a, b);
+    m4crypt_mlkem_poly_basemul(&x, a, b);
+    m4crypt_mlkem_poly_basemul_c(&y, a, b);
     for (int i = 0; i < 256; i++)
         bad += modq(x.coeffs[i]) != modq(y.coeffs[i]) || x.coeffs[i] >= Q || x.coeffs[i] <= -Q;
     /* the accumulating version from r = 0 must give the same representatives */
-    m4crypt_poly z;
+    m4crypt_mlkem_poly z;
     memset(&z, 0, sizeof z);
-    m4crypt_poly_basemul_acc(&z, a, b);
+    m4crypt_mlkem_poly_basemul_acc(&z, a, b);
     bad += memcmp(&z, &x, sizeof z) != 0;
-    m4crypt_poly ia = *a, ib = *b;
-    m4crypt_poly_basemul(&ia, &ia, b);
-    m4crypt_poly_basemul(&ib, a, &ib);
+    m4crypt_mlkem_poly ia = *a, ib = *b;
+    m4crypt_mlkem_poly_basemul(&ia, &ia, b);
+    m4crypt_mlkem_poly_basemul(&ib, a, &ib);
     bad += memcmp(&ia, &x, sizeof x) != 0;
     bad += memcmp(&ib, &x, sizeof x) != 0;
     return bad;
 }
 
-static void test_basemul_nacc(void)
+/* Both base multiplications on the same inputs, each pair of operands in both orders: acc 1,
+ * r += a * b (basemul_twin, r drawn too); acc 0, r = a * b (basemul_nacc_twin). Edges: one
+ * operand at +-(q-1), the other at +-NTT bound (both orders), all sign patterns of the edge
+ * polynomials (equal signs give the largest sums a0 b1 + a1 b0 = 2 (q-1) 14976, the bound the
+ * Montgomery reduction relies on); r at +-4q (three calls already accumulated on a reduced r)
+ * and zero. Then random operands, and the largest products in random positions (every
+ * coefficient at its bound with a random sign). Returns the mismatches. */
+static unsigned basemul_cases(int acc)
 {
-    say("poly_basemul", HAVE_BASEMUL_NACC);
-    m4crypt_poly a, b;
+    m4crypt_mlkem_poly a, b, r;
     unsigned bad = 0;
     const int32_t NB = M4CRYPT_MLKEM_NTT_BOUND;
+#define TWIN(x, y) (acc ? basemul_twin(&r, (x), (y)) : basemul_nacc_twin((x), (y)))
     for (unsigned e1 = 0; e1 < EDGES; e1++)
         for (unsigned e2 = 0; e2 < EDGES; e2++) {
             edge_poly(&a, e1, Q - 1);
             edge_poly(&b, e2, NB);
-            bad += basemul_nacc_twin(&a, &b) + basemul_nacc_twin(&b, &a);
+            if (acc)
+                edge_poly(&r, (e1 + e2) % EDGES, 4 * Q);
+            bad += TWIN(&a, &b);
+            bad += TWIN(&b, &a);
         }
     for (unsigned n = 0; n < iters(4000, 1000); n++) {
         rand_poly(&a, Q - 1);
         rand_poly(&b, n % 2 ? NB : Q - 1);
-        bad += n % 4 < 2 ? basemul_nacc_twin(&a, &b) : basemul_nacc_twin(&b, &a);
+        if (acc)
+            rand_poly(&r, n % 3 ? 4 * Q : Q / 2);
+        bad += n % 4 < 2 ? TWIN(&a, &b) : TWIN(&b, &a);
     }
     for (unsigned n = 0; n < iters(400, 100); n++) {
         for (int i = 0; i < 256; i++) {
             a.coeffs[i] = (int16_t)(t_rand32() & 1 ? Q - 1 : -(Q - 1));
             b.coeffs[i] = (int16_t)(t_rand32() & 1 ? NB : -NB);
+            if (acc)
+                r.coeffs[i] = (int16_t)(t_rand32() & 1 ? 4 * Q : -4 * Q);
         }
-        bad += basemul_nacc_twin(&a, &b) + basemul_nacc_twin(&b, &a);
+        bad += TWIN(&a, &b);
+        bad += TWIN(&b, &a);
     }
-    CHECK(bad == 0);
+#undef TWIN
+    return bad;
+}
+
+static void test_basemul(void)
+{
+    say("poly_basemul_acc", HAVE_BASEMUL);
+    CHECK(basemul_cases(1) == 0);
+}
+
+static void test_basemul_nacc(void)
+{
+    say("poly_basemul", HAVE_BASEMUL_NACC);
+    CHECK(basemul_cases(0) == 0);
 }
 
 /* ---------------------------------------------------------------- reduction */
 
-static unsigned reduce_twin(const m4crypt_poly *in)
+static unsigned reduce_twin(const m4crypt_mlkem_poly *in)
 {
-    m4crypt_poly a = *in, b = *in;
-    m4crypt_poly_reduce(&a);
-    m4crypt_poly_reduce_c(&b);
+    m4crypt_mlkem_poly a = *in, b = *in;
+    m4crypt_mlkem_poly_reduce(&a);
+    m4crypt_mlkem_poly_reduce_c(&b);
     return memcmp(&a, &b, sizeof a) != 0;
 }
 
 static void test_reduce(void)
 {
     say("poly_reduce", HAVE_REDUCE);
-    m4crypt_poly p;
+    m4crypt_mlkem_poly p;
     unsigned bad = 0;
     /* Every int16 value, in every coefficient position class (the value v goes to position
      * (v + k) mod 256 in round k, so both halves of a word and every word see all values). */
@@ -322,20 +299,20 @@ static const unsigned DS[5] = {1, 4, 5, 10, 11};
 
 /* Both compressions of a into buffers at byte offset off (0..3, unaligned on purpose) with
  * guard bytes around; the output and the guards must be identical. */
-static unsigned compress_twin(const m4crypt_poly *a, unsigned d, unsigned off)
+static unsigned compress_twin(const m4crypt_mlkem_poly *a, unsigned d, unsigned off)
 {
     static uint8_t x[32 * 11 + 8], y[32 * 11 + 8];
     memset(x, 0xa5, sizeof x);
     memset(y, 0xa5, sizeof y);
-    m4crypt_poly_compress(x + off, a, d);
-    m4crypt_poly_compress_c(y + off, a, d);
+    m4crypt_mlkem_poly_compress(x + off, a, d);
+    m4crypt_mlkem_poly_compress_c(y + off, a, d);
     return memcmp(x, y, sizeof x) != 0;
 }
 
 static void test_compress(void)
 {
     say("poly_compress", HAVE_COMPRESS);
-    m4crypt_poly p;
+    m4crypt_mlkem_poly p;
     unsigned bad = 0;
     for (unsigned di = 0; di < 5; di++) {
         /* every int16 value (the assembly needs no reduction first), at every position */
@@ -370,9 +347,9 @@ static void test_compress(void)
 /* Both decompressions of in (at byte offset off) must agree. */
 static unsigned decompress_twin(const uint8_t *in, unsigned d)
 {
-    m4crypt_poly a, b;
-    m4crypt_poly_decompress(&a, in, d);
-    m4crypt_poly_decompress_c(&b, in, d);
+    m4crypt_mlkem_poly a, b;
+    m4crypt_mlkem_poly_decompress(&a, in, d);
+    m4crypt_mlkem_poly_decompress_c(&b, in, d);
     return memcmp(&a, &b, sizeof a) != 0;
 }
 
@@ -458,13 +435,13 @@ static void test_rej(void)
 
 static unsigned cbd_twin(const uint8_t *buf, unsigned eta)
 {
-    m4crypt_poly a, b;
+    m4crypt_mlkem_poly a, b;
     if (eta == 2) {
-        m4crypt_poly_cbd_eta2(&a, buf);
-        m4crypt_poly_cbd_eta2_c(&b, buf);
+        m4crypt_mlkem_poly_cbd_eta2(&a, buf);
+        m4crypt_mlkem_poly_cbd_eta2_c(&b, buf);
     } else {
-        m4crypt_poly_cbd_eta3(&a, buf);
-        m4crypt_poly_cbd_eta3_c(&b, buf);
+        m4crypt_mlkem_poly_cbd_eta3(&a, buf);
+        m4crypt_mlkem_poly_cbd_eta3_c(&b, buf);
     }
     return memcmp(&a, &b, sizeof a) != 0;
 }
@@ -502,29 +479,29 @@ static void test_cbd(void)
 
 /* ---------------------------------------------------------------- tomont, ByteEncode/Decode_12 */
 
-static unsigned tomont_twin(const m4crypt_poly *in)
+static unsigned tomont_twin(const m4crypt_mlkem_poly *in)
 {
-    m4crypt_poly a = *in, b = *in;
-    m4crypt_poly_tomont(&a);
-    m4crypt_poly_tomont_c(&b);
+    m4crypt_mlkem_poly a = *in, b = *in;
+    m4crypt_mlkem_poly_tomont(&a);
+    m4crypt_mlkem_poly_tomont_c(&b);
     return diff_modq(&a, &b, Q - 1);
 }
 
-static unsigned tobytes_twin(const m4crypt_poly *a, unsigned off)
+static unsigned tobytes_twin(const m4crypt_mlkem_poly *a, unsigned off)
 {
     static uint8_t x[384 + 8], y[384 + 8];
     memset(x, 0x5a, sizeof x);
     memset(y, 0x5a, sizeof y);
-    m4crypt_poly_tobytes(x + off, a);
-    m4crypt_poly_tobytes_c(y + off, a);
+    m4crypt_mlkem_poly_tobytes(x + off, a);
+    m4crypt_mlkem_poly_tobytes_c(y + off, a);
     return memcmp(x, y, sizeof x) != 0;
 }
 
 static unsigned frombytes_twin(const uint8_t *in)
 {
-    m4crypt_poly a, b;
-    m4crypt_poly_frombytes(&a, in);
-    m4crypt_poly_frombytes_c(&b, in);
+    m4crypt_mlkem_poly a, b;
+    m4crypt_mlkem_poly_frombytes(&a, in);
+    m4crypt_mlkem_poly_frombytes_c(&b, in);
     return memcmp(&a, &b, sizeof a) != 0;
 }
 
@@ -533,7 +510,7 @@ static void test_bytes(void)
     say("poly_tomont", HAVE_TOMONT);
     say("poly_tobytes", HAVE_TOBYTES);
     say("poly_frombytes", HAVE_FROMBYTES);
-    m4crypt_poly p;
+    m4crypt_mlkem_poly p;
     static uint8_t buf[384 + 4];
     unsigned bad_m = 0, bad_t = 0, bad_f = 0;
     /* every int16 value at every position class */

@@ -4,9 +4,9 @@
  *   - m4crypt_mlkem_basemul_(acc_)part: the selected implementation (assembly in m4-armv7m)
  *     against the portable _c on >= 1000 random inputs and the edge values (one factor at
  *     +-(q-1), the other at +-M4CRYPT_MLKEM_NTT_BOUND, both orders, on accumulators at +-(q-1));
- *     the steps over 0..255 (in any order) equal m4crypt_poly_basemul(_acc) (mod q; exactly
+ *     the steps over 0..255 (in any order) equal m4crypt_mlkem_poly_basemul(_acc) (mod q; exactly
  *     between the assembly routines) with the output bound |x| < q (+ accumulator);
- *   - m4crypt_poly_add / sub (SADD16 / SSUB16) against the _c on random and wrapping int16;
+ *   - m4crypt_mlkem_poly_add / sub (SADD16 / SSUB16) against the _c on random and wrapping int16;
  *   - cbd_eta2_add / cbd_eta3_add (the selected ones, and the _c) against cbd + add (>= 1000 random
  *     buffers, all-zero and all-one bytes, accumulators wrapping at +-2^15); add_msg (the selected
  *     one and the _c) against Decompress_1 + add on the same inputs;
@@ -20,13 +20,7 @@
 
 #define NB M4CRYPT_MLKEM_NTT_BOUND
 
-static void say(const char *fn, int have)
-{
-    if (have)
-        t_printf("mlkem_fused: %s: assembly against the portable C\n", fn);
-    else
-        t_printf("mlkem_fused: %s: no backend in this build; portable C against itself\n", fn);
-}
+#define say(fn, have) twin_say("mlkem_fused", (fn), (have))
 
 #ifdef M4CRYPT_MLKEM_HAVE_BASEMUL_PART
 #define HAVE_PART 1
@@ -39,18 +33,9 @@ static void say(const char *fn, int have)
 #define HAVE_ADD 0
 #endif
 
-/* Counts coefficients where x and y differ mod q or x is outside [-bound, bound]. */
-static unsigned diff_modq(const m4crypt_poly *x, const m4crypt_poly *y, int32_t bound)
-{
-    unsigned bad = 0;
-    for (int i = 0; i < 256; i++)
-        bad += modq(x->coeffs[i]) != modq(y->coeffs[i]) || x->coeffs[i] > bound ||
-               x->coeffs[i] < -bound;
-    return bad;
-}
-
 /* The selected part function over 0..255, one step at a time (in a random order). */
-static void part_split(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b, int acc)
+static void part_split(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                       const m4crypt_mlkem_poly *b, int acc)
 {
     unsigned first = t_rand32() % (256 / M4CRYPT_MLKEM_SAMPLE_STEP);
     for (unsigned k = 0; k < 256 / M4CRYPT_MLKEM_SAMPLE_STEP; k++) {
@@ -63,7 +48,8 @@ static void part_split(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_pol
 }
 
 /* The _c twin over 0..255. */
-static void part_whole_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b, int acc)
+static void part_whole_c(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+                         const m4crypt_mlkem_poly *b, int acc)
 {
     for (unsigned s = 0; s < 256; s += M4CRYPT_MLKEM_SAMPLE_STEP) {
         if (acc)
@@ -74,11 +60,12 @@ static void part_whole_c(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_p
 }
 
 /* One case: factors a, b, accumulator r0. Checks the selected part function against the _c
- * (mod q, and the output bound) and against m4crypt_poly_basemul(_acc) (mod q, and exactly when
- * both are the assembly: the same instructions). */
-static void part_case(const m4crypt_poly *a, const m4crypt_poly *b, const m4crypt_poly *r0)
+ * (mod q, and the output bound) and against m4crypt_mlkem_poly_basemul(_acc) (mod q, and exactly
+ * when both are the assembly: the same instructions). */
+static void part_case(const m4crypt_mlkem_poly *a, const m4crypt_mlkem_poly *b,
+                      const m4crypt_mlkem_poly *r0)
 {
-    static m4crypt_poly x, y, z;
+    static m4crypt_mlkem_poly x, y, z;
     for (int acc = 0; acc < 2; acc++) {
         x = *r0;
         y = *r0;
@@ -88,9 +75,9 @@ static void part_case(const m4crypt_poly *a, const m4crypt_poly *b, const m4cryp
         CHECK(diff_modq(&x, &y, acc ? 2 * Q - 2 : Q - 1) == 0);
         z = *r0;
         if (acc)
-            m4crypt_poly_basemul_acc(&z, a, b);
+            m4crypt_mlkem_poly_basemul_acc(&z, a, b);
         else
-            m4crypt_poly_basemul(&z, a, b);
+            m4crypt_mlkem_poly_basemul(&z, a, b);
         CHECK(diff_modq(&x, &z, 2 * Q) == 0);
 #if defined(M4CRYPT_MLKEM_HAVE_BASEMUL_PART) && defined(M4CRYPT_MLKEM_HAVE_POLY_BASEMUL)
         CHECK(memcmp(&x, &z, sizeof x) == 0);
@@ -101,7 +88,7 @@ static void part_case(const m4crypt_poly *a, const m4crypt_poly *b, const m4cryp
 static void test_basemul_part(void)
 {
     say("basemul_part / basemul_acc_part", HAVE_PART);
-    static m4crypt_poly a, b, r;
+    static m4crypt_mlkem_poly a, b, r;
     /* edges: the sampled factor a at +-(q-1) (rejection gives 0..q-1; the contract allows
      * |x| < q), the other at +-NTT bound, and the roles swapped; accumulator at +-(q-1). */
     for (unsigned ea = 0; ea < EDGES; ea++)
@@ -125,14 +112,14 @@ static void test_basemul_part(void)
     }
     /* the accumulation bound the K-PKE relies on: k <= 4 products onto a first product */
     for (unsigned e = 0; e < 2; e++) {
-        static m4crypt_poly acc, ref;
+        static m4crypt_mlkem_poly acc, ref;
         edge_poly(&a, e, Q - 1);
         edge_poly(&b, e, NB);
         part_split(&acc, &a, &b, 0);
-        m4crypt_poly_basemul_c(&ref, &a, &b);
+        m4crypt_mlkem_poly_basemul_c(&ref, &a, &b);
         for (int k = 1; k < 4; k++) {
             part_split(&acc, &a, &b, 1);
-            m4crypt_poly_basemul_acc_c(&ref, &a, &b);
+            m4crypt_mlkem_poly_basemul_acc_c(&ref, &a, &b);
         }
         CHECK(diff_modq(&acc, &ref, 4 * Q - 4) == 0);
     }
@@ -141,7 +128,7 @@ static void test_basemul_part(void)
 static void test_addsub(void)
 {
     say("poly_add / poly_sub", HAVE_ADD);
-    static m4crypt_poly a, b, x, y;
+    static m4crypt_mlkem_poly a, b, x, y;
     unsigned n = iters(2000, 1000);
     for (unsigned i = 0; i < n + 4; i++) {
         if (i < 4) { /* wrapping edges */
@@ -153,23 +140,23 @@ static void test_addsub(void)
             t_rand_bytes((uint8_t *)a.coeffs, sizeof a.coeffs);
             t_rand_bytes((uint8_t *)b.coeffs, sizeof b.coeffs);
         }
-        m4crypt_poly_add(&x, &a, &b);
-        m4crypt_poly_add_c(&y, &a, &b);
+        m4crypt_mlkem_poly_add(&x, &a, &b);
+        m4crypt_mlkem_poly_add_c(&y, &a, &b);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
-        m4crypt_poly_sub(&x, &a, &b);
-        m4crypt_poly_sub_c(&y, &a, &b);
+        m4crypt_mlkem_poly_sub(&x, &a, &b);
+        m4crypt_mlkem_poly_sub_c(&y, &a, &b);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
         int ok = 1;
         for (int j = 0; j < 256; j++)
             ok &= x.coeffs[j] == (int16_t)(a.coeffs[j] - b.coeffs[j]);
         CHECK(ok);
         x = a; /* in place, r = a and r = b */
-        m4crypt_poly_add(&x, &x, &b);
-        m4crypt_poly_add_c(&y, &a, &b);
+        m4crypt_mlkem_poly_add(&x, &x, &b);
+        m4crypt_mlkem_poly_add_c(&y, &a, &b);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
         x = b;
-        m4crypt_poly_sub(&x, &a, &x);
-        m4crypt_poly_sub_c(&y, &a, &b);
+        m4crypt_mlkem_poly_sub(&x, &a, &x);
+        m4crypt_mlkem_poly_sub_c(&y, &a, &b);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
     }
 }
@@ -190,7 +177,7 @@ static void test_cbd_add_msg(void)
 {
     say("cbd_eta2_add / cbd_eta3_add (src/mlkem/armv7m/cbd.S)", HAVE_CBD2ADD);
     say("add_msg", HAVE_ADD_MSG);
-    static m4crypt_poly r, x, y, e;
+    static m4crypt_mlkem_poly r, x, y, e;
     uint8_t buf[192], m[32];
     unsigned n = iters(2000, 1000);
     for (unsigned i = 0; i < n; i++) {
@@ -202,29 +189,29 @@ static void test_cbd_add_msg(void)
             for (int j = 0; j < 256; j++)
                 r.coeffs[j] = (int16_t)(j & 1 ? 32767 : -32768);
         x = r;
-        m4crypt_poly_cbd_eta2_add(&x, buf);
-        m4crypt_poly_cbd_eta2_c(&e, buf);
-        m4crypt_poly_add_c(&y, &r, &e);
+        m4crypt_mlkem_poly_cbd_eta2_add(&x, buf);
+        m4crypt_mlkem_poly_cbd_eta2_c(&e, buf);
+        m4crypt_mlkem_poly_add_c(&y, &r, &e);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
         x = r;
-        m4crypt_poly_cbd_eta2_add_c(&x, buf);
+        m4crypt_mlkem_poly_cbd_eta2_add_c(&x, buf);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
         x = r;
-        m4crypt_poly_cbd_eta3_add(&x, buf);
-        m4crypt_poly_cbd_eta3_c(&e, buf);
-        m4crypt_poly_add_c(&y, &r, &e);
+        m4crypt_mlkem_poly_cbd_eta3_add(&x, buf);
+        m4crypt_mlkem_poly_cbd_eta3_c(&e, buf);
+        m4crypt_mlkem_poly_add_c(&y, &r, &e);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
         x = r;
-        m4crypt_poly_cbd_eta3_add_c(&x, buf);
+        m4crypt_mlkem_poly_cbd_eta3_add_c(&x, buf);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
         memcpy(m, buf, 32);
         x = r;
-        m4crypt_poly_add_msg(&x, m);
-        m4crypt_poly_decompress_c(&e, m, 1);
-        m4crypt_poly_add_c(&y, &r, &e);
+        m4crypt_mlkem_poly_add_msg(&x, m);
+        m4crypt_mlkem_poly_decompress_c(&e, m, 1);
+        m4crypt_mlkem_poly_add_c(&y, &r, &e);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
         x = r;
-        m4crypt_poly_add_msg_c(&x, m);
+        m4crypt_mlkem_poly_add_msg_c(&x, m);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
     }
     /* the noise step API = getnoise */
@@ -233,19 +220,19 @@ static void test_cbd_add_msg(void)
     for (unsigned i = 0; i < 20; i++) {
         t_rand_bytes(seed, 32);
         unsigned eta = 2 + (i & 1);
-        m4crypt_poly_getnoise(&e, seed, (uint8_t)i, eta);
-        m4crypt_poly_noise(&x, seed, (uint8_t)i, eta, 0, &ws);
+        m4crypt_mlkem_poly_getnoise(&e, seed, (uint8_t)i, eta);
+        m4crypt_mlkem_poly_noise(&x, seed, (uint8_t)i, eta, 0, &ws);
         CHECK(memcmp(&x, &e, sizeof x) == 0);
         rand_poly(&r, 3000);
         x = r;
-        m4crypt_poly_noise(&x, seed, (uint8_t)i, eta, 1, &ws);
-        m4crypt_poly_add_c(&y, &r, &e);
+        m4crypt_mlkem_poly_noise(&x, seed, (uint8_t)i, eta, 1, &ws);
+        m4crypt_mlkem_poly_add_c(&y, &r, &e);
         CHECK(memcmp(&x, &y, sizeof x) == 0);
     }
 }
 
 /* SampleNTT by the definition (Alg. 7) from a long SHAKE128 stream. */
-static void sample_ref(m4crypt_poly *a, const uint8_t rho[32], uint8_t b0, uint8_t b1)
+static void sample_ref(m4crypt_mlkem_poly *a, const uint8_t rho[32], uint8_t b0, uint8_t b1)
 {
     static uint8_t stream[168 * 8];
     uint8_t in[34];
@@ -266,7 +253,7 @@ static void sample_ref(m4crypt_poly *a, const uint8_t rho[32], uint8_t b0, uint8
 
 static void test_sample_ntt_mul(void)
 {
-    static m4crypt_poly a, b, x, y, r;
+    static m4crypt_mlkem_poly a, b, x, y, r;
     static m4crypt_mlkem_scratch ws;
     uint8_t rho[32];
     unsigned n = iters(200, 24);
@@ -277,21 +264,21 @@ static void test_sample_ntt_mul(void)
         rand_poly(&r, Q - 1);
         sample_ref(&a, rho, b0, b1);
         /* the steps deliver the entry in order */
-        m4crypt_poly_sample_ntt_start(&ws, rho, b0, b1);
+        m4crypt_mlkem_poly_sample_ntt_start(&ws, rho, b0, b1);
         int ok = 1;
         for (unsigned o = 0; o < 256; o += M4CRYPT_MLKEM_SAMPLE_STEP) {
-            m4crypt_poly_sample_ntt(&ws);
+            m4crypt_mlkem_poly_sample_ntt(&ws);
             ok &= memcmp(ws.xof.coeffs, a.coeffs + o, 2 * M4CRYPT_MLKEM_SAMPLE_STEP) == 0;
         }
         CHECK(ok && ws.xof.accepted == 256);
         /* the streamed product, without and with accumulation */
-        m4crypt_poly_basemul(&y, &a, &b);
-        m4crypt_poly_sample_ntt_mul(&x, &b, rho, b0, b1, 0, &ws);
+        m4crypt_mlkem_poly_basemul(&y, &a, &b);
+        m4crypt_mlkem_poly_sample_ntt_mul(&x, &b, rho, b0, b1, 0, &ws);
         CHECK(diff_modq(&x, &y, Q - 1) == 0);
         x = r;
-        m4crypt_poly_sample_ntt_mul(&x, &b, rho, b0, b1, 1, &ws);
+        m4crypt_mlkem_poly_sample_ntt_mul(&x, &b, rho, b0, b1, 1, &ws);
         y = r;
-        m4crypt_poly_basemul_acc(&y, &a, &b);
+        m4crypt_mlkem_poly_basemul_acc(&y, &a, &b);
         CHECK(diff_modq(&x, &y, 2 * Q - 2) == 0);
     }
 }

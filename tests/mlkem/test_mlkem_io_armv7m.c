@@ -7,7 +7,7 @@
  * public name (= the C version) is compared with _c and the program says so.
  *
  * cbd_eta2_add / cbd_eta3_add (r += SamplePolyCBD_eta(buf), FIPS 203 Alg. 8; cbd.S): against
- * m4crypt_poly_cbd_eta2_c / _eta3_c followed by a wrapping 16-bit addition, on 1000 random
+ * m4crypt_mlkem_poly_cbd_eta2_c / _eta3_c followed by a wrapping 16-bit addition, on 1000 random
  * (r, buf) pairs each (r with the int16 extremes, so that wrapping shows), buffers of all
  * zeros, all ones and alternating bits, and every input alignment 0..3.
  *
@@ -15,8 +15,9 @@
  * contract) with output limits around the group sizes of the fast paths (8, 16 candidates per
  * 12 / 24 bytes) and the chunk sizes the callers use (84 and 168 bytes), inputs with every
  * candidate accepted (0x000), every candidate rejected (0xfff), the boundary values q - 1 and q,
- * random bytes, and every input alignment 0..3; and in place, as m4crypt_poly_sample_ntt uses it
- * (poly.h: r below buf with buf - r >= buflen / 3), with the smallest gaps the contract allows.
+ * random bytes, and every input alignment 0..3; and in place, as m4crypt_mlkem_poly_sample_ntt
+ * uses it (poly.h: r below buf with buf - r >= buflen / 3), with the smallest gaps the contract
+ * allows.
  */
 #include <string.h>
 
@@ -35,8 +36,8 @@
 /* The adding CBD samplers are in cbd.S; their declarations join mlkem/armv7m/backend.h when
  * K-PKE uses them (M4CRYPT_MLKEM_HAVE_POLY_CBD_ADD). */
 #ifndef M4CRYPT_MLKEM_HAVE_POLY_CBD_ADD
-void m4crypt_poly_cbd_eta2_add_armv7m(m4crypt_poly *r, const uint8_t buf[128]);
-void m4crypt_poly_cbd_eta3_add_armv7m(m4crypt_poly *r, const uint8_t buf[192]);
+void m4crypt_mlkem_poly_cbd_eta2_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
+void m4crypt_mlkem_poly_cbd_eta3_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
 #endif
 #define HAVE_CBD_ADD 1
 #else
@@ -88,7 +89,7 @@ static void fill(uint8_t *p, unsigned n, int d1, int d2)
 }
 
 /* In place: r at coefficient have of area, the input at the first 8-byte boundary at least
- * gap bytes above r (the layout of m4crypt_poly_sample_ntt with gap = buflen / 3); both
+ * gap bytes above r (the layout of m4crypt_mlkem_poly_sample_ntt with gap = buflen / 3); both
  * implementations on identical copies of the area. */
 static int rej_inplace_case(unsigned have, unsigned len, unsigned buflen, unsigned gap)
 {
@@ -146,24 +147,24 @@ static void test_rej(void)
 }
 
 /* r += cbd(buf) by the reference: the C sampler, then a wrapping addition. */
-static void cbd_add_ref(m4crypt_poly *r, const uint8_t *buf, unsigned eta)
+static void cbd_add_ref(m4crypt_mlkem_poly *r, const uint8_t *buf, unsigned eta)
 {
-    m4crypt_poly t;
+    m4crypt_mlkem_poly t;
     if (eta == 2)
-        m4crypt_poly_cbd_eta2_c(&t, buf);
+        m4crypt_mlkem_poly_cbd_eta2_c(&t, buf);
     else
-        m4crypt_poly_cbd_eta3_c(&t, buf);
+        m4crypt_mlkem_poly_cbd_eta3_c(&t, buf);
     for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i++)
         r->coeffs[i] = (int16_t)(uint16_t)((uint16_t)r->coeffs[i] + (uint16_t)t.coeffs[i]);
 }
 
-static void cbd_add_dut(m4crypt_poly *r, const uint8_t *buf, unsigned eta)
+static void cbd_add_dut(m4crypt_mlkem_poly *r, const uint8_t *buf, unsigned eta)
 {
 #if HAVE_CBD_ADD
     if (eta == 2)
-        m4crypt_poly_cbd_eta2_add_armv7m(r, buf);
+        m4crypt_mlkem_poly_cbd_eta2_add_armv7m(r, buf);
     else
-        m4crypt_poly_cbd_eta3_add_armv7m(r, buf);
+        m4crypt_mlkem_poly_cbd_eta3_add_armv7m(r, buf);
 #else
     cbd_add_ref(r, buf, eta); /* nothing to compare on this configuration */
 #endif
@@ -175,8 +176,8 @@ static void test_cbd_add(void)
     for (unsigned eta = 2; eta <= 3; eta++) {
         unsigned len = 64 * eta;
         for (unsigned n = 0; n < 1000 + 4 * 4; n++) {
-            m4crypt_poly r[3]; /* guard, polynomial, guard */
-            m4crypt_poly ref;
+            m4crypt_mlkem_poly r[3]; /* guard, polynomial, guard */
+            m4crypt_mlkem_poly ref;
             unsigned off = n % 4;
             if (n < 16) { /* edges: all zeros, all ones, 0x55.., 0xaa.. at every alignment */
                 static const uint8_t fills[4] = {0x00, 0xff, 0x55, 0xaa};
@@ -188,7 +189,7 @@ static void test_cbd_add(void)
             for (unsigned i = 0; i < M4CRYPT_MLKEM_N; i += 37)
                 r[1].coeffs[i] = (int16_t)((i & 1) ? 32767 : -32768);
             memcpy(&ref, &r[1], sizeof ref);
-            m4crypt_poly g0 = r[0], g2 = r[2];
+            m4crypt_mlkem_poly g0 = r[0], g2 = r[2];
             cbd_add_ref(&ref, inbuf + off, eta);
             cbd_add_dut(&r[1], inbuf + off, eta);
             CHECK(memcmp(&r[1], &ref, sizeof ref) == 0 && memcmp(&r[0], &g0, sizeof g0) == 0 &&
@@ -206,7 +207,7 @@ int main(int argc, char **argv)
     /* one call of each routine in an m4sim region, for the cycle figures in the assembly headers
      * (m4sim profile <this elf> <region> test /vectors); the results are checked as above */
     {
-        m4crypt_poly r, ref;
+        m4crypt_mlkem_poly r, ref;
         int16_t out[256], out2[256];
         t_rand_bytes(inbuf, 192);
         memset(&r, 0, sizeof r);

@@ -24,49 +24,22 @@
 
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS
 
-/* Each api.h in turn: its plain names, captured, then undefined for the next one. */
+/* Each api.h in turn: its plain names, captured, then undefined for the next one
+ * (mlkem_nistapi_capture.h). */
 #if M4CRYPT_ENABLE_MLKEM512
 #include "m4crypt/nistapi/ml-kem-512/api.h"
-static const size_t api512[4] = {CRYPTO_SECRETKEYBYTES, CRYPTO_PUBLICKEYBYTES,
-                                 CRYPTO_CIPHERTEXTBYTES, CRYPTO_BYTES};
-static const char *const name512 = CRYPTO_ALGNAME;
-static int (*const kp512)(uint8_t *, uint8_t *) = crypto_kem_keypair;
-static int (*const enc512)(uint8_t *, uint8_t *, const uint8_t *) = crypto_kem_enc;
-static int (*const dec512)(uint8_t *, const uint8_t *, const uint8_t *) = crypto_kem_dec;
+#define NISTAPI_SET 512
+#include "mlkem_nistapi_capture.h"
 #endif
-#undef CRYPTO_SECRETKEYBYTES
-#undef CRYPTO_PUBLICKEYBYTES
-#undef CRYPTO_CIPHERTEXTBYTES
-#undef CRYPTO_BYTES
-#undef CRYPTO_ALGNAME
-#undef crypto_kem_keypair
-#undef crypto_kem_enc
-#undef crypto_kem_dec
 #if M4CRYPT_ENABLE_MLKEM768
 #include "m4crypt/nistapi/ml-kem-768/api.h"
-static const size_t api768[4] = {CRYPTO_SECRETKEYBYTES, CRYPTO_PUBLICKEYBYTES,
-                                 CRYPTO_CIPHERTEXTBYTES, CRYPTO_BYTES};
-static const char *const name768 = CRYPTO_ALGNAME;
-static int (*const kp768)(uint8_t *, uint8_t *) = crypto_kem_keypair;
-static int (*const enc768)(uint8_t *, uint8_t *, const uint8_t *) = crypto_kem_enc;
-static int (*const dec768)(uint8_t *, const uint8_t *, const uint8_t *) = crypto_kem_dec;
+#define NISTAPI_SET 768
+#include "mlkem_nistapi_capture.h"
 #endif
-#undef CRYPTO_SECRETKEYBYTES
-#undef CRYPTO_PUBLICKEYBYTES
-#undef CRYPTO_CIPHERTEXTBYTES
-#undef CRYPTO_BYTES
-#undef CRYPTO_ALGNAME
-#undef crypto_kem_keypair
-#undef crypto_kem_enc
-#undef crypto_kem_dec
 #if M4CRYPT_ENABLE_MLKEM1024
 #include "m4crypt/nistapi/ml-kem-1024/api.h"
-static const size_t api1024[4] = {CRYPTO_SECRETKEYBYTES, CRYPTO_PUBLICKEYBYTES,
-                                  CRYPTO_CIPHERTEXTBYTES, CRYPTO_BYTES};
-static const char *const name1024 = CRYPTO_ALGNAME;
-static int (*const kp1024)(uint8_t *, uint8_t *) = crypto_kem_keypair;
-static int (*const enc1024)(uint8_t *, uint8_t *, const uint8_t *) = crypto_kem_enc;
-static int (*const dec1024)(uint8_t *, const uint8_t *, const uint8_t *) = crypto_kem_dec;
+#define NISTAPI_SET 1024
+#include "mlkem_nistapi_capture.h"
 #endif
 
 typedef struct {
@@ -228,9 +201,5 @@ int main(int argc, char **argv)
 }
 
 #else
-int main(int argc, char **argv)
-{
-    t_init(argc, argv);
-    return t_not_built("mlkem_nistapi", "ML-KEM without all three operations");
-}
+T_NOT_BUILT_MAIN("mlkem_nistapi", "ML-KEM without all three operations")
 #endif

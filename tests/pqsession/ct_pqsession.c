@@ -26,14 +26,6 @@ void m4crypt_mlkem_ct_declassify(const void *p, size_t len)
 }
 
 /* The device's random generator: a test stream whose output is marked secret. */
-static int secret_rng(void *ctx, uint8_t *out, size_t len)
-{
-    (void)ctx;
-    t_rand_bytes(out, len);
-    CT_SECRET(out, len);
-    return 0;
-}
-
 static pqs_identity id;
 static uint8_t msg1[PQS_MSG1_BYTES], msg2[PQS_MSG2_BYTES], conf[PQS_CONFIRM_BYTES];
 static uint8_t rec[PQS_MAX_RECORD], pt[PQS_MAX_FRAGMENT];
@@ -70,7 +62,7 @@ int main(int argc, char **argv)
         if (variant)
             msg1[100] ^= 0x10; /* ct_s changed: implicit rejection, keys that will not confirm */
         mark_identity(&id);
-        m4crypt_set_randombytes(secret_rng, NULL);
+        m4crypt_set_randombytes(ct_secret_rng, NULL);
         r = pqs_respond(&id, &dev, msg2, conf, msg1);
         m4crypt_set_randombytes(NULL, NULL);
         CT_PUBLIC(&r, sizeof r);

@@ -227,14 +227,6 @@ static void test_handshake_failures(void)
 
 static uint8_t rec[PQS_MAX_RECORD], rec2[PQS_MAX_RECORD], pt[PQS_MAX_FRAGMENT];
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
-
 static void test_records(void)
 {
     static const unsigned lens[] = {0, 1, 15, 16, 17, 63, 64, 65, 1000, 1023, 1024};
@@ -258,7 +250,7 @@ static void test_records(void)
             if (e == PQS_OK && body == n + PQS_TAG_BYTES) {
                 e = pqs_record_open(&rr, rec2, rl, &got);
                 bad += e != PQS_ERR_AUTH;
-                bad += !all_zero(rec2 + PQS_HEADER_BYTES, n);
+                bad += !t_all_zero(rec2 + PQS_HEADER_BYTES, n);
             } else
                 bad += e == PQS_OK ? 0 : (e != PQS_ERR_HEADER && e != PQS_ERR_COUNTER);
             bad += rr.recv_n != r.recv_n; /* the counter moves only on success */
@@ -384,7 +376,7 @@ static void check_failed(pqs_session *s, pqs_keys *host, int r, int e, int alert
     uint8_t a[4], flags;
     size_t pos = 0, n = 0;
     CHECK(r == e);
-    CHECK(all_zero(got_msg, sizeof got_msg));
+    CHECK(t_all_zero(got_msg, sizeof got_msg));
     if (alert_expected) {
         CHECK(next_out(host, &pos, a, &n, &flags) == PQS_ALERT && n == 1 && a[0] == (uint8_t)-e);
         CHECK(pos == tp.out_len);
@@ -393,7 +385,7 @@ static void check_failed(pqs_session *s, pqs_keys *host, int r, int e, int alert
     CHECK(pqs_send(s, big, 1) == PQS_ERR_STATE);
     size_t len;
     CHECK(pqs_recv(s, got_msg, sizeof got_msg, &len) == PQS_ERR_STATE);
-    CHECK(all_zero(s->keys.send_key, 32) && all_zero(s->keys.recv_key, 32));
+    CHECK(t_all_zero(s->keys.send_key, 32) && t_all_zero(s->keys.recv_key, 32));
 }
 
 static void test_sessions(void)
@@ -557,7 +549,7 @@ static void test_accept_connect(void)
     tp.in_len = PQS_MSG2_BYTES + PQS_CONFIRM_BYTES;
     CHECK(pqs_connect(&s, &io, pk) == PQS_ERR_CONFIRM);
     CHECK(tp.out_len == PQS_MSG1_BYTES + PQS_CONFIRM_BYTES);
-    CHECK(s.state == ST_ENDED && all_zero(s.keys.send_key, 32));
+    CHECK(s.state == ST_ENDED && t_all_zero(s.keys.send_key, 32));
 }
 
 int main(int argc, char **argv)
@@ -572,6 +564,6 @@ int main(int argc, char **argv)
     test_sessions();
     test_accept_connect();
     pqs_identity_wipe(&id);
-    CHECK(all_zero((const uint8_t *)&id, sizeof id));
+    CHECK(t_all_zero((const uint8_t *)&id, sizeof id));
     return t_summary("test_pqsession");
 }

@@ -2,8 +2,9 @@
 /*
  * A simulated STM32 RNG (RNG_CR, RNG_SR, RNG_DR) for the driver of src/rng/stm32_rng.c, and the
  * tests that run the driver against it: tests/rng/test_rng_stm32f4.c and test_rng_stm32l4.c
- * include the driver (built with M4CRYPT_RNG_STM32_SIM, so its register accesses come here) and
- * then this file, and call rng_stm32_sim_tests().
+ * define the generation (M4CRYPT_RNG_STM32F4 or M4CRYPT_RNG_STM32L4), include this file, which
+ * includes the driver built with M4CRYPT_RNG_STM32_SIM (so its register accesses come here), and
+ * end with RNG_STM32_SIM_MAIN(their name).
  *
  * The model, per generation (SIM_L4 = 1 for the RM0432 L4R/L4S RNG, 0 for the RM0090 F4 RNG):
  *   - words are numbered 1, 2, 3, ... in the order RNG_DR delivers them; word i has the value
@@ -27,6 +28,16 @@
  */
 #ifndef M4CRYPT_TEST_RNG_STM32_SIM_H
 #define M4CRYPT_TEST_RNG_STM32_SIM_H
+
+#define M4CRYPT_RNG_STM32_SIM
+#define M4CRYPT_RNG_STM32_MAX_POLLS 64u
+#include "rng/stm32_rng.c"
+
+#ifdef M4CRYPT_RNG_STM32L4
+#define SIM_L4 1
+#else
+#define SIM_L4 0
+#endif
 
 #include <string.h>
 
@@ -195,14 +206,6 @@ static void sim_at(unsigned slot, uint32_t k, int kind, uint32_t arg)
     sim.ev[slot].arg = arg;
 }
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
-
 /*
  * One successful call of len bytes whose output must be words first, first + 1, ... (little
  * endian, the last one cut to what is left), none of them tainted.
@@ -231,7 +234,7 @@ static void expect_failure(const char *what, size_t len, int why)
     uint8_t out[128];
     memset(out, 0xee, sizeof out);
     int r = m4crypt_rng_stm32_randombytes(out, len);
-    int ok = r == M4CRYPT_ERR_RANDOM && all_zero(out, len) && out[len] == 0xee &&
+    int ok = r == M4CRYPT_ERR_RANDOM && t_all_zero(out, len) && out[len] == 0xee &&
              m4crypt_rng_stm32_status() == why && !(sim.cr & (1u << 2)) && sim.bad_writes == 0;
     if (!ok)
         t_printf("rng: %s: expected failure %d, got result %d status %d\n", what, why, r,
@@ -345,5 +348,14 @@ static void rng_stm32_sim_tests(void)
     expect_failure("still no RNG", 1, M4CRYPT_RNG_STM32_NOT_RESPONDING);
     CHECK(sim.bad_writes == 0);
 }
+
+/* The test program: the tests above, reported under name. */
+#define RNG_STM32_SIM_MAIN(name)                                                                   \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        t_init(argc, argv);                                                                        \
+        rng_stm32_sim_tests();                                                                     \
+        return t_summary(name);                                                                    \
+    }
 
 #endif

@@ -7,17 +7,7 @@
  * is, failed recoveries, clock errors, the continuous test, timeouts, a missing RNG. Runs on the
  * host and on the emulated M4 alike (no hardware is touched).
  */
-#define M4CRYPT_RNG_STM32_SIM
 #define M4CRYPT_RNG_STM32L4
-#define M4CRYPT_RNG_STM32_MAX_POLLS 64u
-#include "rng/stm32_rng.c"
-
-#define SIM_L4 1
 #include "rng_stm32_sim.h"
 
-int main(int argc, char **argv)
-{
-    t_init(argc, argv);
-    rng_stm32_sim_tests();
-    return t_summary("rng_stm32l4");
-}
+RNG_STM32_SIM_MAIN("rng_stm32l4")

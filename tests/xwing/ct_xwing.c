@@ -85,9 +85,5 @@ int main(int argc, char **argv)
     return t_summary("ct_xwing");
 }
 #else
-int main(int argc, char **argv)
-{
-    t_init(argc, argv);
-    return t_not_built("ct_xwing", "X-Wing without all three operations");
-}
+T_NOT_BUILT_MAIN("ct_xwing", "X-Wing without all three operations")
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_reader.h"
 #include "m4crypt/xwing.h"
 
 #if M4CRYPT_ENABLE_XWING_KEYPAIR && M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS /* m4crypt/config.h: what this program needs is built */
@@ -57,10 +58,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
 }
 #else
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    (void)data, (void)size; /* not built in this configuration */
-    return 0;
-}
+FUZZ_TARGET_NOT_BUILT
 #endif

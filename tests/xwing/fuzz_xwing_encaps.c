@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../mlkem/mlkem_ek_check.h"
+#include "fuzz_reader.h"
 #include "m4crypt/mlkem.h"
 #include "m4crypt/xwing.h"
 
@@ -23,26 +25,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static uint8_t honest_pk[M4CRYPT_XWING_PUBLICKEYBYTES], honest_sk[M4CRYPT_XWING_SECRETKEYBYTES];
 static int ready;
-
-/* Section 7.2 modulus check by hand: every 12-bit value of ek[0 : 384k] below q = 3329. */
-static int reduced(const uint8_t *ek)
-{
-    for (unsigned i = 0; i < 128 * 3; i++) {
-        const uint8_t *p = ek + 3 * i;
-        unsigned a = p[0] | (p[1] & 15u) << 8, b = p[1] >> 4 | (unsigned)p[2] << 4;
-        if (a >= 3329 || b >= 3329)
-            return 0;
-    }
-    return 1;
-}
-
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t a = 0;
-    for (size_t i = 0; i < n; i++)
-        a |= p[i];
-    return a == 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -60,11 +42,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const size_t e = size - 3 < 64 ? size - 3 : 64;
     memcpy(eseed + 64 - e, data + size - e, e);
 
-    uint8_t *pk = malloc(M4CRYPT_XWING_PUBLICKEYBYTES);
-    uint8_t *ct = malloc(M4CRYPT_XWING_CIPHERTEXTBYTES), *ct2 = malloc(M4CRYPT_XWING_CIPHERTEXTBYTES);
+    uint8_t *pk = fuzz_alloc(M4CRYPT_XWING_PUBLICKEYBYTES);
+    uint8_t *ct = fuzz_alloc(M4CRYPT_XWING_CIPHERTEXTBYTES);
+    uint8_t *ct2 = fuzz_alloc(M4CRYPT_XWING_CIPHERTEXTBYTES);
     uint8_t ss[32], ss2[32];
-    if (!pk || !ct || !ct2)
-        abort();
     if (data[0] & 1) {
         memset(pk, 0, M4CRYPT_XWING_PUBLICKEYBYTES);
         memcpy(pk, data + 1, size - 1 < M4CRYPT_XWING_PUBLICKEYBYTES ? size - 1
@@ -77,11 +58,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     const int r = m4crypt_xwing_enc_derand(ct, ss, pk, eseed);
-    const int expect = reduced(pk) ? 0 : M4CRYPT_ERR_PUBLIC_KEY;
+    const int expect = mlkem_ek_reduced(pk, 3) ? 0 : M4CRYPT_ERR_PUBLIC_KEY;
     if (r != expect)
         abort();
     if (r != 0) {
-        if (!all_zero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES) || !all_zero(ss, 32))
+        if (!t_all_zero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES) || !t_all_zero(ss, 32))
             abort();
     } else {
         if (m4crypt_xwing_enc_derand(ct2, ss2, pk, eseed) != 0 ||

@@ -28,9 +28,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
-from boardlink import LinkServer  # noqa: E402
-from flash import config_of, flash  # noqa: E402
-from serialport import SerialPort, SerialPortError, serve  # noqa: E402
+from boardlink import LinkServer, not_run  # noqa: E402
+from flash import board_arguments, config_of, flash  # noqa: E402
+from serialport import SerialPort, SerialPortError, serve_and_close  # noqa: E402
 
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
 
@@ -62,13 +62,7 @@ def run_one(elf: Path, args, vecdir: Path) -> tuple[int, int, str, float]:
         port = SerialPort(args.port, args.baud)
         port.discard_input()
         flash(args.board, elf, args.flasher, quiet=not args.verbose)
-    try:
-        how = serve(port, server, args.timeout, idle_timeout=args.idle)
-    finally:
-        port.close()
-        if qemu:
-            qemu.kill()
-            qemu.wait()
+    how = serve_and_close(port, server, args.timeout, idle_timeout=args.idle, qemu=qemu)
     out = server.output
     sums = SUMMARY.findall(out)
     passed, failed = (int(sums[-1][0]), int(sums[-1][1])) if sums else (0, 0)
@@ -89,11 +83,7 @@ def run_one(elf: Path, args, vecdir: Path) -> tuple[int, int, str, float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--board", required=True)
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--impl", default="portable", choices=("portable", "armv7m"))
-    ap.add_argument("--port", default="/dev/ttyACM0")
-    ap.add_argument("--baud", type=int, default=115200)
+    board_arguments(ap, serial=True)
     ap.add_argument("--vectors", default=None, help="default BUILD/vectors")
     ap.add_argument("--flasher", default=None)
     ap.add_argument("--only", default="", help="comma-separated program names (test_x25519,...)")
@@ -112,20 +102,15 @@ def main() -> int:
     if only:
         elfs = [e for e in elfs if e.stem in only]
     if not elfs:
-        print(f"board_tests: no test firmware in {build / cfg} (make PLATFORM={args.board})")
-        print("0 passed, 1 failed")
-        return 1
+        return not_run(f"board_tests: no test firmware in {build / cfg} "
+                       f"(make PLATFORM={args.board})")
     if not vecdir.is_dir():
-        print(f"board_tests: no vectors in {vecdir} (make vectors)")
-        print("0 passed, 1 failed")
-        return 1
+        return not_run(f"board_tests: no vectors in {vecdir} (make vectors)")
     if not args.qemu:
         try:
             SerialPort(args.port, args.baud).close()
         except SerialPortError as e:
-            print(f"board_tests: {e}")
-            print("0 passed, 1 failed")
-            return 2
+            return not_run(f"board_tests: {e}", 2)
     where = "QEMU netduinoplus2 (pty)" if args.qemu else args.port
     print(f"board_tests: {len(elfs)} programs of {cfg} on {where}", flush=True)
     total_p = total_f = 0

@@ -31,6 +31,14 @@ QUICK_LIMIT = 25
 GROUP_CHARS = 63
 
 
+def not_run(message: str, code: int = 1) -> int:
+    """A suite that cannot run: the message, the summary line run_tests.py counts as one failure,
+    and the exit code to return."""
+    print(message)
+    print("0 passed, 1 failed")
+    return code
+
+
 def quick_subset(data: bytes, limit: int = QUICK_LIMIT) -> bytes:
     """The records of a .vec file that a --quick test program uses, as a .vec file."""
     out: list[bytes] = []

@@ -26,6 +26,17 @@ BOARDS = {
 FLASH_BASE = "0x08000000"
 
 
+def board_arguments(ap: argparse.ArgumentParser, choices=None, serial: bool = False) -> None:
+    """The options of every board tool: --board (one of choices, when given), --build, --impl;
+    with serial, the line to the board: --port, --baud."""
+    ap.add_argument("--board", required=True, choices=choices)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--impl", default="portable", choices=("portable", "armv7m"))
+    if serial:
+        ap.add_argument("--port", default="/dev/ttyACM0")
+        ap.add_argument("--baud", type=int, default=115200)
+
+
 def config_of(board: str, impl: str) -> str:
     return board + ("-armv7m" if impl == "armv7m" else "")
 
@@ -111,9 +122,7 @@ def flash(board: str, elf: Path, flasher: str | None = None, quiet: bool = False
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--board", required=True, choices=sorted(BOARDS))
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--impl", default="portable", choices=("portable", "armv7m"))
+    board_arguments(ap, choices=sorted(BOARDS))
     ap.add_argument("--firmware", default="bench")
     ap.add_argument("--flasher", default=None)
     args = ap.parse_args()

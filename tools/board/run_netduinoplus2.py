@@ -35,7 +35,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
-from boardlink import run_qemu  # noqa: E402
+from boardlink import not_run, run_qemu  # noqa: E402
 
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
 REGION = re.compile(r"^region (\S+) cycles (\d+) stack (\d+)", re.M)
@@ -113,14 +113,10 @@ def main() -> int:
     slow = ("test_mlkem_vectors", "test_xwing", "test_fips202", "test_x25519", "test_mlkem")
     jobs.sort(key=lambda j: slow.index(j[2].stem) if j[2].stem in slow else len(slow))
     if not jobs:
-        print(f"no netduinoplus2 firmware in {build}: build it with "
-              f"`make BUILD={args.build} netduinoplus2`")
-        print("0 passed, 1 failed")
-        return 1
+        return not_run(f"no netduinoplus2 firmware in {build}: build it with "
+                       f"`make BUILD={args.build} netduinoplus2`")
     if not vecdir.is_dir():
-        print(f"no vectors in {vecdir}: run `make BUILD={args.build} vectors` first")
-        print("0 passed, 1 failed")
-        return 1
+        return not_run(f"no vectors in {vecdir}: run `make BUILD={args.build} vectors` first")
 
     t0 = time.time()
     results: list[Result] = []

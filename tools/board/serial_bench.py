@@ -34,7 +34,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from boardlink import LinkServer  # noqa: E402
-from flash import config_of, flash  # noqa: E402
+from flash import board_arguments, config_of, flash  # noqa: E402
 
 REGION = re.compile(r"^region (\S+) cycles (\d+) stack (\d+)( limit)?\s*$", re.M)
 BENCH_CLOCK = {"stm32f4discovery": 24_000_000, "nucleo-l4r5zi": 20_000_000}
@@ -75,7 +75,7 @@ def compiler() -> str:
 
 
 def read_board(args, elf: Path) -> str:
-    from serialport import SerialPort, SerialPortError, serve
+    from serialport import SerialPort, SerialPortError, serve_and_close
     echo = lambda s: print(s, end="", flush=True)  # noqa: E731
     server = LinkServer(None, echo=echo)
     qemu = None
@@ -94,13 +94,7 @@ def read_board(args, elf: Path) -> str:
         else:
             print(f"serial_bench: listening on {args.port}; press the board's reset button "
                   f"(the firmware waits up to 30 s for this tool)", flush=True)
-    try:
-        how = serve(port, server, args.timeout, idle_timeout=args.idle)
-    finally:
-        port.close()
-        if qemu:
-            qemu.kill()
-            qemu.wait()
+    how = serve_and_close(port, server, args.timeout, idle_timeout=args.idle, qemu=qemu)
     if how != "exit":
         raise SystemExit(f"serial_bench: the firmware did not finish ({how})")
     if server.exit_code != 0:
@@ -111,11 +105,7 @@ def read_board(args, elf: Path) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--board", required=True)
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--impl", default="portable", choices=("portable", "armv7m"))
-    ap.add_argument("--port", default="/dev/ttyACM0")
-    ap.add_argument("--baud", type=int, default=115200)
+    board_arguments(ap, serial=True)
     ap.add_argument("--flash", action="store_true", help="flash bench.elf first")
     ap.add_argument("--flasher", default=None)
     ap.add_argument("--log", default=None, help="parse a saved console log instead of a port")

@@ -125,3 +125,16 @@ def serve(port: SerialPort, server, timeout: float, idle_timeout: float | None =
             if reply:
                 port.write(reply)
     return "exit"
+
+
+def serve_and_close(port: SerialPort, server, timeout: float, idle_timeout: float | None = None,
+                    qemu=None) -> str:
+    """serve, then close the port and stop the QEMU process running the firmware (when there
+    is one), whatever happened."""
+    try:
+        return serve(port, server, timeout, idle_timeout=idle_timeout)
+    finally:
+        port.close()
+        if qemu:
+            qemu.kill()
+            qemu.wait()

@@ -13,21 +13,13 @@ import vecfmt
 
 def convert(out_dir: Path) -> dict[str, int]:
     src = vecfmt.crypto_vectors_dir() / "ciphers" / "ChaCha20" / "rfc7539.txt"
-    recs = []
-    for _, r in vecfmt.parse_rsp(src):
-        recs.append({
-            "count": int(r["COUNT"]),
-            "key": bytes.fromhex(r["KEY"]),
-            "nonce": bytes.fromhex(r["NONCE"]),
-            "counter": int(r["INITIAL_BLOCK_COUNTER"]),
-            "pt": bytes.fromhex(r["PLAINTEXT"]),
-            "ct": bytes.fromhex(r["CIPHERTEXT"]),
-        })
+    recs = vecfmt.rsp_records(src, count=("COUNT", int), key=("KEY", bytes),
+                              nonce=("NONCE", bytes), counter=("INITIAL_BLOCK_COUNTER", int),
+                              pt=("PLAINTEXT", bytes), ct=("CIPHERTEXT", bytes))
     name = "chacha20_rfc7539.vec"
     return {name: vecfmt.write_records(out_dir / name, recs,
                                        "cryptography-vectors ciphers/ChaCha20/rfc7539.txt")}
 
 
 if __name__ == "__main__":
-    import sys
-    print(convert(Path(sys.argv[1] if len(sys.argv) > 1 else "build/vectors")))
+    vecfmt.main(convert)

@@ -83,5 +83,4 @@ def convert(out_dir: Path) -> dict[str, int]:
 
 
 if __name__ == "__main__":
-    import sys
-    print(convert(Path(sys.argv[1] if len(sys.argv) > 1 else "build/vectors")))
+    vecfmt.main(convert)

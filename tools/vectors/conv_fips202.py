@@ -132,19 +132,15 @@ def convert(out_dir: Path) -> dict[str, int]:
     src = "NIST CAVP SHA-3 (SHA3VS/SHAKEVS byte-oriented) from PyPI cryptography-vectors"
     for fn in FUNCS:
         name = f"fips202_{fn}.vec"
-        written[name] = vecfmt.write_records(out_dir / name, _kat_records(fn, base),
-                                             f"{fn}: {src}")
-    written["fips202_mct.vec"] = vecfmt.write_records(
-        out_dir / "fips202_mct.vec",
-        (r for fn in FUNCS for r in _mct_records(fn, base)),
-        f"Monte Carlo checkpoints: {src}")
-    written["fips202_edge.vec"] = vecfmt.write_records(
-        out_dir / "fips202_edge.vec", _edge_records(),
-        "Message and output lengths around the rate; expected values from Python hashlib")
+        vecfmt.write_file(written, out_dir, name, _kat_records(fn, base), f"{fn}: {src}")
+    vecfmt.write_file(written, out_dir, "fips202_mct.vec",
+                      (r for fn in FUNCS for r in _mct_records(fn, base)),
+                      f"Monte Carlo checkpoints: {src}")
+    vecfmt.write_file(written, out_dir, "fips202_edge.vec", _edge_records(),
+                      "Message and output lengths around the rate; expected values from Python "
+                      "hashlib")
     return written
 
 
 if __name__ == "__main__":
-    import sys
-
-    print(convert(Path(sys.argv[1] if len(sys.argv) > 1 else "build/vectors")))
+    vecfmt.main(convert)

@@ -33,7 +33,6 @@ test reads only where the buffer is large enough):
 """
 from __future__ import annotations
 
-import json
 
 import vecfmt
 
@@ -49,14 +48,10 @@ WYCHEPROOF = vecfmt.VENDORED / "wycheproof"
 
 
 def _set_of(name: str) -> int:
-    s = int(name.replace("ML-DSA-", ""))
-    if s not in SETS:
-        raise ValueError(f"unknown parameter set {name}")
-    return s
+    return vecfmt.parameter_set(name, "ML-DSA-", SETS)
 
 
-def _hex(s: str) -> bytes:
-    return bytes.fromhex(s)
+_hex = bytes.fromhex
 
 
 def _record_chars(rec: dict) -> int:
@@ -66,13 +61,8 @@ def _record_chars(rec: dict) -> int:
 # ---------------------------------------------------------------- ACVP
 
 def _acvp_pairs(mode: str):
-    prompt = json.loads((ACVP / f"ML-DSA-{mode}-FIPS204_prompt.json").read_text())
-    expected = json.loads((ACVP / f"ML-DSA-{mode}-FIPS204_expectedResults.json").read_text())
-    exp_groups = {g["tgId"]: {t["tcId"]: t for t in g["tests"]} for g in expected["testGroups"]}
-    for g in prompt["testGroups"]:
-        exp = exp_groups[g["tgId"]]
-        for t in g["tests"]:
-            yield g, t, exp[t["tcId"]]
+    return vecfmt.acvp_pairs(ACVP / f"ML-DSA-{mode}-FIPS204_prompt.json",
+                             ACVP / f"ML-DSA-{mode}-FIPS204_expectedResults.json")
 
 
 def acvp_keygen():
@@ -133,22 +123,14 @@ _KINDS = {
 
 
 def _wycheproof_error(tc: dict, where: str) -> str:
-    errs = {_FLAG_ERRORS[f] for f in tc.get("flags", []) if f in _FLAG_ERRORS}
-    if not errs and tc.get("comment") in _COMMENT_ERRORS:
-        errs = {_COMMENT_ERRORS[tc["comment"]]}
-    if len(errs) != 1:
-        raise ValueError(f"{where}: cannot classify invalid test {tc['tcId']} "
-                         f"(flags {tc.get('flags')}, comment {tc.get('comment')!r})")
-    return errs.pop()
+    return vecfmt.wycheproof_error(tc, where, _FLAG_ERRORS, _COMMENT_ERRORS)
 
 
 def wycheproof():
     for kind, (tname, schema) in _KINDS.items():
         for s in SETS:
             path = WYCHEPROOF / f"mldsa_{s}_{kind}_test.json"
-            data = json.loads(path.read_text())
-            if data["schema"] != schema:
-                raise ValueError(f"{path}: schema {data['schema']}")
+            data = vecfmt.wycheproof_file(path, schema)
             buckets: dict[str, list] = {}
             for g in data["testGroups"]:
                 for tc in g["tests"]:
@@ -190,22 +172,21 @@ def wycheproof():
 
 def convert(out_dir):
     written = {}
-    written["mldsa_acvp_keygen.vec"] = vecfmt.write_records(
-        out_dir / "mldsa_acvp_keygen.vec", acvp_keygen(), "ML-DSA ACVP keyGen (FIPS 204)")
+    vecfmt.write_file(written, out_dir, "mldsa_acvp_keygen.vec", acvp_keygen(),
+                      "ML-DSA ACVP keyGen (FIPS 204)")
     small = {"siggen": [], "sigver": []}
     large = []
     for name, gen in (("siggen", acvp_siggen), ("sigver", acvp_sigver)):
         for rec in gen():
             (large if _record_chars(rec) > BOARD_RECORD_MAX - 512 else small[name]).append(rec)
-    written["mldsa_acvp_siggen.vec"] = vecfmt.write_records(
-        out_dir / "mldsa_acvp_siggen.vec", small["siggen"], "ML-DSA ACVP sigGen (FIPS 204)")
-    written["mldsa_acvp_sigver.vec"] = vecfmt.write_records(
-        out_dir / "mldsa_acvp_sigver.vec", small["sigver"], "ML-DSA ACVP sigVer (FIPS 204)")
-    written["mldsa_acvp_large.vec"] = vecfmt.write_records(
-        out_dir / "mldsa_acvp_large.vec", large,
-        "ML-DSA ACVP sigGen / sigVer records larger than a board's record buffer")
-    written["mldsa_wycheproof.vec"] = vecfmt.write_records(
-        out_dir / "mldsa_wycheproof.vec", wycheproof(), "ML-DSA Wycheproof (FIPS 204)")
+    vecfmt.write_file(written, out_dir, "mldsa_acvp_siggen.vec", small["siggen"],
+                      "ML-DSA ACVP sigGen (FIPS 204)")
+    vecfmt.write_file(written, out_dir, "mldsa_acvp_sigver.vec", small["sigver"],
+                      "ML-DSA ACVP sigVer (FIPS 204)")
+    vecfmt.write_file(written, out_dir, "mldsa_acvp_large.vec", large,
+                      "ML-DSA ACVP sigGen / sigVer records larger than a board's record buffer")
+    vecfmt.write_file(written, out_dir, "mldsa_wycheproof.vec", wycheproof(),
+                      "ML-DSA Wycheproof (FIPS 204)")
     if (written["mldsa_acvp_keygen.vec"] != 75
             or written["mldsa_acvp_siggen.vec"] + written["mldsa_acvp_sigver.vec"]
             + written["mldsa_acvp_large.vec"] != 105):

@@ -38,7 +38,6 @@ Output files:
 from __future__ import annotations
 
 import gzip
-import json
 from pathlib import Path
 
 import vecfmt
@@ -56,26 +55,28 @@ CCTV = vecfmt.VENDORED / "cctv-mlkem"
 
 
 def _set_of(name: str) -> int:
-    s = int(name.replace("ML-KEM-", ""))
-    if s not in SETS:
-        raise ValueError(f"unknown parameter set {name}")
-    return s
+    return vecfmt.parameter_set(name, "ML-KEM-", SETS)
 
 
-def _hex(s: str) -> bytes:
-    return bytes.fromhex(s)
+_hex = bytes.fromhex
 
 
 # ---------------------------------------------------------------- ACVP
 
 def _acvp_pairs(mode: str):
-    prompt = json.loads((ACVP / f"acvp_v1.1.0.40_{mode}_prompt.json").read_text())
-    expected = json.loads((ACVP / f"acvp_v1.1.0.40_{mode}_expectedResults.json").read_text())
-    exp_groups = {g["tgId"]: {t["tcId"]: t for t in g["tests"]} for g in expected["testGroups"]}
-    for g in prompt["testGroups"]:
-        exp = exp_groups[g["tgId"]]
-        for t in g["tests"]:
-            yield g, t, exp[t["tcId"]]
+    return vecfmt.acvp_pairs(ACVP / f"acvp_v1.1.0.40_{mode}_prompt.json",
+                             ACVP / f"acvp_v1.1.0.40_{mode}_expectedResults.json")
+
+
+def _key_check(rec: dict, name: str, key: bytes, size: int, passed: bool, error: str) -> None:
+    """An ACVP key check record: the key, valid or invalid with the error our API gives (length
+    when the size is wrong, else error)."""
+    rec[name] = key
+    if passed:
+        rec["result"] = "valid"
+    else:
+        rec["result"] = "invalid"
+        rec["error"] = "length" if len(key) != size else error
 
 
 def acvp_keygen():
@@ -95,21 +96,9 @@ def acvp_encdec():
         elif fn == "decapsulation":
             rec.update(dk=_hex(t["dk"]), c=_hex(t["c"]), k=_hex(e["k"]))
         elif fn == "encapsulationKeyCheck":
-            ek = _hex(t["ek"])
-            rec["ek"] = ek
-            if e["testPassed"]:
-                rec["result"] = "valid"
-            else:
-                rec["result"] = "invalid"
-                rec["error"] = "length" if len(ek) != PK_BYTES[s] else "public_key"
+            _key_check(rec, "ek", _hex(t["ek"]), PK_BYTES[s], e["testPassed"], "public_key")
         elif fn == "decapsulationKeyCheck":
-            dk = _hex(t["dk"])
-            rec["dk"] = dk
-            if e["testPassed"]:
-                rec["result"] = "valid"
-            else:
-                rec["result"] = "invalid"
-                rec["error"] = "length" if len(dk) != SK_BYTES[s] else "secret_key"
+            _key_check(rec, "dk", _hex(t["dk"]), SK_BYTES[s], e["testPassed"], "secret_key")
         else:
             raise ValueError(f"unknown ACVP function {fn}")
         yield rec
@@ -179,22 +168,14 @@ _TYPES = {
 
 
 def _wycheproof_error(tc: dict, where: str) -> str:
-    errs = {_FLAG_ERRORS[f] for f in tc.get("flags", []) if f in _FLAG_ERRORS}
-    if not errs and tc.get("comment") in _COMMENT_ERRORS:
-        errs = {_COMMENT_ERRORS[tc["comment"]]}
-    if len(errs) != 1:
-        raise ValueError(f"{where}: cannot classify invalid test {tc['tcId']} "
-                         f"(flags {tc.get('flags')}, comment {tc.get('comment')!r})")
-    return errs.pop()
+    return vecfmt.wycheproof_error(tc, where, _FLAG_ERRORS, _COMMENT_ERRORS)
 
 
 def wycheproof():
     for kind, (tname, gtype, fields) in _TYPES.items():
         for s in SETS:
             path = WYCHEPROOF / f"mlkem_{s}_{kind}.json"
-            data = json.loads(path.read_text())
-            if data["schema"] != f"mlkem_{kind}_schema.json":
-                raise ValueError(f"{path}: schema {data['schema']}")
+            data = vecfmt.wycheproof_file(path, f"mlkem_{kind}_schema.json")
             # Group by result and flags; records of one group must be contiguous in the file.
             buckets: dict[str, list] = {}
             for g in data["testGroups"]:
@@ -270,5 +251,5 @@ def convert(out_dir: Path) -> dict[str, int]:
         jobs.append((f"mlkem_kat_{s}.vec", lambda s=s: kat(s),
                      f"cryptography-vectors asymmetric/MLKEM/kat_MLKEM_{s}.rsp"))
     for name, gen, header in jobs:
-        written[name] = vecfmt.write_records(out_dir / name, gen(), header)
+        vecfmt.write_file(written, out_dir, name, gen(), header)
     return written

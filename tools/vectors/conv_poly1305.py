@@ -13,19 +13,12 @@ import vecfmt
 
 def convert(out_dir: Path) -> dict[str, int]:
     src = vecfmt.crypto_vectors_dir() / "poly1305" / "rfc7539.txt"
-    recs = []
-    for _, r in vecfmt.parse_rsp(src):
-        recs.append({
-            "count": int(r["COUNT"]),
-            "key": bytes.fromhex(r["KEY"]),
-            "msg": bytes.fromhex(r["MSG"]),
-            "tag": bytes.fromhex(r["TAG"]),
-        })
+    recs = vecfmt.rsp_records(src, count=("COUNT", int), key=("KEY", bytes), msg=("MSG", bytes),
+                              tag=("TAG", bytes))
     name = "poly1305_rfc7539.vec"
     return {name: vecfmt.write_records(out_dir / name, recs,
                                        "cryptography-vectors poly1305/rfc7539.txt")}
 
 
 if __name__ == "__main__":
-    import sys
-    print(convert(Path(sys.argv[1] if len(sys.argv) > 1 else "build/vectors")))
+    vecfmt.main(convert)

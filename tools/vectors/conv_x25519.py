@@ -66,29 +66,20 @@ def wycheproof_records():
 
 def rfc7748_records():
     path = vecfmt.crypto_vectors_dir() / "asymmetric" / "X25519" / "rfc7748.txt"
-    recs = []
-    for _, r in vecfmt.parse_rsp(path):
-        recs.append({
-            "count": int(r["COUNT"]),
-            "scalar": bytes.fromhex(r["INPUT_SCALAR"]),
-            "u": bytes.fromhex(r["INPUT_U"]),
-            "out": bytes.fromhex(r["OUTPUT_U"]),
-        })
-    return recs
+    return vecfmt.rsp_records(path, count=("COUNT", int), scalar=("INPUT_SCALAR", bytes),
+                              u=("INPUT_U", bytes), out=("OUTPUT_U", bytes))
 
 
 def convert(out_dir: Path) -> dict[str, int]:
     out_dir = Path(out_dir)
     written = {}
-    written["x25519_wycheproof.vec"] = vecfmt.write_records(
-        out_dir / "x25519_wycheproof.vec", wycheproof_records(),
-        "Wycheproof x25519_test.json (C2SP/wycheproof, Apache-2.0), grouped by flag")
-    written["x25519_rfc7748.vec"] = vecfmt.write_records(
-        out_dir / "x25519_rfc7748.vec", rfc7748_records(),
-        "RFC 7748 section 5.2, from PyPI cryptography-vectors asymmetric/X25519/rfc7748.txt")
+    vecfmt.write_file(written, out_dir, "x25519_wycheproof.vec", wycheproof_records(),
+                      "Wycheproof x25519_test.json (C2SP/wycheproof, Apache-2.0), grouped by flag")
+    vecfmt.write_file(written, out_dir, "x25519_rfc7748.vec", rfc7748_records(),
+                      "RFC 7748 section 5.2, from PyPI cryptography-vectors "
+                      "asymmetric/X25519/rfc7748.txt")
     return written
 
 
 if __name__ == "__main__":
-    import sys
-    print(convert(Path(sys.argv[1] if len(sys.argv) > 1 else "build/vectors")))
+    vecfmt.main(convert)

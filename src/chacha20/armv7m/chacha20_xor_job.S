@@ -41,6 +41,7 @@
 
     .syntax unified
     .thumb
+#include "common/armv7m/asm_macros.i"
 #include "common/armv7m/fpu_scratch.h"
 #ifndef M4CRYPT_ARMV7M_NOFPU
     .fpu fpv4-sp-d16
@@ -74,44 +75,30 @@
     .equ J_NSEG, 16
     .equ J_SEG, 20      @ {out, in, nblocks}, 12 bytes each
 
-/* One operation of the quarter round (RFC 8439 section 2.1) on rotated b and d words:
- * on entry b is ROR 25 and d ROR 24 of the true value; on exit again. */
-.macro OP1 a, b
-    add.w   \a, \a, \b, ror #25         @ a += b
+/* The quarter round (RFC 8439 section 2.1) on rotated b and d words: on entry b is ROR 25 and
+ * d ROR 24 of the true value; on exit again. Each step folds the pending rotation of its
+ * rotated operands into the barrel shifter:
+ *   QSTEP_A a, b, d, nb, nd   a += b ROR nb;  d = a ^ (d ROR nd)
+ *   QSTEP_C c, b, d, nd, nb   c += d ROR nd;  b = c ^ (b ROR nb) */
+.macro QSTEP_A a, b, d, nb, nd
+    add.w   \a, \a, \b, ror #\nb
+    eor.w   \d, \a, \d, ror #\nd
 .endm
-.macro OP2 a, d
-    eor.w   \d, \a, \d, ror #24         @ d ^= a   (rotate left 16 pending: ROR 16)
-.endm
-.macro OP3 c, d
-    add.w   \c, \c, \d, ror #16         @ c += d
-.endm
-.macro OP4 b, c
-    eor.w   \b, \c, \b, ror #25         @ b ^= c   (rotate left 12 pending: ROR 20)
-.endm
-.macro OP5 a, b
-    add.w   \a, \a, \b, ror #20         @ a += b
-.endm
-.macro OP6 a, d
-    eor.w   \d, \a, \d, ror #16         @ d ^= a   (rotate left 8 pending: ROR 24)
-.endm
-.macro OP7 c, d
-    add.w   \c, \c, \d, ror #24         @ c += d
-.endm
-.macro OP8 b, c
-    eor.w   \b, \c, \b, ror #20         @ b ^= c   (rotate left 7 pending: ROR 25)
+.macro QSTEP_C c, b, d, nd, nb
+    add.w   \c, \c, \d, ror #\nd
+    eor.w   \b, \c, \b, ror #\nb
 .endm
 
 .macro QR12 a, b, c, d
-    OP1     \a, \b
-    OP2     \a, \d
+    QSTEP_A \a, \b, \d, 25, 24          @ a += b, d ^= a (rotate left 16 pending: ROR 16)
+.endm
+.macro QR58 a, b, c, d
+    QSTEP_A \a, \b, \d, 20, 16          @ a += b, d ^= a (rotate left 8 pending: ROR 24)
+    QSTEP_C \c, \b, \d, 24, 20          @ c += d, b ^= c (rotate left 7 pending: ROR 25)
 .endm
 .macro QR38 a, b, c, d
-    OP3     \c, \d
-    OP4     \b, \c
-    OP5     \a, \b
-    OP6     \a, \d
-    OP7     \c, \d
-    OP8     \b, \c
+    QSTEP_C \c, \b, \d, 16, 25          @ c += d, b ^= c (rotate left 12 pending: ROR 20)
+    QR58    \a, \b, \c, \d
 .endm
 .macro QR a, b, c, d
     QR12    \a, \b, \c, \d
@@ -124,10 +111,7 @@
     eor.w   \d, \a, \d
     add.w   \c, \c, \d, ror #16
     eor.w   \b, \c, \b
-    OP5     \a, \b
-    OP6     \a, \d
-    OP7     \c, \d
-    OP8     \b, \c
+    QR58    \a, \b, \c, \d
 .endm
 
 /* A double round (column + diagonal) with r8, r9 = x8, x9 on entry and exit, x10, x11 in s2, s3. */
@@ -152,6 +136,20 @@
     QR      r3, r4, r9, r12             @ QR(3, 4, 9, 14)
 .endm
 
+/* Feed-forward of two words: x += the input word in sx, y += the one in sy (x, y ROR n first
+ * when n is given). */
+.macro FEED2 x, y, sx, sy, n=0
+    vmov    r10, \sx
+    vmov    r11, \sy
+    .if \n
+    add.w   \x, r10, \x, ror #\n
+    add.w   \y, r11, \y, ror #\n
+    .else
+    add.w   \x, \x, r10
+    add.w   \y, \y, r11
+    .endif
+.endm
+
 /* The counter-independent part of the first double round into T, C9 (s4), C10 (s5), from the
  * input words 1, 5, 9, 13 in r1, r5, r9, r11; 2, 6, 10, 14 in r2, r6, r8, r12; 3, 7, 11, 15 in
  * r3, r7, r10, lr. */
@@ -159,7 +157,7 @@
     QRF     r1, r5, r9, r11             @ QR(1, 5, 9, 13)
     QRF     r2, r6, r8, r12             @ QR(2, 6, 10, 14)
     QRF     r3, r7, r10, lr             @ QR(3, 7, 11, 15)
-    OP1     r1, r6                      @ diagonal QR(1, 6, 11, 12): x1 += x6
+    add.w   r1, r1, r6, ror #25         @ diagonal QR(1, 6, 11, 12): x1 += x6
     QR12    r2, r7, r8, r11             @ diagonal QR(2, 7, 8, 13): x2 += x7, x13 ^= x2
     str.w   r1, [sp, #T + 4]
     str.w   r2, [sp, #T + 8]
@@ -192,10 +190,7 @@
     CACHE_CORE
 .endm
 
-    .global m4crypt_chacha20_xor_job_armv7m
-    .type m4crypt_chacha20_xor_job_armv7m, %function
-    .p2align 2
-m4crypt_chacha20_xor_job_armv7m:
+FUNC m4crypt_chacha20_xor_job_armv7m
     push    {r4-r11, lr}
     sub     sp, sp, #FRAME
     ldr     r1, [r0, #J_CONSTS]
@@ -264,16 +259,13 @@ m4crypt_chacha20_xor_job_armv7m:
     eor.w   r10, r0, r10                @ QR(0, 4, 8, 12), x0 += x4 was cached
     add.w   r8, r8, r10, ror #16
     eor.w   r4, r8, r4
-    OP5     r0, r4
-    OP6     r0, r10
-    OP7     r8, r10
-    OP8     r4, r8
+    QR58    r0, r4, r8, r10
     vmov    s0, r8
     QR12    r0, r5, r8, lr              @ QR(0, 5, 10, 15)
     vmov    r8, s5
     QR38    r0, r5, r8, lr
     vmov    s2, r8
-    OP2     r1, r10                     @ QR(1, 6, 11, 12), x1 += x6 was cached
+    eor.w   r10, r1, r10, ror #24       @ QR(1, 6, 11, 12), x1 += x6 was cached
     QR38    r1, r6, r9, r10
     vmov    s3, r9
     QR12    r3, r4, r9, r12             @ QR(3, 4, 9, 14), first half
@@ -292,26 +284,11 @@ m4crypt_chacha20_xor_job_armv7m:
     str.w   lr, [sp, #W15]
     vmov    s0, r10
     vmov    s1, r11
-    vmov    r10, s6                     @ feed-forward of words 0-9
-    vmov    r11, s7
-    add.w   r0, r0, r10
-    add.w   r1, r1, r11
-    vmov    r10, s8
-    vmov    r11, s9
-    add.w   r2, r2, r10
-    add.w   r3, r3, r11
-    vmov    r10, s10
-    vmov    r11, s11
-    add.w   r4, r10, r4, ror #25
-    add.w   r5, r11, r5, ror #25
-    vmov    r10, s12
-    vmov    r11, s13
-    add.w   r6, r10, r6, ror #25
-    add.w   r7, r11, r7, ror #25
-    vmov    r10, s14
-    vmov    r11, s15
-    add.w   r8, r8, r10
-    add.w   r9, r9, r11
+    FEED2   r0, r1, s6, s7              @ feed-forward of words 0-9
+    FEED2   r2, r3, s8, s9
+    FEED2   r4, r5, s10, s11, 25
+    FEED2   r6, r7, s12, s13, 25
+    FEED2   r8, r9, s14, s15
     ldr.w   r12, [sp, #IN]              @ in, out, words 0, 1 (in += 64) in one run
     ldr.w   lr, [sp, #OUT]
     ldr.w   r11, [r12, #4]
@@ -441,6 +418,6 @@ m4crypt_chacha20_xor_job_armv7m:
     add.w   r4, r3, r4, lsl #6
     str.w   r4, [sp, #END]
     b.w     .Lblock
-    .size m4crypt_chacha20_xor_job_armv7m, . - m4crypt_chacha20_xor_job_armv7m
+ENDFUNC m4crypt_chacha20_xor_job_armv7m
 
 #endif /* M4CRYPT_ENABLE_CHACHA20 */

@@ -85,6 +85,20 @@
     .endr
 .endm
 
+/* m4crypt_sslot_pair first, second: sets m4crypt_sslot_first to N when first is sN, and stops
+ * with an error when first is not an S register or second is not sN+1 (the two-register VMOVs). */
+.macro m4crypt_sslot_pair first, second
+    m4crypt_sslot_index \first
+    .if m4crypt_sslot_is == 0
+    .error "vmov with two S registers: \first is not an S register (fpu_scratch.h)"
+    .endif
+    .set m4crypt_sslot_first, m4crypt_sslot_n
+    m4crypt_sslot_index \second
+    .if m4crypt_sslot_n - m4crypt_sslot_first - 1
+    .error "vmov with two S registers: they must be sN, sN+1 (fpu_scratch.h)"
+    .endif
+.endm
+
 .macro vmov a, b, c, d
     .ifb \c
     m4crypt_sslot_index \a
@@ -101,22 +115,10 @@
     .else
     m4crypt_sslot_index \a
     .if m4crypt_sslot_is
-    .set m4crypt_sslot_first, m4crypt_sslot_n
-    m4crypt_sslot_index \b
-    .if m4crypt_sslot_n - m4crypt_sslot_first - 1
-    .error "vmov sN, sM, rX, rY needs M = N + 1 (fpu_scratch.h)"
-    .endif
+    m4crypt_sslot_pair \a, \b
     strd    \c, \d, [sp, #(m4crypt_sslot_base + 4 * m4crypt_sslot_first)]
     .else
-    m4crypt_sslot_index \c
-    .if m4crypt_sslot_is == 0
-    .error "vmov rX, rY, sN, sM: sN is not an S register (fpu_scratch.h)"
-    .endif
-    .set m4crypt_sslot_first, m4crypt_sslot_n
-    m4crypt_sslot_index \d
-    .if m4crypt_sslot_n - m4crypt_sslot_first - 1
-    .error "vmov rX, rY, sN, sM needs M = N + 1 (fpu_scratch.h)"
-    .endif
+    m4crypt_sslot_pair \c, \d
     ldrd    \a, \b, [sp, #(m4crypt_sslot_base + 4 * m4crypt_sslot_first)]
     .endif
     .endif

@@ -186,6 +186,14 @@ class Gen:
         self.d = {}
         self.free = []
 
+    def eor_in_frame(self, dest, p, q, keep_p):
+        """dest = p ^ q for the words p, q = (register, frame): the result in p's frame when
+        keep_p, else in q's, the other operand rotated into it by the barrel shifter. Returns
+        the result's frame."""
+        (a, fa), (b, fb) = (p, q) if keep_p else (q, p)
+        self.op("eor", dest, a, b, (fa - fb) % 32)
+        return fa
+
     def op(self, *ins):
         self.code.append(ins)
 
@@ -238,12 +246,7 @@ class Gen:
                 self.op("vmov", rd, sreg(S_D + 2 * x + s))
             ra = aregs[X]
             dest = rd if key in into_d else ra
-            if plan("xd", j, (X, Y, h)) == 0:
-                self.op("eor", dest, ra, rd, (fa - fd) % 32)
-                f = fa
-            else:
-                self.op("eor", dest, rd, ra, (fd - fa) % 32)
-                f = fd
+            f = self.eor_in_frame(dest, (ra, fa), (rd, fd), plan("xd", j, (X, Y, h)) == 0)
             cur[X] = (dest, (f + k) % 32)
             other = ra if dest == rd else rd
             if other == rd and key in want and len(kept) < KEEP and rd in POOL:
@@ -279,12 +282,7 @@ class Gen:
                 (r0_, f0), (r1_, f1), (r2_, f2) = cur[X], cur[(X + 1) % 5], cur[(X + 2) % 5]
                 dst = ACC[X] if first_row else self.take()
                 self.op("bic", dst, r2_, r1_, (f2 - f1) % 32)
-                if plan("oc", j, (X, Y, h)) == 0:
-                    self.op("eor", dst, r0_, dst, (f0 - f2) % 32)
-                    fo = f0
-                else:
-                    self.op("eor", dst, dst, r0_, (f2 - f0) % 32)
-                    fo = f2
+                fo = self.eor_in_frame(dst, (r0_, f0), (dst, f2), plan("oc", j, (X, Y, h)) == 0)
                 for b in (X, (X + 1) % 5, (X + 2) % 5):
                     uses[b] -= 1
                     if uses[b] == 0:

@@ -62,6 +62,7 @@ void m4crypt_mldsa_caddq_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_CADDQ 1
 void m4crypt_mldsa_unpack_z_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned gamma1_bits);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_Z 1
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 uint32_t m4crypt_mldsa_unpack_eta_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_ETA 1
 void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
@@ -71,31 +72,40 @@ uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly 
                                         const m4crypt_mldsa_poly *t, int32_t gamma2,
                                         int32_t r0_bound);
 #define M4CRYPT_MLDSA_HAVE_MAKE_HINT 1
+#endif
 uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
 #define M4CRYPT_MLDSA_HAVE_CHKNORM 1
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
 #define M4CRYPT_MLDSA_HAVE_PACK_Z 1
+#endif
 void m4crypt_mldsa_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
 #define M4CRYPT_MLDSA_HAVE_PACK_W1 1
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 void m4crypt_mldsa_power2round_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_POWER2ROUND 1
 void m4crypt_mldsa_pack_t1_armv7m(uint8_t out[320], const m4crypt_mldsa_poly *t1);
 #define M4CRYPT_MLDSA_HAVE_PACK_T1 1
+#endif
 void m4crypt_mldsa_unpack_t1_shifted_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[320]);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_T1_SHIFTED 1
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 void m4crypt_mldsa_pack_t0_armv7m(uint8_t out[416], const m4crypt_mldsa_poly *t0);
 #define M4CRYPT_MLDSA_HAVE_PACK_T0 1
 void m4crypt_mldsa_unpack_t0_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[416]);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_T0 1
 void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta);
 #define M4CRYPT_MLDSA_HAVE_PACK_ETA 1
+#endif
 
 void m4crypt_mldsa_pack24_armv7m(uint8_t *out, const int32_t *a, unsigned n);
 void m4crypt_mldsa_unpack24_armv7m(int32_t *r, const uint8_t *in, unsigned n);
 #define M4CRYPT_MLDSA_HAVE_PACK24 1
 
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
                                       unsigned buflen, unsigned eta);
 #define M4CRYPT_MLDSA_HAVE_REJ_ETA 1
+#endif
 
 #endif

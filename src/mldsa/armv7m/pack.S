@@ -26,59 +26,45 @@
     .syntax unified
     .thumb
     .text
+#include "common/armv7m/asm_macros.i"
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
-    .global m4crypt_mldsa_pack_z_armv7m
-    .type m4crypt_mldsa_pack_z_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pack_z_armv7m:
+    @ one loop of pack_z (label \n): four fields gamma1 - z_i of \b bits (18 or 20) in \b / 2 bytes
+    .macro PACK_Z n, b
+\n: ldm r1!, {r4-r7}
+    RSUB r2, r4, r5, r6, r7
+    ubfx r8, r4, #0, #\b
+    bfi r8, r5, #\b, #(32 - \b)
+    ubfx r9, r5, #(32 - \b), #(2 * \b - 32)
+    bfi r9, r6, #(2 * \b - 32), #\b
+    bfi r9, r7, #(3 * \b - 32), #(64 - 3 * \b)
+    lsr r7, r7, #(64 - 3 * \b)
+    str r8, [r0]
+    str r9, [r0, #4]
+    .if \b == 18
+    strb r7, [r0, #8]
+    .else
+    strh r7, [r0, #8]
+    .endif
+    add r0, r0, #(\b / 2)
+    cmp r1, r3
+    bne \n\()b
+    pop {r4-r9, pc}
+    .endm
+
+FUNC m4crypt_mldsa_pack_z_armv7m
     push {r4-r9, lr}
     add r3, r1, #1024
     cmp r2, #17
     mov r9, #1
     lsl r2, r9, r2                  @ gamma1
     bne 2f
-1:  ldm r1!, {r4-r7}
-    sub r4, r2, r4
-    sub r5, r2, r5
-    sub r6, r2, r6
-    sub r7, r2, r7
-    ubfx r8, r4, #0, #18
-    bfi r8, r5, #18, #14
-    ubfx r9, r5, #14, #4
-    bfi r9, r6, #4, #18
-    bfi r9, r7, #22, #10
-    lsr r7, r7, #10
-    str r8, [r0]
-    str r9, [r0, #4]
-    strb r7, [r0, #8]
-    add r0, r0, #9
-    cmp r1, r3
-    bne 1b
-    pop {r4-r9, pc}
-2:  ldm r1!, {r4-r7}
-    sub r4, r2, r4
-    sub r5, r2, r5
-    sub r6, r2, r6
-    sub r7, r2, r7
-    ubfx r8, r4, #0, #20
-    bfi r8, r5, #20, #12
-    ubfx r9, r5, #12, #8
-    bfi r9, r6, #8, #20
-    bfi r9, r7, #28, #4
-    lsr r7, r7, #4
-    str r8, [r0]
-    str r9, [r0, #4]
-    strh r7, [r0, #8]
-    add r0, r0, #10
-    cmp r1, r3
-    bne 2b
-    pop {r4-r9, pc}
-    .size m4crypt_mldsa_pack_z_armv7m, . - m4crypt_mldsa_pack_z_armv7m
+    PACK_Z 1, 18
+    PACK_Z 2, 20
+ENDFUNC m4crypt_mldsa_pack_z_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
-    .global m4crypt_mldsa_pack_w1_armv7m
-    .type m4crypt_mldsa_pack_w1_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pack_w1_armv7m:
+FUNC m4crypt_mldsa_pack_w1_armv7m
     push {r4-r11, lr}
     add r3, r1, #1024
     movw r12, #0x7400
@@ -86,9 +72,7 @@ m4crypt_mldsa_pack_w1_armv7m:
     cmp r2, r12
     bne 2f
 1:  ldm r1!, {r4-r7}
-    orr r4, r4, r5, lsl #6
-    orr r4, r4, r6, lsl #12
-    orr r4, r4, r7, lsl #18
+    ORR_FIELDS r4, 6, r5, r6, r7
     strh r4, [r0]
     lsr r4, r4, #16
     strb r4, [r0, #2]
@@ -97,17 +81,11 @@ m4crypt_mldsa_pack_w1_armv7m:
     bne 1b
     pop {r4-r11, pc}
 2:  ldm r1!, {r4-r11}
-    orr r4, r4, r5, lsl #4
-    orr r4, r4, r6, lsl #8
-    orr r4, r4, r7, lsl #12
-    orr r4, r4, r8, lsl #16
-    orr r4, r4, r9, lsl #20
-    orr r4, r4, r10, lsl #24
-    orr r4, r4, r11, lsl #28
+    ORR_FIELDS r4, 4, r5, r6, r7, r8, r9, r10, r11
     str r4, [r0], #4
     cmp r1, r3
     bne 2b
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_pack_w1_armv7m, . - m4crypt_mldsa_pack_w1_armv7m
+ENDFUNC m4crypt_mldsa_pack_w1_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -23,11 +23,9 @@
     .syntax unified
     .thumb
     .text
+#include "common/armv7m/asm_macros.i"
 
-    .global m4crypt_mldsa_pack24_armv7m
-    .type m4crypt_mldsa_pack24_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pack24_armv7m:
+FUNC m4crypt_mldsa_pack24_armv7m
     push {r4-r7, lr}
     add r2, r1, r2, lsl #2
 1:  ldm r1!, {r4-r7}
@@ -42,12 +40,9 @@ m4crypt_mldsa_pack24_armv7m:
     cmp r1, r2
     bne 1b
     pop {r4-r7, pc}
-    .size m4crypt_mldsa_pack24_armv7m, . - m4crypt_mldsa_pack24_armv7m
+ENDFUNC m4crypt_mldsa_pack24_armv7m
 
-    .global m4crypt_mldsa_unpack24_armv7m
-    .type m4crypt_mldsa_unpack24_armv7m, %function
-    .balign 4
-m4crypt_mldsa_unpack24_armv7m:
+FUNC m4crypt_mldsa_unpack24_armv7m
     push {r4-r11, lr}
     add r2, r0, r2, lsl #2
 1:  ldr r4, [r1], #4
@@ -63,6 +58,6 @@ m4crypt_mldsa_unpack24_armv7m:
     cmp r0, r2
     bne 1b
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_unpack24_armv7m, . - m4crypt_mldsa_unpack24_armv7m
+ENDFUNC m4crypt_mldsa_unpack24_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -31,11 +31,10 @@
     .syntax unified
     .thumb
     .text
+#include "common/armv7m/asm_macros.i"
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
-    .global m4crypt_mldsa_power2round_armv7m
-    .type m4crypt_mldsa_power2round_armv7m, %function
-    .balign 4
-m4crypt_mldsa_power2round_armv7m:
+FUNC m4crypt_mldsa_power2round_armv7m
     push {r4-r7, lr}
     movw r3, #4095
     add r2, r1, #1024
@@ -48,18 +47,13 @@ m4crypt_mldsa_power2round_armv7m:
     cmp r1, r2
     bne 1b
     pop {r4-r7, pc}
-    .size m4crypt_mldsa_power2round_armv7m, . - m4crypt_mldsa_power2round_armv7m
+ENDFUNC m4crypt_mldsa_power2round_armv7m
 
-    .global m4crypt_mldsa_pack_t1_armv7m
-    .type m4crypt_mldsa_pack_t1_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pack_t1_armv7m:
+FUNC m4crypt_mldsa_pack_t1_armv7m
     push {r4-r8, lr}
     add r2, r1, #1024
 1:  ldm r1!, {r4-r7}
-    ubfx r8, r4, #0, #10
-    bfi r8, r5, #10, #10
-    bfi r8, r6, #20, #10
+    BFI_FIELDS r8, 10, r4, r5, r6
     bfi r8, r7, #30, #2
     lsr r7, r7, #2
     str r8, [r0]
@@ -68,12 +62,10 @@ m4crypt_mldsa_pack_t1_armv7m:
     cmp r1, r2
     bne 1b
     pop {r4-r8, pc}
-    .size m4crypt_mldsa_pack_t1_armv7m, . - m4crypt_mldsa_pack_t1_armv7m
+ENDFUNC m4crypt_mldsa_pack_t1_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
-    .global m4crypt_mldsa_unpack_t1_shifted_armv7m
-    .type m4crypt_mldsa_unpack_t1_shifted_armv7m, %function
-    .balign 4
-m4crypt_mldsa_unpack_t1_shifted_armv7m:
+FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
     push {r4-r8, lr}
     add r2, r0, #1024
 1:  ldr r8, [r1]
@@ -92,24 +84,15 @@ m4crypt_mldsa_unpack_t1_shifted_armv7m:
     cmp r0, r2
     bne 1b
     pop {r4-r8, pc}
-    .size m4crypt_mldsa_unpack_t1_shifted_armv7m, . - m4crypt_mldsa_unpack_t1_shifted_armv7m
+ENDFUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
-    .global m4crypt_mldsa_pack_t0_armv7m
-    .type m4crypt_mldsa_pack_t0_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pack_t0_armv7m:
+FUNC m4crypt_mldsa_pack_t0_armv7m
     push {r4-r11, lr}
     mov r3, #4096
     add r2, r1, #1024
 1:  ldm r1!, {r4-r11}
-    sub r4, r3, r4
-    sub r5, r3, r5
-    sub r6, r3, r6
-    sub r7, r3, r7
-    sub r8, r3, r8
-    sub r9, r3, r9
-    sub r10, r3, r10
-    sub r11, r3, r11
+    RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
     ubfx r12, r4, #0, #13           @ word 0: v0 | v1 << 13 | v2 << 26 (6 bits)
     bfi r12, r5, #13, #13
     bfi r12, r6, #26, #6
@@ -129,12 +112,9 @@ m4crypt_mldsa_pack_t0_armv7m:
     cmp r1, r2
     bne 1b
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_pack_t0_armv7m, . - m4crypt_mldsa_pack_t0_armv7m
+ENDFUNC m4crypt_mldsa_pack_t0_armv7m
 
-    .global m4crypt_mldsa_unpack_t0_armv7m
-    .type m4crypt_mldsa_unpack_t0_armv7m, %function
-    .balign 4
-m4crypt_mldsa_unpack_t0_armv7m:
+FUNC m4crypt_mldsa_unpack_t0_armv7m
     push {r4-r11, lr}
     mov r3, #4096
     add r2, r0, #1024
@@ -154,74 +134,40 @@ m4crypt_mldsa_unpack_t0_armv7m:
     ubfx r10, r12, #14, #13
     lsr r11, r12, #27
     bfi r11, lr, #5, #8
-    sub r4, r3, r4
-    sub r5, r3, r5
-    sub r6, r3, r6
-    sub r7, r3, r7
-    sub r8, r3, r8
-    sub r9, r3, r9
-    sub r10, r3, r10
-    sub r11, r3, r11
+    RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
     stm r0!, {r4-r11}
     cmp r0, r2
     bne 1b
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_unpack_t0_armv7m, . - m4crypt_mldsa_unpack_t0_armv7m
+ENDFUNC m4crypt_mldsa_unpack_t0_armv7m
 
-    .global m4crypt_mldsa_pack_eta_armv7m
-    .type m4crypt_mldsa_pack_eta_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pack_eta_armv7m:
+    @ one loop of pack_eta (label \n): eight fields eta - s_i of \w bits into r12, stored
+    .macro PACK_ETA n, w
+\n: ldm r1!, {r4-r11}
+    RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
+    BFI_FIELDS r12, \w, r4, r5, r6, r7, r8, r9, r10, r11
+    .if \w == 3
+    strh r12, [r0]
+    lsr r12, r12, #16
+    strb r12, [r0, #2]
+    add r0, r0, #3
+    .else
+    str r12, [r0], #4
+    .endif
+    cmp r1, r2
+    bne \n\()b
+    pop {r4-r11, pc}
+    .endm
+
+FUNC m4crypt_mldsa_pack_eta_armv7m
     push {r4-r11, lr}
     mov r3, r2
     add r2, r1, #1024
     cmp r3, #2
     bne 2f
-1:  ldm r1!, {r4-r11}
-    sub r4, r3, r4
-    sub r5, r3, r5
-    sub r6, r3, r6
-    sub r7, r3, r7
-    sub r8, r3, r8
-    sub r9, r3, r9
-    sub r10, r3, r10
-    sub r11, r3, r11
-    ubfx r12, r4, #0, #3
-    bfi r12, r5, #3, #3
-    bfi r12, r6, #6, #3
-    bfi r12, r7, #9, #3
-    bfi r12, r8, #12, #3
-    bfi r12, r9, #15, #3
-    bfi r12, r10, #18, #3
-    bfi r12, r11, #21, #3
-    strh r12, [r0]
-    lsr r12, r12, #16
-    strb r12, [r0, #2]
-    add r0, r0, #3
-    cmp r1, r2
-    bne 1b
-    pop {r4-r11, pc}
-2:  ldm r1!, {r4-r11}
-    sub r4, r3, r4
-    sub r5, r3, r5
-    sub r6, r3, r6
-    sub r7, r3, r7
-    sub r8, r3, r8
-    sub r9, r3, r9
-    sub r10, r3, r10
-    sub r11, r3, r11
-    ubfx r12, r4, #0, #4
-    bfi r12, r5, #4, #4
-    bfi r12, r6, #8, #4
-    bfi r12, r7, #12, #4
-    bfi r12, r8, #16, #4
-    bfi r12, r9, #20, #4
-    bfi r12, r10, #24, #4
-    bfi r12, r11, #28, #4
-    str r12, [r0], #4
-    cmp r1, r2
-    bne 2b
-    pop {r4-r11, pc}
-    .size m4crypt_mldsa_pack_eta_armv7m, . - m4crypt_mldsa_pack_eta_armv7m
+    PACK_ETA 1, 3
+    PACK_ETA 2, 4
+ENDFUNC m4crypt_mldsa_pack_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -22,6 +22,7 @@
     .syntax unified
     .thumb
     .text
+#include "common/armv7m/asm_macros.i"
 
     .macro RED x
     add r8, \x, #0x400000
@@ -34,42 +35,23 @@
     add \x, \x, r8
     .endm
 
-    .global m4crypt_mldsa_reduce_armv7m
-    .type m4crypt_mldsa_reduce_armv7m, %function
-    .balign 4
-m4crypt_mldsa_reduce_armv7m:
+    @ the function \name: the macro \op on every coefficient of a, four per LDM / STM
+    .macro COEFFWISE name, op
+FUNC \name
     push {r4-r8, lr}
     movw r12, #0xe001
     movt r12, #0x7f                 @ q = 8380417
     add r3, r0, #1024
 1:  ldm r0, {r4-r7}
-    RED r4
-    RED r5
-    RED r6
-    RED r7
+    EACH \op, r4, r5, r6, r7
     stm r0!, {r4-r7}
     cmp r0, r3
     bne 1b
     pop {r4-r8, pc}
-    .size m4crypt_mldsa_reduce_armv7m, . - m4crypt_mldsa_reduce_armv7m
+ENDFUNC \name
+    .endm
 
-    .global m4crypt_mldsa_caddq_armv7m
-    .type m4crypt_mldsa_caddq_armv7m, %function
-    .balign 4
-m4crypt_mldsa_caddq_armv7m:
-    push {r4-r8, lr}
-    movw r12, #0xe001
-    movt r12, #0x7f                 @ q
-    add r3, r0, #1024
-1:  ldm r0, {r4-r7}
-    CADD r4
-    CADD r5
-    CADD r6
-    CADD r7
-    stm r0!, {r4-r7}
-    cmp r0, r3
-    bne 1b
-    pop {r4-r8, pc}
-    .size m4crypt_mldsa_caddq_armv7m, . - m4crypt_mldsa_caddq_armv7m
+    COEFFWISE m4crypt_mldsa_reduce_armv7m, RED
+    COEFFWISE m4crypt_mldsa_caddq_armv7m, CADD
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

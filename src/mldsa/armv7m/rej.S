@@ -39,6 +39,7 @@
     .syntax unified
     .thumb
     .text
+#include "common/armv7m/asm_macros.i"
 
     .macro KEEP c
     cmp \c, r8
@@ -46,10 +47,7 @@
     strlo \c, [r0], #4
     .endm
 
-    .global m4crypt_mldsa_rej_uniform_armv7m
-    .type m4crypt_mldsa_rej_uniform_armv7m, %function
-    .balign 4
-m4crypt_mldsa_rej_uniform_armv7m:
+FUNC m4crypt_mldsa_rej_uniform_armv7m
     push {r4-r9, lr}
     mov r9, r0
     add r1, r0, r1, lsl #2
@@ -95,13 +93,11 @@ m4crypt_mldsa_rej_uniform_armv7m:
 3:  sub r0, r0, r9
     lsr r0, r0, #2
     pop {r4-r9, pc}
-    .size m4crypt_mldsa_rej_uniform_armv7m, . - m4crypt_mldsa_rej_uniform_armv7m
+ENDFUNC m4crypt_mldsa_rej_uniform_armv7m
     .ltorg
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
-    .global m4crypt_mldsa_rej_eta_armv7m
-    .type m4crypt_mldsa_rej_eta_armv7m, %function
-    .balign 4
-m4crypt_mldsa_rej_eta_armv7m:
+FUNC m4crypt_mldsa_rej_eta_armv7m
     push {r4-r9, lr}
     ldr r4, [sp, #28]               @ eta
     mov r9, r0
@@ -158,6 +154,7 @@ m4crypt_mldsa_rej_eta_armv7m:
 9:  sub r0, r0, r9
     lsr r0, r0, #2
     pop {r4-r9, pc}
-    .size m4crypt_mldsa_rej_eta_armv7m, . - m4crypt_mldsa_rej_eta_armv7m
+ENDFUNC m4crypt_mldsa_rej_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -37,11 +37,10 @@
     .syntax unified
     .thumb
     .text
+#include "common/armv7m/asm_macros.i"
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
-    .global m4crypt_mldsa_decompose_armv7m
-    .type m4crypt_mldsa_decompose_armv7m, %function
-    .balign 4
-m4crypt_mldsa_decompose_armv7m:
+FUNC m4crypt_mldsa_decompose_armv7m
     push {r4-r11, lr}
     movw r12, #0x7400
     movt r12, #0x1                  @ (q - 1) / 88
@@ -69,7 +68,7 @@ m4crypt_mldsa_decompose_armv7m:
     cmp r2, lr
     bne 2b
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_decompose_armv7m, . - m4crypt_mldsa_decompose_armv7m
+ENDFUNC m4crypt_mldsa_decompose_armv7m
 
     @ one coefficient of make_hint, bit \b of the byte
     .macro HINT b
@@ -111,10 +110,7 @@ m4crypt_mldsa_decompose_armv7m:
     add r8, r8, r11
     .endm
 
-    .global m4crypt_mldsa_make_hint_armv7m
-    .type m4crypt_mldsa_make_hint_armv7m, %function
-    .balign 4
-m4crypt_mldsa_make_hint_armv7m:
+FUNC m4crypt_mldsa_make_hint_armv7m
     push {r4-r11, lr}
     ldr r6, [sp, #36]               @ r0_bound
     sub r6, r6, #1
@@ -135,14 +131,9 @@ m4crypt_mldsa_make_hint_armv7m:
     mov r8, #0
     mov r9, #0
 2:  mov r10, #0
-    HINT 0
-    HINT 1
-    HINT 2
-    HINT 3
-    HINT 4
-    HINT 5
-    HINT 6
-    HINT 7
+    .irp b, 0, 1, 2, 3, 4, 5, 6, 7
+    HINT \b
+    .endr
     ldr r0, [sp]
     strb r10, [r0], #1
     str r0, [sp]
@@ -153,7 +144,8 @@ m4crypt_mldsa_make_hint_armv7m:
     orr r0, r8, r9
     add sp, sp, #8
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_make_hint_armv7m, . - m4crypt_mldsa_make_hint_armv7m
+ENDFUNC m4crypt_mldsa_make_hint_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
     .macro NORM x
     eor r8, \x, \x, asr #31
@@ -162,24 +154,18 @@ m4crypt_mldsa_make_hint_armv7m:
     orr r12, r12, r8
     .endm
 
-    .global m4crypt_mldsa_chknorm_armv7m
-    .type m4crypt_mldsa_chknorm_armv7m, %function
-    .balign 4
-m4crypt_mldsa_chknorm_armv7m:
+FUNC m4crypt_mldsa_chknorm_armv7m
     push {r4-r8, lr}
     sub r1, r1, #1
     mov r12, #0
     add r3, r0, #1024
 1:  ldm r0!, {r4-r7}
-    NORM r4
-    NORM r5
-    NORM r6
-    NORM r7
+    EACH NORM, r4, r5, r6, r7
     cmp r0, r3
     bne 1b
     lsr r0, r12, #31
     pop {r4-r8, pc}
-    .size m4crypt_mldsa_chknorm_armv7m, . - m4crypt_mldsa_chknorm_armv7m
+ENDFUNC m4crypt_mldsa_chknorm_armv7m
     .ltorg
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

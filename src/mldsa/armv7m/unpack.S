@@ -28,56 +28,44 @@
     .syntax unified
     .thumb
     .text
+#include "common/armv7m/asm_macros.i"
 
-    .global m4crypt_mldsa_unpack_z_armv7m
-    .type m4crypt_mldsa_unpack_z_armv7m, %function
-    .balign 4
-m4crypt_mldsa_unpack_z_armv7m:
+    @ one loop of unpack_z (label \n): four fields of \b bits (18 or 20) from \b / 2 bytes,
+    @ each gamma1 - field
+    .macro UNPACK_Z n, b
+\n: ldr r4, [r1]
+    ldr r5, [r1, #4]
+    .if \b == 18
+    ldrb r6, [r1, #8]
+    .else
+    ldrh r6, [r1, #8]
+    .endif
+    add r1, r1, #(\b / 2)
+    ubfx r7, r4, #0, #\b            @ field 0
+    lsrs r8, r4, #\b
+    bfi r8, r5, #(32 - \b), #(2 * \b - 32)   @ field 1
+    ubfx r4, r5, #(2 * \b - 32), #\b          @ field 2
+    lsrs r5, r5, #(3 * \b - 32)
+    bfi r5, r6, #(64 - 3 * \b), #(4 * \b - 64) @ field 3
+    RSUB r9, r7, r8, r4, r5
+    strd r7, r8, [r0], #8
+    strd r4, r5, [r0], #8
+    cmp r0, r3
+    bne \n\()b
+    pop {r4-r9, pc}
+    .endm
+
+FUNC m4crypt_mldsa_unpack_z_armv7m
     push {r4-r9, lr}
     mov r9, #1
     lsl r9, r9, r2                  @ gamma1
     add r3, r0, #1024
     cmp r2, #17
     bne 2f
-1:  ldr r4, [r1]
-    ldr r5, [r1, #4]
-    ldrb r6, [r1, #8]
-    add r1, r1, #9
-    ubfx r7, r4, #0, #18            @ field 0
-    lsrs r8, r4, #18
-    bfi r8, r5, #14, #4             @ field 1
-    ubfx r4, r5, #4, #18            @ field 2
-    lsrs r5, r5, #22
-    bfi r5, r6, #10, #8             @ field 3
-    sub r7, r9, r7
-    sub r8, r9, r8
-    sub r4, r9, r4
-    sub r5, r9, r5
-    strd r7, r8, [r0], #8
-    strd r4, r5, [r0], #8
-    cmp r0, r3
-    bne 1b
-    pop {r4-r9, pc}
-2:  ldr r4, [r1]
-    ldr r5, [r1, #4]
-    ldrh r6, [r1, #8]
-    add r1, r1, #10
-    ubfx r7, r4, #0, #20            @ field 0
-    lsrs r8, r4, #20
-    bfi r8, r5, #12, #8             @ field 1
-    ubfx r4, r5, #8, #20            @ field 2
-    lsrs r5, r5, #28
-    bfi r5, r6, #4, #16             @ field 3
-    sub r7, r9, r7
-    sub r8, r9, r8
-    sub r4, r9, r4
-    sub r5, r9, r5
-    strd r7, r8, [r0], #8
-    strd r4, r5, [r0], #8
-    cmp r0, r3
-    bne 2b
-    pop {r4-r9, pc}
-    .size m4crypt_mldsa_unpack_z_armv7m, . - m4crypt_mldsa_unpack_z_armv7m
+    UNPACK_Z 1, 18
+    UNPACK_Z 2, 20
+ENDFUNC m4crypt_mldsa_unpack_z_armv7m
+#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     @ one coefficient: field at bit \sh, \bits wide, of r4
     .macro ETA sh, bits
@@ -88,10 +76,7 @@ m4crypt_mldsa_unpack_z_armv7m:
     str r5, [r0], #4
     .endm
 
-    .global m4crypt_mldsa_unpack_eta_armv7m
-    .type m4crypt_mldsa_unpack_eta_armv7m, %function
-    .balign 4
-m4crypt_mldsa_unpack_eta_armv7m:
+FUNC m4crypt_mldsa_unpack_eta_armv7m
     push {r4-r8, lr}
     lsl r8, r2, #1                  @ 2 eta
     mov r12, #0
@@ -102,30 +87,21 @@ m4crypt_mldsa_unpack_eta_armv7m:
     ldrb r5, [r1, #2]
     add r1, r1, #3
     orr r4, r4, r5, lsl #16
-    ETA 0, 3
-    ETA 3, 3
-    ETA 6, 3
-    ETA 9, 3
-    ETA 12, 3
-    ETA 15, 3
-    ETA 18, 3
-    ETA 21, 3
+    .irp sh, 0, 3, 6, 9, 12, 15, 18, 21
+    ETA \sh, 3
+    .endr
     cmp r0, r3
     bne 1b
     b 3f
 2:  ldr r4, [r1], #4
-    ETA 0, 4
-    ETA 4, 4
-    ETA 8, 4
-    ETA 12, 4
-    ETA 16, 4
-    ETA 20, 4
-    ETA 24, 4
-    ETA 28, 4
+    .irp sh, 0, 4, 8, 12, 16, 20, 24, 28
+    ETA \sh, 4
+    .endr
     cmp r0, r3
     bne 2b
 3:  lsr r0, r12, #31
     pop {r4-r8, pc}
-    .size m4crypt_mldsa_unpack_eta_armv7m, . - m4crypt_mldsa_unpack_eta_armv7m
+ENDFUNC m4crypt_mldsa_unpack_eta_armv7m
+#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -3,9 +3,9 @@
  * ML-KEM multiplication in the NTT domain with accumulation (FIPS 203 Alg. 11 MultiplyNTTs and
  * Alg. 12 BaseCaseMultiply) for ARMv7E-M (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_basemul_acc_armv7m(m4crypt_poly *r, const m4crypt_poly *a,
- *                                        const m4crypt_poly *b);
- * r += a * b times R^-1 (R = 2^16), as m4crypt_poly_basemul_acc_c (src/mlkem/poly.h): one of
+ *   void m4crypt_mlkem_poly_basemul_acc_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                        const m4crypt_mlkem_poly *b);
+ * r += a * b times R^-1 (R = 2^16), as m4crypt_mlkem_poly_basemul_acc_c (src/mlkem/poly.h): one of
  * a, b with |x| < q, the other |x| <= M4CRYPT_MLKEM_NTT_BOUND = 14976; each call adds less
  * than q to every coefficient of r (wrapping 16-bit addition, as the C).
  *
@@ -25,7 +25,7 @@
  *   lr           C2 = 3327 << 16 | 3329
  *
  * Cycles, stack, code: bench row mlkem.basemul (armv7m against portable);
- * m4crypt_poly_basemul_armv7m below (no accumulation): its exclusive cycles in
+ * m4crypt_mlkem_poly_basemul_armv7m below (no accumulation): its exclusive cycles in
  * `m4sim profile build/m4-armv7m/bench.elf mlkem512.decaps`.
  * Constant time: no branch or address depends on data.
  */
@@ -35,96 +35,44 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 
 #include "basemul_pair.i"
 
-/* Four coefficients; gamma word from [r3, #off] (off < 0), or with post-increment #20 for the
- * first group of an iteration (off = 0). */
-.macro GROUP off
-    ldr     r5, [r1, #4]
-    ldr     r7, [r2, #4]
-    ldr.w   r4, [r1], #8
-    ldr.w   r6, [r2], #8
-    ldr.w   r9, [r0, #4]
-    ldr.w   r8, [r0]
-.if \off == 0
-    ldr.w   r11, [r3], #20
-.else
-    ldr.w   r11, [r3, #\off]
-.endif
-    BASEMUL_PAIR r4, r6, r8, smuad, 1
-    BASEMUL_PAIR r5, r7, r9, smusd, 1
-    str.w   r9, [r0, #4]
-    str.w   r8, [r0], #8
-.endm
-
-    .text
-    .global m4crypt_poly_basemul_acc_armv7m
-    .type m4crypt_poly_basemul_acc_armv7m, %function
-    .p2align 2
-m4crypt_poly_basemul_acc_armv7m:
+/* The loop of both functions (acc as in BASEMUL_GROUP): 16 coefficients per iteration; the
+ * gamma word of its first group with post-increment #20 (the next iteration's), the others at
+ * [r3, #-16 / -12 / -8]. */
+.macro BASEMUL_LOOP acc
     push.w  {r4-r11, lr}
     movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
     movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
-    movw    r12, #8
-    movt    r12, #3329
-    movw    lr, #3329
-    movt    lr, #3327
+    BASEMUL_CONSTS
     .p2align 2
 1:
-    GROUP   0
-    GROUP   -16
+    BASEMUL_GROUP \acc, 0, 20, 0
+    BASEMUL_GROUP \acc, -16, 20, 0
     tst.w   r3, #63         @ between a store and a load: fills the store-then-load slot
-    GROUP   -12
-    GROUP   -8
+    BASEMUL_GROUP \acc, -12, 20, 0
+    BASEMUL_GROUP \acc, -8, 20, 0
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_basemul_acc_armv7m, .-m4crypt_poly_basemul_acc_armv7m
+.endm
+
+    .text
+FUNC m4crypt_mlkem_poly_basemul_acc_armv7m
+    BASEMUL_LOOP 1
+ENDFUNC m4crypt_mlkem_poly_basemul_acc_armv7m
 
 /* ---------------------------------------------------------------- r = a * b (no accumulation)
- *   void m4crypt_poly_basemul_armv7m(m4crypt_poly *r, const m4crypt_poly *a,
- *                                    const m4crypt_poly *b);
- * r = a * b times R^-1, as m4crypt_poly_basemul_c: the same pair computation without the load
+ *   void m4crypt_mlkem_poly_basemul_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                    const m4crypt_mlkem_poly *b);
+ * r = a * b times R^-1, as m4crypt_mlkem_poly_basemul_c: the same pair computation without the load
  * of r and the UADD16 (10 instructions per pair); output |x| < q (the Montgomery bound above).
  * r may equal a or b: a group's words are loaded before its results are stored.
  * Register map as above; r8, r9 unused. */
 
-.macro GROUPN off
-    ldr     r5, [r1, #4]
-    ldr     r7, [r2, #4]
-    ldr.w   r4, [r1], #8
-    ldr.w   r6, [r2], #8
-.if \off == 0
-    ldr.w   r11, [r3], #20
-.else
-    ldr.w   r11, [r3, #\off]
-.endif
-    BASEMUL_PAIR r4, r6, r8, smuad, 0
-    BASEMUL_PAIR r5, r7, r9, smusd, 0
-    str.w   r7, [r0, #4]
-    str.w   r6, [r0], #8
-.endm
-
-    .global m4crypt_poly_basemul_armv7m
-    .type m4crypt_poly_basemul_armv7m, %function
-    .p2align 2
-m4crypt_poly_basemul_armv7m:
-    push.w  {r4-r11, lr}
-    movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
-    movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
-    movw    r12, #8
-    movt    r12, #3329
-    movw    lr, #3329
-    movt    lr, #3327
-    .p2align 2
-1:
-    GROUPN  0
-    GROUPN  -16
-    tst.w   r3, #63
-    GROUPN  -12
-    GROUPN  -8
-    bne.w   1b
-    pop.w   {r4-r11, pc}
-    .size m4crypt_poly_basemul_armv7m, .-m4crypt_poly_basemul_armv7m
+FUNC m4crypt_mlkem_poly_basemul_armv7m
+    BASEMUL_LOOP 0
+ENDFUNC m4crypt_mlkem_poly_basemul_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

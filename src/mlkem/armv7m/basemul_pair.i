@@ -25,3 +25,40 @@
     uadd16  \r, \r, \b
 .endif
 .endm
+
+.macro BASEMUL_CONSTS
+    movw    r12, #8
+    movt    r12, #3329
+    movw    lr, #3329
+    movt    lr, #3327
+.endm
+
+.macro BASEMUL_GROUP acc, goff, gstep, wide
+.if \wide
+    ldr.w   r5, [r1, #4]
+    ldr.w   r7, [r2, #4]
+.else
+    ldr     r5, [r1, #4]
+    ldr     r7, [r2, #4]
+.endif
+    ldr.w   r4, [r1], #8
+    ldr.w   r6, [r2], #8
+.if \acc
+    ldr.w   r9, [r0, #4]
+    ldr.w   r8, [r0]
+.endif
+.if \goff == 0
+    ldr.w   r11, [r3], #\gstep
+.else
+    ldr.w   r11, [r3, #\goff]
+.endif
+    BASEMUL_PAIR r4, r6, r8, smuad, \acc
+    BASEMUL_PAIR r5, r7, r9, smusd, \acc
+.if \acc
+    str.w   r9, [r0, #4]
+    str.w   r8, [r0], #8
+.else
+    str.w   r7, [r0, #4]
+    str.w   r6, [r0], #8
+.endif
+.endm

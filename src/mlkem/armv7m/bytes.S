@@ -3,8 +3,8 @@
  * ML-KEM ByteEncode_12 / ByteDecode_12 (FIPS 203 Alg. 5, 6 with d = 12) for ARMv7E-M
  * (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_tobytes_armv7m(uint8_t out[384], const m4crypt_poly *a);
- *   void m4crypt_poly_frombytes_armv7m(m4crypt_poly *r, const uint8_t in[384]);
+ *   void m4crypt_mlkem_poly_tobytes_armv7m(uint8_t out[384], const m4crypt_mlkem_poly *a);
+ *   void m4crypt_mlkem_poly_frombytes_armv7m(m4crypt_mlkem_poly *r, const uint8_t in[384]);
  * Same results as the _c versions (src/mlkem/poly.h): tobytes encodes the representatives in
  * [0, q) of any int16 coefficients; frombytes reduces each 12-bit value mod q (below 2q, one
  * conditional subtraction). The byte buffers may have any alignment (single LDR/STR only;
@@ -35,6 +35,15 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
+
+/* r5, r6, r7 from in + o5, o6, o7, then r4 from in, in advanced by step. */
+.macro LOAD4 o5, o6, o7, step
+    ldr.w   r5, [r1, #\o5]
+    ldr.w   r6, [r1, #\o6]
+    ldr.w   r7, [r1, #\o7]
+    ldr.w   r4, [r1], #\step
+.endm
 
 /* Word x (clobbered) to the group t0 + 4096 t1 of its canonical coefficients, in x. */
 .macro TOB x
@@ -57,10 +66,7 @@
 .endm
 
     .text
-    .global m4crypt_poly_tobytes_armv7m
-    .type m4crypt_poly_tobytes_armv7m, %function
-    .p2align 2
-m4crypt_poly_tobytes_armv7m:
+FUNC m4crypt_mlkem_poly_tobytes_armv7m
     push.w  {r4-r9, lr}
     movw    r8, #:lower16:m4crypt_mlkem_reduce_consts_armv7m
     movt    r8, #:upper16:m4crypt_mlkem_reduce_consts_armv7m
@@ -72,14 +78,8 @@ m4crypt_poly_tobytes_armv7m:
     .p2align 2
 1:                                  @ two groups of 8 coefficients per iteration
     .rept 2
-    ldr.w   r5, [r1, #4]
-    ldr.w   r6, [r1, #8]
-    ldr.w   r7, [r1, #12]
-    ldr.w   r4, [r1], #16
-    TOB     r4
-    TOB     r5
-    TOB     r6
-    TOB     r7
+    LOAD4   4, 8, 12, 16
+    EACH    TOB, r4, r5, r6, r7
     orr.w   r8, r4, r5, lsl #24
     lsr.w   r5, r5, #8
     orr.w   r5, r5, r6, lsl #16
@@ -92,12 +92,9 @@ m4crypt_poly_tobytes_armv7m:
     cmp.w   r1, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
-    .size m4crypt_poly_tobytes_armv7m, .-m4crypt_poly_tobytes_armv7m
+ENDFUNC m4crypt_mlkem_poly_tobytes_armv7m
 
-    .global m4crypt_poly_frombytes_armv7m
-    .type m4crypt_poly_frombytes_armv7m, %function
-    .p2align 2
-m4crypt_poly_frombytes_armv7m:
+FUNC m4crypt_mlkem_poly_frombytes_armv7m
     push.w  {r4-r9, lr}
     movw    r2, #0x0fff
     movt    r2, #0x0fff
@@ -105,36 +102,19 @@ m4crypt_poly_frombytes_armv7m:
     movt    r3, #3329
     add.w   r9, r0, #512
     .p2align 2
-1:
-    ldr.w   r5, [r1, #3]
-    ldr.w   r6, [r1, #6]
-    ldr.w   r7, [r1, #8]
-    ldr.w   r4, [r1], #12
+1:                                  @ two groups of 8 coefficients per iteration
+    .rept 2
+    LOAD4   3, 6, 8, 12
     lsr.w   r7, r7, #8
-    FROMB   r4
-    FROMB   r5
-    FROMB   r6
-    FROMB   r7
+    EACH    FROMB, r4, r5, r6, r7
     str.w   r5, [r0, #4]            @ (four STR: 4 cycles, STM: 5)
     str.w   r6, [r0, #8]
     str.w   r7, [r0, #12]
     str.w   r4, [r0], #16
-    ldr.w   r5, [r1, #3]
-    ldr.w   r6, [r1, #6]
-    ldr.w   r7, [r1, #8]
-    ldr.w   r4, [r1], #12
-    lsr.w   r7, r7, #8
-    FROMB   r4
-    FROMB   r5
-    FROMB   r6
-    FROMB   r7
-    str.w   r5, [r0, #4]
-    str.w   r6, [r0, #8]
-    str.w   r7, [r0, #12]
-    str.w   r4, [r0], #16
+    .endr
     cmp.w   r0, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
-    .size m4crypt_poly_frombytes_armv7m, .-m4crypt_poly_frombytes_armv7m
+ENDFUNC m4crypt_mlkem_poly_frombytes_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -3,9 +3,9 @@
  * ML-KEM SamplePolyCBD_2 and SamplePolyCBD_3 (FIPS 203 Alg. 8) for ARMv7E-M (Cortex-M4),
  * Thumb-2.
  *
- *   void m4crypt_poly_cbd_eta2_armv7m(m4crypt_poly *r, const uint8_t buf[128]);
- *   void m4crypt_poly_cbd_eta3_armv7m(m4crypt_poly *r, const uint8_t buf[192]);
- * Same results as m4crypt_poly_cbd_eta2_c: coefficient i is (b[4i] + b[4i+1]) - (b[4i+2] +
+ *   void m4crypt_mlkem_poly_cbd_eta2_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
+ *   void m4crypt_mlkem_poly_cbd_eta3_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
+ * Same results as m4crypt_mlkem_poly_cbd_eta2_c: coefficient i is (b[4i] + b[4i+1]) - (b[4i+2] +
  * b[4i+3]) over the input bits b, least significant bit of each byte first. buf may have any
  * alignment (single word loads).
  *
@@ -20,10 +20,11 @@
  *   r7-r11   input words and temporaries)         r7-r10 loaded words, r11 temporary
  *   r12, lr  r12 end of r                         r12 temporary, lr end of r
  *
- *   void m4crypt_poly_cbd_eta2_add_armv7m(m4crypt_poly *r, const uint8_t buf[128]);
- *   void m4crypt_poly_cbd_eta3_add_armv7m(m4crypt_poly *r, const uint8_t buf[192]);
- * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of m4crypt_poly_cbd_eta2_add_c
- * and _eta3_add_c, src/mlkem/poly.c), so that a noise term needs no polynomial of its own.
+ *   void m4crypt_mlkem_poly_cbd_eta2_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
+ *   void m4crypt_mlkem_poly_cbd_eta3_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
+ * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of
+ * m4crypt_mlkem_poly_cbd_eta2_add_c and _eta3_add_c, src/mlkem/poly.c), so that a noise term needs
+ * no polynomial of its own.
  * eta2_add: one input word per half iteration; r's four words loaded by LDM into r8-r11 and the
  * sums formed by SXTAB16 in place of SXTB16 (sign extension and wrapping addition in one
  * instruction); the second input word in lr, temporaries r6, r7. eta3_add: SADD16 of r's two
@@ -41,9 +42,18 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 
-/* Word w (clobbered) to output words o0..o3 (o0 = coefficients 0, 1); t1, t2 temporaries.
- * Registers may be shared as w = o1, t1 = o3, t2 = o2 (each is read before it is written). */
+/* Entry of both eta = 2 functions: registers saved, the constants of CBD2_PAIRS, r12 = the end
+ * of r. */
+.macro CBD2_ENTRY
+    push.w  {r4-r11, lr}
+    mov.w   r2, #0x55555555
+    mov.w   r3, #0x03030303
+    add.w   r12, r0, #512
+    .p2align 2
+.endm
+
 /* The packed eta = 2 coefficients of word w (clobbered): w = [c0, c2, c1, c3] and
  * t1 = [c4, c6, c5, c7] as signed bytes (r2 = 0x55555555, r3 = 0x03030303); t2 clobbered.
  * Shared by CBD2 and CBD2ADD. */
@@ -61,6 +71,8 @@
     pkhtb   \t1, \t2, \t1, asr #16  @ [c4, c6, c5, c7]
 .endm
 
+/* Word w (clobbered) to output words o0..o3 (o0 = coefficients 0, 1); t1, t2 temporaries.
+ * Registers may be shared as w = o1, t1 = o3, t2 = o2 (each is read before it is written). */
 .macro CBD2 w, o0, o1, o2, o3, t1, t2
     CBD2_PAIRS \w, \t1, \t2
     sxtb16  \o0, \w
@@ -70,15 +82,8 @@
 .endm
 
     .text
-    .global m4crypt_poly_cbd_eta2_armv7m
-    .type m4crypt_poly_cbd_eta2_armv7m, %function
-    .p2align 2
-m4crypt_poly_cbd_eta2_armv7m:
-    push.w  {r4-r11, lr}
-    mov.w   r2, #0x55555555
-    mov.w   r3, #0x03030303
-    add.w   r12, r0, #512
-    .p2align 2
+FUNC m4crypt_mlkem_poly_cbd_eta2_armv7m
+    CBD2_ENTRY
 1:
     ldr.w   r9, [r1, #4]
     ldr.w   r5, [r1], #8
@@ -88,7 +93,21 @@ m4crypt_poly_cbd_eta2_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_cbd_eta2_armv7m, .-m4crypt_poly_cbd_eta2_armv7m
+ENDFUNC m4crypt_mlkem_poly_cbd_eta2_armv7m
+
+/* The constants of CBD3_PAIRS: r2 = 0x6db6db, r3 = 0x249249, r4 = 0x1c71c7, r5 = 0x104104,
+ * r6 = 0x00040004. */
+.macro CBD3_CONSTS
+    movw    r2, #0xB6DB
+    movt    r2, #0x6D
+    movw    r3, #0x9249
+    movt    r3, #0x24
+    movw    r4, #0x71C7
+    movt    r4, #0x1C
+    movw    r5, #0x4104
+    movt    r5, #0x10
+    mov.w   r6, #0x00040004
+.endm
 
 /* eta = 3: the group in the low 24 bits of t (clobbered) to the coefficient pairs r11 = (c1, c0),
  * r12 = (c3, c2). */
@@ -131,20 +150,9 @@ m4crypt_poly_cbd_eta2_armv7m:
     str.w   r11, [r0], #8
 .endm
 
-    .global m4crypt_poly_cbd_eta3_armv7m
-    .type m4crypt_poly_cbd_eta3_armv7m, %function
-    .p2align 2
-m4crypt_poly_cbd_eta3_armv7m:
+FUNC m4crypt_mlkem_poly_cbd_eta3_armv7m
     push.w  {r4-r11, lr}
-    movw    r2, #0xB6DB
-    movt    r2, #0x6D
-    movw    r3, #0x9249
-    movt    r3, #0x24
-    movw    r4, #0x71C7
-    movt    r4, #0x1C
-    movw    r5, #0x4104
-    movt    r5, #0x10
-    mov.w   r6, #0x00040004
+    CBD3_CONSTS
     add.w   lr, r0, #512
     .p2align 2
 1:
@@ -152,7 +160,7 @@ m4crypt_poly_cbd_eta3_armv7m:
     cmp.w   r0, lr
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_cbd_eta3_armv7m, .-m4crypt_poly_cbd_eta3_armv7m
+ENDFUNC m4crypt_mlkem_poly_cbd_eta3_armv7m
 
 /* eta = 2, adding: as CBD2 up to the two packed words, then SXTAB16 (sign-extend bytes 0 and 2,
  * add to the halfwords of r's word: the wrapping addition in the same instruction) into r's
@@ -165,15 +173,8 @@ m4crypt_poly_cbd_eta3_armv7m:
     sxtab16 \a3, \a3, \t1, ror #8
 .endm
 
-    .global m4crypt_poly_cbd_eta2_add_armv7m
-    .type m4crypt_poly_cbd_eta2_add_armv7m, %function
-    .p2align 2
-m4crypt_poly_cbd_eta2_add_armv7m:
-    push.w  {r4-r11, lr}
-    mov.w   r2, #0x55555555
-    mov.w   r3, #0x03030303
-    add.w   r12, r0, #512
-    .p2align 2
+FUNC m4crypt_mlkem_poly_cbd_eta2_add_armv7m
+    CBD2_ENTRY
 1:
     ldr.w   lr, [r1, #4]
     ldr.w   r5, [r1], #8
@@ -186,7 +187,7 @@ m4crypt_poly_cbd_eta2_add_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_cbd_eta2_add_armv7m, .-m4crypt_poly_cbd_eta2_add_armv7m
+ENDFUNC m4crypt_mlkem_poly_cbd_eta2_add_armv7m
 
 /* eta = 3, adding: as CBD3, then r's two words (in lr and the spent t) added before the stores. */
 .macro CBD3ADD t
@@ -199,21 +200,10 @@ m4crypt_poly_cbd_eta2_add_armv7m:
     str.w   r11, [r0], #8
 .endm
 
-    .global m4crypt_poly_cbd_eta3_add_armv7m
-    .type m4crypt_poly_cbd_eta3_add_armv7m, %function
-    .p2align 2
-m4crypt_poly_cbd_eta3_add_armv7m:
+FUNC m4crypt_mlkem_poly_cbd_eta3_add_armv7m
     add.w   r12, r0, #512
     push.w  {r4-r12, lr}            @ (r12, the end of r, is read back from [sp, #32])
-    movw    r2, #0xB6DB
-    movt    r2, #0x6D
-    movw    r3, #0x9249
-    movt    r3, #0x24
-    movw    r4, #0x71C7
-    movt    r4, #0x1C
-    movw    r5, #0x4104
-    movt    r5, #0x10
-    mov.w   r6, #0x00040004
+    CBD3_CONSTS
     .p2align 2
 1:
     CBD3_GROUP CBD3ADD
@@ -221,6 +211,6 @@ m4crypt_poly_cbd_eta3_add_armv7m:
     cmp.w   r0, lr
     bne.w   1b
     pop.w   {r4-r12, pc}
-    .size m4crypt_poly_cbd_eta3_add_armv7m, .-m4crypt_poly_cbd_eta3_add_armv7m
+ENDFUNC m4crypt_mlkem_poly_cbd_eta3_add_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

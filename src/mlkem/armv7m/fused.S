@@ -12,9 +12,9 @@
  * M4CRYPT_MLKEM_SAMPLE_STEP), added to r (_acc) or written to r; r and b point at coefficient
  * start, a at the 64 coefficients of the matrix entry; start a multiple of 64. The arithmetic per
  * pair is that of basemul.S (the same instructions: results bit-identical to
- * m4crypt_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the loop:
- * docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8 iterations,
- * the end found from the 64-byte aligned table pointer (TST, no counter).
+ * m4crypt_mlkem_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the
+ * loop: docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8
+ * iterations, the end found from the 64-byte aligned table pointer (TST, no counter).
  * Register map:
  *   r0, r1, r2   r, a, b pointers (advance)      r3   gamma table pointer (advances)
  *   r4, r5       the group's words of a          r6, r7  the group's words of b
@@ -24,11 +24,13 @@
  * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
  * mlkem512.encaps` (four calls a polynomial: a little more than basemul.S, the entries and exits).
  *
- *   void m4crypt_poly_add_msg_armv7m(m4crypt_poly *r, const uint8_t m[32]);
+ *   void m4crypt_mlkem_poly_add_msg_armv7m(m4crypt_mlkem_poly *r, const uint8_t m[32]);
  * r += Decompress_1(ByteDecode_1(m)), see its section below.
  *
- *   void m4crypt_poly_add_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
- *   void m4crypt_poly_sub_armv7m(m4crypt_poly *r, const m4crypt_poly *a, const m4crypt_poly *b);
+ *   void m4crypt_mlkem_poly_add_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                      const m4crypt_mlkem_poly *b);
+ *   void m4crypt_mlkem_poly_sub_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
+ *                                      const m4crypt_mlkem_poly *b);
  * r = a + b, a - b with SADD16 / SSUB16 (wrapping 16-bit lanes, as the C); r may equal a or b.
  * Register map: r0, r1, r2 r, a, b (advance); r3-r6 words of a; r7-r10 words of b; r12 end.
  * 16 iterations of 16 coefficients. Cycles: exclusive, `m4sim profile build/m4-armv7m/bench.elf
@@ -42,77 +44,35 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 
 #include "basemul_pair.i"
 
-/* One group of four coefficients with accumulation. */
-.macro GROUP_ACC
-    ldr.w   r5, [r1, #4]
-    ldr.w   r7, [r2, #4]
-    ldr.w   r4, [r1], #8
-    ldr.w   r6, [r2], #8
-    ldr.w   r9, [r0, #4]
-    ldr.w   r8, [r0]
-    ldr.w   r11, [r3], #4
-    BASEMUL_PAIR r4, r6, r8, smuad, 1
-    BASEMUL_PAIR r5, r7, r9, smusd, 1
-    str.w   r9, [r0, #4]
-    str.w   r8, [r0], #8
-.endm
-
-/* One group of four coefficients without accumulation (results in r6, r7). */
-.macro GROUP_SET
-    ldr.w   r5, [r1, #4]
-    ldr.w   r7, [r2, #4]
-    ldr.w   r4, [r1], #8
-    ldr.w   r6, [r2], #8
-    ldr.w   r11, [r3], #4
-    BASEMUL_PAIR r4, r6, r8, smuad, 0
-    BASEMUL_PAIR r5, r7, r9, smusd, 0
-    str.w   r7, [r0, #4]
-    str.w   r6, [r0], #8
-.endm
-
-/* Common entry: table pointer, constants. */
-.macro ENTRY
+/* Both functions (acc as in BASEMUL_GROUP): table pointer, constants, then eight coefficients
+ * per iteration until r3 reaches a 64-byte boundary of the table. */
+.macro PART_LOOP acc
     push.w  {r4-r11, lr}
     movw    r11, #:lower16:gammas
     movt    r11, #:upper16:gammas
     add.w   r3, r11, r3
-    movw    r12, #8
-    movt    r12, #3329
-    movw    lr, #3329
-    movt    lr, #3327
+    BASEMUL_CONSTS
+    .p2align 2
+1:
+    BASEMUL_GROUP \acc, 0, 4, 1
+    BASEMUL_GROUP \acc, 0, 4, 1
+    tst.w   r3, #63
+    bne.w   1b
+    pop.w   {r4-r11, pc}
 .endm
 
     .text
-    .global m4crypt_mlkem_basemul_acc_part_armv7m
-    .type m4crypt_mlkem_basemul_acc_part_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_basemul_acc_part_armv7m:
-    ENTRY
-    .p2align 2
-1:
-    GROUP_ACC
-    GROUP_ACC
-    tst.w   r3, #63
-    bne.w   1b
-    pop.w   {r4-r11, pc}
-    .size m4crypt_mlkem_basemul_acc_part_armv7m, .-m4crypt_mlkem_basemul_acc_part_armv7m
+FUNC m4crypt_mlkem_basemul_acc_part_armv7m
+    PART_LOOP 1
+ENDFUNC m4crypt_mlkem_basemul_acc_part_armv7m
 
-    .global m4crypt_mlkem_basemul_part_armv7m
-    .type m4crypt_mlkem_basemul_part_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_basemul_part_armv7m:
-    ENTRY
-    .p2align 2
-1:
-    GROUP_SET
-    GROUP_SET
-    tst.w   r3, #63
-    bne.w   1b
-    pop.w   {r4-r11, pc}
-    .size m4crypt_mlkem_basemul_part_armv7m, .-m4crypt_mlkem_basemul_part_armv7m
+FUNC m4crypt_mlkem_basemul_part_armv7m
+    PART_LOOP 0
+ENDFUNC m4crypt_mlkem_basemul_part_armv7m
 
 /* Eight coefficients of r = a op b. */
 .macro ADDSUB8 op
@@ -125,40 +85,31 @@ m4crypt_mlkem_basemul_part_armv7m:
     stm.w   r0!, {r3-r6}
 .endm
 
-    .global m4crypt_poly_add_armv7m
-    .type m4crypt_poly_add_armv7m, %function
-    .p2align 2
-m4crypt_poly_add_armv7m:
+/* Both functions: r = a op b, 16 coefficients per iteration. */
+.macro ADDSUB_LOOP op
     push.w  {r4-r10, lr}
     add.w   r12, r0, #512
     .p2align 2
 1:
-    ADDSUB8 sadd16
-    ADDSUB8 sadd16
+    ADDSUB8 \op
+    ADDSUB8 \op
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r10, pc}
-    .size m4crypt_poly_add_armv7m, .-m4crypt_poly_add_armv7m
+.endm
 
-    .global m4crypt_poly_sub_armv7m
-    .type m4crypt_poly_sub_armv7m, %function
-    .p2align 2
-m4crypt_poly_sub_armv7m:
-    push.w  {r4-r10, lr}
-    add.w   r12, r0, #512
-    .p2align 2
-1:
-    ADDSUB8 ssub16
-    ADDSUB8 ssub16
-    cmp.w   r0, r12
-    bne.w   1b
-    pop.w   {r4-r10, pc}
-    .size m4crypt_poly_sub_armv7m, .-m4crypt_poly_sub_armv7m
+FUNC m4crypt_mlkem_poly_add_armv7m
+    ADDSUB_LOOP sadd16
+ENDFUNC m4crypt_mlkem_poly_add_armv7m
+
+FUNC m4crypt_mlkem_poly_sub_armv7m
+    ADDSUB_LOOP ssub16
+ENDFUNC m4crypt_mlkem_poly_sub_armv7m
 
 /* ---------------------------------------------------------------- r += Decompress_1(m)
- *   void m4crypt_poly_add_msg_armv7m(m4crypt_poly *r, const uint8_t m[32]);
- * As m4crypt_poly_add_msg_c: coefficient 8i + j gets 1665 = round(q/2) added when bit j of m[i]
- * is set (FIPS 203 Alg. 14 line 20, Decompress_1 of ByteDecode_1), wrapping halfword adds.
+ *   void m4crypt_mlkem_poly_add_msg_armv7m(m4crypt_mlkem_poly *r, const uint8_t m[32]);
+ * As m4crypt_mlkem_poly_add_msg_c: coefficient 8i + j gets 1665 = round(q/2) added when bit j of
+ * m[i] is set (FIPS 203 Alg. 14 line 20, Decompress_1 of ByteDecode_1), wrapping halfword adds.
  * Per byte b: t = b | b << 15 puts bit 2k at position 2k and bit 2k+1 at position 2k + 16, so
  * (t >> 2k) & 0x00010001 is the word (bit 2k, bit 2k+1) of halfwords; times 1665 (MUL: the
  * halves cannot carry into each other) it is added to r's word k by UADD16. No branch, table or
@@ -177,10 +128,7 @@ m4crypt_poly_sub_armv7m:
 .endm
 
     .text
-    .global m4crypt_poly_add_msg_armv7m
-    .type m4crypt_poly_add_msg_armv7m, %function
-    .p2align 2
-m4crypt_poly_add_msg_armv7m:
+FUNC m4crypt_mlkem_poly_add_msg_armv7m
     push.w  {r4-r8, lr}
     movw    r12, #1
     movt    r12, #1
@@ -199,7 +147,7 @@ m4crypt_poly_add_msg_armv7m:
     cmp.w   r1, r3
     bne.w   1b
     pop.w   {r4-r8, pc}
-    .size m4crypt_poly_add_msg_armv7m, .-m4crypt_poly_add_msg_armv7m
+ENDFUNC m4crypt_mlkem_poly_add_msg_armv7m
 
     .section .rodata.m4crypt_mlkem_fused, "a", %progbits
     .p2align 6

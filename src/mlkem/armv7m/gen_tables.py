@@ -91,7 +91,7 @@ def check_unsigned(w):
 
 
 def ntt_order():
-    """NTT twiddle indices in the order m4crypt_poly_ntt_armv7m reads them (ntt.S, passes 1-3)."""
+    """Twiddle indices in the order m4crypt_mlkem_poly_ntt_armv7m reads them (ntt.S, passes 1-3)."""
     order = [1, 2, 3]  # pass 1: layers 1-2, fixed
     for b in range(4):  # pass 2: layers 3-4, per group of 32 words
         order += [4 + b, 8 + 2 * b, 9 + 2 * b]

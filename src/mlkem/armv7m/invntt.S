@@ -2,7 +2,7 @@
 /*
  * ML-KEM inverse NTT (FIPS 203 Alg. 10) for ARMv7E-M (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_invntt_armv7m(m4crypt_poly *r);
+ *   void m4crypt_mlkem_poly_invntt_armv7m(m4crypt_mlkem_poly *r);
  * Input |x| < 4q. Output: NTT^-1 of the input times R = 2^16 (mod q), with
  * |x| <= 16 U = 26624, U = 1664 (src/mlkem/poly.h, M4CRYPT_MLKEM_INVNTT_BOUND).
  *
@@ -39,23 +39,17 @@
     .thumb
 #include "common/armv7m/fpu_scratch.h"
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
+#include "plantard.i"
 
 /* P(z t) of both halves of t into b, with t = r9 as input (clobbered). */
 .macro PMUL b, z
-    smlawb  \b, \z, r9, r10
-    smlawt  r9, \z, r9, r10
-    smulbt  \b, \b, r10
-    smulbt  r9, r9, r10
-    pkhtb   \b, r9, \b, asr #16
+    PLANTARD2 \b, \b, r9, r9, \z
 .endm
 
 /* x = P(w x), both halves (reduction by a constant); r9 clobbered. */
 .macro PRED x, w
-    smlawb  r9, \w, \x, r10
-    smlawt  \x, \w, \x, r10
-    smulbt  r9, r9, r10
-    smulbt  \x, \x, r10
-    pkhtb   \x, \x, r9, asr #16
+    PLANTARD2 \x, r9, \x, \x, \w
 .endm
 
 /* Gentleman-Sande butterflies on the words a, b: a = a + b, b = P(z (b - a)). */
@@ -72,10 +66,7 @@
 .endm
 
     .text
-    .global m4crypt_poly_invntt_armv7m
-    .type m4crypt_poly_invntt_armv7m, %function
-    .p2align 2
-m4crypt_poly_invntt_armv7m:
+FUNC m4crypt_mlkem_poly_invntt_armv7m
     push.w  {r4-r11, lr}
     m4crypt_sslots_alloc 4         @ no FPU: s0, s1, s3 on the stack (fpu_scratch.h)
     movw    r11, #:lower16:m4crypt_mlkem_invntt_twiddles_armv7m
@@ -87,14 +78,7 @@ m4crypt_poly_invntt_armv7m:
      * which the table's placement makes happen after block 15 and no other. */
     .p2align 2
 1:
-    ldr.w   r1, [r0]
-    ldr     r2, [r0, #4]
-    ldr     r3, [r0, #8]
-    ldr     r4, [r0, #12]
-    ldr     r5, [r0, #16]
-    ldr     r6, [r0, #20]
-    ldr     r7, [r0, #24]
-    ldr.w   r8, [r0, #28]
+    LOAD8
     ldr.w   r12, [r11, #8]
     ldr.w   lr, [r11, #12]
     GS      r1, r2, r12         @ layer 1: distance 1 word, differences times zeta F
@@ -201,6 +185,6 @@ m4crypt_poly_invntt_armv7m:
 
     m4crypt_sslots_free 4
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_invntt_armv7m, .-m4crypt_poly_invntt_armv7m
+ENDFUNC m4crypt_mlkem_poly_invntt_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

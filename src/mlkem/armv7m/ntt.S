@@ -2,7 +2,7 @@
 /*
  * ML-KEM forward NTT (FIPS 203 Alg. 9) for ARMv7E-M (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_ntt_armv7m(m4crypt_poly *r);
+ *   void m4crypt_mlkem_poly_ntt_armv7m(m4crypt_mlkem_poly *r);
  * Input |x| < q. Output: the NTT (FIPS 203 section 4.3 order, plain domain: no Montgomery
  * factor), |x| <= q - 1 + 7 * 1664 = 14976 (src/mlkem/poly.h, M4CRYPT_MLKEM_NTT_BOUND).
  *
@@ -35,16 +35,23 @@
     .thumb
 #include "common/armv7m/fpu_scratch.h"
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
+#include "plantard.i"
 
 /* Two butterflies on the words a, b (both halves) with twiddle word z; t is clobbered. */
 .macro CT a, b, z
-    smlawb  r9, \z, \b, r10
-    smlawt  \b, \z, \b, r10
-    smulbt  r9, r9, r10
-    smulbt  \b, \b, r10
-    pkhtb   r9, \b, r9, asr #16
+    PLANTARD2 r9, r9, \b, \b, \z
     usub16  \b, \a, r9
     uadd16  \a, \a, r9
+.endm
+
+/* op (load or store) of r2, r3, r4 at ptr + d, 2d, 3d and r6, r7 at ptr + 4 + d, 2d. */
+.macro BLOCK_WORDS op, d
+    \op    r2, [r0, #\d]
+    \op    r3, [r0, #2*\d]
+    \op    r4, [r0, #3*\d]
+    \op    r6, [r0, #4+\d]
+    \op    r7, [r0, #4+2*\d]
 .endm
 
 /* Layers k, k+1 on two blocks of four words: block 0 at ptr + 0, d, 2d, 3d, block 1 at
@@ -54,11 +61,7 @@
 .macro BLOCK2X2 d, ldn, stn, early=0
     ldr     r1, [r0]
     ldr     r5, [r0, #4]
-    \ldn    r2, [r0, #\d]
-    \ldn    r3, [r0, #2*\d]
-    \ldn    r4, [r0, #3*\d]
-    \ldn    r6, [r0, #4+\d]
-    \ldn    r7, [r0, #4+2*\d]
+    BLOCK_WORDS \ldn, \d
     ldr.w   r8, [r0, #4+3*\d]
 .if \early
     vmov    r9, s0              @ loop test before the butterflies (they leave NZCV alone)
@@ -72,20 +75,13 @@
     CT      r3, r4, lr
     CT      r5, r6, r12
     CT      r7, r8, lr
-    \stn    r2, [r0, #\d]
-    \stn    r3, [r0, #2*\d]
-    \stn    r4, [r0, #3*\d]
-    \stn    r6, [r0, #4+\d]
-    \stn    r7, [r0, #4+2*\d]
+    BLOCK_WORDS \stn, \d
     str.w   r8, [r0, #4+3*\d]
     str     r5, [r0, #4]
 .endm
 
     .text
-    .global m4crypt_poly_ntt_armv7m
-    .type m4crypt_poly_ntt_armv7m, %function
-    .p2align 2
-m4crypt_poly_ntt_armv7m:
+FUNC m4crypt_mlkem_poly_ntt_armv7m
     push.w  {r4-r11, lr}
     m4crypt_sslots_alloc 2         @ no FPU: s0, s1 on the stack (fpu_scratch.h)
     movw    r9, #:lower16:m4crypt_mlkem_ntt_twiddles_armv7m
@@ -132,14 +128,7 @@ m4crypt_poly_ntt_armv7m:
     sub.w   r0, r0, #512
     .p2align 2
 4:
-    ldr.w   r1, [r0]
-    ldr     r2, [r0, #4]
-    ldr     r3, [r0, #8]
-    ldr     r4, [r0, #12]
-    ldr     r5, [r0, #16]
-    ldr     r6, [r0, #20]
-    ldr     r7, [r0, #24]
-    ldr.w   r8, [r0, #28]
+    LOAD8
     ldr.w   r12, [r11], #4
     CT      r1, r5, r12         @ layer 5: distance 4 words
     CT      r2, r6, r12
@@ -162,6 +151,6 @@ m4crypt_poly_ntt_armv7m:
 
     m4crypt_sslots_free 2
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_ntt_armv7m, .-m4crypt_poly_ntt_armv7m
+ENDFUNC m4crypt_mlkem_poly_ntt_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

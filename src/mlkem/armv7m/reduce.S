@@ -2,10 +2,10 @@
 /*
  * ML-KEM coefficient reduction for ARMv7E-M (Cortex-M4), Thumb-2.
  *
- *   void m4crypt_poly_reduce_armv7m(m4crypt_poly *r);
- *   void m4crypt_poly_tomont_armv7m(m4crypt_poly *r);   (shares the loop)
+ *   void m4crypt_mlkem_poly_reduce_armv7m(m4crypt_mlkem_poly *r);
+ *   void m4crypt_mlkem_poly_tomont_armv7m(m4crypt_mlkem_poly *r);   (shares the loop)
  * Every coefficient (any int16) to its representative in [-(q-1)/2, (q-1)/2], the same values
- * as the Barrett reduction of m4crypt_poly_reduce_c (the range is a complete residue system,
+ * as the Barrett reduction of m4crypt_mlkem_poly_reduce_c (the range is a complete residue system,
  * so the representative is unique).
  *
  * Per word (two coefficients) a Plantard product by 1 (ntt.S, gen_tables.py): SMLAWB, SMLAWT,
@@ -26,59 +26,38 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
+#include "plantard.i"
 
 .macro PRED x
-    smlawb  r9, r11, \x, r10
-    smlawt  \x, r11, \x, r10
-    smulbt  r9, r9, r10
-    smulbt  \x, \x, r10
-    pkhtb   \x, \x, r9, asr #16
+    PLANTARD2 \x, r9, \x, \x, r11
+.endm
+
+/* op (LDR.W or STR.W) of each register in turn to or from the next word from r0 + off on. */
+.macro WORDS op, off, r, rest:vararg
+    \op    \r, [r0, #\off]
+.ifnb \rest
+    WORDS   \op, \off+4, \rest
+.endif
 .endm
 
 /* Eight words at r0 + off. */
 .macro EIGHT off
-    ldr.w   r1, [r0, #\off]
-    ldr.w   r2, [r0, #\off+4]
-    ldr.w   r3, [r0, #\off+8]
-    ldr.w   r4, [r0, #\off+12]
-    ldr.w   r5, [r0, #\off+16]
-    ldr.w   r6, [r0, #\off+20]
-    ldr.w   r7, [r0, #\off+24]
-    ldr.w   r8, [r0, #\off+28]
-    PRED    r1
-    PRED    r2
-    PRED    r3
-    PRED    r4
-    PRED    r5
-    PRED    r6
-    PRED    r7
-    PRED    r8
-    str.w   r1, [r0, #\off]
-    str.w   r2, [r0, #\off+4]
-    str.w   r3, [r0, #\off+8]
-    str.w   r4, [r0, #\off+12]
-    str.w   r5, [r0, #\off+16]
-    str.w   r6, [r0, #\off+20]
-    str.w   r7, [r0, #\off+24]
-    str.w   r8, [r0, #\off+28]
+    WORDS   ldr.w, \off, r1, r2, r3, r4, r5, r6, r7, r8
+    EACH    PRED, r1, r2, r3, r4, r5, r6, r7, r8
+    WORDS   str.w, \off, r1, r2, r3, r4, r5, r6, r7, r8
 .endm
 
     .text
 /* tomont: the same loop with w(2^16 mod q): x R mod q within +-1664 (|x| < q as poly.h asks). */
-    .global m4crypt_poly_tomont_armv7m
-    .type m4crypt_poly_tomont_armv7m, %function
-    .p2align 2
-m4crypt_poly_tomont_armv7m:
+FUNC m4crypt_mlkem_poly_tomont_armv7m
     push.w  {r4-r11, lr}
     movw    r1, #:lower16:m4crypt_mlkem_reduce_consts_armv7m + 8
     movt    r1, #:upper16:m4crypt_mlkem_reduce_consts_armv7m + 8
     b.w     .Lreduce_common
-    .size m4crypt_poly_tomont_armv7m, .-m4crypt_poly_tomont_armv7m
+ENDFUNC m4crypt_mlkem_poly_tomont_armv7m
 
-    .global m4crypt_poly_reduce_armv7m
-    .type m4crypt_poly_reduce_armv7m, %function
-    .p2align 2
-m4crypt_poly_reduce_armv7m:
+FUNC m4crypt_mlkem_poly_reduce_armv7m
     push.w  {r4-r11, lr}
     movw    r1, #:lower16:m4crypt_mlkem_reduce_consts_armv7m
     movt    r1, #:upper16:m4crypt_mlkem_reduce_consts_armv7m
@@ -92,6 +71,6 @@ m4crypt_poly_reduce_armv7m:
     cmp.w   r0, r12
     bne.w   1b
     pop.w   {r4-r11, pc}
-    .size m4crypt_poly_reduce_armv7m, .-m4crypt_poly_reduce_armv7m
+ENDFUNC m4crypt_mlkem_poly_reduce_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

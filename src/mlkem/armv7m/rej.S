@@ -39,6 +39,7 @@
     .syntax unified
     .thumb
     .cpu cortex-m4
+#include "common/armv7m/asm_macros.i"
 
 /* Stores candidate r7 if below q. */
 .macro KEEP
@@ -47,36 +48,37 @@
     strhlo  r7, [r0], #2
 .endm
 
+/* The candidate of 12 bits at bit lsb of w, kept if below q. */
+.macro KEEP_FIELD w, lsb
+    ubfx    r7, \w, #\lsb, #12
+    KEEP
+.endm
+
+/* The candidate of 12 bits that starts at bit sh of lo and ends in hi, kept if below q. */
+.macro KEEP_SPLIT lo, hi, sh
+    lsr.w   r7, \lo, #\sh
+    bfi     r7, \hi, #(32 - \sh), #(\sh - 20)
+    KEEP
+.endm
+
 /* One group: 12 bytes at r2 (advanced), up to 8 candidates stored at r0. */
 .macro GROUP12
     ldr.w   r5, [r2, #4]
     ldr.w   r6, [r2, #8]
     ldr.w   r4, [r2], #12
-    ubfx    r7, r4, #0, #12
-    KEEP
-    ubfx    r7, r4, #12, #12
-    KEEP
-    lsr.w   r7, r4, #24
-    bfi     r7, r5, #8, #4
-    KEEP
-    ubfx    r7, r5, #4, #12
-    KEEP
-    ubfx    r7, r5, #16, #12
-    KEEP
-    lsr.w   r7, r5, #28
-    bfi     r7, r6, #4, #8
-    KEEP
-    ubfx    r7, r6, #8, #12
-    KEEP
+    KEEP_FIELD r4, 0
+    KEEP_FIELD r4, 12
+    KEEP_SPLIT r4, r5, 24
+    KEEP_FIELD r5, 4
+    KEEP_FIELD r5, 16
+    KEEP_SPLIT r5, r6, 28
+    KEEP_FIELD r6, 8
     lsr.w   r7, r6, #20
     KEEP
 .endm
 
     .text
-    .global m4crypt_mlkem_rej_uniform_armv7m
-    .type m4crypt_mlkem_rej_uniform_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_rej_uniform_armv7m:
+FUNC m4crypt_mlkem_rej_uniform_armv7m
     push    {r4-r8, lr}
     mov     r12, r0
     add.w   r1, r0, r1, lsl #1
@@ -144,6 +146,6 @@ m4crypt_mlkem_rej_uniform_armv7m:
     sub.w   r0, r0, r12
     lsrs    r0, r0, #1
     pop     {r4-r8, pc}
-    .size m4crypt_mlkem_rej_uniform_armv7m, .-m4crypt_mlkem_rej_uniform_armv7m
+ENDFUNC m4crypt_mlkem_rej_uniform_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Arm semihosting (AArch32, "bkpt 0xab"), the operations m4crypt's firmware uses.
- * Reference: Arm, "Semihosting for AArch32 and AArch64", version 3.0. */
+/* Arm semihosting (AArch32, "bkpt 0xab"), the operations m4crypt's firmware uses: the emulated
+ * M4 (platform/mps2-an386) and the STM32 image built for QEMU's netduinoplus2 (stm32-common,
+ * STM32_SEMIHOSTING). Reference: Arm, "Semihosting for AArch32 and AArch64", version 3.0. */
 #ifndef M4CRYPT_SEMIHOST_H
 #define M4CRYPT_SEMIHOST_H
 #include <stdint.h>
