@@ -54,6 +54,12 @@
 #define m4crypt_mldsa_pointwise_acc_p24 m4crypt_mldsa_pointwise_acc_p24_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART_P24
+#define m4crypt_mldsa_pointwise_acc_part_p24 m4crypt_mldsa_pointwise_acc_part_p24_armv7m
+#else
+#define m4crypt_mldsa_pointwise_acc_part_p24 m4crypt_mldsa_pointwise_acc_part_p24_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_REDUCE
 #define m4crypt_mldsa_reduce m4crypt_mldsa_reduce_armv7m
 #else

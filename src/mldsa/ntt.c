@@ -89,6 +89,15 @@ void m4crypt_mldsa_pointwise_acc_p24_c(m4crypt_mldsa_poly *r, const uint8_t a[76
     }
 }
 
+void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b)
+{
+    for (unsigned i = 0; i < M4CRYPT_MLDSA_STEP; i++) {
+        int32_t ai = (int32_t)((uint32_t)a[3 * i] | (uint32_t)a[3 * i + 1] << 8 |
+                               (uint32_t)a[3 * i + 2] << 16);
+        r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)ai * b[i]);
+    }
+}
+
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a)
 {
     for (unsigned i = 0; i < 256; i++)

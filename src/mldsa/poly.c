@@ -265,10 +265,20 @@ void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32]
     ws->total = 0;
 }
 
-__attribute__((noinline)) void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws)
+/* The leftover coefficients move down by STEP words with a plain forward word copy (dst < src, so
+ * it is safe in place); not as a memmove call, whose byte-oriented general case costs about twice
+ * as much for these 0-55 words. GCC would turn the loop into that call: its optimize attribute
+ * keeps the loop (clang has no such attribute; the host builds do not need it). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define KEEP_COPY_LOOP __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define KEEP_COPY_LOOP
+#endif
+__attribute__((noinline)) KEEP_COPY_LOOP void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws)
 {
     unsigned have = ws->have - M4CRYPT_MLDSA_STEP; /* drop the coefficients delivered last time */
-    memmove(ws->coeffs, ws->coeffs + M4CRYPT_MLDSA_STEP, have * sizeof(int32_t));
+    for (unsigned i = 0; i < have; i++)
+        ws->coeffs[i] = ws->coeffs[i + M4CRYPT_MLDSA_STEP];
     uint8_t *buf = (uint8_t *)ws->coeffs + sizeof ws->coeffs - M4CRYPT_SHAKE128_RATE;
     while (have < M4CRYPT_MLDSA_STEP) {
         m4crypt_keccak_squeeze(&ws->ctx, buf, M4CRYPT_SHAKE128_RATE);
@@ -291,15 +301,27 @@ void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa
     }
 }
 
+void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
+                                        const uint8_t rho[32], unsigned r, unsigned s,
+                                        m4crypt_mldsa_xof *ws)
+{
+    m4crypt_mldsa_sample_ntt_start(ws, rho, (uint8_t)s, (uint8_t)r);
+    for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP) {
+        m4crypt_mldsa_sample_ntt_step(ws);
+        m4crypt_mldsa_pointwise_acc_part_p24(acc->coeffs + k, b + 3 * k, ws->coeffs);
+    }
+}
+
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* ExpandS: key generation only (m4crypt/config.h) */
-/* The part of RejBoundedPoly whose flow depends on which half-bytes were rejected: the two blocks
- * already squeezed into ws->buf, then more blocks while fewer than 256 coefficients were accepted
- * (essentially never: see m4crypt_mldsa_sample_eta). Declared public to m4sim ct (its trace is a
- * function of the rejected positions only; sign.c, "Constant time"). */
+/* The part of RejBoundedPoly whose flow depends on which half-bytes were rejected: the block
+ * already squeezed into ws->buf, then one more block at a time while fewer than 256 coefficients
+ * were accepted (see m4crypt_mldsa_sample_eta). Declared public to m4sim ct (its trace, including
+ * how many blocks are squeezed, is a function of the rejected positions only; sign_set.h,
+ * "Constant time", 2). */
 __attribute__((noinline)) void m4crypt_mldsa_sample_eta_tail(m4crypt_mldsa_poly *r, unsigned eta,
                                                              m4crypt_mldsa_prf *ws)
 {
-    unsigned ctr = m4crypt_mldsa_rej_eta(r->coeffs, 256, ws->buf, sizeof ws->buf, eta);
+    unsigned ctr = m4crypt_mldsa_rej_eta(r->coeffs, 256, ws->buf, M4CRYPT_SHAKE256_RATE, eta);
     while (ctr < 256) {
         m4crypt_keccak_squeeze(&ws->ctx, ws->buf, M4CRYPT_SHAKE256_RATE);
         ctr += m4crypt_mldsa_rej_eta(r->coeffs + ctr, 256 - ctr, ws->buf, M4CRYPT_SHAKE256_RATE,
@@ -307,10 +329,11 @@ __attribute__((noinline)) void m4crypt_mldsa_sample_eta_tail(m4crypt_mldsa_poly 
     }
 }
 
-/* Alg. 31 with H = SHAKE256 on rho' || IntegerToBytes(nonce, 2). Two blocks (544 half-bytes) are
- * always squeezed: they yield 256 coefficients unless more than 288 are rejected, which for
- * eta = 4 (rejection probability 7/16, 238 expected) happens with probability below 2^-16 and for
- * eta = 2 (1/16) practically never. */
+/* Alg. 31 with H = SHAKE256 on rho' || IntegerToBytes(nonce, 2). One block (272 half-bytes) is
+ * squeezed here, the others only as they are needed (in the tail): for eta = 2 (rejection
+ * probability 1/16, 17 of 272 expected) one block is enough about half of the time, so always
+ * squeezing two would waste a permutation in every other polynomial; for eta = 4 (7/16) two
+ * blocks are almost always needed and a third with probability below 2^-16. */
 void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64], uint16_t nonce,
                               unsigned eta, m4crypt_mldsa_prf *ws)
 {
@@ -319,7 +342,7 @@ void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64],
     m4crypt_keccak_absorb(&ws->ctx, rhoprime, 64);
     m4crypt_keccak_absorb(&ws->ctx, n, 2);
     m4crypt_keccak_finalize(&ws->ctx);
-    m4crypt_keccak_squeeze(&ws->ctx, ws->buf, sizeof ws->buf);
+    m4crypt_keccak_squeeze(&ws->ctx, ws->buf, M4CRYPT_SHAKE256_RATE);
     m4crypt_mldsa_sample_eta_tail(r, eta, ws);
 }
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */

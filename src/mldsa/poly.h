@@ -49,6 +49,9 @@ void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int3
  * adds |x| < q to every coefficient, no reduction (as m4crypt_mldsa_pointwise_acc_part). */
 void m4crypt_mldsa_pointwise_acc_p24_c(m4crypt_mldsa_poly *r, const uint8_t a[768],
                                        const m4crypt_mldsa_poly *b);
+/* r += a o b * R^-1 over M4CRYPT_MLDSA_STEP coefficients, a packed 3 bytes per coefficient
+ * (in [0, q)), |b| < 9q: m4crypt_mldsa_pointwise_acc_part with the packed operand. */
+void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b);
 /* Every coefficient to a representative of it mod q in [-6283008, 6283008] (any int32 input
  * below 2^31 - 2^22 in magnitude). */
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a);
@@ -158,12 +161,16 @@ void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws);
 void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa_poly *b,
                                     const uint8_t rho[32], unsigned r, unsigned s,
                                     m4crypt_mldsa_xof *ws);
+/* The same with b packed 3 bytes per coefficient, in [0, q) (768 bytes). */
+void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
+                                        const uint8_t rho[32], unsigned r, unsigned s,
+                                        m4crypt_mldsa_xof *ws);
 
 /* RejBoundedPoly(rho' || IntegerToBytes(nonce, 2)) (Alg. 31, for ExpandS, Alg. 33), eta = 2 or 4,
  * with ws as the SHAKE256 state and its buffer (ws then holds secret data: the caller wipes it). */
 typedef struct {
     m4crypt_keccak_ctx ctx;
-    uint8_t buf[2 * M4CRYPT_SHAKE256_RATE];
+    uint8_t buf[M4CRYPT_SHAKE256_RATE]; /* one SHAKE256 block at a time */
 } m4crypt_mldsa_prf;
 void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64], uint16_t nonce,
                               unsigned eta, m4crypt_mldsa_prf *ws);

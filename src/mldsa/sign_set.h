@@ -171,10 +171,8 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
     }
     for (unsigned i = 0; i < p->k; i++) {
         memset(&w.acc, 0, sizeof w.acc);
-        for (unsigned j = 0; j < p->l; j++) {
-            unpack24(&w.tmp, w.s1hat[j]);
-            m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, rho, i, j, &w.ws.xof);
-        }
+        for (unsigned j = 0; j < p->l; j++)
+            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.s1hat[j], rho, i, j, &w.ws.xof);
         m4crypt_mldsa_reduce(&w.acc);
         m4crypt_mldsa_invntt(&w.acc);
         m4crypt_mldsa_sample_eta(&w.tmp, rhoprime, (uint16_t)(p->l + i), p->eta, &w.ws.prf);
@@ -586,10 +584,8 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
         m4crypt_mldsa_pointwise(&w.acc, &w.acc, &w.tmp);
         for (unsigned n = 0; n < 256; n++)
             w.acc.coeffs[n] = -w.acc.coeffs[n];
-        for (unsigned j = 0; j < p->l; j++) {
-            unpack24(&w.tmp, w.zhat[j]);
-            m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
-        }
+        for (unsigned j = 0; j < p->l; j++)
+            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.zhat[j], pk, i, j, &w.ws.xof);
         index = verify_row_end(p, &w.acc, w.ws.row.h, w.ws.row.w1, hints, i, index, &w.h);
     }
     return verify_end(p, &w.h, w.ws.row.w1, sig);

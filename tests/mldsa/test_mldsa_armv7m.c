@@ -179,12 +179,12 @@ static void test_rej_uniform(void)
 }
 
 /* The packed-A product: a in [0, q) packed 3 bytes per coefficient (edges 0 and q - 1), b at the
- * NTT output bound, onto an accumulator holding up to 7 terms. */
+ * NTT output bound, onto an accumulator holding up to 7 terms; and its 32-coefficient part. */
 static void test_pointwise_acc_p24(void)
 {
     unsigned n = iters(1000, 500), bad = 0;
     for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
-        m4crypt_mldsa_poly a, b, acc1, acc2;
+        m4crypt_mldsa_poly a, b, init, acc1, acc2, full;
         static uint8_t packed[768];
         poly_case(&a, k < EDGES * EDGES ? k % EDGES : EDGES, Q - 1);
         poly_case(&b, k < EDGES * EDGES ? k / EDGES : EDGES, 9 * Q - 1);
@@ -196,11 +196,20 @@ static void test_pointwise_acc_p24(void)
             packed[3 * i + 1] = (uint8_t)(v >> 8);
             packed[3 * i + 2] = (uint8_t)(v >> 16);
         }
-        poly_case(&acc1, EDGES, 7 * Q - 1);
-        acc2 = acc1;
+        poly_case(&init, EDGES, 7 * Q - 1);
+        acc1 = acc2 = init;
         m4crypt_mldsa_pointwise_acc_p24(&acc1, packed, &b);
         m4crypt_mldsa_pointwise_acc_p24_c(&acc2, packed, &b);
         bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
+        /* its 32-coefficient part (key generation's and verification's products of a streamed
+         * entry with a packed vector): the same sums, part by part, from the same accumulator */
+        full = acc2;
+        acc1 = acc2 = init;
+        for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
+            m4crypt_mldsa_pointwise_acc_part_p24(acc1.coeffs + s, packed + 3 * s, b.coeffs + s);
+            m4crypt_mldsa_pointwise_acc_part_p24_c(acc2.coeffs + s, packed + 3 * s, b.coeffs + s);
+        }
+        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || memcmp(&acc2, &full, sizeof full) != 0;
     }
     CHECK(bad == 0);
 }

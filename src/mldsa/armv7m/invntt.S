@@ -16,14 +16,15 @@
  * The last pass multiplies every output by f = 256^-1 2^64 mod q (Montgomery: 256^-1 2^32).
  *
  * Four passes of two merged layers (layers of distance 1-2, 4-8, 16-32, 64-128) over groups of
- * four coefficients L apart (L = 1, 4, 16, 64): (x0, x1) and (x2, x3) with two twiddles, then
+ * four coefficients L apart (L = 1, 4, 16, 64; the first pass, L = 1, is one loop of LDM / STM
+ * over the 64 super-blocks): (x0, x1) and (x2, x3) with two twiddles, then
  * (x0, x2) and (x1, x3) with one; a super-block of 4L coefficients reads its three twiddles
  * (-zeta, FIPS 204 order) in a row from m4crypt_mldsa_invntt_zetas_armv7m (tables.S).
  *
  * Register map:
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
- *   r5        end of the super-block's groups (passes 1-3); f (pass 4)
+ *   r5        end of the polynomial (pass 1), of the super-block's groups (passes 2-3); f (pass 4)
  *   r6, r7    lo, t of the Montgomery product
  *   r8        -q
  *   r9        q^-1 mod 2^32
@@ -96,7 +97,19 @@ m4crypt_mldsa_invntt_armv7m:
     ldr r8, =0xff801fff             @ -q
     ldr r9, =0x03802001             @ q^-1 mod 2^32
     ldr r10, =m4crypt_mldsa_invntt_zetas_armv7m
-    PASS 1
+    /* layers of distance 1-2: 64 super-blocks of one group of four consecutive coefficients
+     * each, so one loop without the inner one (r5: the end of the polynomial) */
+    add r5, r0, #1024
+4:  ldmia r10!, {r11, r12, lr}
+    ldm r0, {r1-r4}
+    GS r1, r2, r11
+    GS r3, r4, r12
+    GS r1, r3, lr
+    GS r2, r4, lr
+    stmia r0!, {r1-r4}
+    cmp r0, r5
+    bne 4b
+    sub r0, r0, #1024
     PASS 4
     PASS 16
     /* pass 4: one super-block, 64 groups, every output times f */

@@ -15,14 +15,16 @@
  * butterfly, no reduction: each layer adds less than q to the largest magnitude.
  *
  * Four passes of two merged layers (layers 1-2, 3-4, 5-6, 7-8), each over groups of four
- * coefficients L apart (L = 64, 16, 4, 1): (x0, x2) and (x1, x3) with the first layer's twiddle,
+ * coefficients L apart (L = 64, 16, 4, 1; the last pass, L = 1, is one loop of LDM / STM over
+ * the 64 super-blocks): (x0, x2) and (x1, x3) with the first layer's twiddle,
  * then (x0, x1) and (x2, x3) with the second layer's two. A super-block of 4L coefficients shares
  * three twiddles, read in a row from m4crypt_mldsa_ntt_zetas_armv7m (tables.S).
  *
  * Register map:
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
- *   r5        end of the current super-block's groups; at a super-block's end, the poly end
+ *   r5        end of the current super-block's groups, at its end the poly end (passes 1-3);
+ *             the poly end (pass 4)
  *   r6, r7    lo, t of the Montgomery product
  *   r8        -q
  *   r9        q^-1 mod 2^32
@@ -90,7 +92,18 @@ m4crypt_mldsa_ntt_armv7m:
     PASS 64
     PASS 16
     PASS 4
-    PASS 1
+    /* layers 7-8: 64 super-blocks of one group of four consecutive coefficients each, so one
+     * loop without the inner one (r5: the end of the polynomial) */
+    add r5, r0, #1024
+3:  ldmia r10!, {r11, r12, lr}
+    ldm r0, {r1-r4}
+    CT r1, r3, r11
+    CT r2, r4, r11
+    CT r1, r2, r12
+    CT r3, r4, lr
+    stmia r0!, {r1-r4}
+    cmp r0, r5
+    bne 3b
     add sp, sp, #4
     pop {r4-r11, pc}
     .size m4crypt_mldsa_ntt_armv7m, . - m4crypt_mldsa_ntt_armv7m

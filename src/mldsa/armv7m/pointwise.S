@@ -12,6 +12,11 @@
  *                                               const m4crypt_mldsa_poly *b);
  *       r += a o b 2^-32 (256 coefficients), a packed 3 bytes per coefficient (signing's
  *       expanded A): four coefficients from three words (LDR, any alignment), UBFX / BFI
+ *   void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a,
+ *                                                    const int32_t *b);
+ *       the same over 32 coefficients (M4CRYPT_MLDSA_STEP; a: 96 bytes): key generation's and
+ *       verification's products of a streamed matrix entry b with the packed NTT(s1_j) / NTT(z_j),
+ *       without unpacking them first (the same loop, entered with a nearer end)
  * Contracts of src/mldsa/poly.h: |a|, |b| < 9q, each product below q in magnitude, no reduction
  * of the sum. Montgomery product as in ntt.S: SMULL, MUL by q^-1, SMLAL by -q; the same values
  * as the C twins.
@@ -80,14 +85,23 @@ m4crypt_mldsa_pointwise_armv7m:
     pop {r4-r11, pc}
     .size m4crypt_mldsa_pointwise_armv7m, . - m4crypt_mldsa_pointwise_armv7m
 
+    .global m4crypt_mldsa_pointwise_acc_part_p24_armv7m
+    .type m4crypt_mldsa_pointwise_acc_part_p24_armv7m, %function
+    .balign 4
+m4crypt_mldsa_pointwise_acc_part_p24_armv7m:
+    push {r4-r11, lr}
+    add r3, r0, #4*32               @ M4CRYPT_MLDSA_STEP coefficients
+    b 0f
+    .size m4crypt_mldsa_pointwise_acc_part_p24_armv7m, . - m4crypt_mldsa_pointwise_acc_part_p24_armv7m
+
     .global m4crypt_mldsa_pointwise_acc_p24_armv7m
     .type m4crypt_mldsa_pointwise_acc_p24_armv7m, %function
     .balign 4
 m4crypt_mldsa_pointwise_acc_p24_armv7m:
     push {r4-r11, lr}
-    ldr r12, =0xff801fff            @ -q
-    ldr lr, =0x03802001             @ q^-1 mod 2^32
     add r3, r0, #1024
+0:  ldr r12, =0xff801fff            @ -q
+    ldr lr, =0x03802001             @ q^-1 mod 2^32
 1:  ldr r4, [r1], #4                @ a0 | a1 << 24
     ldr r5, [r1], #4                @ a1 >> 8 | a2 << 16
     ldr r6, [r1], #4                @ a2 >> 16 | a3 << 8
