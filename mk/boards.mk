@@ -66,12 +66,15 @@ $(eval $(call BOARD_CONFIG,nucleo-l4r5zi,nucleo-l4r5zi,platform/nucleo-l4r5zi/st
 $(foreach c,$(BOARD_CONFIGS),$(eval $(call CONFIG_RULES,$(c))))
 
 # Benchmark firmware: bench.c linked with the board's platform; --defsym selects the benchmark
-# clock profile (zero flash wait states) in the board's startup code.
+# clock profile (zero flash wait states) in the board's startup code. A portable board build signs
+# as many ML-DSA messages as the m4 build does (m4_BENCH_CFLAGS), so board-compare compares like
+# with like.
 define BOARD_BENCH
 $$(BUILD)/$(1)/bench.elf: $$(BENCH_SRCS) $$(BENCH_HEADERS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) $$($(1)_RNG_LINK)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$(1),$$@)
-	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(BENCH_CFLAGS) $$(BENCH_SRCS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
+	$$(Q)$$($(1)_CC) $$($(1)_ALL_CFLAGS) $$(BENCH_CFLAGS) $$(if $$(findstring -armv7m,$(1)),,$$(m4_BENCH_CFLAGS)) \
+	    $$(BENCH_SRCS) $$($(1)_PLAT_OBJS) $$($(1)_LIB) \
 	    $$($(1)_RNG_LINK) $$($(1)_LDFLAGS) -Wl,--defsym=stm32_bench_clock=1 -Wl,-Map=$$(@:.elf=.map) -o $$@
 $$(BUILD)/$(1)/bench.bin: $$(BUILD)/$(1)/bench.elf
 	$$(call say,BIN,$(1),$$@)
