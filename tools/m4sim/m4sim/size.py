@@ -146,6 +146,12 @@ class CodeSize:
         self._obj_starts = [o.addr for o in self.objects]
         self._obj_names = {o.name: o for o in self.objects}
         # read-only address ranges (for references no object covers)
+        # the ELF's mapping symbols ($t / $a: code from here, $d: data from here, e.g. a
+        # literal pool), to tell an instruction from a literal word decoded as one
+        marks = sorted((s.value & ~1, s.name[1]) for s in self.image.symbols
+                       if s.name[:2] in ("$t", "$a", "$d") and (len(s.name) == 2 or s.name[2] == "."))
+        self._mark_addrs = [a for a, _ in marks]
+        self._mark_kinds = [k for _, k in marks]
         self._ro_ranges = [(a, a + n, name) for name, (a, n, _d, fl) in self.image.sections.items()
                            if fl & _SHF_ALLOC and not fl & _SHF_WRITE and n > 0]
 
@@ -180,11 +186,11 @@ class CodeSize:
 
     def calls(self):
         """{function name: set of callee names}: direct B/BL/CBZ targets that are
-        the start of another function, or its middle when the image has its
-        relocations and the branch carries one (assembly that branches into a
-        shared tail needs that function's bytes too; without the relocation, a
-        literal pool decoded as a branch could point anywhere), and function
-        addresses in literal pools (function pointers)."""
+        the start of another function, or its middle (assembly that branches into a
+        shared tail needs that function's bytes too) when the branch is known to be
+        an instruction: the ELF's mapping symbols mark it as code, or it carries a
+        branch relocation (--emit-relocs); a literal pool decoded as a branch could
+        point anywhere. And function addresses in literal pools (function pointers)."""
         if self._calls is not None:
             return self._calls
         md = new_cs()
@@ -205,8 +211,8 @@ class CodeSize:
                         except ValueError:
                             continue
                         g = self._starts.get(t & ~1)
-                        if g is None and self.precise and \
-                                self.image.relocs.get(addr) in _BRANCH_RELOCS:
+                        if g is None and (self._is_instruction(addr) or (
+                                self.precise and self.image.relocs.get(addr) in _BRANCH_RELOCS)):
                             g = self.function_at(t & ~1)
                         if g is not None and g is not f:
                             callees.add(g.name)
@@ -229,6 +235,11 @@ class CodeSize:
             if o.addr <= addr < o.addr + o.size:
                 return o
         return None
+
+    def _is_instruction(self, addr):
+        """True when the mapping symbols say addr is code (False without them)."""
+        i = bisect.bisect_right(self._mark_addrs, addr) - 1
+        return i >= 0 and self._mark_kinds[i] in "ta"
 
     def function_at(self, addr):
         """The function whose bytes contain addr, or None."""

@@ -20,14 +20,19 @@ def test_size(tmp_path):
     assert r == {"m4crypt_mlkem_keypair", "m4crypt_sha3_256", "m4crypt_keccak_f",
                  "m4crypt_mlkem_leaf", "asm_helper"}
     assert cs.reachable_bytes("m4crypt_mlkem_keypair") == sum(fn[n].size for n in r)
-    # a branch into the middle of another function (a shared tail): followed only when the
-    # image has the branch's relocation (below); a plain image cannot tell it from a literal
-    assert cs.reachable("asm_tail_entry") == {"asm_tail_entry"}
+    # a branch into the middle of another function (a shared tail) reaches it: the mapping
+    # symbols say the branch is an instruction; in the same section too (no relocation)
+    assert cs.reachable("asm_tail_entry") == {"asm_tail_entry", "asm_shared"}
+    assert cs.reachable("asm_near_entry") == {"asm_near_entry", "asm_near_shared"}
     relocs = CodeSize(build_c(tmp_path, "size_relocs", "size_test.c", "size_asm.S",
                               extra=("-Wl,--emit-relocs",)))
     assert relocs.precise
     assert relocs.reachable("asm_tail_entry") == {"asm_tail_entry", "asm_shared"}
     assert relocs.reachable("m4crypt_mlkem_keypair") == r
+    # without mapping symbols (stripped of them) only the relocation tells: plain image, no
+    # relocation, so the shared tail is not followed (a literal word could look the same)
+    cs._mark_addrs, cs._mark_kinds, cs._calls = [], [], None
+    assert cs.reachable("asm_tail_entry") == {"asm_tail_entry"}
     # function pointer in a literal pool
     assert "m4crypt_keccak_f" in cs.reachable("m4crypt_x25519_base")
     g = cs.group_sizes()

@@ -33,3 +33,20 @@ asm_shared:
     adds r0, r0, r1
     bx lr
 .size asm_shared, .-asm_shared
+.text
+.global asm_near_entry
+.type asm_near_entry, %function
+.thumb_func
+asm_near_entry:
+    movs r1, #7
+    b .Lnear_tail                     @ same section: resolved by the assembler, no relocation
+.size asm_near_entry, .-asm_near_entry
+.global asm_near_shared
+.type asm_near_shared, %function
+.thumb_func
+asm_near_shared:
+    movs r1, #9
+.Lnear_tail:
+    subs r0, r0, r1
+    bx lr
+.size asm_near_shared, .-asm_near_shared
