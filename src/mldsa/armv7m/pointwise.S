@@ -46,6 +46,9 @@
     smlal r10, \y, r11, r12
     .endm
 
+@ One section per function, so that --gc-sections drops what a firmware does not call (the two
+@ p24 entries share one: the partial one branches into the whole one's loop).
+    .section .text.m4crypt_mldsa_pointwise_acc_part_armv7m,"ax",%progbits
     .global m4crypt_mldsa_pointwise_acc_part_armv7m
     .type m4crypt_mldsa_pointwise_acc_part_armv7m, %function
     .balign 4
@@ -66,7 +69,9 @@ m4crypt_mldsa_pointwise_acc_part_armv7m:
     bne 1b
     pop {r4-r11, pc}
     .size m4crypt_mldsa_pointwise_acc_part_armv7m, . - m4crypt_mldsa_pointwise_acc_part_armv7m
+    .ltorg
 
+    .section .text.m4crypt_mldsa_pointwise_armv7m,"ax",%progbits
     .global m4crypt_mldsa_pointwise_armv7m
     .type m4crypt_mldsa_pointwise_armv7m, %function
     .balign 4
@@ -84,7 +89,9 @@ m4crypt_mldsa_pointwise_armv7m:
     bne 1b
     pop {r4-r11, pc}
     .size m4crypt_mldsa_pointwise_armv7m, . - m4crypt_mldsa_pointwise_armv7m
+    .ltorg
 
+    .section .text.m4crypt_mldsa_pointwise_acc_p24_armv7m,"ax",%progbits
     .global m4crypt_mldsa_pointwise_acc_part_p24_armv7m
     .type m4crypt_mldsa_pointwise_acc_part_p24_armv7m, %function
     .balign 4
