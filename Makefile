@@ -87,8 +87,9 @@ BENCH_CFLAGS := -Iexamples/pqsession
 # ML-DSA signing is the mean over the CCTV benchmark messages: the armv7m builds (default and
 # MLDSA_MEMORY=small, the rows the goals compare) sign the whole set, the portable and
 # integer-only builds its first 16 (the whole set would add minutes to make bench).
-m4_BENCH_CFLAGS := -DM4CRYPT_BENCH_MLDSA_MESSAGES=16
-m4-armv7m-nofpu_BENCH_CFLAGS := -DM4CRYPT_BENCH_MLDSA_MESSAGES=16
+BENCH_FEW_MLDSA_MESSAGES := -DM4CRYPT_BENCH_MLDSA_MESSAGES=16
+m4_BENCH_CFLAGS := $(BENCH_FEW_MLDSA_MESSAGES)
+m4-armv7m-nofpu_BENCH_CFLAGS := $(BENCH_FEW_MLDSA_MESSAGES)
 
 COMMON_CFLAGS := -std=c11 -Iinclude -Isrc -Iplatform -Itools/m4sim/m4sim/include -Itests/common \
                  -Wall -Wextra -Werror \

@@ -39,6 +39,7 @@
     .syntax unified
     .thumb
     .text
+#include "common/armv7m/asm_macros.i"
 
     .macro MONT y, x
     smull r10, \y, \y, \x
@@ -46,13 +47,9 @@
     smlal r10, \y, r11, r12
     .endm
 
-@ One section per function, so that --gc-sections drops what a firmware does not call (the two
-@ p24 entries share one: the partial one branches into the whole one's loop).
-    .section .text.m4crypt_mldsa_pointwise_acc_part_armv7m,"ax",%progbits
-    .global m4crypt_mldsa_pointwise_acc_part_armv7m
-    .type m4crypt_mldsa_pointwise_acc_part_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pointwise_acc_part_armv7m:
+@ One section per function (FUNC), so that --gc-sections drops what a firmware does not call; the
+@ two p24 entries share one, as the partial one branches into the whole one's loop.
+FUNC m4crypt_mldsa_pointwise_acc_part_armv7m
     push {r4-r11, lr}
     ldr r12, =0xff801fff            @ -q
     ldr lr, =0x03802001             @ q^-1 mod 2^32
@@ -68,14 +65,10 @@ m4crypt_mldsa_pointwise_acc_part_armv7m:
     cmp r0, r3
     bne 1b
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_pointwise_acc_part_armv7m, . - m4crypt_mldsa_pointwise_acc_part_armv7m
+ENDFUNC m4crypt_mldsa_pointwise_acc_part_armv7m
     .ltorg
 
-    .section .text.m4crypt_mldsa_pointwise_armv7m,"ax",%progbits
-    .global m4crypt_mldsa_pointwise_armv7m
-    .type m4crypt_mldsa_pointwise_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pointwise_armv7m:
+FUNC m4crypt_mldsa_pointwise_armv7m
     push {r4-r11, lr}
     ldr r12, =0xff801fff            @ -q
     ldr lr, =0x03802001             @ q^-1 mod 2^32
@@ -88,7 +81,7 @@ m4crypt_mldsa_pointwise_armv7m:
     cmp r0, r3
     bne 1b
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_pointwise_armv7m, . - m4crypt_mldsa_pointwise_armv7m
+ENDFUNC m4crypt_mldsa_pointwise_armv7m
     .ltorg
 
     .section .text.m4crypt_mldsa_pointwise_acc_p24_armv7m,"ax",%progbits

@@ -32,12 +32,9 @@
     .thumb
     .cpu cortex-m4
     .text
+#include "common/armv7m/asm_macros.i"
 
-    .section .text.m4crypt_mlkem_poly_compress_armv7m,"ax",%progbits
-    .global m4crypt_mlkem_poly_compress_armv7m
-    .type m4crypt_mlkem_poly_compress_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_compress_armv7m:
+FUNC m4crypt_mlkem_poly_compress_armv7m
     push    {r4-r8, lr}
     movw    r12, #63213
     movt    r12, #629
@@ -243,13 +240,9 @@ m4crypt_mlkem_poly_compress_armv7m:
     cmp.w   r1, r8
     bne.w   .Lc11_loop
     pop     {r4-r8, pc}
-    .size m4crypt_mlkem_poly_compress_armv7m, .-m4crypt_mlkem_poly_compress_armv7m
+ENDFUNC m4crypt_mlkem_poly_compress_armv7m
 
-    .section .text.m4crypt_mlkem_poly_decompress_armv7m,"ax",%progbits
-    .global m4crypt_mlkem_poly_decompress_armv7m
-    .type m4crypt_mlkem_poly_decompress_armv7m, %function
-    .p2align 2
-m4crypt_mlkem_poly_decompress_armv7m:
+FUNC m4crypt_mlkem_poly_decompress_armv7m
     push    {r4-r9, lr}
     add.w   r9, r0, #512
     mov.w   r3, #32768
@@ -435,6 +428,6 @@ m4crypt_mlkem_poly_decompress_armv7m:
     cmp.w   r0, r9
     bne.w   .Ld11_loop
     pop     {r4-r9, pc}
-    .size m4crypt_mlkem_poly_decompress_armv7m, .-m4crypt_mlkem_poly_decompress_armv7m
+ENDFUNC m4crypt_mlkem_poly_decompress_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

@@ -157,13 +157,8 @@ HEADER = """/*
     .thumb
     .cpu cortex-m4
     .text
+#include "common/armv7m/asm_macros.i"
 """
-
-
-def func_start(name: str) -> list[str]:
-    """The directives and label that open a global function, in its own section (as FUNC of
-    common/armv7m/asm_macros.i)."""
-    return [f"    .section .text.{name},\"ax\",%progbits", f"    .global {name}", f"    .type {name}, %function", "    .p2align 2", f"{name}:"]
 
 
 def dispatch(prefix: str) -> list[str]:
@@ -177,7 +172,7 @@ def main():
     check()
     lines = [HEADER.rstrip("\n")]
     # compress
-    lines += [""] + func_start("m4crypt_mlkem_poly_compress_armv7m") + [
+    lines += ["", "FUNC m4crypt_mlkem_poly_compress_armv7m",
         "    push    {r4-r8, lr}",
         f"    movw    r12, #{M & 0xFFFF}",
         f"    movt    r12, #{M >> 16}",
@@ -194,10 +189,9 @@ def main():
         ]
         lines += compress_body(d)
         lines += ["    cmp.w   r1, r8", f"    bne.w   .Lc{d}_loop", "    pop     {r4-r8, pc}"]
-    lines += ["    .size m4crypt_mlkem_poly_compress_armv7m, "
-              ".-m4crypt_mlkem_poly_compress_armv7m", ""]
+    lines += ["ENDFUNC m4crypt_mlkem_poly_compress_armv7m", ""]
     # decompress
-    lines += func_start("m4crypt_mlkem_poly_decompress_armv7m") + [
+    lines += ["FUNC m4crypt_mlkem_poly_decompress_armv7m",
         "    push    {r4-r9, lr}",
         "    add.w   r9, r0, #512",
         "    mov.w   r3, #32768",
@@ -213,8 +207,7 @@ def main():
         ]
         lines += decompress_body(d)
         lines += ["    cmp.w   r0, r9", f"    bne.w   .Ld{d}_loop", "    pop     {r4-r9, pc}"]
-    lines += ["    .size m4crypt_mlkem_poly_decompress_armv7m, "
-              ".-m4crypt_mlkem_poly_decompress_armv7m", "",
+    lines += ["ENDFUNC m4crypt_mlkem_poly_decompress_armv7m", "",
               "#endif /* M4CRYPT_ENABLE_MLKEM */", ""]
     sys.stdout.write("\n".join([SPDX] + lines))
 
