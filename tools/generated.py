@@ -41,6 +41,8 @@ GENERATED = (
     Generated("src/fips202/keccakf1600.c", "src/fips202/gen_keccakf1600_c.py"),
     Generated("src/fips202/armv7m/keccakf1600.S", "src/fips202/armv7m/gen_keccakf1600.py"),
     Generated("src/mlkem/armv7m/tables.S", "src/mlkem/armv7m/gen_tables.py"),
+    Generated("src/mlkem/armv7m/fused_gammas.i", "src/mlkem/armv7m/gen_tables.py",
+              ("--part-gammas",)),
     Generated("src/mlkem/armv7m/compress.S", "src/mlkem/armv7m/gen_compress.py"),
     Generated("src/mldsa/zetas.c", "src/mldsa/gen_zetas.py"),
     Generated("src/mldsa/armv7m/tables.S", "src/mldsa/armv7m/gen_tables.py"),
