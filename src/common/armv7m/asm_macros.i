@@ -54,3 +54,14 @@
     .set .Lorr_fields_at, .Lorr_fields_at + \w
     .endr
     .endm
+
+/*
+ *   WORDS op, base, off, r...   op (ldr or str, with or without .w) on consecutive words:
+ *                       op r_i, [base, #(off + 4 i)] for i = 0, 1, ... (no writeback)
+ */
+    .macro WORDS op, base, off, first, rest:vararg
+    \op \first, [\base, #(\off)]
+    .ifnb \rest
+    WORDS \op, \base, (\off + 4), \rest
+    .endif
+    .endm
