@@ -54,3 +54,13 @@
     .set .Lorr_fields_at, .Lorr_fields_at + \w
     .endr
     .endm
+
+    @ FUNC_ENTRY name: a global Thumb function at this point of the current section (.global,
+    @ .type, .balign 4, the label): a second entry in a FUNC's section, for a function that
+    @ branches into the other's code (so that --gc-sections keeps or drops the two together)
+    .macro FUNC_ENTRY name
+    .global \name
+    .type \name, %function
+    .balign 4
+\name:
+    .endm
