@@ -41,11 +41,7 @@
     lsr r7, r7, #(64 - 3 * \b)
     str r8, [r0]
     str r9, [r0, #4]
-    .if \b == 18
-    strb r7, [r0, #8]
-    .else
-    strh r7, [r0, #8]
-    .endif
+    STR_BYTES (\b / 2 - 8), r7, [r0, #8]      @ the group's last one or two bytes
     add r0, r0, #(\b / 2)
     cmp r1, r3
     bne \n\()b

@@ -35,11 +35,7 @@
     .macro UNPACK_Z n, b
 \n: ldr r4, [r1]
     ldr r5, [r1, #4]
-    .if \b == 18
-    ldrb r6, [r1, #8]
-    .else
-    ldrh r6, [r1, #8]
-    .endif
+    LDR_BYTES (\b / 2 - 8), r6, [r1, #8]      @ the group's last one or two bytes
     add r1, r1, #(\b / 2)
     ubfx r7, r4, #0, #\b            @ field 0
     lsrs r8, r4, #\b
