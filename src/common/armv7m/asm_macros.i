@@ -106,3 +106,20 @@
     .set .Lload_seq_at, .Lload_seq_at + \step
     .endr
     .endm
+
+    @ TWO_LOOPS body, a, b, ptr, end, saved...: a function's two loop variants, the second taken
+    @ on NE (the caller's comparison): label 1, the macro body a (one group) until ptr reaches
+    @ end, then POP {saved, pc}; label 2, the same with body b
+    .macro TWO_LOOPS body, a, b, ptr, end, saved:vararg
+    bne 2f
+1:
+    \body \a
+    cmp \ptr, \end
+    bne 1b
+    pop {\saved, pc}
+2:
+    \body \b
+    cmp \ptr, \end
+    bne 2b
+    pop {\saved, pc}
+    .endm

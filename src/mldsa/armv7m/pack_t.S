@@ -137,9 +137,9 @@ FUNC m4crypt_mldsa_unpack_t0_armv7m
     pop {r4-r11, pc}
 ENDFUNC m4crypt_mldsa_unpack_t0_armv7m
 
-    @ one loop of pack_eta (label \n): eight fields eta - s_i of \w bits into r12, stored
-    .macro PACK_ETA n, w
-\n: ldm r1!, {r4-r11}
+    @ one group of pack_eta: eight fields eta - s_i of \w bits into r12, stored
+    .macro PACK_ETA w
+    ldm r1!, {r4-r11}
     RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
     BFI_FIELDS r12, \w, r4, r5, r6, r7, r8, r9, r10, r11
     .if \w == 3
@@ -150,9 +150,6 @@ ENDFUNC m4crypt_mldsa_unpack_t0_armv7m
     .else
     str r12, [r0], #4
     .endif
-    cmp r1, r2
-    bne \n\()b
-    pop {r4-r11, pc}
     .endm
 
 FUNC m4crypt_mldsa_pack_eta_armv7m
@@ -160,9 +157,7 @@ FUNC m4crypt_mldsa_pack_eta_armv7m
     mov r3, r2
     add r2, r1, #1024
     cmp r3, #2
-    bne 2f
-    PACK_ETA 1, 3
-    PACK_ETA 2, 4
+    TWO_LOOPS PACK_ETA, 3, 4, r1, r2, r4-r11  @ eta 2: 3-bit fields, else 4
 ENDFUNC m4crypt_mldsa_pack_eta_armv7m
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
