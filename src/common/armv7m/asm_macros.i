@@ -133,3 +133,12 @@
     WORDS \op, \base, (\off + 4), \rest
     .endif
     .endm
+
+    @ END_LOOP_FUNC name, ptr, end, back, saved...: the end of a function that is one loop: back
+    @ to the label back (1b, 2b) until ptr reaches end, then POP {saved, pc} and ENDFUNC name
+    .macro END_LOOP_FUNC name, ptr, end, back, saved:vararg
+    cmp \ptr, \end
+    bne \back
+    pop {\saved, pc}
+    ENDFUNC \name
+    .endm

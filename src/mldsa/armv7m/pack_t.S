@@ -44,10 +44,7 @@ FUNC m4crypt_mldsa_power2round_armv7m
     sub r4, r4, r5, lsl #13         @ a0
     str r5, [r0], #4
     str r4, [r1], #4
-    cmp r1, r2
-    bne 1b
-    pop {r4-r7, pc}
-ENDFUNC m4crypt_mldsa_power2round_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_power2round_armv7m, r1, r2, 1b, r4-r7
 
 FUNC m4crypt_mldsa_pack_t1_armv7m
     push {r4-r8, lr}
@@ -59,10 +56,7 @@ FUNC m4crypt_mldsa_pack_t1_armv7m
     str r8, [r0]
     strb r7, [r0, #4]
     add r0, r0, #5
-    cmp r1, r2
-    bne 1b
-    pop {r4-r8, pc}
-ENDFUNC m4crypt_mldsa_pack_t1_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_pack_t1_armv7m, r1, r2, 1b, r4-r8
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
@@ -79,10 +73,7 @@ FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
     lsl r6, r6, #13
     lsl r7, r7, #13
     stm r0!, {r4-r7}
-    cmp r0, r2
-    bne 1b
-    pop {r4-r8, pc}
-ENDFUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m, r0, r2, 1b, r4-r8
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
 FUNC m4crypt_mldsa_pack_t0_armv7m
@@ -107,10 +98,7 @@ FUNC m4crypt_mldsa_pack_t0_armv7m
     lsr r11, r11, #5                @ byte 12: v7 >> 5
     strb r11, [r0, #12]
     add r0, r0, #13
-    cmp r1, r2
-    bne 1b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_pack_t0_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_pack_t0_armv7m, r1, r2, 1b, r4-r11
 
 FUNC m4crypt_mldsa_unpack_t0_armv7m
     push {r4-r11, lr}
@@ -132,10 +120,7 @@ FUNC m4crypt_mldsa_unpack_t0_armv7m
     bfi r11, lr, #5, #8
     RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
     stm r0!, {r4-r11}
-    cmp r0, r2
-    bne 1b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_unpack_t0_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_unpack_t0_armv7m, r0, r2, 1b, r4-r11
 
     @ one group of pack_eta: eight fields eta - s_i of \w bits into r12, stored
     .macro PACK_ETA w
