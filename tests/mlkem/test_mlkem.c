@@ -535,15 +535,9 @@ static void test_bad_keys(const mlkem_set *s)
         memcpy(pk2, pk, s->pk);
         set_coeff12(pk2, i, vals[n % 3]);
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-        memset(ct2, 0xaa, s->ct);
-        memset(ss2, 0xaa, 32);
-        CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) ==
-              M4CRYPT_ERR_PUBLIC_KEY);
-        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
-        memset(ct2, 0xaa, s->ct);
-        memset(ss2, 0xaa, 32);
-        CHECK(s->enc(ct2, ss2, pk2) == M4CRYPT_ERR_PUBLIC_KEY);
-        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
+        CHECK_FAILS_ZEROED(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg),
+                           M4CRYPT_ERR_PUBLIC_KEY, ct2, s->ct, ss2, 32);
+        CHECK_FAILS_ZEROED(s->enc(ct2, ss2, pk2), M4CRYPT_ERR_PUBLIC_KEY, ct2, s->ct, ss2, 32);
 #endif
         CHECK(s->check_pk(pk2) == M4CRYPT_ERR_PUBLIC_KEY);
         set_coeff12(pk2, i, Q - 1);
@@ -676,16 +670,12 @@ static void test_params(void)
         if (mlkem_set_by_id(set))
             continue;
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-        memset(pk2, 0xaa, s->pk);
-        memset(sk2, 0xaa, s->sk);
-        CHECK(m4crypt_mlkem_keypair(set, pk2, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
-        CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
+        CHECK_FAILS_ZEROED(m4crypt_mlkem_keypair(set, pk2, s->pk, sk2, s->sk, coins),
+                           M4CRYPT_ERR_PARAM, pk2, s->pk, sk2, s->sk);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-        memset(ct2, 0xaa, s->ct);
-        memset(ss2, 0xaa, 32);
-        CHECK(m4crypt_mlkem_encaps(set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
-        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
+        CHECK_FAILS_ZEROED(m4crypt_mlkem_encaps(set, ct2, s->ct, ss2, pk, s->pk, NULL),
+                           M4CRYPT_ERR_PARAM, ct2, s->ct, ss2, 32);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
         memset(ss2, 0xaa, 32);
@@ -804,24 +794,14 @@ static void test_randombytes(const mlkem_set *s)
     /* A failing generator: M4CRYPT_ERR_RANDOM and zeroed outputs. */
     c.fail = 1;
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-    memset(pk2, 0xaa, s->pk);
-    memset(sk2, 0xaa, s->sk);
-    CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, NULL) == M4CRYPT_ERR_RANDOM);
-    CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
-    memset(pk2, 0xaa, s->pk);
-    memset(sk2, 0xaa, s->sk);
-    CHECK(s->keypair(pk2, sk2) == M4CRYPT_ERR_RANDOM);
-    CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
+    CHECK_FAILS_ZEROED(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, NULL),
+                       M4CRYPT_ERR_RANDOM, pk2, s->pk, sk2, s->sk);
+    CHECK_FAILS_ZEROED(s->keypair(pk2, sk2), M4CRYPT_ERR_RANDOM, pk2, s->pk, sk2, s->sk);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-    memset(ct2, 0xaa, s->ct);
-    memset(ss2, 0xaa, 32);
-    CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_RANDOM);
-    CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
-    memset(ct2, 0xaa, s->ct);
-    memset(ss2, 0xaa, 32);
-    CHECK(s->enc(ct2, ss2, pk) == M4CRYPT_ERR_RANDOM);
-    CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
+    CHECK_FAILS_ZEROED(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, NULL),
+                       M4CRYPT_ERR_RANDOM, ct2, s->ct, ss2, 32);
+    CHECK_FAILS_ZEROED(s->enc(ct2, ss2, pk), M4CRYPT_ERR_RANDOM, ct2, s->ct, ss2, 32);
 #endif
     /* With coins / m given, the generator is not consulted. */
     before = c.calls;
