@@ -17,6 +17,7 @@
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
 #include "mlkem/poly.h"
+#include "mlkem_ek_check.h"
 #include "mlkem_sets.h"
 
 #define Q 3329
@@ -345,19 +346,6 @@ static __attribute__((unused)) void rejection_key(uint8_t out[32], const uint8_t
     m4crypt_shake256(out, 32, zc, 32 + clen);
 }
 
-/* Sets the 12-bit coefficient number i of an encoded key to v. */
-static void set_coeff12(uint8_t *b, unsigned i, unsigned v)
-{
-    uint8_t *p = b + 3 * (i / 2);
-    if (i % 2 == 0) {
-        p[0] = (uint8_t)v;
-        p[1] = (uint8_t)((p[1] & 0xf0) | (v >> 8));
-    } else {
-        p[1] = (uint8_t)((p[1] & 0x0f) | ((v & 0x0f) << 4));
-        p[2] = (uint8_t)(v >> 4);
-    }
-}
-
 /* A key pair of set s from the 64 bytes c: keypair_derand(c) when key generation is built; else
  * keys of the form of FIPS 203 Alg. 16 made here (ek = random coefficients below q || random rho,
  * dk = random coefficients || ek || H(ek) || z = c[32:64]), which pass the section 7.2 and 7.3
@@ -368,8 +356,8 @@ static void make_keys(const mlkem_set *s, uint8_t *pkb, uint8_t *skb, const uint
     CHECK(s->keypair_derand(pkb, skb, c) == 0);
 #else
     for (unsigned i = 0; i < 256 * s->k; i++) {
-        set_coeff12(pkb, i, t_rand32() % Q);
-        set_coeff12(skb, i, t_rand32() % Q);
+        mlkem_set_coeff12(pkb, i, t_rand32() % Q);
+        mlkem_set_coeff12(skb, i, t_rand32() % Q);
     }
     t_rand_bytes(pkb + 384 * s->k, 32);
     memcpy(skb + mlkem_dk_ek(s), pkb, s->pk);
@@ -517,9 +505,9 @@ static void test_bad_keys(const mlkem_set *s)
     memcpy(pk2, pk, s->pk);
     unsigned wrong = 0;
     for (unsigned i = 0; i < 256 * s->k; i++) {
-        set_coeff12(pk2, i, i & 1 ? 4095 : Q);
+        mlkem_set_coeff12(pk2, i, i & 1 ? 4095 : Q);
         wrong += s->check_pk(pk2) != M4CRYPT_ERR_PUBLIC_KEY;
-        set_coeff12(pk2, i, i & 1 ? 0 : Q - 1);
+        mlkem_set_coeff12(pk2, i, i & 1 ? 0 : Q - 1);
         wrong += s->check_pk(pk2) != 0;
     }
     CHECK(wrong == 0);
@@ -533,14 +521,14 @@ static void test_bad_keys(const mlkem_set *s)
         unsigned i = t_rand32() % (256 * s->k);
         static const unsigned vals[] = {Q, Q + 1, 4095};
         memcpy(pk2, pk, s->pk);
-        set_coeff12(pk2, i, vals[n % 3]);
+        mlkem_set_coeff12(pk2, i, vals[n % 3]);
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
         CHECK_FAILS_ZEROED(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg),
                            M4CRYPT_ERR_PUBLIC_KEY, ct2, s->ct, ss2, 32);
         CHECK_FAILS_ZEROED(s->enc(ct2, ss2, pk2), M4CRYPT_ERR_PUBLIC_KEY, ct2, s->ct, ss2, 32);
 #endif
         CHECK(s->check_pk(pk2) == M4CRYPT_ERR_PUBLIC_KEY);
-        set_coeff12(pk2, i, Q - 1);
+        mlkem_set_coeff12(pk2, i, Q - 1);
         CHECK(s->check_pk(pk2) == 0);
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
         CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) == 0);
@@ -584,7 +572,7 @@ static void test_bad_keys(const mlkem_set *s)
         /* A changed secret vector s passes the check but (overwhelmingly likely) decrypts to a
          * different m', so the ciphertext is rejected implicitly. */
         memcpy(sk2, sk, s->sk);
-        set_coeff12(sk2, t_rand32() % (256 * s->k), 1000 + n);
+        mlkem_set_coeff12(sk2, t_rand32() % (256 * s->k), 1000 + n);
         if (memcmp(sk2, sk, s->sk) != 0) {
             CHECK(s->dec(ss2, ct, sk2) == 0);
             rejection_key(ssr, sk2 + mlkem_dk_z(s), ct, s->ct);

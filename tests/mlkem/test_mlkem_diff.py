@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives.asymmetric import mlkem as cg_mlkem
 from kyber_py.ml_kem import ML_KEM_512, ML_KEM_768, ML_KEM_1024
 
 from m4crypt_lib import buf, declare, size_t, u8p
+from mlkem_encoding import unreduced
 
 ERR_PUBLIC_KEY = -2
 SETS = {
@@ -91,21 +92,6 @@ def modified(rng: random.Random, ct: bytes) -> bytes:
     b = bytearray(ct)
     i = rng.randrange(8 * len(b))
     b[i // 8] ^= 1 << (i % 8)
-    return bytes(b)
-
-
-def unreduced(rng: random.Random, pk: bytes, k: int) -> bytes:
-    """pk with one 12-bit coefficient set to a value >= q."""
-    b = bytearray(pk)
-    i = rng.randrange(256 * k)
-    v = rng.randrange(3329, 4096)
-    p = 3 * (i // 2)
-    if i % 2 == 0:
-        b[p] = v & 0xFF
-        b[p + 1] = (b[p + 1] & 0xF0) | (v >> 8)
-    else:
-        b[p + 1] = (b[p + 1] & 0x0F) | ((v & 0x0F) << 4)
-        b[p + 2] = v >> 4
     return bytes(b)
 
 
