@@ -29,6 +29,7 @@ from kyber_py.ml_kem import ML_KEM_512, ML_KEM_768, ML_KEM_1024
 
 from m4crypt_lib import buf, declare, size_t, u8p
 from mlkem_encoding import unreduced
+from random_cases import seeded_cases
 
 ERR_PUBLIC_KEY = -2
 SETS = {
@@ -99,9 +100,7 @@ def modified(rng: random.Random, ct: bytes) -> bytes:
 
 @pytest.mark.parametrize("s", SETS)
 def test_kyber_py_keygen(s):
-    rng = random.Random(f"kyber-keygen-{s}")
-    for i in range(N_KYBER):
-        seed = rng.randbytes(64)
+    for i, _, seed in seeded_cases(f"kyber-keygen-{s}", N_KYBER, 64):
         ek, dk = KYBER[s].key_derive(seed)
         assert keypair(s, seed, perset=bool(i & 1)) == (ek, dk), f"seed {seed.hex()}"
 
@@ -176,9 +175,7 @@ def test_pycryptodome_modulus_check(s):
 
 @pytest.mark.parametrize("s", [768, 1024])
 def test_cryptography(s):
-    rng = random.Random(f"cryptography-{s}")
-    for _ in range(N_FAST):
-        seed = rng.randbytes(64)
+    for _, rng, seed in seeded_cases(f"cryptography-{s}", N_FAST, 64):
         priv = CRYPTOGRAPHY[s].from_seed_bytes(seed)
         pk, sk = keypair(s, seed)
         assert priv.public_key().public_bytes_raw() == pk, f"seed {seed.hex()}"
