@@ -71,9 +71,7 @@ FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
 1:  ldr r8, [r1]
     ldrb r7, [r1, #4]
     add r1, r1, #5
-    ubfx r4, r8, #0, #10
-    ubfx r5, r8, #10, #10
-    ubfx r6, r8, #20, #10
+    UBFX_FIELDS r8, 0, 10, r4, r5, r6
     lsr r8, r8, #30
     orr r7, r8, r7, lsl #2
     lsl r4, r4, #13
@@ -120,8 +118,7 @@ FUNC m4crypt_mldsa_unpack_t0_armv7m
     add r2, r0, #1024
 1:  ldr r12, [r1]
     ldr lr, [r1, #4]
-    ubfx r4, r12, #0, #13
-    ubfx r5, r12, #13, #13
+    UBFX_FIELDS r12, 0, 13, r4, r5
     lsr r6, r12, #26
     bfi r6, lr, #6, #7
     ubfx r7, lr, #7, #13
@@ -130,8 +127,7 @@ FUNC m4crypt_mldsa_unpack_t0_armv7m
     ldrb lr, [r1, #12]
     add r1, r1, #13
     bfi r8, r12, #12, #1
-    ubfx r9, r12, #1, #13
-    ubfx r10, r12, #14, #13
+    UBFX_FIELDS r12, 1, 13, r9, r10
     lsr r11, r12, #27
     bfi r11, lr, #5, #8
     RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
@@ -141,9 +137,9 @@ FUNC m4crypt_mldsa_unpack_t0_armv7m
     pop {r4-r11, pc}
 ENDFUNC m4crypt_mldsa_unpack_t0_armv7m
 
-    @ one loop of pack_eta (label \n): eight fields eta - s_i of \w bits into r12, stored
-    .macro PACK_ETA n, w
-\n: ldm r1!, {r4-r11}
+    @ one group of pack_eta: eight fields eta - s_i of \w bits into r12, stored
+    .macro PACK_ETA w
+    ldm r1!, {r4-r11}
     RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
     BFI_FIELDS r12, \w, r4, r5, r6, r7, r8, r9, r10, r11
     .if \w == 3
@@ -154,9 +150,6 @@ ENDFUNC m4crypt_mldsa_unpack_t0_armv7m
     .else
     str r12, [r0], #4
     .endif
-    cmp r1, r2
-    bne \n\()b
-    pop {r4-r11, pc}
     .endm
 
 FUNC m4crypt_mldsa_pack_eta_armv7m
@@ -164,9 +157,7 @@ FUNC m4crypt_mldsa_pack_eta_armv7m
     mov r3, r2
     add r2, r1, #1024
     cmp r3, #2
-    bne 2f
-    PACK_ETA 1, 3
-    PACK_ETA 2, 4
+    TWO_LOOPS PACK_ETA, 3, 4, r1, r2, r4-r11  @ eta 2: 3-bit fields, else 4
 ENDFUNC m4crypt_mldsa_pack_eta_armv7m
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
