@@ -38,6 +38,8 @@ class Generated:
 
 
 GENERATED = (
+    Generated("include/m4crypt/mlkem_sets.h", "include/m4crypt/gen_set_api.py", ("--mlkem",)),
+    Generated("include/m4crypt/mldsa_sets.h", "include/m4crypt/gen_set_api.py", ("--mldsa",)),
     Generated("src/fips202/keccakf1600.c", "src/fips202/gen_keccakf1600_c.py"),
     Generated("src/fips202/armv7m/keccakf1600.S", "src/fips202/armv7m/gen_keccakf1600.py"),
     Generated("src/mlkem/armv7m/tables.S", "src/mlkem/armv7m/gen_tables.py"),
