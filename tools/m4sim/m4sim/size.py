@@ -91,6 +91,15 @@ class DataObject:
 _SHF_WRITE, _SHF_ALLOC = 1, 2
 
 
+def _containing(items, starts, addr):
+    """The item of items (sorted by address, starts their .addr) whose bytes contain addr, or
+    None."""
+    i = bisect.bisect_right(starts, addr) - 1
+    if i >= 0 and items[i].addr <= addr < items[i].addr + items[i].size:
+        return items[i]
+    return None
+
+
 class CodeSize:
     def __init__(self, elf_path):
         self.image = load(elf_path)
@@ -229,12 +238,7 @@ class CodeSize:
     # ------------------------------------------------------ data references
     def object_at(self, addr):
         """The read-only data object containing addr, or None."""
-        i = bisect.bisect_right(self._obj_starts, addr) - 1
-        if i >= 0:
-            o = self.objects[i]
-            if o.addr <= addr < o.addr + o.size:
-                return o
-        return None
+        return _containing(self.objects, self._obj_starts, addr)
 
     def _is_instruction(self, addr):
         """True when the mapping symbols say addr is code (False without them)."""
@@ -243,12 +247,7 @@ class CodeSize:
 
     def function_at(self, addr):
         """The function whose bytes contain addr, or None."""
-        i = bisect.bisect_right(self._fn_starts, addr) - 1
-        if i >= 0:
-            f = self.functions[i]
-            if f.addr <= addr < f.addr + f.size:
-                return f
-        return None
+        return _containing(self.functions, self._fn_starts, addr)
 
     def _read_only(self, addr):
         return next((name for a, b, name in self._ro_ranges if a <= addr < b), None)
