@@ -20,14 +20,14 @@ Suites (each is skipped with a note only when its binaries were not built):
   ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
                                     undefined; the planted leak must be caught
   ct-m4sim[-armv7m[-nofpu]]         m4sim's trace comparison of every secret-handling operation
-                                    on the M4 builds, 8 random secrets each (-nofpu: 4); a planted
-                                    branch on ML-KEM's rejection flag must be caught
+                                    on the M4 builds, 8 random secrets each (portable and -nofpu:
+                                    4); a planted branch on ML-KEM's rejection flag must be caught
   residue-m4sim[-armv7m[-nofpu]]    m4sim's stack-residue check of the same operations: nothing
                                     that depends on the secret is left below the stack pointer;
                                     a planted unwiped buffer must be caught
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
-  fuzz                              libFuzzer targets, each for a bounded time, from the corpus
+  fuzz                              libFuzzer targets, 10 s each (FUZZ_SECONDS), from the corpus
                                     kept in tests/<prim>/corpus/ (make fuzz)
   examples                          examples/firmware built against the install trees of every
                                     variant (CMake find_package, make + pkg-config, add_subdirectory;
@@ -276,10 +276,12 @@ def pytest_job(paths, timeout) -> list[Result]:
 
 
 def m4sim_ct_jobs(build: Path, args):
-    """(suite, firmware, runs): the integer-only build (armv7m-nofpu: the same routines with stack
-    words for FPU registers at fixed sp offsets) with 4 secrets instead of 8, to keep make test short."""
+    """(suite, firmware, runs): the assembly backend with 8 secrets; the portable build (the same C
+    that valgrind checks on the host, ct-valgrind) and the integer-only build (armv7m-nofpu: the
+    same routines with stack words for FPU registers at fixed sp offsets) with 4, to keep make
+    test short."""
     jobs = []
-    for cfg, suite, runs in (("m4", "ct-m4sim", 8), ("m4-armv7m", "ct-m4sim-armv7m", 8),
+    for cfg, suite, runs in (("m4", "ct-m4sim", 4), ("m4-armv7m", "ct-m4sim-armv7m", 8),
                              ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 4)):
         elf = build / cfg / "ct" / "m4ct_library.elf"
         if elf.exists():
@@ -378,7 +380,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--build", default="build")
     ap.add_argument("--fast", action="store_true", help="skip the slow host checks")
-    ap.add_argument("--fuzz-seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", 20)))
+    ap.add_argument("--fuzz-seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", 10)))
     ap.add_argument("--timeout", type=int, default=600, help="per program, seconds")
     ap.add_argument("--only", default="", help="comma-separated suite name prefixes")
     ap.add_argument("--skip", default="", help="comma-separated suite name prefixes to leave out")

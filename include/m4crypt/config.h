@@ -192,18 +192,16 @@
 #error "m4crypt config: every M4CRYPT_ENABLE_* option must be 0 or 1"
 #endif
 
-#if !M4CRYPT_ENABLE_MLKEM &&                                                                       \
-    (M4CRYPT_ENABLE_MLKEM512 || M4CRYPT_ENABLE_MLKEM768 || M4CRYPT_ENABLE_MLKEM1024 ||             \
-     M4CRYPT_ENABLE_MLKEM_KEYPAIR || M4CRYPT_ENABLE_MLKEM_ENCAPS || M4CRYPT_ENABLE_MLKEM_DECAPS)
-#error "m4crypt config: an ML-KEM parameter set or operation is enabled but M4CRYPT_ENABLE_MLKEM is 0"
-#endif
-#if M4CRYPT_ENABLE_MLKEM && !M4CRYPT_ENABLE_MLKEM512 && !M4CRYPT_ENABLE_MLKEM768 &&                \
-    !M4CRYPT_ENABLE_MLKEM1024
+#if M4CRYPT_ENABLE_MLKEM
+#if !(M4CRYPT_ENABLE_MLKEM512 || M4CRYPT_ENABLE_MLKEM768 || M4CRYPT_ENABLE_MLKEM1024)
 #error "m4crypt config: M4CRYPT_ENABLE_MLKEM is 1 but no parameter set is (set M4CRYPT_ENABLE_MLKEM to 0)"
 #endif
-#if M4CRYPT_ENABLE_MLKEM && !M4CRYPT_ENABLE_MLKEM_KEYPAIR && !M4CRYPT_ENABLE_MLKEM_ENCAPS &&       \
-    !M4CRYPT_ENABLE_MLKEM_DECAPS
+#if !(M4CRYPT_ENABLE_MLKEM_KEYPAIR || M4CRYPT_ENABLE_MLKEM_ENCAPS || M4CRYPT_ENABLE_MLKEM_DECAPS)
 #error "m4crypt config: M4CRYPT_ENABLE_MLKEM is 1 but no operation is (set M4CRYPT_ENABLE_MLKEM to 0)"
+#endif
+#elif M4CRYPT_ENABLE_MLKEM512 || M4CRYPT_ENABLE_MLKEM768 || M4CRYPT_ENABLE_MLKEM1024 ||            \
+    M4CRYPT_ENABLE_MLKEM_KEYPAIR || M4CRYPT_ENABLE_MLKEM_ENCAPS || M4CRYPT_ENABLE_MLKEM_DECAPS
+#error "m4crypt config: an ML-KEM parameter set or operation is enabled but M4CRYPT_ENABLE_MLKEM is 0"
 #endif
 
 #if M4CRYPT_ENABLE_X25519_BASE_TABLE && !M4CRYPT_ENABLE_X25519 && !M4CRYPT_ENABLE_RISTRETTO255
@@ -235,18 +233,16 @@
 #error "m4crypt config: M4CRYPT_ENABLE_XWING is 1 but none of its operations can be built"
 #endif
 
-#if !M4CRYPT_ENABLE_MLDSA &&                                                                       \
-    (M4CRYPT_ENABLE_MLDSA44 || M4CRYPT_ENABLE_MLDSA65 || M4CRYPT_ENABLE_MLDSA87 ||                 \
-     M4CRYPT_ENABLE_MLDSA_KEYPAIR || M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY)
-#error "m4crypt config: an ML-DSA parameter set or operation is enabled but M4CRYPT_ENABLE_MLDSA is 0"
-#endif
-#if M4CRYPT_ENABLE_MLDSA && !M4CRYPT_ENABLE_MLDSA44 && !M4CRYPT_ENABLE_MLDSA65 &&                  \
-    !M4CRYPT_ENABLE_MLDSA87
+#if M4CRYPT_ENABLE_MLDSA
+#if !(M4CRYPT_ENABLE_MLDSA44 || M4CRYPT_ENABLE_MLDSA65 || M4CRYPT_ENABLE_MLDSA87)
 #error "m4crypt config: M4CRYPT_ENABLE_MLDSA is 1 but no ML-DSA parameter set is (set M4CRYPT_ENABLE_MLDSA to 0)"
 #endif
-#if M4CRYPT_ENABLE_MLDSA && !M4CRYPT_ENABLE_MLDSA_KEYPAIR && !M4CRYPT_ENABLE_MLDSA_SIGN &&         \
-    !M4CRYPT_ENABLE_MLDSA_VERIFY
+#if !(M4CRYPT_ENABLE_MLDSA_KEYPAIR || M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY)
 #error "m4crypt config: M4CRYPT_ENABLE_MLDSA is 1 but no ML-DSA operation is (set M4CRYPT_ENABLE_MLDSA to 0)"
+#endif
+#elif M4CRYPT_ENABLE_MLDSA44 || M4CRYPT_ENABLE_MLDSA65 || M4CRYPT_ENABLE_MLDSA87 ||                \
+    M4CRYPT_ENABLE_MLDSA_KEYPAIR || M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
+#error "m4crypt config: an ML-DSA parameter set or operation is enabled but M4CRYPT_ENABLE_MLDSA is 0"
 #endif
 #if M4CRYPT_ENABLE_MLDSA_SIGN && !M4CRYPT_ENABLE_MLDSA_KEYPAIR
 #error "m4crypt config: ML-DSA signing needs M4CRYPT_ENABLE_MLDSA_KEYPAIR (a secret key kept as its seed is expanded by key generation)"

@@ -72,6 +72,13 @@ extern "C" {
 #define M4CRYPT_MLDSA87_SECRETKEYBYTES 4896
 #define M4CRYPT_MLDSA87_BYTES 4627
 
+#if M4CRYPT_ENABLE_MLDSA
+/* The sizes of a set given as 44, 65 or 87 (the generic layer's set, below). */
+size_t m4crypt_mldsa_publickeybytes(int set); /* 0 for an unknown set, or one not built */
+size_t m4crypt_mldsa_secretkeybytes(int set);
+size_t m4crypt_mldsa_bytes(int set);
+#endif
+
 /* Streaming verification state (opaque): the SHAKE256 sponge of mu, the set, and whether init
  * accepted the context. */
 typedef struct {
@@ -256,9 +263,6 @@ void m4crypt_mldsa_verify_update(m4crypt_mldsa_verify_ctx *st, const uint8_t *m,
  * length must equal the set's size (else M4CRYPT_ERR_LENGTH, outputs zeroed where their length
  * allows). A secret key of 32 bytes is a seed xi, of secretkeybytes(set) bytes an expanded FIPS 204
  * key. seed / rnd may be NULL to draw them from m4crypt_randombytes (rnd: hedged signing). */
-size_t m4crypt_mldsa_publickeybytes(int set); /* 0 for an unknown set, or one not built */
-size_t m4crypt_mldsa_secretkeybytes(int set);
-size_t m4crypt_mldsa_bytes(int set);
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 int m4crypt_mldsa_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                           const uint8_t *seed /* 32 bytes or NULL */);

@@ -43,6 +43,13 @@ extern "C" {
 #define M4CRYPT_MLKEM1024_SECRETKEYBYTES 3168
 #define M4CRYPT_MLKEM1024_CIPHERTEXTBYTES 1568
 
+#if M4CRYPT_ENABLE_MLKEM
+/* The sizes of a set given as 512, 768 or 1024 (the generic layer's set, below). */
+size_t m4crypt_mlkem_publickeybytes(int set);  /* 0 for an unknown (or not built) set */
+size_t m4crypt_mlkem_secretkeybytes(int set);
+size_t m4crypt_mlkem_ciphertextbytes(int set);
+#endif
+
 /* The functions of each parameter set, written out per set and operation (m4crypt/config.h: a
  * set or an operation that is not built is not declared). */
 #if M4CRYPT_ENABLE_MLKEM512
@@ -129,9 +136,6 @@ int m4crypt_mlkem1024_check_sk(const uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES
 /* Length-checked generic layer. set is 512, 768 or 1024 and built (else M4CRYPT_ERR_PARAM);
  * every length must equal the set's size (else M4CRYPT_ERR_LENGTH, outputs zeroed where their
  * length allows). m / coins may be NULL to draw them from m4crypt_randombytes. */
-size_t m4crypt_mlkem_publickeybytes(int set);  /* 0 for an unknown (or not built) set */
-size_t m4crypt_mlkem_secretkeybytes(int set);
-size_t m4crypt_mlkem_ciphertextbytes(int set);
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 int m4crypt_mlkem_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                           const uint8_t *coins /* 64 bytes or NULL */);

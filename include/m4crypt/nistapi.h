@@ -50,41 +50,41 @@ extern "C" {
 #define M4CRYPT_MLKEM1024_CRYPTO_BYTES 32
 #define M4CRYPT_MLKEM1024_CRYPTO_ALGNAME "ML-KEM-1024"
 
-/* The functions, written out per set and operation: a set or an operation that is not built
+/* The functions, written out per operation and set: a set or an operation that is not built
  * (m4crypt/config.h: M4CRYPT_ENABLE_MLKEM<set>, M4CRYPT_ENABLE_MLKEM_KEYPAIR / _ENCAPS / _DECAPS)
  * is not declared; the sizes above are always defined. */
-#if M4CRYPT_ENABLE_MLKEM512
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
+#if M4CRYPT_ENABLE_MLKEM512
 int M4CRYPT_MLKEM512_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
 #endif
-#if M4CRYPT_ENABLE_MLKEM_ENCAPS
-int M4CRYPT_MLKEM512_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_DECAPS
-int M4CRYPT_MLKEM512_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-#endif
-#endif
-
 #if M4CRYPT_ENABLE_MLKEM768
-#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 int M4CRYPT_MLKEM768_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
 #endif
-#if M4CRYPT_ENABLE_MLKEM_ENCAPS
-int M4CRYPT_MLKEM768_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_DECAPS
-int M4CRYPT_MLKEM768_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+#if M4CRYPT_ENABLE_MLKEM1024
+int M4CRYPT_MLKEM1024_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
 #endif
 #endif
 
-#if M4CRYPT_ENABLE_MLKEM1024
-#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-int M4CRYPT_MLKEM1024_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
-#endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
+#if M4CRYPT_ENABLE_MLKEM512
+int M4CRYPT_MLKEM512_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
+int M4CRYPT_MLKEM768_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
 int M4CRYPT_MLKEM1024_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
 #endif
+#endif
+
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
+#if M4CRYPT_ENABLE_MLKEM512
+int M4CRYPT_MLKEM512_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM768
+int M4CRYPT_MLKEM768_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+#endif
+#if M4CRYPT_ENABLE_MLKEM1024
 int M4CRYPT_MLKEM1024_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
 #endif
 #endif

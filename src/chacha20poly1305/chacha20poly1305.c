@@ -197,12 +197,15 @@ int m4crypt_aead_chacha20poly1305_decrypt_detached(uint8_t *m, const uint8_t *c,
 }
 
 /* Combined form: c = ciphertext || tag, c_len == m_len + 16. */
+#define BAD_COMBINED_LENGTH(c_len, m_len)                                                          \
+    ((c_len) < M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES ||                                           \
+     (c_len) - M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES != (m_len))
+
 int m4crypt_aead_chacha20poly1305_encrypt(uint8_t *c, size_t c_len, const uint8_t *m, size_t m_len,
                                           const uint8_t *ad, size_t ad_len,
                                           const uint8_t nonce[12], const uint8_t key[32])
 {
-    if (c_len < M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES ||
-        c_len - M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES != m_len)
+    if (BAD_COMBINED_LENGTH(c_len, m_len))
         return M4CRYPT_ERR_LENGTH;
     return encrypt_detached(c, c + m_len, m, m_len, ad, ad_len, nonce, key);
 }
@@ -211,8 +214,7 @@ int m4crypt_aead_chacha20poly1305_decrypt(uint8_t *m, size_t m_len, const uint8_
                                           const uint8_t *ad, size_t ad_len,
                                           const uint8_t nonce[12], const uint8_t key[32])
 {
-    if (c_len < M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES ||
-        c_len - M4CRYPT_AEAD_CHACHA20POLY1305_TAGBYTES != m_len)
+    if (BAD_COMBINED_LENGTH(c_len, m_len))
         return M4CRYPT_ERR_LENGTH;
     return m4crypt_aead_chacha20poly1305_decrypt_detached(m, c, m_len, c + m_len, ad, ad_len, nonce,
                                                           key);

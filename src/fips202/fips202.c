@@ -184,6 +184,20 @@ void m4crypt_keccak_init(m4crypt_keccak_ctx *ctx, unsigned rate, uint8_t dsbyte)
     ctx->squeezing = 0;
 }
 
+/* The next step of absorbing or squeezing len more bytes: the part of them that the current block
+ * holds, from its offset *pos to the block's end at most; returns its length and moves ctx->pos
+ * past it. */
+static inline __attribute__((always_inline)) unsigned block_part(m4crypt_keccak_ctx *ctx,
+                                                                 size_t len, unsigned *pos)
+{
+    unsigned take = ctx->rate - ctx->pos;
+    if (take > len)
+        take = (unsigned)len;
+    *pos = ctx->pos;
+    ctx->pos += take;
+    return take;
+}
+
 /* Absorbs inlen more message bytes (Algorithm 8, steps 5-6, one block at a time). Must not be
  * called after finalize (the input is then ignored). */
 /* absorb and squeeze are written once, as always-inlined bodies: the one-shot functions get them
@@ -195,10 +209,7 @@ static inline __attribute__((always_inline)) void absorb_impl(m4crypt_keccak_ctx
     if (ctx->rate == 0 || ctx->squeezing)
         return;
     while (inlen > 0) {
-        unsigned pos = ctx->pos, take = ctx->rate - pos;
-        if (take > inlen)
-            take = (unsigned)inlen;
-        ctx->pos = pos + take;
+        unsigned pos, take = block_part(ctx, inlen, &pos);
         xor_bytes(ctx->state, pos, in, take);
         in += take, inlen -= take;
         if (ctx->pos == ctx->rate) {
@@ -245,10 +256,7 @@ static inline __attribute__((always_inline)) void squeeze_impl(m4crypt_keccak_ct
             ctx->pos = 0;
             m4crypt_keccak_permute(ctx->state);
         }
-        unsigned pos = ctx->pos, take = ctx->rate - pos;
-        if (take > outlen)
-            take = (unsigned)outlen;
-        ctx->pos = pos + take;
+        unsigned pos, take = block_part(ctx, outlen, &pos);
         extract_bytes(ctx->state, pos, out, take);
         out += take, outlen -= take;
     }
@@ -315,22 +323,27 @@ void m4crypt_sha3_512(uint8_t out[64], const uint8_t *in, size_t inlen)
     m4crypt_sha3_512_final(&ctx, out);
 }
 
+/* The body of both SHAKE one-shot functions, on a ctx they have initialised. */
+static inline __attribute__((always_inline)) void shake_oneshot(m4crypt_keccak_ctx *ctx,
+                                                                uint8_t *out, size_t outlen,
+                                                                const uint8_t *in, size_t inlen)
+{
+    absorb_impl(ctx, in, inlen);
+    m4crypt_keccak_finalize(ctx);
+    squeeze_impl(ctx, out, outlen);
+    m4crypt_memzero(ctx, sizeof *ctx);
+}
+
 void m4crypt_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
     m4crypt_keccak_ctx ctx;
     m4crypt_shake128_init(&ctx);
-    absorb_impl(&ctx, in, inlen);
-    m4crypt_keccak_finalize(&ctx);
-    squeeze_impl(&ctx, out, outlen);
-    m4crypt_memzero(&ctx, sizeof ctx);
+    shake_oneshot(&ctx, out, outlen, in, inlen);
 }
 
 void m4crypt_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
     m4crypt_keccak_ctx ctx;
     m4crypt_shake256_init(&ctx);
-    absorb_impl(&ctx, in, inlen);
-    m4crypt_keccak_finalize(&ctx);
-    squeeze_impl(&ctx, out, outlen);
-    m4crypt_memzero(&ctx, sizeof ctx);
+    shake_oneshot(&ctx, out, outlen, in, inlen);
 }

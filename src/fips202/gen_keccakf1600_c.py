@@ -13,6 +13,8 @@ Run: python3 src/fips202/gen_keccakf1600_c.py > src/fips202/keccakf1600.c
 (tools/generated.py lists every generator; `make regen` runs them all.)
 """
 
+import textwrap
+
 
 def rc_bit(t: int) -> int:
     """rc(t), FIPS 202 Algorithm 5."""
@@ -103,18 +105,18 @@ HEADER = """\
 static const uint64_t keccak_rc[24] = {
 """
 
-DECLS = """\
+FUNCTION = """\
 
 #define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
 __attribute__((noinline)) void m4crypt_keccakf1600_c(uint64_t state[25])
-{
-    uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
-        a19, a20, a21, a22, a23, a24;
-    uint64_t e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, e16, e17, e18,
-        e19, e20, e21, e22, e23, e24;
-    uint64_t b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
-"""
+{"""
+
+
+def declare(names: list) -> list:
+    """`uint64_t names;` in the function body, wrapped at 100 columns."""
+    return textwrap.wrap("    uint64_t " + ", ".join(names) + ";", width=100,
+                         subsequent_indent=" " * 8, break_long_words=False)
 
 TAIL = """\
 
@@ -144,7 +146,11 @@ def main() -> None:
     for i in range(0, 24, 4):
         out.append("    " + ", ".join(f"0x{v:016x}ULL" for v in rc[i:i + 4]) + ",")
     out.append("};")
-    out.append(DECLS)
+    out.append(FUNCTION)
+    out += declare([f"a{i}" for i in range(25)])  # the state, even rounds' input
+    out += declare([f"e{i}" for i in range(25)])  # odd rounds' input
+    out += declare([f"{v}{x}" for v in "bcd" for x in range(5)])  # B, C, D of a round
+    out.append("")
     out += lanes("a{0} = state[{0}]", [5, 5, 5, 5, 5])
     out.append("")
     out.append("    for (unsigned i = 0; i < 24; i += 2) {")

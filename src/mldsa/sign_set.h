@@ -500,9 +500,9 @@ typedef struct {
     m4crypt_keccak_ctx h;
 } verify_ws;
 
-/* The end of row i of verification (Alg. 8 lines 9-10), common to both builds: acc, the row of
- * A o NTT(z) - NTT(c) o NTT(t1 2^d) in the NTT domain, back to [0, q); UseHint with the row's hint
- * positions (hints[index .. hints[omega + i])); w1Encode absorbed into H. Returns the next index. */
+/* The end of row i of verification (Alg. 8 lines 9-10): acc, the row of A o NTT(z) - NTT(c) o
+ * NTT(t1 2^d) in the NTT domain, back to [0, q); UseHint with the row's hint positions
+ * (hints[index .. hints[omega + i])); w1Encode absorbed into H. Returns the next index. */
 static unsigned verify_row_end(const m4crypt_mldsa_params *p, m4crypt_mldsa_poly *acc,
                                uint8_t h[M4CRYPT_MLDSA_N], uint8_t *w1, const uint8_t *hints,
                                unsigned i, unsigned index, m4crypt_keccak_ctx *hctx)
@@ -548,10 +548,12 @@ static int hint_valid(const m4crypt_mldsa_params *p, const uint8_t *y)
     return 1;
 }
 
-#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Alg. 8 ML-DSA.Verify_internal with mu given: w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
  * NTT(t1 2^d)) row by row, w1' = UseHint(h, w'_approx) hashed into c~' = H(mu || w1Encode(w1'));
- * valid iff ||z|| < gamma1 - beta and c~' = c~. Public data only. */
+ * valid iff ||z|| < gamma1 - beta and c~' = c~. Public data only. By default NTT(z_j) and NTT(c)
+ * are computed once and kept packed; the small-memory build keeps neither: c is kept at 2 bits
+ * per coefficient, and NTT(c) and every NTT(z_j) are recomputed for each row (k + k l NTTs
+ * instead of 1 + l). */
 int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uint8_t *pk)
 {
     const m4crypt_mldsa_params *p = P;
@@ -565,76 +567,53 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
         m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
         if (m4crypt_mldsa_chknorm(&w.tmp, ((int32_t)1 << p->gamma1_bits) - p->beta))
             return ret;
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
         m4crypt_mldsa_ntt(&w.tmp);
         freeze(&w.tmp);
         pack24(w.zhat[j], &w.tmp);
+#endif
     }
     m4crypt_mldsa_sample_in_ball(&w.tmp, sig, p->ctilde_bytes, p->tau, &w.h);
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
     m4crypt_mldsa_ntt(&w.tmp);
     freeze(&w.tmp);
     pack24(w.chat, &w.tmp);
-    m4crypt_shake256_init(&w.h);
-    m4crypt_keccak_absorb(&w.h, mu, 64);
-    unsigned index = 0;
-    for (unsigned i = 0; i < p->k; i++) {
-        /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
-        m4crypt_mldsa_unpack_t1_shifted(&w.tmp, pk + 32 + 320 * i);
-        m4crypt_mldsa_ntt(&w.tmp);
-        unpack24(&w.acc, w.chat);
-        m4crypt_mldsa_pointwise(&w.acc, &w.acc, &w.tmp);
-        for (unsigned n = 0; n < 256; n++)
-            w.acc.coeffs[n] = -w.acc.coeffs[n];
-        for (unsigned j = 0; j < p->l; j++)
-            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.zhat[j], pk, i, j, &w.ws.xof);
-        index = verify_row_end(p, &w.acc, w.ws.row.h, w.ws.row.w1, hints, i, index, &w.h);
-    }
-    return verify_end(p, &w.h, w.ws.row.w1, sig);
-}
 #else
-/* The same in the small-memory build: neither NTT(z) nor NTT(c) is kept; c is kept at 2 bits per
- * coefficient, and NTT(c) and every NTT(z_j) are recomputed for each row (k + k l NTTs instead of
- * 1 + l). Public data only. */
-int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uint8_t *pk)
-{
-    const m4crypt_mldsa_params *p = P;
-    verify_ws w;
-    const uint8_t *zfield = sig + p->ctilde_bytes;
-    const uint8_t *hints = zfield + (size_t)p->l * p->z_bytes;
-    int ret = M4CRYPT_ERR_SIGNATURE;
-    if (!hint_valid(p, hints))
-        return ret;
-    for (unsigned j = 0; j < p->l; j++) {
-        m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
-        if (m4crypt_mldsa_chknorm(&w.tmp, ((int32_t)1 << p->gamma1_bits) - p->beta))
-            return ret;
-    }
-    m4crypt_mldsa_sample_in_ball(&w.tmp, sig, p->ctilde_bytes, p->tau, &w.h);
     memset(w.c2, 0, sizeof w.c2);
     for (unsigned n = 0; n < 256; n++)
         w.c2[n / 4] |= (uint8_t)((w.tmp.coeffs[n] + 1) << (2 * (n % 4)));
+#endif
     m4crypt_shake256_init(&w.h);
     m4crypt_keccak_absorb(&w.h, mu, 64);
     unsigned index = 0;
     for (unsigned i = 0; i < p->k; i++) {
         /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
+#ifdef M4CRYPT_MLDSA_SMALL_MEMORY
         for (unsigned n = 0; n < 256; n++)
             w.acc.coeffs[n] = (int32_t)(w.c2[n / 4] >> (2 * (n % 4)) & 3) - 1;
         m4crypt_mldsa_ntt(&w.acc);
+#endif
         m4crypt_mldsa_unpack_t1_shifted(&w.tmp, pk + 32 + 320 * i);
         m4crypt_mldsa_ntt(&w.tmp);
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+        unpack24(&w.acc, w.chat);
+#endif
         m4crypt_mldsa_pointwise(&w.acc, &w.acc, &w.tmp);
         for (unsigned n = 0; n < 256; n++)
             w.acc.coeffs[n] = -w.acc.coeffs[n];
         for (unsigned j = 0; j < p->l; j++) {
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.zhat[j], pk, i, j, &w.ws.xof);
+#else
             m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
             m4crypt_mldsa_ntt(&w.tmp);
             m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
+#endif
         }
         index = verify_row_end(p, &w.acc, w.ws.row.h, w.ws.row.w1, hints, i, index, &w.h);
     }
     return verify_end(p, &w.h, w.ws.row.w1, sig);
 }
-#endif
 #endif /* M4CRYPT_ENABLE_MLDSA_VERIFY */
 
 /* The sizes of the workspaces, for the stack wipe after each operation (sign_common.c). */

@@ -15,23 +15,18 @@
 
 #include "m4crypt/mlkem.h"
 
-/* Built with decapsulation, for each set built (m4crypt/config.h). */
+/* Defined with decapsulation for each set built (m4crypt/config.h); declared for all three, as
+ * for internal use a call of a set not built fails at link time. */
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
-#if M4CRYPT_ENABLE_MLKEM512
 void m4crypt_mlkem512_dec_internal(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
                                    const uint8_t ct[M4CRYPT_MLKEM512_CIPHERTEXTBYTES],
                                    const uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLKEM768
 void m4crypt_mlkem768_dec_internal(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
                                    const uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES],
                                    const uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLKEM1024
 void m4crypt_mlkem1024_dec_internal(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
                                     const uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES],
                                     const uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES]);
-#endif
 #endif
 
 #endif

@@ -69,6 +69,33 @@ static void wipe(uint8_t *p, size_t len)
         m4crypt_memzero(p, len);
 }
 
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR || M4CRYPT_ENABLE_MLKEM_ENCAPS
+/* ret, with the outputs a and b wiped if it is an error. */
+static inline __attribute__((always_inline)) int wiped_on_error(int ret, uint8_t *a, size_t a_len,
+                                                                uint8_t *b, size_t b_len)
+{
+    if (ret != M4CRYPT_OK) {
+        wipe(a, a_len);
+        wipe(b, b_len);
+    }
+    return ret;
+}
+#endif
+
+/* The checks before each operation: M4CRYPT_ERR_PARAM for a set that is not built or a NULL
+ * buffer (missing), M4CRYPT_ERR_LENGTH unless a_len and b_len are the set's a_bytes and b_bytes,
+ * else M4CRYPT_OK. */
+static inline __attribute__((always_inline)) int check_args(int set, int missing, size_t a_len,
+                                                            size_t (*a_bytes)(int), size_t b_len,
+                                                            size_t (*b_bytes)(int))
+{
+    if (m4crypt_mlkem_publickeybytes(set) == 0 || missing)
+        return M4CRYPT_ERR_PARAM;
+    if (a_len != a_bytes(set) || b_len != b_bytes(set))
+        return M4CRYPT_ERR_LENGTH;
+    return M4CRYPT_OK;
+}
+
 /* Each function below is reached only with a set that is built (the sizes above are 0 for any
  * other), so the last case needs no test. */
 
@@ -97,19 +124,11 @@ static int keypair(int set, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 int m4crypt_mlkem_keypair(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                           const uint8_t *coins)
 {
-    int ret;
-    if (m4crypt_mlkem_publickeybytes(set) == 0 || !pk || !sk)
-        ret = M4CRYPT_ERR_PARAM;
-    else if (pk_len != m4crypt_mlkem_publickeybytes(set) ||
-             sk_len != m4crypt_mlkem_secretkeybytes(set))
-        ret = M4CRYPT_ERR_LENGTH;
-    else
+    int ret = check_args(set, !pk || !sk, pk_len, m4crypt_mlkem_publickeybytes, sk_len,
+                         m4crypt_mlkem_secretkeybytes);
+    if (ret == M4CRYPT_OK)
         ret = keypair(set, pk, sk, coins);
-    if (ret != M4CRYPT_OK) {
-        wipe(pk, pk_len);
-        wipe(sk, sk_len);
-    }
-    return ret;
+    return wiped_on_error(ret, pk, pk_len, sk, sk_len);
 }
 #endif /* M4CRYPT_ENABLE_MLKEM_KEYPAIR */
 
@@ -135,19 +154,11 @@ static int encaps(int set, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const ui
 int m4crypt_mlkem_encaps(int set, uint8_t *ct, size_t ct_len, uint8_t ss[32], const uint8_t *pk,
                          size_t pk_len, const uint8_t *m)
 {
-    int ret;
-    if (m4crypt_mlkem_publickeybytes(set) == 0 || !ct || !ss || !pk)
-        ret = M4CRYPT_ERR_PARAM;
-    else if (ct_len != m4crypt_mlkem_ciphertextbytes(set) ||
-             pk_len != m4crypt_mlkem_publickeybytes(set))
-        ret = M4CRYPT_ERR_LENGTH;
-    else
+    int ret = check_args(set, !ct || !ss || !pk, ct_len, m4crypt_mlkem_ciphertextbytes, pk_len,
+                         m4crypt_mlkem_publickeybytes);
+    if (ret == M4CRYPT_OK)
         ret = encaps(set, ct, ss, pk, m);
-    if (ret != M4CRYPT_OK) {
-        wipe(ct, ct_len);
-        wipe(ss, M4CRYPT_MLKEM_SSBYTES);
-    }
-    return ret;
+    return wiped_on_error(ret, ct, ct_len, ss, M4CRYPT_MLKEM_SSBYTES);
 }
 #endif /* M4CRYPT_ENABLE_MLKEM_ENCAPS */
 
@@ -173,13 +184,9 @@ static int decaps(int set, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 int m4crypt_mlkem_decaps(int set, uint8_t ss[32], const uint8_t *ct, size_t ct_len,
                          const uint8_t *sk, size_t sk_len)
 {
-    int ret;
-    if (m4crypt_mlkem_publickeybytes(set) == 0 || !ss || !ct || !sk)
-        ret = M4CRYPT_ERR_PARAM;
-    else if (ct_len != m4crypt_mlkem_ciphertextbytes(set) ||
-             sk_len != m4crypt_mlkem_secretkeybytes(set))
-        ret = M4CRYPT_ERR_LENGTH;
-    else
+    int ret = check_args(set, !ss || !ct || !sk, ct_len, m4crypt_mlkem_ciphertextbytes, sk_len,
+                         m4crypt_mlkem_secretkeybytes);
+    if (ret == M4CRYPT_OK)
         ret = decaps(set, ss, ct, sk);
     if (ret != M4CRYPT_OK)
         wipe(ss, M4CRYPT_MLKEM_SSBYTES);

@@ -370,13 +370,21 @@ void m4crypt_mlkem_hash_h(uint8_t out[32], const uint8_t *in, size_t inlen)
     m4crypt_sha3_256(out, in, inlen);
 }
 
+/* G and J hash a || b: ctx, initialised for either, absorbs both pieces. */
+static inline __attribute__((always_inline)) void absorb_both(m4crypt_keccak_ctx *ctx,
+                                                              const uint8_t *a, size_t alen,
+                                                              const uint8_t *b, size_t blen)
+{
+    m4crypt_keccak_absorb(ctx, a, alen);
+    m4crypt_keccak_absorb(ctx, b, blen);
+}
+
 void m4crypt_mlkem_hash_g(uint8_t out[64], const uint8_t *a, size_t alen, const uint8_t *b,
                           size_t blen)
 {
     m4crypt_keccak_ctx ctx;
     m4crypt_sha3_512_init(&ctx);
-    m4crypt_keccak_absorb(&ctx, a, alen);
-    m4crypt_keccak_absorb(&ctx, b, blen);
+    absorb_both(&ctx, a, alen, b, blen);
     m4crypt_sha3_512_final(&ctx, out); /* wipes ctx */
 }
 
@@ -385,8 +393,7 @@ void m4crypt_mlkem_hash_j(uint8_t out[32], const uint8_t *a, size_t alen, const 
 {
     m4crypt_keccak_ctx ctx;
     m4crypt_shake256_init(&ctx);
-    m4crypt_shake_absorb(&ctx, a, alen);
-    m4crypt_shake_absorb(&ctx, b, blen);
+    absorb_both(&ctx, a, alen, b, blen);
     m4crypt_shake_finalize(&ctx);
     m4crypt_shake_squeeze(&ctx, out, 32);
     m4crypt_memzero(&ctx, sizeof ctx);

@@ -101,6 +101,24 @@ static void fe_cneg(fe *f, uint32_t bit)
 
 static void fe_abs(fe *f) { fe_cneg(f, fe_isneg(f)); }
 
+/* a = f^(2^k - 1) becomes f^(2^5k - 1), through f^(2^2k - 1) and f^(2^4k - 1) (b, c: scratch):
+ * the step of the chain below from k = 10 to 50 and from 50 to 250. A macro, not a function:
+ * written in place, the chain compiles to the same code as when it was written out. */
+#define CHAIN_K_TO_5K(a, b, c, k)                                                                  \
+    do {                                                                                           \
+        m4crypt_fe25519_sqr(b, a);                                                                 \
+        for (int i = 1; i < (k); i++)                                                              \
+            m4crypt_fe25519_sqr(b, b);                                                             \
+        m4crypt_fe25519_mul(b, b, a); /* 2^2k - 1 */                                               \
+        m4crypt_fe25519_sqr(c, b);                                                                 \
+        for (int i = 1; i < 2 * (k); i++)                                                          \
+            m4crypt_fe25519_sqr(c, c);                                                             \
+        m4crypt_fe25519_mul(b, c, b); /* 2^4k - 1 */                                               \
+        for (int i = 0; i < (k); i++)                                                              \
+            m4crypt_fe25519_sqr(b, b);                                                             \
+        m4crypt_fe25519_mul(a, b, a); /* 2^5k - 1 */                                               \
+    } while (0)
+
 /* f^((p - 5) / 8) = f^(2^252 - 3): the inversion chain of fe25519.c up to f^(2^250 - 1), two
  * squarings, times f. */
 static void fe_pow22523(fe *h, const fe *f)
@@ -117,28 +135,8 @@ static void fe_pow22523(fe *h, const fe *f)
     for (int i = 1; i < 5; i++)
         m4crypt_fe25519_sqr(&t1, &t1);
     m4crypt_fe25519_mul(&t0, &t1, &t0);  /* 2^10 - 1 */
-    m4crypt_fe25519_sqr(&t1, &t0);
-    for (int i = 1; i < 10; i++)
-        m4crypt_fe25519_sqr(&t1, &t1);
-    m4crypt_fe25519_mul(&t1, &t1, &t0);  /* 2^20 - 1 */
-    m4crypt_fe25519_sqr(&t2, &t1);
-    for (int i = 1; i < 20; i++)
-        m4crypt_fe25519_sqr(&t2, &t2);
-    m4crypt_fe25519_mul(&t1, &t2, &t1);  /* 2^40 - 1 */
-    for (int i = 0; i < 10; i++)
-        m4crypt_fe25519_sqr(&t1, &t1);
-    m4crypt_fe25519_mul(&t0, &t1, &t0);  /* 2^50 - 1 */
-    m4crypt_fe25519_sqr(&t1, &t0);
-    for (int i = 1; i < 50; i++)
-        m4crypt_fe25519_sqr(&t1, &t1);
-    m4crypt_fe25519_mul(&t1, &t1, &t0);  /* 2^100 - 1 */
-    m4crypt_fe25519_sqr(&t2, &t1);
-    for (int i = 1; i < 100; i++)
-        m4crypt_fe25519_sqr(&t2, &t2);
-    m4crypt_fe25519_mul(&t1, &t2, &t1);  /* 2^200 - 1 */
-    for (int i = 0; i < 50; i++)
-        m4crypt_fe25519_sqr(&t1, &t1);
-    m4crypt_fe25519_mul(&t0, &t1, &t0);  /* 2^250 - 1 */
+    CHAIN_K_TO_5K(&t0, &t1, &t2, 10);    /* 2^50 - 1 */
+    CHAIN_K_TO_5K(&t0, &t1, &t2, 50);    /* 2^250 - 1 */
     m4crypt_fe25519_sqr(&t0, &t0);
     m4crypt_fe25519_sqr(&t0, &t0);       /* 2^252 - 4 */
     m4crypt_fe25519_mul(h, &t0, f);      /* 2^252 - 3 */

@@ -63,6 +63,11 @@ def carray(name: str, data: bytes, comment: str) -> str:
     return "\n".join(lines)
 
 
+def only_if(condition: str, *blocks: str) -> list[str]:
+    """The blocks between #if condition and its #endif (each one part of the output)."""
+    return [f"#if {condition}", *blocks, "#endif"]
+
+
 def main() -> int:
     if sys.argv[1:]:
         raise SystemExit("usage: gen_selftest_kat.py > src/selftest/selftest_kat.h (no options)")
@@ -100,27 +105,24 @@ def main() -> int:
             raise SystemExit("kyber-py round trip")
         parts.append(f"/* {ps} (FIPS 203): d || z of ACVP keyGen tcId {t['tcId']}; m = "
                      f"SHA3-256(\"m4crypt selftest {ps} m\") */")
-        parts.append(f"#if M4CRYPT_ENABLE_MLKEM{n}")
-        parts.append(carray(f"kat_mlkem{n}_dz", d + z, "d || z"))
-        parts.append(carray(f"kat_mlkem{n}_ek", sha3(ek), "SHA3-256(ek)"))
-        parts.append(carray(f"kat_mlkem{n}_dk", sha3(dk), "SHA3-256(dk)"))
-        parts.append(carray(f"kat_mlkem{n}_m", m, "m"))
-        parts.append(carray(f"kat_mlkem{n}_c", sha3(c), "SHA3-256(c), c = Encaps_internal(ek, m)"))
-        parts.append(carray(f"kat_mlkem{n}_k", key, "K"))
-        parts.append(carray(f"kat_mlkem{n}_kbar", kbar,
-                            "Decaps(dk, c with bit 0 of byte 0 flipped): the implicit-rejection key"))
-        parts.append("/* whole keys and ciphertext, only for a selection without the operation that "
-                     "makes them */")
-        parts.append("#if !M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS")
-        parts.append(carray(f"kat_mlkem{n}_ek_full", ek, "ek"))
-        parts.append("#endif")
-        parts.append("#if !M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_DECAPS")
-        parts.append(carray(f"kat_mlkem{n}_dk_full", dk, "dk"))
-        parts.append("#endif")
-        parts.append("#if !M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS")
-        parts.append(carray(f"kat_mlkem{n}_c_full", c, "c"))
-        parts.append("#endif")
-        parts.append(f"#endif")
+        parts += only_if(
+            f"M4CRYPT_ENABLE_MLKEM{n}",
+            carray(f"kat_mlkem{n}_dz", d + z, "d || z"),
+            carray(f"kat_mlkem{n}_ek", sha3(ek), "SHA3-256(ek)"),
+            carray(f"kat_mlkem{n}_dk", sha3(dk), "SHA3-256(dk)"),
+            carray(f"kat_mlkem{n}_m", m, "m"),
+            carray(f"kat_mlkem{n}_c", sha3(c), "SHA3-256(c), c = Encaps_internal(ek, m)"),
+            carray(f"kat_mlkem{n}_k", key, "K"),
+            carray(f"kat_mlkem{n}_kbar", kbar,
+                   "Decaps(dk, c with bit 0 of byte 0 flipped): the implicit-rejection key"),
+            "/* whole keys and ciphertext, only for a selection without the operation that makes "
+            "them */",
+            *only_if("!M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS",
+                     carray(f"kat_mlkem{n}_ek_full", ek, "ek")),
+            *only_if("!M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_DECAPS",
+                     carray(f"kat_mlkem{n}_dk_full", dk, "dk")),
+            *only_if("!M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS",
+                     carray(f"kat_mlkem{n}_c_full", c, "c")))
 
     # ------------------------------------------------------------------ X25519
     sc = bytes.fromhex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4")
@@ -134,76 +136,69 @@ def main() -> int:
         serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     if pub != alice_pub:
         raise SystemExit("cryptography disagrees with RFC 7748 6.1")
-    parts.append("#if M4CRYPT_ENABLE_X25519")
-    parts.append(carray("kat_x25519_scalar", sc, "RFC 7748 section 5.2: scalar"))
-    parts.append(carray("kat_x25519_u", u, "u-coordinate"))
-    parts.append(carray("kat_x25519_out", out, "X25519(scalar, u)"))
-    parts.append(carray("kat_x25519_alice", alice, "RFC 7748 section 6.1: Alice's private key"))
-    parts.append(carray("kat_x25519_alice_pub", alice_pub, "X25519(a, 9)"))
-    parts.append("#endif")
+    parts += only_if("M4CRYPT_ENABLE_X25519",
+                     carray("kat_x25519_scalar", sc, "RFC 7748 section 5.2: scalar"),
+                     carray("kat_x25519_u", u, "u-coordinate"),
+                     carray("kat_x25519_out", out, "X25519(scalar, u)"),
+                     carray("kat_x25519_alice", alice, "RFC 7748 section 6.1: Alice's private key"),
+                     carray("kat_x25519_alice_pub", alice_pub, "X25519(a, 9)"))
 
     # ------------------------------------------------------------------ Ristretto255
     mult = [bytes.fromhex(h) for h in conv_ristretto255.MULTIPLES]
     label, hout = conv_ristretto255.HASH[0]
     hin = hashlib.sha512(label.encode()).digest()
-    parts.append("#if M4CRYPT_ENABLE_RISTRETTO255")
-    parts.append(carray("kat_r255_3b", mult[3], "RFC 9496 A.1: the encoding of 3 B"))
-    parts.append(carray("kat_r255_6b", mult[6], "RFC 9496 A.1: the encoding of 6 B = 2 (3 B)"))
-    parts.append(carray("kat_r255_hash_in", hin, f"RFC 9496 A.3: SHA-512(\"{label}\")"))
-    parts.append(carray("kat_r255_hash_out", bytes.fromhex(hout), "its element"))
-    parts.append("#endif")
+    parts += only_if("M4CRYPT_ENABLE_RISTRETTO255",
+                     carray("kat_r255_3b", mult[3], "RFC 9496 A.1: the encoding of 3 B"),
+                     carray("kat_r255_6b", mult[6], "RFC 9496 A.1: the encoding of 6 B = 2 (3 B)"),
+                     carray("kat_r255_hash_in", hin, f"RFC 9496 A.3: SHA-512(\"{label}\")"),
+                     carray("kat_r255_hash_out", bytes.fromhex(hout), "its element"))
 
     # ------------------------------------------------------------------ ChaCha20, Poly1305, AEAD
     key = bytes(range(32))
     nonce = bytes.fromhex("000000090000004a00000000")
     ks = Cipher(algorithms.ChaCha20(key, (1).to_bytes(4, "little") + nonce), None).encryptor()
     block = ks.update(bytes(64))
-    parts.append("#if M4CRYPT_ENABLE_CHACHA20")
-    parts.append(carray("kat_chacha20_nonce", nonce,
-                        "RFC 8439 section 2.3.2: key 00 01 .. 1f, this nonce, counter 1"))
-    parts.append(carray("kat_chacha20_block", block, "the keystream block"))
-    parts.append("#endif")
+    parts += only_if("M4CRYPT_ENABLE_CHACHA20",
+                     carray("kat_chacha20_nonce", nonce,
+                            "RFC 8439 section 2.3.2: key 00 01 .. 1f, this nonce, counter 1"),
+                     carray("kat_chacha20_block", block, "the keystream block"))
 
     pkey = bytes.fromhex("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b")
     pmsg = b"Cryptographic Forum Research Group"
     ptag = bytes.fromhex("a8061dc1305136c6c22b8baf0c0127a9")
     if poly1305.Poly1305.generate_tag(pkey, pmsg) != ptag:
         raise SystemExit("cryptography disagrees with RFC 8439 2.5.2")
-    parts.append("#if M4CRYPT_ENABLE_POLY1305")
-    parts.append(carray("kat_poly1305_key", pkey, "RFC 8439 section 2.5.2: key"))
-    parts.append(carray("kat_poly1305_msg", pmsg, "\"Cryptographic Forum Research Group\""))
-    parts.append(carray("kat_poly1305_tag", ptag, "tag"))
-    parts.append("#endif")
+    parts += only_if("M4CRYPT_ENABLE_POLY1305",
+                     carray("kat_poly1305_key", pkey, "RFC 8439 section 2.5.2: key"),
+                     carray("kat_poly1305_msg", pmsg, "\"Cryptographic Forum Research Group\""),
+                     carray("kat_poly1305_tag", ptag, "tag"))
 
     akey = bytes(range(0x80, 0xa0))
     anonce = bytes.fromhex("070000004041424344454647")
     aad = bytes.fromhex("50515253c0c1c2c3c4c5c6c7")
     apt = b"Ladies and Gentlemen of the clas"
     act = ChaCha20Poly1305(akey).encrypt(anonce, apt, aad)
-    parts.append("#if M4CRYPT_ENABLE_CHACHA20POLY1305")
-    parts.append(carray("kat_aead_nonce", anonce,
-                        "RFC 8439 section 2.8.2: key 80 81 .. 9f, this nonce"))
-    parts.append(carray("kat_aead_ad", aad, "its AD"))
-    parts.append(carray("kat_aead_pt", apt, "the first 32 bytes of its plaintext"))
-    parts.append(carray("kat_aead_ct", act, "ciphertext || tag (PyPI cryptography)"))
-    parts.append("#endif")
+    parts += only_if("M4CRYPT_ENABLE_CHACHA20POLY1305",
+                     carray("kat_aead_nonce", anonce,
+                            "RFC 8439 section 2.8.2: key 80 81 .. 9f, this nonce"),
+                     carray("kat_aead_ad", aad, "its AD"),
+                     carray("kat_aead_pt", apt, "the first 32 bytes of its plaintext"),
+                     carray("kat_aead_ct", act, "ciphertext || tag (PyPI cryptography)"))
 
     # ------------------------------------------------------------------ X-Wing
     xv = json.load(open(ROOT / "tests/vectors/xwing/test-vectors.json"))[0]
-    parts.append("#if M4CRYPT_ENABLE_XWING")
-    parts.append(carray("kat_xwing_seed", bytes.fromhex(xv["seed"]),
-                        "draft-connolly-cfrg-xwing-kem, the first vector (tests/vectors/xwing): seed"))
-    parts.append(carray("kat_xwing_pk", sha3(bytes.fromhex(xv["pk"])), "SHA3-256(pk)"))
-    parts.append(carray("kat_xwing_eseed", bytes.fromhex(xv["eseed"]), "eseed"))
-    parts.append(carray("kat_xwing_ct", sha3(bytes.fromhex(xv["ct"])), "SHA3-256(ct)"))
-    parts.append(carray("kat_xwing_ss", bytes.fromhex(xv["ss"]), "ss"))
-    parts.append("#if !M4CRYPT_ENABLE_XWING_KEYPAIR && M4CRYPT_ENABLE_XWING_ENCAPS")
-    parts.append(carray("kat_xwing_pk_full", bytes.fromhex(xv["pk"]), "pk"))
-    parts.append("#endif")
-    parts.append("#if !M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS")
-    parts.append(carray("kat_xwing_ct_full", bytes.fromhex(xv["ct"]), "ct"))
-    parts.append("#endif")
-    parts.append("#endif")
+    parts += only_if(
+        "M4CRYPT_ENABLE_XWING",
+        carray("kat_xwing_seed", bytes.fromhex(xv["seed"]),
+               "draft-connolly-cfrg-xwing-kem, the first vector (tests/vectors/xwing): seed"),
+        carray("kat_xwing_pk", sha3(bytes.fromhex(xv["pk"])), "SHA3-256(pk)"),
+        carray("kat_xwing_eseed", bytes.fromhex(xv["eseed"]), "eseed"),
+        carray("kat_xwing_ct", sha3(bytes.fromhex(xv["ct"])), "SHA3-256(ct)"),
+        carray("kat_xwing_ss", bytes.fromhex(xv["ss"]), "ss"),
+        *only_if("!M4CRYPT_ENABLE_XWING_KEYPAIR && M4CRYPT_ENABLE_XWING_ENCAPS",
+                 carray("kat_xwing_pk_full", bytes.fromhex(xv["pk"]), "pk")),
+        *only_if("!M4CRYPT_ENABLE_XWING_ENCAPS && M4CRYPT_ENABLE_XWING_DECAPS",
+                 carray("kat_xwing_ct_full", bytes.fromhex(xv["ct"]), "ct")))
 
     # ------------------------------------------------------------------ ML-DSA
     parts.append("#if M4CRYPT_ENABLE_MLDSA")
@@ -234,23 +229,20 @@ def main() -> int:
             raise SystemExit(f"pycryptodome disagrees on the ML-DSA-{n} key")
         if crypto_mldsa.new(key, b"", deterministic=True).sign(msg) != sig:
             raise SystemExit(f"pycryptodome disagrees on the ML-DSA-{n} signature")
-        parts.append(f"#if M4CRYPT_ENABLE_MLDSA{n}")
-        parts.append(f"/* ML-DSA-{n} (FIPS 204): xi = SHA3-256(\"m4crypt selftest ML-DSA-{n} xi\"), "
-                     f"the deterministic signature of \"{msg.decode()}\" (one attempt), empty "
-                     f"context */")
-        parts.append(carray(f"kat_mldsa{n}_xi", xi, "xi"))
-        parts.append(carray(f"kat_mldsa{n}_pk", sha3(pk), "SHA3-256(pk)"))
-        parts.append(carray(f"kat_mldsa{n}_sk", sha3(sk), "SHA3-256(sk)"))
-        parts.append(carray(f"kat_mldsa{n}_msg", msg, "the message"))
-        parts.append(carray(f"kat_mldsa{n}_sig", sha3(sig), "SHA3-256(sig)"))
         # A build without key generation (signing) verifies the known pk (signature) itself.
-        parts.append("#if !M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_VERIFY")
-        parts.append(carray(f"kat_mldsa{n}_pk_full", pk, "pk"))
-        parts.append("#endif")
-        parts.append("#if !M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY")
-        parts.append(carray(f"kat_mldsa{n}_sig_full", sig, "sig"))
-        parts.append("#endif")
-        parts.append("#endif")
+        parts += only_if(
+            f"M4CRYPT_ENABLE_MLDSA{n}",
+            f"/* ML-DSA-{n} (FIPS 204): xi = SHA3-256(\"m4crypt selftest ML-DSA-{n} xi\"), the "
+            f"deterministic signature of \"{msg.decode()}\" (one attempt), empty context */",
+            carray(f"kat_mldsa{n}_xi", xi, "xi"),
+            carray(f"kat_mldsa{n}_pk", sha3(pk), "SHA3-256(pk)"),
+            carray(f"kat_mldsa{n}_sk", sha3(sk), "SHA3-256(sk)"),
+            carray(f"kat_mldsa{n}_msg", msg, "the message"),
+            carray(f"kat_mldsa{n}_sig", sha3(sig), "SHA3-256(sig)"),
+            *only_if("!M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_VERIFY",
+                     carray(f"kat_mldsa{n}_pk_full", pk, "pk")),
+            *only_if("!M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY",
+                     carray(f"kat_mldsa{n}_sig_full", sig, "sig")))
     parts.append("#endif")
 
     text = ("/* SPDX-License-Identifier: Apache-2.0 OR MIT */\n"

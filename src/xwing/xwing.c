@@ -61,6 +61,21 @@ _Static_assert(sizeof(m4crypt_xwing_expanded_key) == M4CRYPT_XWING_EXPANDEDKEYBY
                    sizeof(((m4crypt_xwing_expanded_key *)0)->sk_m) == SK_M_BYTES,
                "m4crypt_xwing_expanded_key layout (include/m4crypt/xwing.h)");
 
+#if M4CRYPT_ENABLE_XWING_KEYPAIR || M4CRYPT_ENABLE_XWING_ENCAPS
+/* seed from m4crypt_randombytes; if that fails, the two outputs a and b are wiped (the caller
+ * returns the error). */
+static inline __attribute__((always_inline)) int draw_seed(uint8_t *seed, size_t len, uint8_t *a,
+                                                           size_t a_len, uint8_t *b, size_t b_len)
+{
+    int r = m4crypt_randombytes(seed, len);
+    if (r != M4CRYPT_OK) {
+        m4crypt_memzero(a, a_len);
+        m4crypt_memzero(b, b_len);
+    }
+    return r;
+}
+#endif
+
 #if M4CRYPT_ENABLE_XWING_ENCAPS || M4CRYPT_ENABLE_XWING_DECAPS
 static const uint8_t xwing_label[6] = {0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c}; /* \.//^\ */
 
@@ -171,13 +186,10 @@ int m4crypt_xwing_keypair(uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES],
                           uint8_t sk[M4CRYPT_XWING_SECRETKEYBYTES])
 {
     uint8_t seed[32];
-    int r = m4crypt_randombytes(seed, sizeof seed);
+    int r = draw_seed(seed, sizeof seed, pk, M4CRYPT_XWING_PUBLICKEYBYTES, sk,
+                      M4CRYPT_XWING_SECRETKEYBYTES);
     if (r == M4CRYPT_OK)
         r = m4crypt_xwing_keypair_derand(pk, sk, seed);
-    else {
-        m4crypt_memzero(pk, M4CRYPT_XWING_PUBLICKEYBYTES);
-        m4crypt_memzero(sk, M4CRYPT_XWING_SECRETKEYBYTES);
-    }
     m4crypt_memzero(seed, sizeof seed);
     return r;
 }
@@ -218,13 +230,10 @@ int m4crypt_xwing_enc(uint8_t ct[M4CRYPT_XWING_CIPHERTEXTBYTES], uint8_t ss[M4CR
                       const uint8_t pk[M4CRYPT_XWING_PUBLICKEYBYTES])
 {
     uint8_t eseed[M4CRYPT_XWING_ENCCOINBYTES];
-    int r = m4crypt_randombytes(eseed, sizeof eseed);
+    int r = draw_seed(eseed, sizeof eseed, ct, M4CRYPT_XWING_CIPHERTEXTBYTES, ss,
+                      M4CRYPT_XWING_SSBYTES);
     if (r == M4CRYPT_OK)
         r = m4crypt_xwing_enc_derand(ct, ss, pk, eseed);
-    else {
-        m4crypt_memzero(ct, M4CRYPT_XWING_CIPHERTEXTBYTES);
-        m4crypt_memzero(ss, M4CRYPT_XWING_SSBYTES);
-    }
     m4crypt_memzero(eseed, sizeof eseed);
     return r;
 }

@@ -334,27 +334,32 @@ const char *vec_str(const char *key)
 
 int vec_has(const char *key) { return vec_str(key) != 0; }
 
-static int hexval(char c)
+/* The byte the two hex digits at s spell (either case), or -1. */
+static int hex_byte(const char *s)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    int byte = 0;
+    for (int i = 0; i < 2; i++) {
+        const int c = s[i], lower = c | 0x20; /* 'A'..'F' to 'a'..'f' */
+        if (c >= '0' && c <= '9')
+            byte = byte << 4 | (c - '0');
+        else if (lower >= 'a' && lower <= 'f')
+            byte = byte << 4 | (lower - 'a' + 10);
+        else
+            return -1;
+    }
+    return byte;
 }
 
 size_t t_unhex(uint8_t *out, const char *hex)
 {
     size_t n = 0;
     for (; hex[0] && hex[1]; hex += 2) {
-        int hi = hexval(hex[0]), lo = hexval(hex[1]);
-        if (hi < 0 || lo < 0) {
+        const int byte = hex_byte(hex);
+        if (byte < 0) {
             t_fail(__FILE__, __LINE__, "bad hex constant");
             break;
         }
-        out[n++] = (uint8_t)(hi << 4 | lo);
+        out[n++] = (uint8_t)byte;
     }
     return n;
 }
@@ -368,10 +373,10 @@ long vec_hex(const char *key, uint8_t *out, size_t max)
     if (len % 2 || len / 2 > max)
         return -1;
     for (size_t i = 0; i < len / 2; i++) {
-        int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
-        if (hi < 0 || lo < 0)
+        const int byte = hex_byte(s + 2 * i);
+        if (byte < 0)
             return -1;
-        out[i] = (uint8_t)(hi << 4 | lo);
+        out[i] = (uint8_t)byte;
     }
     return (long)(len / 2);
 }

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "platform.h"
 #include "test_bytes.h"
@@ -46,6 +47,15 @@ void t_fail(const char *file, int line, const char *what);
             t_fail(__FILE__, __LINE__, #cond);                                                     \
     } while (0)
 #define CHECK_MEM(a, b, n) CHECK(t_memeq((a), (b), (n)))
+/* Two checks of a call that must fail: with its outputs a (alen bytes) and b (blen bytes) filled
+ * with a nonzero byte first, it returns err, and leaves both zeroed over those lengths. */
+#define CHECK_FAILS_ZEROED(call, err, a, alen, b, blen)                                            \
+    do {                                                                                           \
+        memset((a), 0xa5, (alen));                                                                 \
+        memset((b), 0xa5, (blen));                                                                 \
+        CHECK((call) == (err));                                                                    \
+        CHECK(t_all_zero((a), (alen)) && t_all_zero((b), (blen)));                                 \
+    } while (0)
 int t_memeq(const void *a, const void *b, size_t n);
 /* Prints "name: N passed, M failed" and returns 0 if nothing failed (and something passed). */
 int t_summary(const char *name);

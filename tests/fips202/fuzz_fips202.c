@@ -14,9 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_reader.h"
 #include "m4crypt/fips202.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static uint32_t next(uint32_t *s)
 {
@@ -24,10 +23,11 @@ static uint32_t next(uint32_t *s)
     return *s >> 16;
 }
 
-/* A piece length for the rate: 0..rate+1 (crossing the block boundary) */
-static size_t piece(uint32_t *s, unsigned rate)
+/* A piece length for the rate: 0..rate+1 (crossing the block boundary), at most left */
+static size_t piece(uint32_t *s, unsigned rate, size_t left)
 {
-    return next(s) % (rate + 2);
+    size_t k = next(s) % (rate + 2);
+    return k < left ? k : left;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -42,9 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fn < 2)
         outlen = fn == 0 ? 32 : 64;
 
-    uint8_t *ref = malloc(outlen ? outlen : 1), *got = malloc(outlen ? outlen : 1);
-    if (!ref || !got)
-        abort();
+    uint8_t *ref = fuzz_alloc(outlen), *got = fuzz_alloc(outlen);
     m4crypt_keccak_ctx ctx;
     switch (fn) {
     case 0: m4crypt_sha3_256(ref, msg, len); m4crypt_sha3_256_init(&ctx); break;
@@ -54,17 +52,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     uint32_t seed = (uint32_t)size * 2654435761u ^ data[0];
-    for (size_t off = 0; off < len;) {
-        size_t k = piece(&seed, rates[fn]);
-        if (k > len - off)
-            k = len - off;
-        uint8_t *part = malloc(k ? k : 1);
-        if (!part)
-            abort();
-        memcpy(part, msg + off, k);
+    for (size_t off = 0, k; off < len; off += k) {
+        k = piece(&seed, rates[fn], len - off);
+        uint8_t *part = fuzz_copy(msg + off, k);
         m4crypt_keccak_absorb(&ctx, part, k);
         free(part);
-        off += k;
     }
     if (fn == 0) {
         m4crypt_sha3_256_final(&ctx, got);
@@ -72,17 +64,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         m4crypt_sha3_512_final(&ctx, got);
     } else {
         m4crypt_keccak_finalize(&ctx);
-        for (size_t off = 0; off < outlen;) {
-            size_t k = piece(&seed, rates[fn]);
-            if (k > outlen - off)
-                k = outlen - off;
-            uint8_t *part = malloc(k ? k : 1);
-            if (!part)
-                abort();
+        for (size_t off = 0, k; off < outlen; off += k) {
+            k = piece(&seed, rates[fn], outlen - off);
+            uint8_t *part = fuzz_alloc(k);
             m4crypt_keccak_squeeze(&ctx, part, k);
             memcpy(got + off, part, k);
             free(part);
-            off += k;
         }
     }
     if (memcmp(ref, got, outlen) != 0)

@@ -102,12 +102,18 @@ def chunks(rng: random.Random, total: int, rate: int):
     return out
 
 
+def random_messages(test: str, fn: str):
+    """A test's N cases for fn: (case, rng, msg), msg of a random length around the rate (rand_len),
+    from a generator seeded with the test's name and fn, which the case goes on drawing from."""
+    rng = random.Random(f"{test}-{fn}")
+    for case in range(N):
+        yield case, rng, rng.randbytes(rand_len(rng, RATE[fn]))
+
+
 @pytest.mark.parametrize("fn", FUNCS)
 def test_oneshot(fn):
-    rng = random.Random(f"oneshot-{fn}")
     rate = RATE[fn]
-    for case in range(N):
-        msg = rng.randbytes(rand_len(rng, rate))
+    for case, rng, msg in random_messages("oneshot", fn):
         outlen = DIGEST.get(fn) or rand_len(rng, rate, 1024)
         ours = ours_oneshot(fn, msg, outlen)
         assert ours == ref_hashlib(fn, msg, outlen), (case, len(msg), outlen)
@@ -118,10 +124,8 @@ def test_oneshot(fn):
 
 @pytest.mark.parametrize("fn", FUNCS)
 def test_incremental(fn):
-    rng = random.Random(f"incremental-{fn}")
     rate = RATE[fn]
-    for case in range(N):
-        msg = rng.randbytes(rand_len(rng, rate))
+    for case, rng, msg in random_messages("incremental", fn):
         ctx = KeccakCtx()
         inits[fn](ctypes.byref(ctx))
         pos = 0

@@ -141,9 +141,5 @@ int main(int argc, char **argv)
     return t_summary("ct_mldsa");
 }
 #else
-int main(int argc, char **argv)
-{
-    t_init(argc, argv);
-    return t_not_built("ct_mldsa", "needs ML-DSA key generation, signing and verification");
-}
+T_NOT_BUILT_MAIN("ct_mldsa", "needs ML-DSA key generation, signing and verification")
 #endif

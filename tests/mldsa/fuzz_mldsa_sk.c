@@ -28,18 +28,17 @@
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY /* m4crypt/config.h: what this program needs is built */
 
 static uint8_t fixed_sk[MLDSA_NSETS][MLDSA_MAX_SK];
-static int ready;
+
+FUZZ_TARGET_SETS(setup, fuzz_sign_with_sk, 44, 65, 87, 44, 65, 87, 87, 66)
 
 static void setup(void)
 {
     uint8_t seed[32], pk[MLDSA_MAX_PK];
     for (int i = 0; i < MLDSA_NSETS; i++) {
-        for (int j = 0; j < 32; j++)
-            seed[j] = (uint8_t)(j * 3 + i);
+        fuzz_pattern(seed, 32, 3, i);
         if (MLDSA_SETS[i].keypair_derand(pk, fixed_sk[i], seed) != 0)
             abort();
     }
-    ready = 1;
 }
 
 /* 1 if some eta-field of s1 || s2 (l + k polynomials of 256 fields of 3 or 4 bits, starting at
@@ -60,32 +59,22 @@ static int out_of_range(const mldsa_set *s, const uint8_t *sk)
     return 0;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void fuzz_sign_with_sk(reader *r, int set, unsigned flags)
 {
-    static const int sets[8] = {44, 65, 87, 44, 65, 87, 87, 66};
     static const uint8_t rnd[32];
-    reader r;
-    unsigned choice, flags;
-    if (!ready)
-        setup();
-    if (!fuzz_begin(data, size, &r, &choice, &flags))
-        return 0;
-    const int set = sets[choice];
-    const mldsa_set *s = mldsa_set_by_id(set);
-    const int idx = s ? (int)(s - MLDSA_SETS) : 0;
-    const mldsa_set *shape = s ? s : &MLDSA_SETS[idx];
-
-    size_t sk_len = (flags & 1) ? shape->sk : take_len(&r) * 2;
+    /* shape: the set whose sizes are used, the first one for an unknown set */
+    const mldsa_set *s = mldsa_set_by_id(set), *shape = s ? s : &MLDSA_SETS[0];
+    size_t sk_len = (flags & 1) ? shape->sk : take_len(r) * 2;
     uint8_t *sk;
     if ((flags & 2) && sk_len == shape->sk) {
-        sk = fuzz_copy(fixed_sk[idx], sk_len);
-        for (size_t i = 128; i < sk_len && r.n; i++, r.p++, r.n--)
-            sk[i] ^= *r.p;
+        sk = fuzz_copy(fixed_sk[shape - MLDSA_SETS], sk_len);
+        for (size_t i = 128; i < sk_len && r->n; i++, r->p++, r->n--)
+            sk[i] ^= *r->p;
     } else {
-        sk = take(&r, sk_len);
+        sk = take(r, sk_len);
     }
-    size_t m_len = r.n;
-    uint8_t *m = take(&r, m_len);
+    size_t m_len = r->n;
+    uint8_t *m = take(r, m_len);
     uint8_t *sig = fuzz_alloc(shape->sig);
     if (s && sk_len == s->sk &&
         s->check_sk(sk) != (out_of_range(s, sk) ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK))
@@ -94,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(sk);
         free(m);
         free(sig);
-        return 0;
+        return;
     }
 
     int ret = m4crypt_mldsa_sign(set, sig, shape->sig, m, m_len, NULL, 0, sk, sk_len, rnd);
@@ -117,7 +106,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(sk);
     free(m);
     free(sig);
-    return 0;
 }
 #else
 FUZZ_TARGET_NOT_BUILT

@@ -29,53 +29,43 @@
 
 static uint8_t fixed_pk[MLDSA_NSETS][MLDSA_MAX_PK], fixed_sig[MLDSA_NSETS][MLDSA_MAX_SIG];
 static const uint8_t fixed_msg[] = "a firmware image, in pieces";
-static int ready;
+
+FUZZ_TARGET_SETS(setup, fuzz_verify, 44, 65, 87, 44, 65, 87, 0, 45)
 
 static void setup(void)
 {
     uint8_t seed[32], sk[MLDSA_MAX_SK], rnd[32] = {0};
     for (int i = 0; i < MLDSA_NSETS; i++) {
-        for (int j = 0; j < 32; j++)
-            seed[j] = (uint8_t)(j * 5 + i);
+        fuzz_pattern(seed, 32, 5, i);
         const mldsa_set *s = &MLDSA_SETS[i];
         if (s->keypair_derand(fixed_pk[i], sk, seed) != 0 ||
             s->sign_derand(fixed_sig[i], fixed_msg, sizeof fixed_msg, NULL, 0, sk, rnd) != 0)
             abort();
     }
-    ready = 1;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void fuzz_verify(reader *r, int set, unsigned flags)
 {
-    static const int sets[8] = {44, 65, 87, 44, 65, 87, 0, 45};
-    reader r;
-    unsigned choice, flags;
-    if (!ready)
-        setup();
-    if (!fuzz_begin(data, size, &r, &choice, &flags))
-        return 0;
-    const int set = sets[choice];
-    const mldsa_set *s = mldsa_set_by_id(set);
-    const int idx = s ? (int)(s - MLDSA_SETS) : 0;
-    const mldsa_set *shape = s ? s : &MLDSA_SETS[idx];
-
-    size_t pk_len = (flags & 1) ? shape->pk : take_len(&r);
-    size_t sig_len = (flags & 2) ? shape->sig : take_len(&r);
-    size_t m_len = (flags & 8) ? sizeof fixed_msg : take_len(&r);
-    size_t ctx_len = (flags & 16) ? take_len(&r) % 300 : 0;
+    /* shape: the set whose sizes are used, the first one for an unknown set */
+    const mldsa_set *s = mldsa_set_by_id(set), *shape = s ? s : &MLDSA_SETS[0];
+    size_t pk_len = (flags & 1) ? shape->pk : take_len(r);
+    size_t sig_len = (flags & 2) ? shape->sig : take_len(r);
+    size_t m_len = (flags & 8) ? sizeof fixed_msg : take_len(r);
+    size_t ctx_len = (flags & 16) ? take_len(r) % 300 : 0;
+    const int idx = (int)(shape - MLDSA_SETS); /* its fixed key and signature */
     uint8_t *pk;
     if (flags & 1)
         pk = fuzz_copy(fixed_pk[idx], pk_len);
     else
-        pk = take(&r, pk_len);
-    uint8_t *sig = take(&r, sig_len);
+        pk = take(r, pk_len);
+    uint8_t *sig = take(r, sig_len);
     if ((flags & 4) && sig_len == shape->sig)
         for (size_t i = 0; i < sig_len; i++)
             sig[i] ^= fixed_sig[idx][i];
-    uint8_t *m = take(&r, m_len);
+    uint8_t *m = take(r, m_len);
     if (flags & 8)
         memcpy(m, fixed_msg, m_len);
-    uint8_t *ctx = take(&r, ctx_len);
+    uint8_t *ctx = take(r, ctx_len);
 
     int ret = m4crypt_mldsa_verify(set, sig, sig_len, m, m_len, ctx, ctx_len, pk, pk_len);
     if (!s) {
@@ -108,7 +98,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(sig);
     free(m);
     free(ctx);
-    return 0;
 }
 #else
 FUZZ_TARGET_NOT_BUILT

@@ -10,10 +10,11 @@
 #include <stdint.h>
 
 #include "m4crypt/mldsa.h"
+#include "param_sets.h"
 #include "test_bytes.h"
 
 typedef struct {
-    int set;
+    int set; /* first: t_set_by_id (param_sets.h) */
     unsigned k, l;
     size_t pk, sk, sig;
     int (*keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed);
@@ -93,10 +94,7 @@ static const mldsa_set MLDSA_SETS[] = {
 /* The set's entry, or NULL when it is not built or not a set. */
 static inline const mldsa_set *mldsa_set_by_id(long set)
 {
-    for (int i = 0; i < MLDSA_NSETS; i++)
-        if (MLDSA_SETS[i].set == set)
-            return &MLDSA_SETS[i];
-    return NULL;
+    return t_set_by_id(MLDSA_SETS, sizeof MLDSA_SETS[0], MLDSA_NSETS, set);
 }
 
 /* 1 for 44, 65 and 87 (built or not). */

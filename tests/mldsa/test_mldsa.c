@@ -355,9 +355,5 @@ int main(int argc, char **argv)
     return t_summary("mldsa");
 }
 #else
-int main(int argc, char **argv)
-{
-    t_init(argc, argv);
-    return t_not_built("mldsa", "needs ML-DSA key generation, signing and verification");
-}
+T_NOT_BUILT_MAIN("mldsa", "needs ML-DSA key generation, signing and verification")
 #endif

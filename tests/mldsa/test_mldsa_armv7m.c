@@ -43,7 +43,6 @@
 
 static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
 
-/* Edge polynomial number k (k < EDGES) or a random one, coefficients in [-bound, bound]. */
 /* An encoder, assembly against its C twin fn##_c: both write to offset off of o1 / o2 (arrays in
  * the caller, filled with 0xa5 first), compared whole, so the bytes around must stay untouched
  * too. 1 if they differ. */
@@ -56,6 +55,7 @@ static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick 
     (fn(x, o2 + off), fn##_c(y, o2 + off), memcmp(x, y, sizeof *(x)) != 0)
 
 #define EDGES 9
+/* Edge polynomial number k (k < EDGES) or a random one, coefficients in [-bound, bound]. */
 static void poly_case(m4crypt_mldsa_poly *a, unsigned k, int32_t bound)
 {
     for (unsigned i = 0; i < 256; i++) {
@@ -84,32 +84,31 @@ static int within(const m4crypt_mldsa_poly *a, int32_t bound)
     return 1;
 }
 
-static void test_ntt(void)
+/* A transform (the NTT or its inverse) against its C twin on edge and random inputs |x| < q; the
+ * outputs must also lie within (-out_bound, out_bound). */
+static void check_transform(void (*fn)(m4crypt_mldsa_poly *), void (*fn_c)(m4crypt_mldsa_poly *),
+                            int32_t out_bound)
 {
     unsigned n = iters(2000, 1000), bad = 0;
     for (unsigned k = 0; k < n + EDGES; k++) {
         m4crypt_mldsa_poly a, b;
         poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
         b = a;
-        m4crypt_mldsa_ntt(&a);
-        m4crypt_mldsa_ntt_c(&b);
-        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, 9 * Q);
+        fn(&a);
+        fn_c(&b);
+        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, out_bound);
     }
     CHECK(bad == 0);
 }
 
+static void test_ntt(void)
+{
+    check_transform(m4crypt_mldsa_ntt, m4crypt_mldsa_ntt_c, 9 * Q);
+}
+
 static void test_invntt(void)
 {
-    unsigned n = iters(2000, 1000), bad = 0;
-    for (unsigned k = 0; k < n + EDGES; k++) {
-        m4crypt_mldsa_poly a, b;
-        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
-        b = a;
-        m4crypt_mldsa_invntt(&a);
-        m4crypt_mldsa_invntt_c(&b);
-        bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, Q);
-    }
-    CHECK(bad == 0);
+    check_transform(m4crypt_mldsa_invntt, m4crypt_mldsa_invntt_c, Q);
 }
 
 /* Products at the operand bounds of poly.h (|x| < 9q); r aliasing a and b; the accumulating part

@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives.asymmetric import mldsa as cg_mldsa
 from dilithium_py.ml_dsa import ML_DSA_44, ML_DSA_65, ML_DSA_87
 
 from m4crypt_lib import buf, declare, size_t, u8p
+from random_cases import seeded_cases
 
 ERR_SIGNATURE = -8
 SETS = {44: (1312, 2560, 2420), 65: (1952, 4032, 3309), 87: (2592, 4896, 4627)}
@@ -98,9 +99,7 @@ def random_case(rng: random.Random):
 
 @pytest.mark.parametrize("s", SETS)
 def test_pycryptodome(s):
-    rng = random.Random(f"pycryptodome-mldsa-{s}")
-    for i in range(N_FAST):
-        seed = rng.randbytes(32)
+    for i, rng, seed in seeded_cases(f"pycryptodome-mldsa-{s}", N_FAST, 32):
         key = CryptoMLDSA.construct(param_set=PYCRYPTODOME[s], seed=seed)
         pk, sk = keypair(s, seed)
         assert pk == key.pk and sk == key.sk, f"seed {seed.hex()}"
@@ -130,9 +129,7 @@ def test_pycryptodome(s):
 
 @pytest.mark.parametrize("s", SETS)
 def test_cryptography(s):
-    rng = random.Random(f"cryptography-mldsa-{s}")
-    for _ in range(N_CRYPTOGRAPHY):
-        seed = rng.randbytes(32)
+    for _, rng, seed in seeded_cases(f"cryptography-mldsa-{s}", N_CRYPTOGRAPHY, 32):
         key = CRYPTOGRAPHY[s].from_seed_bytes(seed)
         pub = key.public_key()
         pk, sk = keypair(s, seed)
@@ -152,9 +149,7 @@ def test_cryptography(s):
 
 @pytest.mark.parametrize("s", SETS)
 def test_dilithium_py(s):
-    rng = random.Random(f"dilithium-py-{s}")
-    for _ in range(N_SLOW):
-        seed = rng.randbytes(32)
+    for _, rng, seed in seeded_cases(f"dilithium-py-{s}", N_SLOW, 32):
         their_pk, their_sk = DILITHIUM[s].key_derive(seed)
         pk, sk = keypair(s, seed)
         assert (pk, sk) == (their_pk, their_sk), f"seed {seed.hex()}"

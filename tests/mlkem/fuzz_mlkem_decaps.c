@@ -27,45 +27,35 @@
 
 static uint8_t fixed_pk[3][MLKEM_MAX_PK], fixed_sk[3][MLKEM_MAX_SK];
 static uint8_t fixed_ct[3][MLKEM_MAX_CT], fixed_ss[3][32];
-static int ready;
+
+FUZZ_TARGET_SETS(setup, fuzz_decaps, 512, 768, 1024, 512, 768, 1024, 0, 1023)
 
 static void setup(void)
 {
     uint8_t coins[64], m[32];
     for (int i = 0; i < MLKEM_NSETS; i++) {
-        for (int j = 0; j < 64; j++)
-            coins[j] = (uint8_t)(j * 7 + i);
+        fuzz_pattern(coins, 64, 7, i);
         memset(m, 0x42 + i, sizeof m);
         const mlkem_set *s = &MLKEM_SETS[i];
         if (s->keypair_derand(fixed_pk[i], fixed_sk[i], coins) != 0 ||
             s->enc_derand(fixed_ct[i], fixed_ss[i], fixed_pk[i], m) != 0)
             abort();
     }
-    ready = 1;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void fuzz_decaps(reader *r, int set, unsigned flags)
 {
-    static const int sets[8] = {512, 768, 1024, 512, 768, 1024, 0, 1023};
-    reader r;
-    unsigned choice, flags;
-    if (!ready)
-        setup();
-    if (!fuzz_begin(data, size, &r, &choice, &flags))
-        return 0;
-    const int set = sets[choice];
-    const mlkem_set *s = mlkem_set_by_id(set);
-    const int idx = s ? (int)(s - MLKEM_SETS) : 0;
-    const mlkem_set *shape = s ? s : &MLKEM_SETS[idx]; /* sizes used for an unknown set */
-
-    size_t sk_len = (flags & 4) ? shape->sk : take_len(&r);
-    size_t ct_len = (flags & 2) ? shape->ct : take_len(&r);
+    /* shape: the set whose sizes are used, the first one for an unknown set */
+    const mlkem_set *s = mlkem_set_by_id(set), *shape = s ? s : &MLKEM_SETS[0];
+    size_t sk_len = (flags & 4) ? shape->sk : take_len(r);
+    size_t ct_len = (flags & 2) ? shape->ct : take_len(r);
+    const int idx = (int)(shape - MLKEM_SETS); /* its fixed key and ciphertext */
     uint8_t *sk;
     if ((flags & 1) && sk_len == shape->sk)
         sk = fuzz_copy(fixed_sk[idx], sk_len);
     else
-        sk = take(&r, sk_len);
-    uint8_t *ct = take(&r, ct_len);
+        sk = take(r, sk_len);
+    uint8_t *ct = take(r, ct_len);
 
     uint8_t ss[32], ss2[32];
     memset(ss, 0xaa, sizeof ss);
@@ -112,7 +102,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(sk);
     free(ct);
-    return 0;
 }
 #else
 FUZZ_TARGET_NOT_BUILT

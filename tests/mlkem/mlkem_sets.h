@@ -11,13 +11,14 @@
 #include <stdint.h>
 
 #include "m4crypt/mlkem.h"
+#include "param_sets.h"
 #include "test_bytes.h"
 
 /* The parameter sets the configuration builds (m4crypt/config.h), in MLKEM_SETS[0 ..
  * MLKEM_NSETS - 1]; a function of an operation that is not built is NULL (the tests check
  * M4CRYPT_ENABLE_MLKEM_KEYPAIR / _ENCAPS / _DECAPS before they call one). */
 typedef struct {
-    int set;
+    int set; /* first: t_set_by_id (param_sets.h) */
     unsigned k;
     size_t pk, sk, ct;
     int (*keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
@@ -75,10 +76,7 @@ static const mlkem_set MLKEM_SETS[] = {
 /* The set's entry, or NULL when it is not built or not a set. */
 static inline const mlkem_set *mlkem_set_by_id(long set)
 {
-    for (int i = 0; i < MLKEM_NSETS; i++)
-        if (MLKEM_SETS[i].set == set)
-            return &MLKEM_SETS[i];
-    return NULL;
+    return t_set_by_id(MLKEM_SETS, sizeof MLKEM_SETS[0], MLKEM_NSETS, set);
 }
 
 /* 1 for 512, 768 and 1024 (built or not). */

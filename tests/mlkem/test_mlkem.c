@@ -17,6 +17,7 @@
 #include "m4crypt/fips202.h"
 #include "m4crypt/mlkem.h"
 #include "mlkem/poly.h"
+#include "mlkem_ek_check.h"
 #include "mlkem_sets.h"
 
 #define Q 3329
@@ -345,19 +346,6 @@ static __attribute__((unused)) void rejection_key(uint8_t out[32], const uint8_t
     m4crypt_shake256(out, 32, zc, 32 + clen);
 }
 
-/* Sets the 12-bit coefficient number i of an encoded key to v. */
-static void set_coeff12(uint8_t *b, unsigned i, unsigned v)
-{
-    uint8_t *p = b + 3 * (i / 2);
-    if (i % 2 == 0) {
-        p[0] = (uint8_t)v;
-        p[1] = (uint8_t)((p[1] & 0xf0) | (v >> 8));
-    } else {
-        p[1] = (uint8_t)((p[1] & 0x0f) | ((v & 0x0f) << 4));
-        p[2] = (uint8_t)(v >> 4);
-    }
-}
-
 /* A key pair of set s from the 64 bytes c: keypair_derand(c) when key generation is built; else
  * keys of the form of FIPS 203 Alg. 16 made here (ek = random coefficients below q || random rho,
  * dk = random coefficients || ek || H(ek) || z = c[32:64]), which pass the section 7.2 and 7.3
@@ -368,8 +356,8 @@ static void make_keys(const mlkem_set *s, uint8_t *pkb, uint8_t *skb, const uint
     CHECK(s->keypair_derand(pkb, skb, c) == 0);
 #else
     for (unsigned i = 0; i < 256 * s->k; i++) {
-        set_coeff12(pkb, i, t_rand32() % Q);
-        set_coeff12(skb, i, t_rand32() % Q);
+        mlkem_set_coeff12(pkb, i, t_rand32() % Q);
+        mlkem_set_coeff12(skb, i, t_rand32() % Q);
     }
     t_rand_bytes(pkb + 384 * s->k, 32);
     memcpy(skb + mlkem_dk_ek(s), pkb, s->pk);
@@ -517,9 +505,9 @@ static void test_bad_keys(const mlkem_set *s)
     memcpy(pk2, pk, s->pk);
     unsigned wrong = 0;
     for (unsigned i = 0; i < 256 * s->k; i++) {
-        set_coeff12(pk2, i, i & 1 ? 4095 : Q);
+        mlkem_set_coeff12(pk2, i, i & 1 ? 4095 : Q);
         wrong += s->check_pk(pk2) != M4CRYPT_ERR_PUBLIC_KEY;
-        set_coeff12(pk2, i, i & 1 ? 0 : Q - 1);
+        mlkem_set_coeff12(pk2, i, i & 1 ? 0 : Q - 1);
         wrong += s->check_pk(pk2) != 0;
     }
     CHECK(wrong == 0);
@@ -533,20 +521,14 @@ static void test_bad_keys(const mlkem_set *s)
         unsigned i = t_rand32() % (256 * s->k);
         static const unsigned vals[] = {Q, Q + 1, 4095};
         memcpy(pk2, pk, s->pk);
-        set_coeff12(pk2, i, vals[n % 3]);
+        mlkem_set_coeff12(pk2, i, vals[n % 3]);
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-        memset(ct2, 0xaa, s->ct);
-        memset(ss2, 0xaa, 32);
-        CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) ==
-              M4CRYPT_ERR_PUBLIC_KEY);
-        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
-        memset(ct2, 0xaa, s->ct);
-        memset(ss2, 0xaa, 32);
-        CHECK(s->enc(ct2, ss2, pk2) == M4CRYPT_ERR_PUBLIC_KEY);
-        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
+        CHECK_FAILS_ZEROED(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg),
+                           M4CRYPT_ERR_PUBLIC_KEY, ct2, s->ct, ss2, 32);
+        CHECK_FAILS_ZEROED(s->enc(ct2, ss2, pk2), M4CRYPT_ERR_PUBLIC_KEY, ct2, s->ct, ss2, 32);
 #endif
         CHECK(s->check_pk(pk2) == M4CRYPT_ERR_PUBLIC_KEY);
-        set_coeff12(pk2, i, Q - 1);
+        mlkem_set_coeff12(pk2, i, Q - 1);
         CHECK(s->check_pk(pk2) == 0);
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
         CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk2, s->pk, msg) == 0);
@@ -590,7 +572,7 @@ static void test_bad_keys(const mlkem_set *s)
         /* A changed secret vector s passes the check but (overwhelmingly likely) decrypts to a
          * different m', so the ciphertext is rejected implicitly. */
         memcpy(sk2, sk, s->sk);
-        set_coeff12(sk2, t_rand32() % (256 * s->k), 1000 + n);
+        mlkem_set_coeff12(sk2, t_rand32() % (256 * s->k), 1000 + n);
         if (memcmp(sk2, sk, s->sk) != 0) {
             CHECK(s->dec(ss2, ct, sk2) == 0);
             rejection_key(ssr, sk2 + mlkem_dk_z(s), ct, s->ct);
@@ -600,61 +582,65 @@ static void test_bad_keys(const mlkem_set *s)
     }
 }
 
+/* Two length arguments of one call. */
+typedef struct {
+    size_t a, b;
+} length_pair;
+
+/* The i-th of the 12 length pairs test_lengths tries for two length arguments whose right values
+ * are a and b (a2, b2: another set's): for i < 6, a wrong (0, 1, one short, one over, a2, b) and b
+ * right; for i >= 6, the other way round. */
+static length_pair wrong_lengths(unsigned i, size_t a, size_t a2, size_t b, size_t b2)
+{
+    const size_t wrong_a[6] = {0, 1, a - 1, a + 1, a2, b}, wrong_b[6] = {0, 1, b - 1, b + 1, b2, a};
+    return i < 6 ? (length_pair){wrong_a[i], b} : (length_pair){a, wrong_b[i - 6]};
+}
+
 /* Every length argument wrong in turn (and the other ones right): M4CRYPT_ERR_LENGTH, each
  * output zeroed over the length given for it. */
 static void test_lengths(const mlkem_set *s)
 {
     const long other = other_set(s);
+    const size_t other_pk = mlkem_pk_bytes(other), other_sk = mlkem_sk_bytes(other),
+                 other_ct = mlkem_ct_bytes(other);
     t_rand_bytes(coins, 64);
     make_keys(s, pk, sk, coins);
     make_ct(s, ct, ss, pk, coins);
     memcpy(pk2, pk, s->pk);
     memcpy(sk2, sk, s->sk);
     memcpy(ct2, ct, s->ct);
-    static uint8_t o1[MLKEM_VEC_BUF], o2[MLKEM_VEC_BUF];
-    (void)o1, (void)o2, (void)other;
+    static uint8_t out[2][MLKEM_VEC_BUF]; /* the outputs, 0xaa before each call */
+    (void)out, (void)other_pk, (void)other_sk, (void)other_ct;
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-    for (unsigned arg = 0; arg < 2; arg++) {
-        const size_t sizes[2][6] = {{0, 1, s->pk - 1, s->pk + 1, mlkem_pk_bytes(other), s->sk},
-                                    {0, 1, s->sk - 1, s->sk + 1, mlkem_sk_bytes(other), s->pk}};
-        for (unsigned v = 0; v < 6; v++) {
-            size_t pl = arg == 0 ? sizes[0][v] : s->pk, sl = arg == 1 ? sizes[1][v] : s->sk;
-            memset(o1, 0xaa, sizeof o1);
-            memset(o2, 0xaa, sizeof o2);
-            CHECK(m4crypt_mlkem_keypair(s->set, o1, pl, o2, sl, coins) == M4CRYPT_ERR_LENGTH);
-            CHECK(t_all_zero(o1, pl) && o1[pl] == 0xaa);
-            CHECK(t_all_zero(o2, sl) && o2[sl] == 0xaa);
-            CHECK(m4crypt_mlkem_keypair(s->set, o1, pl, o2, sl, NULL) == M4CRYPT_ERR_LENGTH);
-        }
+    for (unsigned i = 0; i < 12; i++) {
+        const length_pair l = wrong_lengths(i, s->pk, other_pk, s->sk, other_sk);
+        memset(out, 0xaa, sizeof out);
+        CHECK(m4crypt_mlkem_keypair(s->set, out[0], l.a, out[1], l.b, coins) == M4CRYPT_ERR_LENGTH);
+        CHECK(t_all_zero(out[0], l.a) && out[0][l.a] == 0xaa);
+        CHECK(t_all_zero(out[1], l.b) && out[1][l.b] == 0xaa);
+        CHECK(m4crypt_mlkem_keypair(s->set, out[0], l.a, out[1], l.b, NULL) == M4CRYPT_ERR_LENGTH);
     }
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-    for (unsigned arg = 0; arg < 2; arg++) {
-        const size_t sizes[2][6] = {{0, 1, s->ct - 1, s->ct + 1, mlkem_ct_bytes(other), s->pk},
-                                    {0, 1, s->pk - 1, s->pk + 1, mlkem_pk_bytes(other), s->ct}};
-        for (unsigned v = 0; v < 6; v++) {
-            size_t cl = arg == 0 ? sizes[0][v] : s->ct, pl = arg == 1 ? sizes[1][v] : s->pk;
-            if (cl == s->ct && pl == s->pk)
-                continue; /* ML-KEM-1024 has |ct| = |pk| */
-            memset(o1, 0xaa, sizeof o1);
-            memset(ss2, 0xaa, sizeof ss2);
-            CHECK(m4crypt_mlkem_encaps(s->set, o1, cl, ss2, pk, pl, coins) == M4CRYPT_ERR_LENGTH);
-            CHECK(t_all_zero(o1, cl) && o1[cl] == 0xaa);
-            CHECK(t_all_zero(ss2, 32) && ss2[32] == 0xaa);
-            CHECK(m4crypt_mlkem_encaps(s->set, o1, cl, ss2, pk, pl, NULL) == M4CRYPT_ERR_LENGTH);
-        }
+    for (unsigned i = 0; i < 12; i++) {
+        const length_pair l = wrong_lengths(i, s->ct, other_ct, s->pk, other_pk);
+        if (l.a == s->ct && l.b == s->pk)
+            continue; /* ML-KEM-1024 has |ct| = |pk| */
+        memset(out, 0xaa, sizeof out);
+        CHECK(m4crypt_mlkem_encaps(s->set, out[0], l.a, out[1], pk, l.b, coins) ==
+              M4CRYPT_ERR_LENGTH);
+        CHECK(t_all_zero(out[0], l.a) && out[0][l.a] == 0xaa);
+        CHECK(t_all_zero(out[1], 32) && out[1][32] == 0xaa);
+        CHECK(m4crypt_mlkem_encaps(s->set, out[0], l.a, out[1], pk, l.b, NULL) ==
+              M4CRYPT_ERR_LENGTH);
     }
 #endif
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
-    for (unsigned arg = 0; arg < 2; arg++) {
-        const size_t sizes[2][6] = {{0, 1, s->ct - 1, s->ct + 1, mlkem_ct_bytes(other), s->sk},
-                                    {0, 1, s->sk - 1, s->sk + 1, mlkem_sk_bytes(other), s->ct}};
-        for (unsigned v = 0; v < 6; v++) {
-            size_t cl = arg == 0 ? sizes[0][v] : s->ct, sl = arg == 1 ? sizes[1][v] : s->sk;
-            memset(ss2, 0xaa, sizeof ss2);
-            CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, cl, sk, sl) == M4CRYPT_ERR_LENGTH);
-            CHECK(t_all_zero(ss2, 32) && ss2[32] == 0xaa);
-        }
+    for (unsigned i = 0; i < 12; i++) {
+        const length_pair l = wrong_lengths(i, s->ct, other_ct, s->sk, other_sk);
+        memset(out, 0xaa, sizeof out);
+        CHECK(m4crypt_mlkem_decaps(s->set, out[1], ct, l.a, sk, l.b) == M4CRYPT_ERR_LENGTH);
+        CHECK(t_all_zero(out[1], 32) && out[1][32] == 0xaa);
     }
 #endif
     /* Inputs untouched. */
@@ -676,16 +662,12 @@ static void test_params(void)
         if (mlkem_set_by_id(set))
             continue;
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-        memset(pk2, 0xaa, s->pk);
-        memset(sk2, 0xaa, s->sk);
-        CHECK(m4crypt_mlkem_keypair(set, pk2, s->pk, sk2, s->sk, coins) == M4CRYPT_ERR_PARAM);
-        CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
+        CHECK_FAILS_ZEROED(m4crypt_mlkem_keypair(set, pk2, s->pk, sk2, s->sk, coins),
+                           M4CRYPT_ERR_PARAM, pk2, s->pk, sk2, s->sk);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-        memset(ct2, 0xaa, s->ct);
-        memset(ss2, 0xaa, 32);
-        CHECK(m4crypt_mlkem_encaps(set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_PARAM);
-        CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
+        CHECK_FAILS_ZEROED(m4crypt_mlkem_encaps(set, ct2, s->ct, ss2, pk, s->pk, NULL),
+                           M4CRYPT_ERR_PARAM, ct2, s->ct, ss2, 32);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_DECAPS
         memset(ss2, 0xaa, 32);
@@ -804,24 +786,14 @@ static void test_randombytes(const mlkem_set *s)
     /* A failing generator: M4CRYPT_ERR_RANDOM and zeroed outputs. */
     c.fail = 1;
 #if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-    memset(pk2, 0xaa, s->pk);
-    memset(sk2, 0xaa, s->sk);
-    CHECK(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, NULL) == M4CRYPT_ERR_RANDOM);
-    CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
-    memset(pk2, 0xaa, s->pk);
-    memset(sk2, 0xaa, s->sk);
-    CHECK(s->keypair(pk2, sk2) == M4CRYPT_ERR_RANDOM);
-    CHECK(t_all_zero(pk2, s->pk) && t_all_zero(sk2, s->sk));
+    CHECK_FAILS_ZEROED(m4crypt_mlkem_keypair(s->set, pk2, s->pk, sk2, s->sk, NULL),
+                       M4CRYPT_ERR_RANDOM, pk2, s->pk, sk2, s->sk);
+    CHECK_FAILS_ZEROED(s->keypair(pk2, sk2), M4CRYPT_ERR_RANDOM, pk2, s->pk, sk2, s->sk);
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
-    memset(ct2, 0xaa, s->ct);
-    memset(ss2, 0xaa, 32);
-    CHECK(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, NULL) == M4CRYPT_ERR_RANDOM);
-    CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
-    memset(ct2, 0xaa, s->ct);
-    memset(ss2, 0xaa, 32);
-    CHECK(s->enc(ct2, ss2, pk) == M4CRYPT_ERR_RANDOM);
-    CHECK(t_all_zero(ct2, s->ct) && t_all_zero(ss2, 32));
+    CHECK_FAILS_ZEROED(m4crypt_mlkem_encaps(s->set, ct2, s->ct, ss2, pk, s->pk, NULL),
+                       M4CRYPT_ERR_RANDOM, ct2, s->ct, ss2, 32);
+    CHECK_FAILS_ZEROED(s->enc(ct2, ss2, pk), M4CRYPT_ERR_RANDOM, ct2, s->ct, ss2, 32);
 #endif
     /* With coins / m given, the generator is not consulted. */
     before = c.calls;
@@ -840,10 +812,10 @@ static void test_randombytes(const mlkem_set *s)
 #endif
 #if M4CRYPT_ENABLE_MLKEM_ENCAPS
     CHECK(m4crypt_mlkem_encaps(s->set, ct, s->ct, ss, pk, s->pk, NULL) == 0);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS && M4CRYPT_ENABLE_MLKEM_DECAPS
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_DECAPS /* and that ciphertext decapsulates */
     CHECK(m4crypt_mlkem_decaps(s->set, ss2, ct, s->ct, sk, s->sk) == 0);
     CHECK_MEM(ss, ss2, 32);
+#endif
 #endif
 }
 

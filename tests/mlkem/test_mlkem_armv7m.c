@@ -433,17 +433,23 @@ static void test_rej(void)
 
 /* ---------------------------------------------------------------- CBD */
 
-static unsigned cbd_twin(const uint8_t *buf, unsigned eta)
+/* A routine that makes a polynomial from bytes (CBD sampling, ByteDecode_12). */
+typedef void poly_from_bytes(m4crypt_mlkem_poly *r, const uint8_t *in);
+
+/* 1 if fn and its C twin make different polynomials from in. */
+static unsigned from_bytes_twin(poly_from_bytes *fn, poly_from_bytes *twin, const uint8_t *in)
 {
     m4crypt_mlkem_poly a, b;
-    if (eta == 2) {
-        m4crypt_mlkem_poly_cbd_eta2(&a, buf);
-        m4crypt_mlkem_poly_cbd_eta2_c(&b, buf);
-    } else {
-        m4crypt_mlkem_poly_cbd_eta3(&a, buf);
-        m4crypt_mlkem_poly_cbd_eta3_c(&b, buf);
-    }
+    fn(&a, in);
+    twin(&b, in);
     return memcmp(&a, &b, sizeof a) != 0;
+}
+
+static unsigned cbd_twin(const uint8_t *buf, unsigned eta)
+{
+    if (eta == 2)
+        return from_bytes_twin(m4crypt_mlkem_poly_cbd_eta2, m4crypt_mlkem_poly_cbd_eta2_c, buf);
+    return from_bytes_twin(m4crypt_mlkem_poly_cbd_eta3, m4crypt_mlkem_poly_cbd_eta3_c, buf);
 }
 
 static void test_cbd(void)
@@ -499,10 +505,7 @@ static unsigned tobytes_twin(const m4crypt_mlkem_poly *a, unsigned off)
 
 static unsigned frombytes_twin(const uint8_t *in)
 {
-    m4crypt_mlkem_poly a, b;
-    m4crypt_mlkem_poly_frombytes(&a, in);
-    m4crypt_mlkem_poly_frombytes_c(&b, in);
-    return memcmp(&a, &b, sizeof a) != 0;
+    return from_bytes_twin(m4crypt_mlkem_poly_frombytes, m4crypt_mlkem_poly_frombytes_c, in);
 }
 
 static void test_bytes(void)

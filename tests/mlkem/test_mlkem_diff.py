@@ -28,6 +28,8 @@ from cryptography.hazmat.primitives.asymmetric import mlkem as cg_mlkem
 from kyber_py.ml_kem import ML_KEM_512, ML_KEM_768, ML_KEM_1024
 
 from m4crypt_lib import buf, declare, size_t, u8p
+from mlkem_encoding import unreduced
+from random_cases import seeded_cases
 
 ERR_PUBLIC_KEY = -2
 SETS = {
@@ -94,28 +96,11 @@ def modified(rng: random.Random, ct: bytes) -> bytes:
     return bytes(b)
 
 
-def unreduced(rng: random.Random, pk: bytes, k: int) -> bytes:
-    """pk with one 12-bit coefficient set to a value >= q."""
-    b = bytearray(pk)
-    i = rng.randrange(256 * k)
-    v = rng.randrange(3329, 4096)
-    p = 3 * (i // 2)
-    if i % 2 == 0:
-        b[p] = v & 0xFF
-        b[p + 1] = (b[p + 1] & 0xF0) | (v >> 8)
-    else:
-        b[p + 1] = (b[p + 1] & 0x0F) | ((v & 0x0F) << 4)
-        b[p + 2] = v >> 4
-    return bytes(b)
-
-
 # ---------------------------------------------------------------- kyber-py
 
 @pytest.mark.parametrize("s", SETS)
 def test_kyber_py_keygen(s):
-    rng = random.Random(f"kyber-keygen-{s}")
-    for i in range(N_KYBER):
-        seed = rng.randbytes(64)
+    for i, _, seed in seeded_cases(f"kyber-keygen-{s}", N_KYBER, 64):
         ek, dk = KYBER[s].key_derive(seed)
         assert keypair(s, seed, perset=bool(i & 1)) == (ek, dk), f"seed {seed.hex()}"
 
@@ -190,9 +175,7 @@ def test_pycryptodome_modulus_check(s):
 
 @pytest.mark.parametrize("s", [768, 1024])
 def test_cryptography(s):
-    rng = random.Random(f"cryptography-{s}")
-    for _ in range(N_FAST):
-        seed = rng.randbytes(64)
+    for _, rng, seed in seeded_cases(f"cryptography-{s}", N_FAST, 64):
         priv = CRYPTOGRAPHY[s].from_seed_bytes(seed)
         pk, sk = keypair(s, seed)
         assert priv.public_key().public_bytes_raw() == pk, f"seed {seed.hex()}"

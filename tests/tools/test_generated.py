@@ -4,6 +4,7 @@ file that says it is generated is in that list, so a hand edit of a generated fi
 generator reads, is caught here."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -61,17 +62,16 @@ def test_a_hand_edit_is_reported(tmp_path):
 
 
 def test_an_edit_of_what_a_generator_reads_is_reported(tmp_path):
-    """gen_fe25519.py copies fe25519.S's suba24_int into x25519_ladder_inlined.S: an edit of that
-    routine (here in a copy of the two files) must make the committed inlined ladder differ."""
-    entry = next(e for e in generated.GENERATED if e.output.endswith("x25519_ladder_inlined.S"))
-    assert entry.inputs == ("src/curve25519/armv7m/fe25519.S",)
-    for name in (entry.generator, *entry.inputs):
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, tmp_path / name)
+    """gen_mldsa_messages.py reads the CCTV benchmark messages: an edit of one (here in a copy of
+    the generator and its input folder) must make the committed mldsa_messages.h differ."""
+    entry = next(e for e in generated.GENERATED if e.output == "benchmarks/mldsa_messages.h")
+    assert entry.inputs == ("tests/vectors/cctv-mldsa/benchmark/",)
+    (tmp_path / entry.generator).parent.mkdir(parents=True)
+    shutil.copy(ROOT / entry.generator, tmp_path / entry.generator)
+    shutil.copytree(ROOT / entry.inputs[0], tmp_path / entry.inputs[0])
     assert generated.difference(entry, gen_root=tmp_path) == ""
-    asm = tmp_path / entry.inputs[0]
-    lines = asm.read_text().splitlines(keepends=True)
-    i = lines.index("FUNC m4crypt_fe25519_suba24_int\n")
-    lines.insert(i + 2, "    nop\n")
-    asm.write_text("".join(lines))
-    assert "+    nop" in generated.difference(entry, gen_root=tmp_path)
+    src = tmp_path / entry.inputs[0] / "ML-DSA-44.json"
+    msgs = json.loads(src.read_text())
+    msgs[0] = ("B" if msgs[0][0] == "A" else "A") + msgs[0][1:]
+    src.write_text(json.dumps(msgs))
+    assert f'+    "{msgs[0]}",' in generated.difference(entry, gen_root=tmp_path)

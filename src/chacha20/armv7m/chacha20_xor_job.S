@@ -159,16 +159,10 @@
     QRF     r3, r7, r10, lr             @ QR(3, 7, 11, 15)
     add.w   r1, r1, r6, ror #25         @ diagonal QR(1, 6, 11, 12): x1 += x6
     QR12    r2, r7, r8, r11             @ diagonal QR(2, 7, 8, 13): x2 += x7, x13 ^= x2
-    str.w   r1, [sp, #T + 4]
-    str.w   r2, [sp, #T + 8]
-    str.w   r3, [sp, #T + 12]
-    str.w   r5, [sp, #T + 20]
-    str.w   r6, [sp, #T + 24]
-    str.w   r7, [sp, #T + 28]
+    WORDS   str.w, sp, T + 4, r1, r2, r3    @ T words 1-3, 5-7, 9, 11-13
+    WORDS   str.w, sp, T + 20, r5, r6, r7
     str.w   r10, [sp, #T + 36]          @ x11 -> r9 at the start of a block
-    str.w   r11, [sp, #T + 44]
-    str.w   r12, [sp, #T + 48]
-    str.w   lr, [sp, #T + 52]
+    WORDS   str.w, sp, T + 44, r11, r12, lr
     vmov    s4, r9                      @ C9
     vmov    s5, r8                      @ C10
 .endm
@@ -190,6 +184,14 @@
     CACHE_CORE
 .endm
 
+/* Output stage: x4..x7 (r4-r7) ^= the input words in r10, r11, r0, r1. */
+.macro XOR4
+    eor.w   r4, r4, r10
+    eor.w   r5, r5, r11
+    eor.w   r6, r6, r0
+    eor.w   r7, r7, r1
+.endm
+
 FUNC m4crypt_chacha20_xor_job_armv7m
     push    {r4-r11, lr}
     sub     sp, sp, #FRAME
@@ -198,9 +200,7 @@ FUNC m4crypt_chacha20_xor_job_armv7m
     ldr     r3, [r0, #J_CTR]
     ldr     r9, [r0, #J_IV]
     ldr     r4, [r0, #J_NSEG]
-    ldr     r6, [r0, #J_SEG + 0]        @ segment 0: out, in, nblocks
-    ldr     r7, [r0, #J_SEG + 4]
-    ldr     r8, [r0, #J_SEG + 8]
+    WORDS   ldr, r0, J_SEG, r6, r7, r8  @ segment 0: out, in, nblocks
     ldr     r10, [r3, #0]               @ words 12-15 (13-15 stay in r11, r12, lr)
     ldr     r11, [r3, #4]
     ldr     r12, [r9, #0]
@@ -222,13 +222,8 @@ FUNC m4crypt_chacha20_xor_job_armv7m
     str     lr, [sp, #S15]
     ldr     r0, [r1, #0]                @ words 0-11 into the registers CACHE_CORE takes
     ldr     r3, [r1, #12]
-    ldr     r4, [r2, #0]
-    ldr     r5, [r2, #4]
-    ldr     r6, [r2, #8]
-    ldr     r7, [r2, #12]
-    ldr     r9, [r2, #20]
-    ldr     r8, [r2, #24]
-    ldr     r10, [r2, #28]
+    WORDS   ldr, r2, 0, r4, r5, r6, r7  @ words 4-7
+    WORDS   ldr, r2, 20, r9, r8, r10    @ words 9-11
     ldr     r2, [r2, #16]               @ word 8
     vmov    s6, r0
     add     r0, r0, r4                  @ T word 0: x0 + x4 (counter-independent)
@@ -295,32 +290,20 @@ FUNC m4crypt_chacha20_xor_job_armv7m
     ldr.w   r10, [r12], #64
     eor.w   r0, r0, r10
     eor.w   r1, r1, r11
-    ldr.w   r10, [r12, #-56]             @ words 2, 3
-    ldr.w   r11, [r12, #-52]
+    WORDS   ldr.w, r12, -56, r10, r11   @ words 2, 3
     str.w   r1, [lr, #4]                @ out += 64
     str.w   r0, [lr], #64
     eor.w   r2, r2, r10
     eor.w   r3, r3, r11
-    ldr.w   r10, [r12, #-48]             @ words 4-7
-    ldr.w   r11, [r12, #-44]
-    ldr.w   r0, [r12, #-40]
-    ldr.w   r1, [r12, #-36]
-    str.w   r2, [lr, #-56]
-    str.w   r3, [lr, #-52]
-    eor.w   r4, r4, r10
-    eor.w   r5, r5, r11
-    eor.w   r6, r6, r0
-    eor.w   r7, r7, r1
-    ldr.w   r10, [r12, #-32]             @ words 8, 9; input words 10-13
-    ldr.w   r11, [r12, #-28]
+    WORDS   ldr.w, r12, -48, r10, r11, r0, r1   @ words 4-7
+    WORDS   str.w, lr, -56, r2, r3
+    XOR4
+    WORDS   ldr.w, r12, -32, r10, r11   @ words 8, 9; input words 10-13
     ldr.w   r0, [sp, #S10]
     ldr.w   r1, [sp, #S11]
     ldr.w   r2, [sp, #CTR]
     ldr.w   r3, [sp, #S13]
-    str.w   r4, [lr, #-48]
-    str.w   r5, [lr, #-44]
-    str.w   r6, [lr, #-40]
-    str.w   r7, [lr, #-36]
+    WORDS   str.w, lr, -48, r4, r5, r6, r7
     eor.w   r8, r8, r10
     eor.w   r9, r9, r11
     vmov    r4, s2                      @ x10-x13
@@ -331,33 +314,21 @@ FUNC m4crypt_chacha20_xor_job_armv7m
     add.w   r5, r5, r1
     add.w   r6, r2, r6, ror #24
     add.w   r7, r3, r7, ror #24
-    ldr.w   r10, [r12, #-24]             @ words 10-13
-    ldr.w   r11, [r12, #-20]
-    ldr.w   r0, [r12, #-16]
-    ldr.w   r1, [r12, #-12]
+    WORDS   ldr.w, r12, -24, r10, r11, r0, r1   @ words 10-13
     ldr.w   r3, [sp, #S14]
-    str.w   r8, [lr, #-32]
-    str.w   r9, [lr, #-28]
-    eor.w   r4, r4, r10
-    eor.w   r5, r5, r11
-    eor.w   r6, r6, r0
-    eor.w   r7, r7, r1
+    WORDS   str.w, lr, -32, r8, r9
+    XOR4
     ldr.w   r8, [sp, #W14]              @ words 14, 15
     ldr.w   r9, [sp, #W15]
     ldr.w   r10, [sp, #S15]
-    ldr.w   r11, [r12, #-8]
-    ldr.w   r0, [r12, #-4]
+    WORDS   ldr.w, r12, -8, r11, r0
     ldr.w   r1, [sp, #END]
-    str.w   r4, [lr, #-24]
-    str.w   r5, [lr, #-20]
-    str.w   r6, [lr, #-16]
-    str.w   r7, [lr, #-12]
+    WORDS   str.w, lr, -24, r4, r5, r6, r7
     add.w   r8, r3, r8, ror #24
     add.w   r9, r10, r9, ror #24
     eor.w   r8, r8, r11
     eor.w   r9, r9, r0
-    str.w   r8, [lr, #-8]
-    str.w   r9, [lr, #-4]
+    WORDS   str.w, lr, -8, r8, r9
     adds.w  r2, r2, #1                  @ next counter; C set if word 12 wraps
     str.w   r2, [sp, #CTR]
     str.w   r12, [sp, #IN]
@@ -408,9 +379,7 @@ FUNC m4crypt_chacha20_xor_job_armv7m
     b.w     .Lnext
 
 .Lseg:                                  @ the next segment (r0: its record)
-    ldr.w   r2, [r0, #0]
-    ldr.w   r3, [r0, #4]
-    ldr.w   r4, [r0, #8]
+    WORDS   ldr.w, r0, 0, r2, r3, r4
     add.w   r0, r0, #12
     str.w   r0, [sp, #SEG]
     str.w   r2, [sp, #OUT]

@@ -29,6 +29,15 @@
     .thumb
     .text
 
+@ n words of zero (r2) from r0 on, one STR each; r0 is not advanced
+.macro ZERO_WORDS n
+    .set .Lzero_at, 0
+    .rept \n
+    str.w r2, [r0, #.Lzero_at]
+    .set .Lzero_at, .Lzero_at + 4
+    .endr
+.endm
+
     .section .text.m4crypt_memzero,"ax",%progbits   @ one section per function (--gc-sections)
     .align 2
     .global m4crypt_memzero_armv7m
@@ -53,42 +62,17 @@ m4crypt_memzero:
     subs.w r1, r1, #64
     blo.w .Lz_tail
 .Lz_loop:
-    str.w r2, [r0]
-    str.w r2, [r0, #4]
-    str.w r2, [r0, #8]
-    str.w r2, [r0, #12]
-    str.w r2, [r0, #16]
-    str.w r2, [r0, #20]
-    str.w r2, [r0, #24]
-    str.w r2, [r0, #28]
-    str.w r2, [r0, #32]
-    str.w r2, [r0, #36]
-    str.w r2, [r0, #40]
-    str.w r2, [r0, #44]
-    str.w r2, [r0, #48]
-    str.w r2, [r0, #52]
-    str.w r2, [r0, #56]
-    str.w r2, [r0, #60]
+    ZERO_WORDS 16
     add.w r0, r0, #64
     subs.w r1, r1, #64
     bhs.w .Lz_loop
 .Lz_tail:                               @ r1 = len - 64 (mod 64): its low six bits are the rest
     lsls.w r3, r1, #27                  @ C = bit 5 (32 bytes), N = bit 4 (16 bytes)
     bcc.w 1f
-    str.w r2, [r0]
-    str.w r2, [r0, #4]
-    str.w r2, [r0, #8]
-    str.w r2, [r0, #12]
-    str.w r2, [r0, #16]
-    str.w r2, [r0, #20]
-    str.w r2, [r0, #24]
-    str.w r2, [r0, #28]
+    ZERO_WORDS 8
     add.w r0, r0, #32                   @ (no S: N still holds bit 4)
 1:  bpl.w 2f
-    str.w r2, [r0]
-    str.w r2, [r0, #4]
-    str.w r2, [r0, #8]
-    str.w r2, [r0, #12]
+    ZERO_WORDS 4
     add.w r0, r0, #16
 2:  lsls.w r3, r1, #29                  @ C = bit 3 (8 bytes), N = bit 2 (4 bytes)
     ittt cs

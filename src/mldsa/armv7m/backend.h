@@ -30,6 +30,8 @@
  *   pack24.S   m4crypt_mldsa_pack24_armv7m, m4crypt_mldsa_unpack24_armv7m: the packed form of
  *              NTT-domain vectors and of signing's A, four coefficients per three words
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
+ *   mont.i     the Montgomery product (macros; ntt_macros.i, pointwise.S)
+ *   ntt_macros.i  the two NTTs' passes (macros; ntt.S, invntt.S)
  */
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H
 #define M4CRYPT_MLDSA_ARMV7M_BACKEND_H

@@ -7,11 +7,11 @@
  * m4crypt_mldsa_invntt_c (src/mldsa/ntt.c; gen_tables.py runs this pass order on exact integers
  * against Alg. 42).
  *
- * Arithmetic: Gentleman-Sande butterflies x, y = x + y, (x - y) z with the Montgomery product of
- * ntt.S (SMULL, MUL, SMLAL):
+ * Arithmetic: Gentleman-Sande butterflies x, y = x + y, (x - y) z with the Montgomery product
+ * MONT of mont.i (SMULL, MUL, SMLAL):
  *     SUB y, x, y            y = x - y
  *     RSB x, y, x, LSL #1    x = 2x - (x - y) = x + y (wrapping; the true sum fits)
- *     SMULL/MUL/SMLAL        y = (x - y) z 2^-32 mod q, |y| < q
+ *     MONT y, z              y = (x - y) z 2^-32 mod q, |y| < q
  * The sums are not reduced: from |x| < q they stay below 256 q < 2^31 after the eight layers.
  * The last pass multiplies every output by f = 256^-1 2^64 mod q (Montgomery: 256^-1 2^32).
  *
@@ -25,9 +25,9 @@
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
  *   r5        end of the polynomial (pass 1), of the super-block's groups (passes 2-3); f (pass 4)
- *   r6, r7    lo, t of the Montgomery product
- *   r8        -q
- *   r9        q^-1 mod 2^32
+ *   r6, r7    mlo, mt: lo, t of the Montgomery product
+ *   r8        negq: -q
+ *   r9        qinv: q^-1 mod 2^32
  *   r10       twiddle table pointer (passes 1-3); end of the groups (pass 4)
  *   r11, r12, lr  the super-block's three twiddles
  *   [sp]      the end of the polynomial
@@ -41,12 +41,8 @@
     .syntax unified
     .thumb
     .text
-
-    .macro MONT y, z
-    smull r6, \y, \y, \z
-    mul r7, r6, r9
-    smlal r6, \y, r7, r8
-    .endm
+#include "common/armv7m/asm_macros.i"
+#include "ntt_macros.i"
 
     /* x, y = x + y, (x - y) z (Montgomery) */
     .macro GS x, y, z
@@ -55,79 +51,36 @@
     MONT \y, \z
     .endm
 
-    .macro GROUP L
-    ldr r1, [r0]
-    ldr r2, [r0, #4*\L]
-    ldr r3, [r0, #8*\L]
-    ldr r4, [r0, #12*\L]
+    @ the butterflies of a group: the first layer on (x0, x1), (x2, x3), the second on (x0, x2),
+    @ (x1, x3)
+    .macro GS_GROUP
     GS r1, r2, r11
     GS r3, r4, r12
     GS r1, r3, lr
     GS r2, r4, lr
     .endm
 
-    .macro STORE L
-    str r2, [r0, #4*\L]
-    str r3, [r0, #8*\L]
-    str r4, [r0, #12*\L]
-    str r1, [r0], #4
-    .endm
-
-    .macro PASS L
-1:  ldmia r10!, {r11, r12, lr}
-    add r5, r0, #4*\L
-2:  GROUP \L
-    STORE \L
-    cmp r0, r5
-    bne 2b
-    add r0, r0, #12*\L
-    ldr r5, [sp]
-    cmp r0, r5
-    bne 1b
+FUNC m4crypt_mldsa_invntt_armv7m
+    NTT_ENTER m4crypt_mldsa_invntt_zetas_armv7m
+    PASS_LDM GS_GROUP
     sub r0, r0, #1024
-    .endm
-
-    .global m4crypt_mldsa_invntt_armv7m
-    .type m4crypt_mldsa_invntt_armv7m, %function
-    .balign 4
-m4crypt_mldsa_invntt_armv7m:
-    push {r4-r11, lr}
-    add r5, r0, #1024
-    push {r5}
-    ldr r8, =0xff801fff             @ -q
-    ldr r9, =0x03802001             @ q^-1 mod 2^32
-    ldr r10, =m4crypt_mldsa_invntt_zetas_armv7m
-    /* layers of distance 1-2: 64 super-blocks of one group of four consecutive coefficients
-     * each, so one loop without the inner one (r5: the end of the polynomial) */
-    add r5, r0, #1024
-4:  ldmia r10!, {r11, r12, lr}
-    ldm r0, {r1-r4}
-    GS r1, r2, r11
-    GS r3, r4, r12
-    GS r1, r3, lr
-    GS r2, r4, lr
-    stmia r0!, {r1-r4}
-    cmp r0, r5
-    bne 4b
-    sub r0, r0, #1024
-    PASS 4
-    PASS 16
+    PASS 4, GS_GROUP
+    PASS 16, GS_GROUP
     /* pass 4: one super-block, 64 groups, every output times f */
     ldmia r10, {r11, r12, lr}
     ldr r5, =m4crypt_mldsa_invntt_f_armv7m
     ldr r5, [r5]
     add r10, r0, #256
-3:  GROUP 64
-    MONT r1, r5
-    MONT r2, r5
-    MONT r3, r5
-    MONT r4, r5
-    STORE 64
+4:  LOAD_GROUP 64
+    GS_GROUP
+    .irp x, r1, r2, r3, r4
+    MONT \x, r5
+    .endr
+    STORE_GROUP 64
     cmp r0, r10
-    bne 3b
-    add sp, sp, #4
-    pop {r4-r11, pc}
-    .size m4crypt_mldsa_invntt_armv7m, . - m4crypt_mldsa_invntt_armv7m
+    bne 4b
+    NTT_LEAVE
+ENDFUNC m4crypt_mldsa_invntt_armv7m
     .ltorg
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

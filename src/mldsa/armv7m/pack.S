@@ -29,9 +29,9 @@
 #include "common/armv7m/asm_macros.i"
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
-    @ one loop of pack_z (label \n): four fields gamma1 - z_i of \b bits (18 or 20) in \b / 2 bytes
-    .macro PACK_Z n, b
-\n: ldm r1!, {r4-r7}
+    @ one group of pack_z: four fields gamma1 - z_i of \b bits (18 or 20) in \b / 2 bytes
+    .macro PACK_Z b
+    ldm r1!, {r4-r7}
     RSUB r2, r4, r5, r6, r7
     ubfx r8, r4, #0, #\b
     bfi r8, r5, #\b, #(32 - \b)
@@ -41,15 +41,8 @@
     lsr r7, r7, #(64 - 3 * \b)
     str r8, [r0]
     str r9, [r0, #4]
-    .if \b == 18
-    strb r7, [r0, #8]
-    .else
-    strh r7, [r0, #8]
-    .endif
+    STR_BYTES (\b / 2 - 8), r7, [r0, #8]      @ the group's last one or two bytes
     add r0, r0, #(\b / 2)
-    cmp r1, r3
-    bne \n\()b
-    pop {r4-r9, pc}
     .endm
 
 FUNC m4crypt_mldsa_pack_z_armv7m
@@ -58,9 +51,7 @@ FUNC m4crypt_mldsa_pack_z_armv7m
     cmp r2, #17
     mov r9, #1
     lsl r2, r9, r2                  @ gamma1
-    bne 2f
-    PACK_Z 1, 18
-    PACK_Z 2, 20
+    TWO_LOOPS PACK_Z, 18, 20, r1, r3, r4-r9   @ gamma1_bits 17: 18-bit fields, else 20
 ENDFUNC m4crypt_mldsa_pack_z_armv7m
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 

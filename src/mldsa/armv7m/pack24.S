@@ -37,10 +37,7 @@ FUNC m4crypt_mldsa_pack24_armv7m
     str r4, [r0], #4
     str r5, [r0], #4
     str r6, [r0], #4
-    cmp r1, r2
-    bne 1b
-    pop {r4-r7, pc}
-ENDFUNC m4crypt_mldsa_pack24_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_pack24_armv7m, r1, r2, 1b, r4-r7
 
 FUNC m4crypt_mldsa_unpack24_armv7m
     push {r4-r11, lr}
@@ -55,9 +52,6 @@ FUNC m4crypt_mldsa_unpack24_armv7m
     bfi r10, r6, #16, #8
     lsr r11, r6, #8
     stm r0!, {r8-r11}
-    cmp r0, r2
-    bne 1b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_unpack24_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_unpack24_armv7m, r0, r2, 1b, r4-r11
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

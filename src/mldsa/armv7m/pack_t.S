@@ -44,10 +44,7 @@ FUNC m4crypt_mldsa_power2round_armv7m
     sub r4, r4, r5, lsl #13         @ a0
     str r5, [r0], #4
     str r4, [r1], #4
-    cmp r1, r2
-    bne 1b
-    pop {r4-r7, pc}
-ENDFUNC m4crypt_mldsa_power2round_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_power2round_armv7m, r1, r2, 1b, r4-r7
 
 FUNC m4crypt_mldsa_pack_t1_armv7m
     push {r4-r8, lr}
@@ -59,10 +56,7 @@ FUNC m4crypt_mldsa_pack_t1_armv7m
     str r8, [r0]
     strb r7, [r0, #4]
     add r0, r0, #5
-    cmp r1, r2
-    bne 1b
-    pop {r4-r8, pc}
-ENDFUNC m4crypt_mldsa_pack_t1_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_pack_t1_armv7m, r1, r2, 1b, r4-r8
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
@@ -71,9 +65,7 @@ FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
 1:  ldr r8, [r1]
     ldrb r7, [r1, #4]
     add r1, r1, #5
-    ubfx r4, r8, #0, #10
-    ubfx r5, r8, #10, #10
-    ubfx r6, r8, #20, #10
+    UBFX_FIELDS r8, 0, 10, r4, r5, r6
     lsr r8, r8, #30
     orr r7, r8, r7, lsl #2
     lsl r4, r4, #13
@@ -81,10 +73,7 @@ FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
     lsl r6, r6, #13
     lsl r7, r7, #13
     stm r0!, {r4-r7}
-    cmp r0, r2
-    bne 1b
-    pop {r4-r8, pc}
-ENDFUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m, r0, r2, 1b, r4-r8
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
 FUNC m4crypt_mldsa_pack_t0_armv7m
@@ -109,10 +98,7 @@ FUNC m4crypt_mldsa_pack_t0_armv7m
     lsr r11, r11, #5                @ byte 12: v7 >> 5
     strb r11, [r0, #12]
     add r0, r0, #13
-    cmp r1, r2
-    bne 1b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_pack_t0_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_pack_t0_armv7m, r1, r2, 1b, r4-r11
 
 FUNC m4crypt_mldsa_unpack_t0_armv7m
     push {r4-r11, lr}
@@ -120,8 +106,7 @@ FUNC m4crypt_mldsa_unpack_t0_armv7m
     add r2, r0, #1024
 1:  ldr r12, [r1]
     ldr lr, [r1, #4]
-    ubfx r4, r12, #0, #13
-    ubfx r5, r12, #13, #13
+    UBFX_FIELDS r12, 0, 13, r4, r5
     lsr r6, r12, #26
     bfi r6, lr, #6, #7
     ubfx r7, lr, #7, #13
@@ -130,20 +115,16 @@ FUNC m4crypt_mldsa_unpack_t0_armv7m
     ldrb lr, [r1, #12]
     add r1, r1, #13
     bfi r8, r12, #12, #1
-    ubfx r9, r12, #1, #13
-    ubfx r10, r12, #14, #13
+    UBFX_FIELDS r12, 1, 13, r9, r10
     lsr r11, r12, #27
     bfi r11, lr, #5, #8
     RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
     stm r0!, {r4-r11}
-    cmp r0, r2
-    bne 1b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_unpack_t0_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_unpack_t0_armv7m, r0, r2, 1b, r4-r11
 
-    @ one loop of pack_eta (label \n): eight fields eta - s_i of \w bits into r12, stored
-    .macro PACK_ETA n, w
-\n: ldm r1!, {r4-r11}
+    @ one group of pack_eta: eight fields eta - s_i of \w bits into r12, stored
+    .macro PACK_ETA w
+    ldm r1!, {r4-r11}
     RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
     BFI_FIELDS r12, \w, r4, r5, r6, r7, r8, r9, r10, r11
     .if \w == 3
@@ -154,9 +135,6 @@ ENDFUNC m4crypt_mldsa_unpack_t0_armv7m
     .else
     str r12, [r0], #4
     .endif
-    cmp r1, r2
-    bne \n\()b
-    pop {r4-r11, pc}
     .endm
 
 FUNC m4crypt_mldsa_pack_eta_armv7m
@@ -164,9 +142,7 @@ FUNC m4crypt_mldsa_pack_eta_armv7m
     mov r3, r2
     add r2, r1, #1024
     cmp r3, #2
-    bne 2f
-    PACK_ETA 1, 3
-    PACK_ETA 2, 4
+    TWO_LOOPS PACK_ETA, 3, 4, r1, r2, r4-r11  @ eta 2: 3-bit fields, else 4
 ENDFUNC m4crypt_mldsa_pack_eta_armv7m
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 

@@ -18,15 +18,15 @@
  *       verification's products of a streamed matrix entry b with the packed NTT(s1_j) / NTT(z_j),
  *       without unpacking them first (the same loop, entered with a nearer end)
  * Contracts of src/mldsa/poly.h: |a|, |b| < 9q, each product below q in magnitude, no reduction
- * of the sum. Montgomery product as in ntt.S: SMULL, MUL by q^-1, SMLAL by -q; the same values
- * as the C twins.
+ * of the sum. Montgomery product MONT of mont.i: SMULL, MUL by q^-1, SMLAL by -q; the
+ * same values as the C twins.
  *
  * Register map:
  *   r0        r (advances)        r1  a (advances)        r2  b (advances)
  *   r3        end of r
  *   r4, r5    a[i], a[i+1]        r6, r7  b[i], b[i+1], then the products
- *   r8, r9    r[i], r[i+1] (acc)  r10, r11  lo, t of the Montgomery product
- *   r12       -q                  lr  q^-1 mod 2^32
+ *   r8, r9    r[i], r[i+1] (acc)  r10, r11  mlo, mt: lo, t of the Montgomery product
+ *   r12       negq: -q            lr  qinv: q^-1 mod 2^32
  *
  * In _p24: r4-r6 the three packed words, then a[i..i+3] in r7, r8, r4, r5; r9 b[i+1].
  *
@@ -40,68 +40,67 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#include "mont.i"
 
-    .macro MONT y, x
-    smull r10, \y, \y, \x
-    mul r11, r10, lr
-    smlal r10, \y, r11, r12
-    .endm
+mlo .req r10
+mt .req r11
+negq .req r12
+qinv .req lr
 
-@ One section per function (FUNC), so that --gc-sections drops what a firmware does not call; the
-@ two p24 entries share one, as the partial one branches into the whole one's loop.
-FUNC m4crypt_mldsa_pointwise_acc_part_armv7m
+    @ the function \name: r = a o b 2^-32 over \n coefficients, two per LDRD / STRD, or (\acc 1)
+    @ r += a o b 2^-32
+    .macro POINTWISE name, n, acc
+FUNC \name
     push {r4-r11, lr}
-    ldr r12, =0xff801fff            @ -q
-    ldr lr, =0x03802001             @ q^-1 mod 2^32
-    add r3, r0, #128
+    MONT_CONSTANTS
+    add r3, r0, #4*\n
 1:  ldrd r4, r5, [r1], #8
     ldrd r6, r7, [r2], #8
+    .if \acc
     ldrd r8, r9, [r0]
+    .endif
     MONT r6, r4
     MONT r7, r5
+    .if \acc
     add r8, r8, r6
     add r9, r9, r7
     strd r8, r9, [r0], #8
-    cmp r0, r3
-    bne 1b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_pointwise_acc_part_armv7m
-    .ltorg
-
-FUNC m4crypt_mldsa_pointwise_armv7m
-    push {r4-r11, lr}
-    ldr r12, =0xff801fff            @ -q
-    ldr lr, =0x03802001             @ q^-1 mod 2^32
-    add r3, r0, #1024
-1:  ldrd r4, r5, [r1], #8
-    ldrd r6, r7, [r2], #8
-    MONT r6, r4
-    MONT r7, r5
+    .else
     strd r6, r7, [r0], #8
+    .endif
     cmp r0, r3
     bne 1b
     pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_pointwise_armv7m
+ENDFUNC \name
     .ltorg
+    .endm
 
+    POINTWISE m4crypt_mldsa_pointwise_acc_part_armv7m, 32, 1   @ M4CRYPT_MLDSA_STEP coefficients
+    POINTWISE m4crypt_mldsa_pointwise_armv7m, 256, 0
+
+    @ r[0..1] += (x, y) o b[0..1] 2^-32 (b advances, r advances; x, y then hold the sums)
+    .macro ACC_P24 x, y
+    ldrd r6, r9, [r2], #8
+    MONT r6, \x
+    MONT r9, \y
+    ldrd \x, \y, [r0]
+    add \x, \x, r6
+    add \y, \y, r9
+    strd \x, \y, [r0], #8
+    .endm
+
+@ The two p24 entries share one section, as the partial one branches into the whole one's loop.
     .section .text.m4crypt_mldsa_pointwise_acc_p24_armv7m,"ax",%progbits
-    .global m4crypt_mldsa_pointwise_acc_part_p24_armv7m
-    .type m4crypt_mldsa_pointwise_acc_part_p24_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pointwise_acc_part_p24_armv7m:
+FUNC_ENTRY m4crypt_mldsa_pointwise_acc_part_p24_armv7m
     push {r4-r11, lr}
     add r3, r0, #4*32               @ M4CRYPT_MLDSA_STEP coefficients
     b 0f
-    .size m4crypt_mldsa_pointwise_acc_part_p24_armv7m, . - m4crypt_mldsa_pointwise_acc_part_p24_armv7m
+ENDFUNC m4crypt_mldsa_pointwise_acc_part_p24_armv7m
 
-    .global m4crypt_mldsa_pointwise_acc_p24_armv7m
-    .type m4crypt_mldsa_pointwise_acc_p24_armv7m, %function
-    .balign 4
-m4crypt_mldsa_pointwise_acc_p24_armv7m:
+FUNC_ENTRY m4crypt_mldsa_pointwise_acc_p24_armv7m
     push {r4-r11, lr}
     add r3, r0, #1024
-0:  ldr r12, =0xff801fff            @ -q
-    ldr lr, =0x03802001             @ q^-1 mod 2^32
+0:  MONT_CONSTANTS
 1:  ldr r4, [r1], #4                @ a0 | a1 << 24
     ldr r5, [r1], #4                @ a1 >> 8 | a2 << 16
     ldr r6, [r1], #4                @ a2 >> 16 | a3 << 8
@@ -111,24 +110,12 @@ m4crypt_mldsa_pointwise_acc_p24_armv7m:
     lsrs r4, r5, #16
     bfi r4, r6, #16, #8             @ a2
     lsrs r5, r6, #8                 @ a3
-    ldrd r6, r9, [r2], #8
-    MONT r6, r7
-    MONT r9, r8
-    ldrd r7, r8, [r0]
-    add r7, r7, r6
-    add r8, r8, r9
-    strd r7, r8, [r0], #8
-    ldrd r6, r9, [r2], #8
-    MONT r6, r4
-    MONT r9, r5
-    ldrd r4, r5, [r0]
-    add r4, r4, r6
-    add r5, r5, r9
-    strd r4, r5, [r0], #8
+    ACC_P24 r7, r8
+    ACC_P24 r4, r5
     cmp r0, r3
     bne 1b
     pop {r4-r11, pc}
-    .size m4crypt_mldsa_pointwise_acc_p24_armv7m, . - m4crypt_mldsa_pointwise_acc_p24_armv7m
+ENDFUNC m4crypt_mldsa_pointwise_acc_p24_armv7m
     .ltorg
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

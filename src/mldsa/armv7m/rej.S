@@ -59,9 +59,7 @@ FUNC m4crypt_mldsa_rej_uniform_armv7m
     blo 2f                          @ fewer than four candidates left
     cmp r0, r12
     bhi 2f                          @ fewer than four outputs of room left
-    ldr r4, [r2]
-    ldr r5, [r2, #4]
-    ldr r6, [r2, #8]
+    LOAD_SEQ ldr, r2, 4, r4, r5, r6
     add r2, r2, #12
     ubfx r7, r4, #0, #23
     KEEP r7
@@ -82,9 +80,7 @@ FUNC m4crypt_mldsa_rej_uniform_armv7m
     blo 3f
     cmp r0, r1
     bhs 3f
-    ldrb r7, [r2]
-    ldrb r4, [r2, #1]
-    ldrb r5, [r2, #2]
+    LOAD_SEQ ldrb, r2, 1, r7, r4, r5
     add r2, r2, #3
     orr r7, r7, r4, lsl #8
     bfi r7, r5, #16, #7

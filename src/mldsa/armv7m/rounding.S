@@ -65,10 +65,7 @@ FUNC m4crypt_mldsa_decompose_armv7m
     mls r8, r8, r10, r8             @ r1 = 0 if it was top
     str r8, [r0], #4
     str r9, [r1], #4
-    cmp r2, lr
-    bne 2b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_decompose_armv7m
+    END_LOOP_FUNC m4crypt_mldsa_decompose_armv7m, r2, lr, 2b, r4-r11
 
     @ one coefficient of make_hint, bit \b of the byte
     .macro HINT b

@@ -30,16 +30,12 @@
     .text
 #include "common/armv7m/asm_macros.i"
 
-    @ one loop of unpack_z (label \n): four fields of \b bits (18 or 20) from \b / 2 bytes,
-    @ each gamma1 - field
-    .macro UNPACK_Z n, b
-\n: ldr r4, [r1]
+    @ one group of unpack_z: four fields of \b bits (18 or 20) from \b / 2 bytes, each
+    @ gamma1 - field
+    .macro UNPACK_Z b
+    ldr r4, [r1]
     ldr r5, [r1, #4]
-    .if \b == 18
-    ldrb r6, [r1, #8]
-    .else
-    ldrh r6, [r1, #8]
-    .endif
+    LDR_BYTES (\b / 2 - 8), r6, [r1, #8]      @ the group's last one or two bytes
     add r1, r1, #(\b / 2)
     ubfx r7, r4, #0, #\b            @ field 0
     lsrs r8, r4, #\b
@@ -50,9 +46,6 @@
     RSUB r9, r7, r8, r4, r5
     strd r7, r8, [r0], #8
     strd r4, r5, [r0], #8
-    cmp r0, r3
-    bne \n\()b
-    pop {r4-r9, pc}
     .endm
 
 FUNC m4crypt_mldsa_unpack_z_armv7m
@@ -61,9 +54,7 @@ FUNC m4crypt_mldsa_unpack_z_armv7m
     lsl r9, r9, r2                  @ gamma1
     add r3, r0, #1024
     cmp r2, #17
-    bne 2f
-    UNPACK_Z 1, 18
-    UNPACK_Z 2, 20
+    TWO_LOOPS UNPACK_Z, 18, 20, r0, r3, r4-r9 @ gamma1_bits 17: 18-bit fields, else 20
 ENDFUNC m4crypt_mldsa_unpack_z_armv7m
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 

@@ -39,29 +39,8 @@
 
 #include "basemul_pair.i"
 
-/* The loop of both functions (acc as in BASEMUL_GROUP): 16 coefficients per iteration; the
- * gamma word of its first group with post-increment #20 (the next iteration's), the others at
- * [r3, #-16 / -12 / -8]. */
-.macro BASEMUL_LOOP acc
-    push.w  {r4-r11, lr}
-    movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
-    movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
-    BASEMUL_CONSTS
-    .p2align 2
-1:
-    BASEMUL_GROUP \acc, 0, 20, 0
-    BASEMUL_GROUP \acc, -16, 20, 0
-    tst.w   r3, #63         @ between a store and a load: fills the store-then-load slot
-    BASEMUL_GROUP \acc, -12, 20, 0
-    BASEMUL_GROUP \acc, -8, 20, 0
-    bne.w   1b
-    pop.w   {r4-r11, pc}
-.endm
-
     .text
-FUNC m4crypt_mlkem_poly_basemul_acc_armv7m
-    BASEMUL_LOOP 1
-ENDFUNC m4crypt_mlkem_poly_basemul_acc_armv7m
+BASEMUL_FUNC m4crypt_mlkem_poly_basemul_acc_armv7m, 1, 0
 
 /* ---------------------------------------------------------------- r = a * b (no accumulation)
  *   void m4crypt_mlkem_poly_basemul_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
@@ -71,8 +50,6 @@ ENDFUNC m4crypt_mlkem_poly_basemul_acc_armv7m
  * r may equal a or b: a group's words are loaded before its results are stored.
  * Register map as above; r8, r9 unused. */
 
-FUNC m4crypt_mlkem_poly_basemul_armv7m
-    BASEMUL_LOOP 0
-ENDFUNC m4crypt_mlkem_poly_basemul_armv7m
+BASEMUL_FUNC m4crypt_mlkem_poly_basemul_armv7m, 0, 0
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

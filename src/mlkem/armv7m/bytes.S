@@ -65,19 +65,8 @@
     sel     \x, r8, \x
 .endm
 
-    .text
-FUNC m4crypt_mlkem_poly_tobytes_armv7m
-    push.w  {r4-r9, lr}
-    movw    r8, #:lower16:m4crypt_mlkem_reduce_consts_armv7m
-    movt    r8, #:upper16:m4crypt_mlkem_reduce_consts_armv7m
-    add.w   r9, r1, #512
-    movw    r12, #3329
-    ldrd    r3, r2, [r8]
-    mov.w   lr, #0x10000000
-    add.w   lr, lr, #1
-    .p2align 2
-1:                                  @ two groups of 8 coefficients per iteration
-    .rept 2
+/* One group of tobytes: 8 coefficients of a (advances) to 12 bytes of out (advances). */
+.macro TOBYTES_GROUP
     LOAD4   4, 8, 12, 16
     EACH    TOB, r4, r5, r6, r7
     orr.w   r8, r4, r5, lsl #24
@@ -88,10 +77,42 @@ FUNC m4crypt_mlkem_poly_tobytes_armv7m
     str.w   r5, [r0, #4]
     str.w   r6, [r0, #8]
     str.w   r8, [r0], #12
-    .endr
-    cmp.w   r1, r9
+.endm
+
+/* One group of frombytes: 12 bytes of in (advances) to 8 coefficients of r (advances). */
+.macro FROMBYTES_GROUP
+    LOAD4   3, 6, 8, 12
+    lsr.w   r7, r7, #8
+    EACH    FROMB, r4, r5, r6, r7
+    str.w   r5, [r0, #4]            @ (four STR: 4 cycles, STM: 5)
+    str.w   r6, [r0, #8]
+    str.w   r7, [r0, #12]
+    str.w   r4, [r0], #16
+.endm
+
+/* The loop of both functions: two groups (16 coefficients) per iteration until the pointer p
+ * reaches r9, then the return. */
+.macro GROUP_LOOP group, p
+    .p2align 2
+1:
+    \group
+    \group
+    cmp.w   \p, r9
     bne.w   1b
     pop.w   {r4-r9, pc}
+.endm
+
+    .text
+FUNC m4crypt_mlkem_poly_tobytes_armv7m
+    push.w  {r4-r9, lr}
+    movw    r8, #:lower16:m4crypt_mlkem_reduce_consts_armv7m
+    movt    r8, #:upper16:m4crypt_mlkem_reduce_consts_armv7m
+    add.w   r9, r1, #512
+    movw    r12, #3329
+    ldrd    r3, r2, [r8]
+    mov.w   lr, #0x10000000
+    add.w   lr, lr, #1
+    GROUP_LOOP TOBYTES_GROUP, r1
 ENDFUNC m4crypt_mlkem_poly_tobytes_armv7m
 
 FUNC m4crypt_mlkem_poly_frombytes_armv7m
@@ -101,20 +122,7 @@ FUNC m4crypt_mlkem_poly_frombytes_armv7m
     movw    r3, #3329
     movt    r3, #3329
     add.w   r9, r0, #512
-    .p2align 2
-1:                                  @ two groups of 8 coefficients per iteration
-    .rept 2
-    LOAD4   3, 6, 8, 12
-    lsr.w   r7, r7, #8
-    EACH    FROMB, r4, r5, r6, r7
-    str.w   r5, [r0, #4]            @ (four STR: 4 cycles, STM: 5)
-    str.w   r6, [r0, #8]
-    str.w   r7, [r0, #12]
-    str.w   r4, [r0], #16
-    .endr
-    cmp.w   r0, r9
-    bne.w   1b
-    pop.w   {r4-r9, pc}
+    GROUP_LOOP FROMBYTES_GROUP, r0
 ENDFUNC m4crypt_mlkem_poly_frombytes_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

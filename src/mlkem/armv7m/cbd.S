@@ -44,14 +44,19 @@
     .cpu cortex-m4
 #include "common/armv7m/asm_macros.i"
 
-/* Entry of both eta = 2 functions: registers saved, the constants of CBD2_PAIRS, r12 = the end
- * of r. */
-.macro CBD2_ENTRY
+/* Both eta = 2 functions: registers saved, the constants of CBD2_PAIRS, r12 = the end of r; the
+ * macro iter (8 input bytes, 16 coefficients) until r0 reaches r12. */
+.macro CBD2_LOOP iter
     push.w  {r4-r11, lr}
     mov.w   r2, #0x55555555
     mov.w   r3, #0x03030303
     add.w   r12, r0, #512
     .p2align 2
+1:
+    \iter
+    cmp.w   r0, r12
+    bne.w   1b
+    pop.w   {r4-r11, pc}
 .endm
 
 /* The packed eta = 2 coefficients of word w (clobbered): w = [c0, c2, c1, c3] and
@@ -81,18 +86,18 @@
     sxtb16  \o3, \t1, ror #8
 .endm
 
-    .text
-FUNC m4crypt_mlkem_poly_cbd_eta2_armv7m
-    CBD2_ENTRY
-1:
+/* eta = 2: 8 bytes of buf (advances) to 16 coefficients stored at r0 (advances). */
+.macro CBD2_ITER
     ldr.w   r9, [r1, #4]
     ldr.w   r5, [r1], #8
     CBD2    r5, r4, r5, r6, r7, r7, r6  @ w = o1, t1 = o3, t2 = o2 (see the macro's order)
     CBD2    r9, r8, r9, r10, r11, r11, r10
     stm.w   r0!, {r4-r11}
-    cmp.w   r0, r12
-    bne.w   1b
-    pop.w   {r4-r11, pc}
+.endm
+
+    .text
+FUNC m4crypt_mlkem_poly_cbd_eta2_armv7m
+    CBD2_LOOP CBD2_ITER
 ENDFUNC m4crypt_mlkem_poly_cbd_eta2_armv7m
 
 /* The constants of CBD3_PAIRS: r2 = 0x6db6db, r3 = 0x249249, r4 = 0x1c71c7, r5 = 0x104104,
@@ -173,9 +178,8 @@ ENDFUNC m4crypt_mlkem_poly_cbd_eta3_armv7m
     sxtab16 \a3, \a3, \t1, ror #8
 .endm
 
-FUNC m4crypt_mlkem_poly_cbd_eta2_add_armv7m
-    CBD2_ENTRY
-1:
+/* eta = 2, adding: 8 bytes of buf (advances) added to 16 coefficients at r0 (advances). */
+.macro CBD2ADD_ITER
     ldr.w   lr, [r1, #4]
     ldr.w   r5, [r1], #8
     ldm.w   r0, {r8-r11}
@@ -184,9 +188,10 @@ FUNC m4crypt_mlkem_poly_cbd_eta2_add_armv7m
     ldm.w   r0, {r8-r11}
     CBD2ADD lr, r6, r7, r8, r9, r10, r11
     stm.w   r0!, {r8-r11}
-    cmp.w   r0, r12
-    bne.w   1b
-    pop.w   {r4-r11, pc}
+.endm
+
+FUNC m4crypt_mlkem_poly_cbd_eta2_add_armv7m
+    CBD2_LOOP CBD2ADD_ITER
 ENDFUNC m4crypt_mlkem_poly_cbd_eta2_add_armv7m
 
 /* eta = 3, adding: as CBD3, then r's two words (in lr and the spent t) added before the stores. */

@@ -48,31 +48,9 @@
 
 #include "basemul_pair.i"
 
-/* Both functions (acc as in BASEMUL_GROUP): table pointer, constants, then eight coefficients
- * per iteration until r3 reaches a 64-byte boundary of the table. */
-.macro PART_LOOP acc
-    push.w  {r4-r11, lr}
-    movw    r11, #:lower16:gammas
-    movt    r11, #:upper16:gammas
-    add.w   r3, r11, r3
-    BASEMUL_CONSTS
-    .p2align 2
-1:
-    BASEMUL_GROUP \acc, 0, 4, 1
-    BASEMUL_GROUP \acc, 0, 4, 1
-    tst.w   r3, #63
-    bne.w   1b
-    pop.w   {r4-r11, pc}
-.endm
-
     .text
-FUNC m4crypt_mlkem_basemul_acc_part_armv7m
-    PART_LOOP 1
-ENDFUNC m4crypt_mlkem_basemul_acc_part_armv7m
-
-FUNC m4crypt_mlkem_basemul_part_armv7m
-    PART_LOOP 0
-ENDFUNC m4crypt_mlkem_basemul_part_armv7m
+BASEMUL_FUNC m4crypt_mlkem_basemul_acc_part_armv7m, 1, 1
+BASEMUL_FUNC m4crypt_mlkem_basemul_part_armv7m, 0, 1
 
 /* Eight coefficients of r = a op b. */
 .macro ADDSUB8 op
@@ -149,25 +127,6 @@ FUNC m4crypt_mlkem_poly_add_msg_armv7m
     pop.w   {r4-r8, pc}
 ENDFUNC m4crypt_mlkem_poly_add_msg_armv7m
 
-    .section .rodata.m4crypt_mlkem_fused, "a", %progbits
-    .p2align 6
-gammas:
-    .word 0x014eab2e, 0xd4522111, 0x2cd52aae, 0xcbb540d4
-    .word 0x7de29fcc, 0x379942fb, 0xaff27732, 0x54970813
-    .word 0x6c5a2074, 0xccb52d24, 0xfc4f0d9c, 0x11eaedee
-    .word 0x3a22e99f, 0xa5cbdca0, 0xe7da790a, 0xea8b7f1e
-    .word 0x82f5ed15, 0x7ef63bd4, 0xd6795921, 0x8992f4b2
-    .word 0x8e08c440, 0x4935720b, 0x7059d1b5, 0xcea1560d
-    .word 0x483585bb, 0xb17c3186, 0xbb67bcf1, 0xb7a31ad7
-    .word 0x385e2025, 0xb3b7194d, 0x149bf401, 0x314afa3c
-    .word 0x79cf3ed4, 0xb0b7545c, 0x9ca52e5f, 0xf79e2ee9
-    .word 0x1cd665a9, 0xc4049d2f, 0xa0b88f57, 0x7e801d88
-    .word 0x51bea291, 0x1887f58b, 0xd53e5daa, 0x3a369957
-    .word 0xa169bcca, 0x2b2410eb, 0xbda2a4b8, 0xc77a806c
-    .word 0xd7a0a4e0, 0x53f98a58, 0x1efd9db9, 0x4ee63d0f
-    .word 0x57e58be2, 0xa555be54, 0xd565bd19, 0x442224c2
-    .word 0x846bf7b2, 0x5d33e851, 0x901c4c98, 0x4f214c35
-    .word 0xa24249ac, 0xe1b38fba, 0x440e750b, 0xa5a47d31
-    .size gammas, .-gammas
+#include "fused_gammas.i"
 
 #endif /* M4CRYPT_ENABLE_MLKEM */

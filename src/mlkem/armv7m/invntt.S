@@ -100,13 +100,7 @@ FUNC m4crypt_mlkem_poly_invntt_armv7m
     GS      r2, r6, lr
     GS      r3, r7, lr
     GS      r4, r8, lr
-    str     r2, [r0, #4]
-    str     r3, [r0, #8]
-    str     r4, [r0, #12]
-    str     r5, [r0, #16]
-    str     r6, [r0, #20]
-    str     r7, [r0, #24]
-    str.w   r8, [r0, #28]
+    WORDS   str, r0, 4, r2, r3, r4, r5, r6, r7, r8
     str.w   r1, [r0], #32
     tst.w   r11, #63
     bne.w   1b

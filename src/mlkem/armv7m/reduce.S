@@ -33,19 +33,11 @@
     PLANTARD2 \x, r9, \x, \x, r11
 .endm
 
-/* op (LDR.W or STR.W) of each register in turn to or from the next word from r0 + off on. */
-.macro WORDS op, off, r, rest:vararg
-    \op    \r, [r0, #\off]
-.ifnb \rest
-    WORDS   \op, \off+4, \rest
-.endif
-.endm
-
-/* Eight words at r0 + off. */
+/* Eight words at r0 + off (WORDS: asm_macros.i). */
 .macro EIGHT off
-    WORDS   ldr.w, \off, r1, r2, r3, r4, r5, r6, r7, r8
+    WORDS   ldr.w, r0, \off, r1, r2, r3, r4, r5, r6, r7, r8
     EACH    PRED, r1, r2, r3, r4, r5, r6, r7, r8
-    WORDS   str.w, \off, r1, r2, r3, r4, r5, r6, r7, r8
+    WORDS   str.w, r0, \off, r1, r2, r3, r4, r5, r6, r7, r8
 .endm
 
     .text

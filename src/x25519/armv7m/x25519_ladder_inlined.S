@@ -15,7 +15,7 @@
  * bit-254 step and the three half steps still call the routines of fe25519_mul.S and fe25519.S.
  *
  * Register   use
- *   r0-r12   as the inlined routines (fe25519_mul.S's header, fe25519.S's suba24_int)
+ *   r0-r12   as the inlined routines (fe25519_mul.S's header, fe25519_suba24.i)
  *   s16      the bit counter
  *   s17      the scalar pointer
  *   s18-s25  DA, then x2' (read back as the next muladdsub's u)
@@ -993,58 +993,58 @@ m4crypt_x25519_ladder_inlined_armv7m:
     vmov s23, r2
     vmov s24, r5
     vmov s25, r6
-    @ inline suba24(e sp+96, a sp+160, b sp+192) (fe25519.S's suba24_int)
+    @ inline suba24(e sp+96, a sp+160, b sp+192)
     add.w r0, sp, #96
     add.w r1, sp, #160
     add.w r2, sp, #192
-    ldm.w     r1, {r3-r10}
-    ldm.w     r2!, {r1, r11, r12, lr}
-    subs.w    r3, r3, r1
-    sbcs.w    r4, r4, r11
-    sbcs.w    r5, r5, r12
-    sbcs.w    r6, r6, lr
-    ldm.w     r2, {r1, r11, r12, lr}
-    sbcs.w    r7, r7, r1
-    sbcs.w    r8, r8, r11
-    sbcs.w    r9, r9, r12
-    sbcs.w    r10, r10, lr
-    mov.w     r11, #38            /* MOV without S: flags kept */
-    /* one borrow fold (FOLD_SUB's first half): after a borrow a - b + 2^256 >= 2^256 - b >= 38
-     * (b <= 2^256 - 38), so subtracting 38 cannot borrow again */
-    sbc.w     r12, r12, r12       /* C - 1: -1 if borrow, 0 if not */
-    and.w     r12, r11, r12
+    ldm.w r1, {r3-r10}
+    ldm.w r2!, {r1, r11, r12, lr}
+    subs.w r3, r3, r1
+    sbcs.w r4, r4, r11
+    sbcs.w r5, r5, r12
+    sbcs.w r6, r6, lr
+    ldm.w r2, {r1, r11, r12, lr}
+    sbcs.w r7, r7, r1
+    sbcs.w r8, r8, r11
+    sbcs.w r9, r9, r12
+    sbcs.w r10, r10, lr
+    mov.w r11, #38             @ MOV without S: flags kept
+    @ one borrow fold (FOLD_SUB's first half): after a borrow a - b + 2^256 >= 2^256 - b
+    @ >= 38 (b <= 2^256 - 38), so subtracting 38 cannot borrow again
+    sbc.w r12, r12, r12        @ C - 1: -1 if borrow, 0 if not
+    and.w r12, r11, r12
     BORROW_IN r12
-    stm.w     r0, {r3-r10}        /* E */
-    ldr.w     r0, [r2, #12]       /* b7 */
-    movw      r1, #(121666 & 0xffff)
-    movt      r1, #(121666 >> 16)
-    mov.w     r12, #0
-    umaal     r0, r12, r10, r1    /* b7 + 121666 E7 = r12:r0 */
-    asr.w     lr, r0, #31
-    sub.w     r2, r2, #16
-    and.w     lr, lr, #19
-    mla       r12, r12, r11, lr   /* 38 hi + 19 bit31(lo) */
-    bic.w     r0, r0, #0x80000000
-    ldm.w     r2, {r10, r11, lr}  /* b0..b2 */
-    umaal     r10, r12, r3, r1
-    add.w     r3, r2, #12
-    str.w     r10, [r2]
-    umaal     r11, r12, r4, r1
-    umaal     lr, r12, r5, r1
-    ldm.w     r3, {r3, r4, r5, r10} /* b3..b6 (not right after a store: no +1) */
-    str.w     r11, [r2, #4]
-    str.w     lr, [r2, #8]
-    umaal     r3, r12, r6, r1
-    umaal     r4, r12, r7, r1
-    umaal     r5, r12, r8, r1
-    umaal     r10, r12, r9, r1
-    add.w     r0, r0, r12
-    str.w     r3, [r2, #12]
-    str.w     r4, [r2, #16]
-    str.w     r5, [r2, #20]
-    str.w     r10, [r2, #24]
+    stm.w r0, {r3-r10}         @ E
+    ldr.w r0, [r2, #12]        @ b7
+    movw r1, #(121666 & 0xffff)
+    movt r1, #(121666 >> 16)
+    mov.w r12, #0
+    umaal r0, r12, r10, r1     @ b7 + 121666 E7 = r12:r0
+    asr.w lr, r0, #31
+    sub.w r2, r2, #16
+    and.w lr, lr, #19
+    mla r12, r12, r11, lr      @ 38 hi + 19 bit31(lo)
+    bic.w r0, r0, #0x80000000
+    ldm.w r2, {r10, r11, lr}   @ b0..b2
+    umaal r10, r12, r3, r1
+    add.w r3, r2, #12
+    str.w r10, [r2]
+    umaal r11, r12, r4, r1
+    umaal lr, r12, r5, r1
+    ldm.w r3, {r3, r4, r5, r10}  @ b3..b6 (not right after a store: no +1)
+    str.w r11, [r2, #4]
+    str.w lr, [r2, #8]
+    umaal r3, r12, r6, r1
+    umaal r4, r12, r7, r1
+    umaal r5, r12, r8, r1
+    umaal r10, r12, r9, r1
+    add.w r0, r0, r12
+    str.w r3, [r2, #12]
+    str.w r4, [r2, #16]
+    str.w r5, [r2, #20]
+    str.w r10, [r2, #24]
     add.w r1, sp, #32
-    str.w     r0, [r2, #28]
+    str.w r0, [r2, #28]
     @ inline sqr(h ('s', [12, 13, 14, 15, 26, 27, 28, 29]), f sp+32)
     mov.w r12, #0
     ldm.w r1, {r1-r8}
