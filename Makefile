@@ -163,18 +163,17 @@ m4-armv7m_ARCH_SRCS := $(ARMV7M_SRCS)
 #                     startup leaves the FPU disabled, so a stray FPU instruction faults in QEMU.
 M4_SOFTFP_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=softfp -mfpu=fpv4-sp-d16
 M4_NOFPU_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=soft
-m4-armv7m-softfp_CC := $(m4_CC)
-m4-armv7m-softfp_CFLAGS := $(M4_SOFTFP_FLAGS) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
-m4-armv7m-softfp_LDFLAGS := $(subst $(M4_FLAGS),$(M4_SOFTFP_FLAGS),$(m4_LDFLAGS))
-m4-armv7m-softfp_PLATFORM := mps2-an386
-m4-armv7m-softfp_EXE := .elf
-m4-armv7m-softfp_ARCH_SRCS := $(ARMV7M_SRCS)
-m4-armv7m-nofpu_CC := $(m4_CC)
-m4-armv7m-nofpu_CFLAGS := $(M4_NOFPU_FLAGS) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
-m4-armv7m-nofpu_LDFLAGS := $(subst $(M4_FLAGS),$(M4_NOFPU_FLAGS),$(m4_LDFLAGS))
-m4-armv7m-nofpu_PLATFORM := mps2-an386
-m4-armv7m-nofpu_EXE := .elf
-m4-armv7m-nofpu_ARCH_SRCS := $(ARMV7M_SRCS)
+# $(1) configuration, $(2) its float-ABI flags (in place of M4_FLAGS; the rest as m4-armv7m)
+define M4_FLOAT_ABI_CONFIG
+$(1)_CC := $$(m4_CC)
+$(1)_CFLAGS := $(2) -O3 -ffunction-sections -fdata-sections -DM4CRYPT_ARCH_ARMV7M
+$(1)_LDFLAGS := $$(subst $$(M4_FLAGS),$(2),$$(m4_LDFLAGS))
+$(1)_PLATFORM := mps2-an386
+$(1)_EXE := .elf
+$(1)_ARCH_SRCS := $$(ARMV7M_SRCS)
+endef
+$(eval $(call M4_FLOAT_ABI_CONFIG,m4-armv7m-softfp,$(M4_SOFTFP_FLAGS)))
+$(eval $(call M4_FLOAT_ABI_CONFIG,m4-armv7m-nofpu,$(M4_NOFPU_FLAGS)))
 
 HOST_CONFIGS := host-gcc host-clang host-san
 M4_CONFIGS := m4 $(if $(ARMV7M_SRCS),m4-armv7m m4-armv7m-nofpu)

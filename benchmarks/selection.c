@@ -28,6 +28,11 @@ static __attribute__((unused)) uint8_t a[4096], b[4096], c[4096], d[64];
 static volatile int sink;
 static volatile size_t len = 64; /* not a constant: no call is specialised for one length */
 
+/* The size queries of a set-generic API (m4crypt_<api>_*): public key, secret key and last (the
+ * ciphertext or signature) bytes of the set `set`. */
+#define GENERIC_SIZES(api, last)                                                                   \
+    sink += (int)(m4crypt_##api##_publickeybytes(set) + m4crypt_##api##_secretkeybytes(set) +      \
+                  m4crypt_##api##_##last(set))
 #define MLKEM_CALLS(N)                                                                             \
     do {                                                                                           \
         KEYPAIR(sink += m4crypt_mlkem##N##_keypair(a, b));                                         \
@@ -40,6 +45,15 @@ static volatile size_t len = 64; /* not a constant: no call is specialised for o
         DECAPS(sink += M4CRYPT_MLKEM##N##_crypto_kem_dec(d, c, b));                                \
         sink += m4crypt_mlkem##N##_check_pk(a);                                                    \
         sink += m4crypt_mlkem##N##_check_sk(b);                                                    \
+    } while (0)
+/* The set-generic API (m4crypt_mlkem_*), for the set selected at run time. */
+#define MLKEM_GENERIC_CALLS(selected)                                                              \
+    do {                                                                                           \
+        const int set = (selected);                                                                \
+        GENERIC_SIZES(mlkem, ciphertextbytes);                                                     \
+        KEYPAIR(sink += m4crypt_mlkem_keypair(set, a, len, b, len, c));                            \
+        ENCAPS(sink += m4crypt_mlkem_encaps(set, c, len, d, a, len, b));                           \
+        DECAPS(sink += m4crypt_mlkem_decaps(set, d, c, len, b, len));                              \
     } while (0)
 #if M4CRYPT_ENABLE_MLDSA
 static __attribute__((unused)) uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES];
@@ -65,6 +79,19 @@ static __attribute__((unused)) m4crypt_mldsa_verify_ctx dctx;
         DSA_VERIFY(sink += m4crypt_mldsa##N##_verify_init(&dctx, dpk, NULL, 0));                   \
         DSA_VERIFY(m4crypt_mldsa##N##_verify_update(&dctx, d, 1));                                 \
         DSA_VERIFY(sink += m4crypt_mldsa##N##_verify_final(&dctx, dsig, dpk));                     \
+    } while (0)
+/* The set-generic API (m4crypt_mldsa_*), for the set selected at run time. */
+#define MLDSA_GENERIC_CALLS(selected)                                                              \
+    do {                                                                                           \
+        const int set = (selected);                                                                \
+        GENERIC_SIZES(mldsa, bytes);                                                               \
+        DSA_KEYPAIR(sink += m4crypt_mldsa_keypair(set, dpk, sizeof dpk, dsk, sizeof dsk, NULL));   \
+        DSA_SIGN(sink += m4crypt_mldsa_sign(set, dsig, sizeof dsig, d, 1, NULL, 0, dsk,            \
+                                            sizeof dsk, NULL));                                    \
+        DSA_VERIFY(sink += m4crypt_mldsa_verify(set, dsig, sizeof dsig, d, 1, NULL, 0, dpk,        \
+                                                sizeof dpk));                                      \
+        DSA_VERIFY(sink += m4crypt_mldsa_verify_init(&dctx, set, dpk, sizeof dpk, NULL, 0));       \
+        DSA_VERIFY(sink += m4crypt_mldsa_verify_final(&dctx, dsig, sizeof dsig, dpk, sizeof dpk)); \
     } while (0)
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 #define DSA_KEYPAIR(x) x
@@ -115,12 +142,7 @@ int main(void)
     MLKEM_CALLS(1024);
 #endif
 #if M4CRYPT_ENABLE_MLKEM
-    const int set = (int)len;
-    sink += (int)(m4crypt_mlkem_publickeybytes(set) + m4crypt_mlkem_secretkeybytes(set) +
-                  m4crypt_mlkem_ciphertextbytes(set));
-    KEYPAIR(sink += m4crypt_mlkem_keypair(set, a, len, b, len, c));
-    ENCAPS(sink += m4crypt_mlkem_encaps(set, c, len, d, a, len, b));
-    DECAPS(sink += m4crypt_mlkem_decaps(set, d, c, len, b, len));
+    MLKEM_GENERIC_CALLS((int)len);
 #endif
 
 #if M4CRYPT_ENABLE_X25519
@@ -167,16 +189,7 @@ int main(void)
     MLDSA_CALLS(87);
 #endif
 #if M4CRYPT_ENABLE_MLDSA
-    const int dset = (int)len;
-    sink += (int)(m4crypt_mldsa_publickeybytes(dset) + m4crypt_mldsa_secretkeybytes(dset) +
-                  m4crypt_mldsa_bytes(dset));
-    DSA_KEYPAIR(sink += m4crypt_mldsa_keypair(dset, dpk, sizeof dpk, dsk, sizeof dsk, NULL));
-    DSA_SIGN(sink += m4crypt_mldsa_sign(dset, dsig, sizeof dsig, d, 1, NULL, 0, dsk, sizeof dsk,
-                                        NULL));
-    DSA_VERIFY(sink += m4crypt_mldsa_verify(dset, dsig, sizeof dsig, d, 1, NULL, 0, dpk,
-                                            sizeof dpk));
-    DSA_VERIFY(sink += m4crypt_mldsa_verify_init(&dctx, dset, dpk, sizeof dpk, NULL, 0));
-    DSA_VERIFY(sink += m4crypt_mldsa_verify_final(&dctx, dsig, sizeof dsig, dpk, sizeof dpk));
+    MLDSA_GENERIC_CALLS((int)len);
 #endif
 #if M4CRYPT_ENABLE_XWING_KEYPAIR
     sink += m4crypt_xwing_keypair(a, b);

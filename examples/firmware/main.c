@@ -59,51 +59,70 @@ static void print_unsigned(unsigned v)
     board_print(p);
 }
 
+/* The vectors are hex strings, as their sources print them: byte i is hex[2i], hex[2i + 1]. */
+static uint8_t hex_byte(const char *hex)
+{
+    uint8_t b = 0;
+    for (int i = 0; i < 2; i++) {
+        char c = hex[i];
+        b = (uint8_t)(b << 4 | (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10));
+    }
+    return b;
+}
+
+/* The bytes of a hex string into out (strlen(hex) / 2 of them); returns out. */
+static const uint8_t *unhex(uint8_t *out, const char *hex)
+{
+    for (size_t i = 0; hex[2 * i]; i++)
+        out[i] = hex_byte(hex + 2 * i);
+    return out;
+}
+
+/* Whether the bytes at a are those of a hex string (strlen(hex) / 2 of them). */
+static int equal_hex(const uint8_t *a, const char *hex)
+{
+    int ok = 1;
+    for (size_t i = 0; hex[2 * i]; i++)
+        ok &= a[i] == hex_byte(hex + 2 * i);
+    return ok;
+}
+
 /* ---------------------------------------------------------------- ML-KEM-768 */
 #define EXAMPLE_MLKEM768                                                                           \
     (M4CRYPT_ENABLE_MLKEM768 && M4CRYPT_ENABLE_MLKEM_KEYPAIR && M4CRYPT_ENABLE_MLKEM_ENCAPS &&     \
      M4CRYPT_ENABLE_MLKEM_DECAPS)
 #if EXAMPLE_MLKEM768
-/* C2SP CCTV, ML-KEM/unluckysample/ML-KEM-768.txt */
-static const uint8_t kem_d_z[64] = {
-    0x82, 0xc4, 0xa3, 0x61, 0x58, 0x6b, 0x97, 0x15, 0xc2, 0x37, 0x5a, 0x45, 0xfb, 0x85, 0xc3, 0x2d,
-    0x04, 0xbe, 0x7f, 0xe6, 0xe2, 0x6a, 0xcd, 0x82, 0x0e, 0xc5, 0xd4, 0x08, 0x00, 0x93, 0xaf, 0xe1,
-    0x84, 0x76, 0x01, 0x35, 0x60, 0x15, 0x1d, 0x98, 0x6d, 0xc7, 0x83, 0x4d, 0xcb, 0x57, 0xc7, 0x5f,
-    0x84, 0x5f, 0x8d, 0x7e, 0xe7, 0x15, 0x58, 0xd0, 0x95, 0x5f, 0x3f, 0x4f, 0xeb, 0x72, 0x3c, 0xf2};
-static const uint8_t kem_m[32] = {
-    0xe4, 0x8f, 0x74, 0xad, 0x41, 0x6e, 0x99, 0x63, 0x10, 0x03, 0xde, 0xd1, 0x47, 0x8a, 0xec, 0x62,
-    0xa0, 0x2c, 0x24, 0x5d, 0x88, 0xed, 0x7f, 0x2f, 0xae, 0x92, 0xae, 0xdf, 0x13, 0xca, 0x03, 0xb3};
-static const uint8_t kem_k[32] = {
-    0x4f, 0x7c, 0xc6, 0x4c, 0x04, 0x0f, 0xc4, 0xe3, 0x35, 0xa5, 0x39, 0x69, 0x1f, 0x46, 0x38, 0xca,
-    0xf8, 0xb1, 0xbf, 0x5d, 0xa6, 0x45, 0x57, 0x54, 0xaf, 0xe6, 0x99, 0xe4, 0x18, 0x13, 0x80, 0x1b};
-static const uint8_t kem_sha3_ek[32] = {
-    0x45, 0x1f, 0x9b, 0x65, 0x47, 0xb8, 0xf6, 0xe9, 0x27, 0xfb, 0xfe, 0x75, 0x98, 0x65, 0x81, 0x60,
-    0x20, 0x60, 0x40, 0xfd, 0xb5, 0x7d, 0xd3, 0x9b, 0xa8, 0xbf, 0x1f, 0x3a, 0x5f, 0xf8, 0x9b, 0x9c};
-static const uint8_t kem_sha3_dk[32] = {
-    0x7f, 0x2d, 0xd0, 0xad, 0x9d, 0xc1, 0xd8, 0x78, 0x09, 0xd3, 0x6f, 0xb9, 0x6d, 0xf9, 0x39, 0x14,
-    0x80, 0x06, 0x24, 0x6a, 0xf0, 0x15, 0x91, 0x32, 0x1f, 0x6f, 0x09, 0x60, 0x99, 0x49, 0xb7, 0xe9};
-static const uint8_t kem_sha3_c[32] = {
-    0x9e, 0xb0, 0x61, 0xa5, 0xfb, 0x76, 0x50, 0x5e, 0xef, 0xff, 0xde, 0xde, 0xa6, 0x26, 0x15, 0xea,
-    0xb7, 0x65, 0xaa, 0x3d, 0x89, 0xff, 0x7f, 0x1f, 0x3d, 0xf7, 0xd8, 0x14, 0x29, 0x81, 0xa3, 0x0b};
+/* C2SP CCTV, ML-KEM/unluckysample/ML-KEM-768.txt: d || z, m, K and the SHA3-256 of ek, dk, c */
+static const struct {
+    const char *d_z, *m, *k, *sha3_ek, *sha3_dk, *sha3_c;
+} cctv = {
+    .d_z = "82c4a361586b9715c2375a45fb85c32d04be7fe6e26acd820ec5d4080093afe1"
+           "8476013560151d986dc7834dcb57c75f845f8d7ee71558d0955f3f4feb723cf2",
+    .m = "e48f74ad416e99631003ded1478aec62a02c245d88ed7f2fae92aedf13ca03b3",
+    .k = "4f7cc64c040fc4e335a539691f4638caf8b1bf5da6455754afe699e41813801b",
+    .sha3_ek = "451f9b6547b8f6e927fbfe7598658160206040fdb57dd39ba8bf1f3a5ff89b9c",
+    .sha3_dk = "7f2dd0ad9dc1d87809d36fb96df939148006246af01591321f6f09609949b7e9",
+    .sha3_c = "9eb061a5fb76505eefffdedea62615eab765aa3d89ff7f1f3df7d8142981a30b",
+};
 
 static uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES], sk[M4CRYPT_MLKEM768_SECRETKEYBYTES];
 static uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES];
 
 static void mlkem768(void)
 {
-    uint8_t ss_a[32], ss_b[32], h[32];
+    uint8_t coins[64], ss_a[32], ss_b[32], h[32];
 
-    int ok = m4crypt_mlkem768_keypair_derand(pk, sk, kem_d_z) == M4CRYPT_OK;
+    int ok = m4crypt_mlkem768_keypair_derand(pk, sk, unhex(coins, cctv.d_z)) == M4CRYPT_OK;
     m4crypt_sha3_256(h, pk, sizeof pk);
-    ok &= equal(h, kem_sha3_ek, 32);
+    ok &= equal_hex(h, cctv.sha3_ek);
     m4crypt_sha3_256(h, sk, sizeof sk);
-    ok &= equal(h, kem_sha3_dk, 32);
+    ok &= equal_hex(h, cctv.sha3_dk);
     check(ok, "ML-KEM-768 key generation (CCTV vector)");
-    ok = m4crypt_mlkem768_enc_derand(ct, ss_a, pk, kem_m) == M4CRYPT_OK;
+    ok = m4crypt_mlkem768_enc_derand(ct, ss_a, pk, unhex(coins, cctv.m)) == M4CRYPT_OK;
     m4crypt_sha3_256(h, ct, sizeof ct);
-    check(ok && equal(h, kem_sha3_c, 32) && equal(ss_a, kem_k, 32),
+    check(ok && equal_hex(h, cctv.sha3_c) && equal_hex(ss_a, cctv.k),
           "ML-KEM-768 encapsulation (CCTV vector)");
-    check(m4crypt_mlkem768_dec(ss_b, ct, sk) == M4CRYPT_OK && equal(ss_b, kem_k, 32),
+    check(m4crypt_mlkem768_dec(ss_b, ct, sk) == M4CRYPT_OK && equal_hex(ss_b, cctv.k),
           "ML-KEM-768 decapsulation (CCTV vector)");
 
     ok = m4crypt_mlkem768_keypair(pk, sk) == M4CRYPT_OK;
@@ -122,32 +141,29 @@ static void mlkem768(void)
 /* ---------------------------------------------------------------- X25519 */
 #if M4CRYPT_ENABLE_X25519
 /* RFC 7748 section 6.1 */
-static const uint8_t alice_sk[32] = {
-    0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
-    0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x2a};
-static const uint8_t alice_pk[32] = {
-    0x85, 0x20, 0xf0, 0x09, 0x89, 0x30, 0xa7, 0x54, 0x74, 0x8b, 0x7d, 0xdc, 0xb4, 0x3e, 0xf7, 0x5a,
-    0x0d, 0xbf, 0x3a, 0x0d, 0x26, 0x38, 0x1a, 0xf4, 0xeb, 0xa4, 0xa9, 0x8e, 0xaa, 0x9b, 0x4e, 0x6a};
-static const uint8_t bob_sk[32] = {
-    0x5d, 0xab, 0x08, 0x7e, 0x62, 0x4a, 0x8a, 0x4b, 0x79, 0xe1, 0x7f, 0x8b, 0x83, 0x80, 0x0e, 0xe6,
-    0x6f, 0x3b, 0xb1, 0x29, 0x26, 0x18, 0xb6, 0xfd, 0x1c, 0x2f, 0x8b, 0x27, 0xff, 0x88, 0xe0, 0xeb};
-static const uint8_t bob_pk[32] = {
-    0xde, 0x9e, 0xdb, 0x7d, 0x7b, 0x7d, 0xc1, 0xb4, 0xd3, 0x5b, 0x61, 0xc2, 0xec, 0xe4, 0x35, 0x37,
-    0x3f, 0x83, 0x43, 0xc8, 0x5b, 0x78, 0x67, 0x4d, 0xad, 0xfc, 0x7e, 0x14, 0x6f, 0x88, 0x2b, 0x4f};
-static const uint8_t shared_ab[32] = {
-    0x4a, 0x5d, 0x9d, 0x5b, 0xa4, 0xce, 0x2d, 0xe1, 0x72, 0x8e, 0x3b, 0xf4, 0x80, 0x35, 0x0f, 0x25,
-    0xe0, 0x7e, 0x21, 0xc9, 0x47, 0xd1, 0x9e, 0x33, 0x76, 0xf0, 0x9b, 0x3c, 0x1e, 0x16, 0x17, 0x42};
+static const struct {
+    const char *alice_sk, *alice_pk, *bob_sk, *bob_pk, *shared;
+} rfc7748 = {
+    .alice_sk = "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
+    .alice_pk = "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
+    .bob_sk = "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
+    .bob_pk = "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
+    .shared = "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
+};
 
 static void x25519(void)
 {
     uint8_t p[32], s1[32], s2[32], sk1[32], sk2[32], pk1[32], pk2[32];
 
-    int ok = m4crypt_x25519_base(p, alice_sk) == M4CRYPT_OK && equal(p, alice_pk, 32);
-    ok &= m4crypt_x25519_base(p, bob_sk) == M4CRYPT_OK && equal(p, bob_pk, 32);
+    unhex(sk1, rfc7748.alice_sk);
+    unhex(sk2, rfc7748.bob_sk);
+    int ok = m4crypt_x25519_base(p, sk1) == M4CRYPT_OK && equal_hex(p, rfc7748.alice_pk);
+    ok &= m4crypt_x25519_base(p, sk2) == M4CRYPT_OK && equal_hex(p, rfc7748.bob_pk);
     check(ok, "X25519 public keys (RFC 7748 6.1)");
-    ok = m4crypt_x25519(s1, alice_sk, bob_pk) == M4CRYPT_OK && equal(s1, shared_ab, 32);
-    ok &= m4crypt_x25519(s2, bob_sk, alice_pk) == M4CRYPT_OK && equal(s2, shared_ab, 32);
-    check(ok, "X25519 shared secret (RFC 7748 6.1)");
+    ok = m4crypt_x25519(s1, sk1, unhex(p, rfc7748.bob_pk)) == M4CRYPT_OK;
+    ok &= m4crypt_x25519(s2, sk2, unhex(p, rfc7748.alice_pk)) == M4CRYPT_OK;
+    check(ok && equal_hex(s1, rfc7748.shared) && equal_hex(s2, rfc7748.shared),
+          "X25519 shared secret (RFC 7748 6.1)");
 
     ok = m4crypt_x25519_keypair(pk1, sk1) == M4CRYPT_OK;
     ok &= m4crypt_x25519_keypair(pk2, sk2) == M4CRYPT_OK;
@@ -163,41 +179,39 @@ static void x25519(void)
 
 /* ---------------------------------------------------------------- ChaCha20-Poly1305 */
 #if M4CRYPT_ENABLE_CHACHA20POLY1305
-/* RFC 8439 section 2.8.2 */
+/* RFC 8439 section 2.8.2 (the key is 80 81 .. 9f) */
 static const char aead_msg[] = "Ladies and Gentlemen of the class of '99: If I could offer you only "
                                "one tip for the future, sunscreen would be it.";
-static const uint8_t aead_ad[12] = {0x50, 0x51, 0x52, 0x53, 0xc0, 0xc1,
-                                    0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7};
-static const uint8_t aead_nonce[12] = {0x07, 0x00, 0x00, 0x00, 0x40, 0x41,
-                                       0x42, 0x43, 0x44, 0x45, 0x46, 0x47};
-static const uint8_t aead_ct[114 + 16] = {
-    0xd3, 0x1a, 0x8d, 0x34, 0x64, 0x8e, 0x60, 0xdb, 0x7b, 0x86, 0xaf, 0xbc, 0x53, 0xef, 0x7e, 0xc2,
-    0xa4, 0xad, 0xed, 0x51, 0x29, 0x6e, 0x08, 0xfe, 0xa9, 0xe2, 0xb5, 0xa7, 0x36, 0xee, 0x62, 0xd6,
-    0x3d, 0xbe, 0xa4, 0x5e, 0x8c, 0xa9, 0x67, 0x12, 0x82, 0xfa, 0xfb, 0x69, 0xda, 0x92, 0x72, 0x8b,
-    0x1a, 0x71, 0xde, 0x0a, 0x9e, 0x06, 0x0b, 0x29, 0x05, 0xd6, 0xa5, 0xb6, 0x7e, 0xcd, 0x3b, 0x36,
-    0x92, 0xdd, 0xbd, 0x7f, 0x2d, 0x77, 0x8b, 0x8c, 0x98, 0x03, 0xae, 0xe3, 0x28, 0x09, 0x1b, 0x58,
-    0xfa, 0xb3, 0x24, 0xe4, 0xfa, 0xd6, 0x75, 0x94, 0x55, 0x85, 0x80, 0x8b, 0x48, 0x31, 0xd7, 0xbc,
-    0x3f, 0xf4, 0xde, 0xf0, 0x8e, 0x4b, 0x7a, 0x9d, 0xe5, 0x76, 0xd2, 0x65, 0x86, 0xce, 0xc6, 0x4b,
-    0x61, 0x16,
-    /* tag */
-    0x1a, 0xe1, 0x0b, 0x59, 0x4f, 0x09, 0xe2, 0x6a, 0x7e, 0x90, 0x2e, 0xcb, 0xd0, 0x60, 0x06, 0x91};
+static const struct {
+    const char *ad, *nonce, *ct_tag;
+} rfc8439 = {
+    .ad = "50515253c0c1c2c3c4c5c6c7",
+    .nonce = "070000004041424344454647",
+    .ct_tag = "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
+              "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
+              "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+              "3ff4def08e4b7a9de576d26586cec64b6116"
+              "1ae10b594f09e26a7e902ecbd0600691", /* the tag */
+};
 
 static void aead(void)
 {
-    uint8_t key[32], c[sizeof aead_ct], m[114];
+    uint8_t key[32], ad[12], nonce[12], m[sizeof aead_msg - 1], c[sizeof m + 16];
     for (unsigned i = 0; i < 32; i++)
         key[i] = (uint8_t)(0x80 + i);
+    unhex(ad, rfc8439.ad);
+    unhex(nonce, rfc8439.nonce);
 
-    int ok = m4crypt_aead_chacha20poly1305_encrypt(c, sizeof c, (const uint8_t *)aead_msg, 114,
-                                                   aead_ad, sizeof aead_ad, aead_nonce, key) == 0;
-    check(ok && equal(c, aead_ct, sizeof c), "ChaCha20-Poly1305 encryption (RFC 8439 2.8.2)");
-    ok = m4crypt_aead_chacha20poly1305_decrypt(m, sizeof m, c, sizeof c, aead_ad, sizeof aead_ad,
-                                               aead_nonce, key) == 0;
+    int ok = m4crypt_aead_chacha20poly1305_encrypt(c, sizeof c, (const uint8_t *)aead_msg,
+                                                   sizeof m, ad, sizeof ad, nonce, key) == 0;
+    check(ok && equal_hex(c, rfc8439.ct_tag), "ChaCha20-Poly1305 encryption (RFC 8439 2.8.2)");
+    ok = m4crypt_aead_chacha20poly1305_decrypt(m, sizeof m, c, sizeof c, ad, sizeof ad, nonce,
+                                               key) == 0;
     check(ok && equal(m, (const uint8_t *)aead_msg, sizeof m),
           "ChaCha20-Poly1305 decryption (RFC 8439 2.8.2)");
     c[sizeof c - 1] ^= 0x80;
-    check(m4crypt_aead_chacha20poly1305_decrypt(m, sizeof m, c, sizeof c, aead_ad, sizeof aead_ad,
-                                                aead_nonce, key) == M4CRYPT_ERR_AUTH,
+    check(m4crypt_aead_chacha20poly1305_decrypt(m, sizeof m, c, sizeof c, ad, sizeof ad, nonce,
+                                                key) == M4CRYPT_ERR_AUTH,
           "ChaCha20-Poly1305 forged tag refused");
     m4crypt_memzero(key, sizeof key);
 }

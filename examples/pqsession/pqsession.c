@@ -364,16 +364,26 @@ static int fail(pqs_session *s, int error)
     return error;
 }
 
+/* Reads the n bytes that begin a handshake message or a record into s->buf; when they do not all
+ * arrive, notes how many did (s->got of s->wanted). */
+static int read_start(pqs_session *s, size_t n)
+{
+    size_t got = 0;
+    if (s->io.read(s->io.ctx, s->buf, n, &got, 1) == 0)
+        return PQS_OK;
+    s->got = got;
+    s->wanted = n;
+    return got == 0 ? PQS_ERR_IO : PQS_ERR_TRUNCATED;
+}
+
 /* Reads and opens the next record into s->buf (plaintext at s->buf + PQS_HEADER_BYTES). */
 static int read_record(pqs_session *s, uint8_t *type, uint8_t *flags, size_t *len)
 {
     size_t got = 0, body;
-    if (s->io.read(s->io.ctx, s->buf, PQS_HEADER_BYTES, &got, 1) != 0) {
-        s->got = got;
-        s->wanted = PQS_HEADER_BYTES;
-        return got == 0 ? PQS_ERR_IO : PQS_ERR_TRUNCATED;
-    }
-    int r = pqs_record_check_header(&s->keys, s->buf, &body);
+    int r = read_start(s, PQS_HEADER_BYTES);
+    if (r != PQS_OK)
+        return r;
+    r = pqs_record_check_header(&s->keys, s->buf, &body);
     if (r == PQS_ERR_COUNTER)
         s->seen_counter = get_be64(s->buf + 4);
     if (r != PQS_OK)
@@ -411,23 +421,11 @@ static int write_all(pqs_session *s, const uint8_t *p, size_t n)
     return s->io.write(s->io.ctx, p, n) == 0 ? PQS_OK : PQS_ERR_IO;
 }
 
-int pqs_connect(pqs_session *s, const pqs_io *io, const uint8_t pinned_pk[XW_PK])
+/* The end of the handshake on both sides, r being how it went so far: our key confirmation (at
+ * s->buf + PQS_MSG2_BYTES) out, the peer's in; then the session is open, or ended with the first
+ * error. */
+static int confirm_and_open(pqs_session *s, int r)
 {
-    pqs_initiator hs;
-    size_t got = 0;
-    memset(s, 0, sizeof *s);
-    s->io = *io;
-    int r = pqs_initiate(&hs, s->buf, pinned_pk);
-    if (r == PQS_OK)
-        r = write_all(s, s->buf, PQS_MSG1_BYTES);
-    if (r == PQS_OK && s->io.read(s->io.ctx, s->buf, PQS_MSG2_BYTES, &got, 1) != 0) {
-        s->got = got;
-        s->wanted = PQS_MSG2_BYTES;
-        r = got == 0 ? PQS_ERR_IO : PQS_ERR_TRUNCATED;
-    }
-    if (r == PQS_OK)
-        r = pqs_initiator_finish(&hs, &s->keys, s->buf + PQS_MSG2_BYTES, s->buf);
-    m4crypt_memzero(&hs, sizeof hs);
     if (r == PQS_OK)
         r = write_all(s, s->buf + PQS_MSG2_BYTES, PQS_CONFIRM_BYTES);
     if (r == PQS_OK) {
@@ -442,33 +440,32 @@ int pqs_connect(pqs_session *s, const pqs_io *io, const uint8_t pinned_pk[XW_PK]
     return PQS_OK;
 }
 
-int pqs_accept(pqs_session *s, const pqs_io *io, const pqs_identity *id)
+int pqs_connect(pqs_session *s, const pqs_io *io, const uint8_t pinned_pk[XW_PK])
 {
-    size_t got = 0;
+    pqs_initiator hs;
     memset(s, 0, sizeof *s);
     s->io = *io;
-    int r = PQS_OK;
-    if (s->io.read(s->io.ctx, s->buf, PQS_MSG1_BYTES, &got, 1) != 0) {
-        s->got = got;
-        s->wanted = PQS_MSG1_BYTES;
-        r = got == 0 ? PQS_ERR_IO : PQS_ERR_TRUNCATED;
-    }
+    int r = pqs_initiate(&hs, s->buf, pinned_pk);
+    if (r == PQS_OK)
+        r = write_all(s, s->buf, PQS_MSG1_BYTES);
+    if (r == PQS_OK)
+        r = read_start(s, PQS_MSG2_BYTES);
+    if (r == PQS_OK)
+        r = pqs_initiator_finish(&hs, &s->keys, s->buf + PQS_MSG2_BYTES, s->buf);
+    m4crypt_memzero(&hs, sizeof hs);
+    return confirm_and_open(s, r);
+}
+
+int pqs_accept(pqs_session *s, const pqs_io *io, const pqs_identity *id)
+{
+    memset(s, 0, sizeof *s);
+    s->io = *io;
+    int r = read_start(s, PQS_MSG1_BYTES);
     if (r == PQS_OK)
         r = pqs_respond(id, &s->keys, s->buf, s->buf + PQS_MSG2_BYTES, s->buf);
     if (r == PQS_OK)
         r = write_all(s, s->buf, PQS_MSG2_BYTES);
-    if (r == PQS_OK)
-        r = write_all(s, s->buf + PQS_MSG2_BYTES, PQS_CONFIRM_BYTES);
-    if (r == PQS_OK) {
-        s->records_out = 1;
-        r = read_confirm(s);
-    }
-    if (r != PQS_OK) {
-        end_session(s, r);
-        return r;
-    }
-    s->state = ST_OPEN;
-    return PQS_OK;
+    return confirm_and_open(s, r);
 }
 
 int pqs_send(pqs_session *s, const uint8_t *msg, size_t len)

@@ -2,7 +2,6 @@
 /* mps2-an386 platform services over semihosting; randombytes from a seeded SHAKE256 stream. */
 #include <string.h>
 
-#include "m4crypt/fips202.h"
 #include "platform.h"
 #include "semihost.h"
 
@@ -55,24 +54,12 @@ void plat_close(int handle)
 
 /* The emulated board has no entropy source: randombytes is a SHAKE256 output stream, seeded with
  * a fixed string unless plat_seed_random() is called. For tests and benchmarks only. */
-static m4crypt_keccak_ctx rng;
-static int rng_ready;
-
-void plat_seed_random(const uint8_t *seed, size_t len)
-{
-    static const char label[] = "m4crypt mps2-an386 emulator generator";
-    m4crypt_shake256_init(&rng);
-    m4crypt_keccak_absorb(&rng, (const uint8_t *)label, sizeof label - 1);
-    m4crypt_keccak_absorb(&rng, seed, len);
-    m4crypt_keccak_finalize(&rng);
-    rng_ready = 1;
-}
+#define SEEDED_RNG_LABEL "m4crypt mps2-an386 emulator generator"
+#include "seeded_rng.c"
 
 __attribute__((weak)) int m4crypt_platform_randombytes(uint8_t *out, size_t len)
 {
-    if (!rng_ready)
-        plat_seed_random(0, 0);
-    m4crypt_keccak_squeeze(&rng, out, len);
+    seeded_rng_squeeze(out, len);
     return 0;
 }
 

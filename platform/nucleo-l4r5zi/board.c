@@ -53,11 +53,7 @@
 #define PWR_SR2 0x40007014u
 #define PWR_CR5 0x40007080u
 #define FLASH_ACR 0x40022000u
-#define GPIOG_MODER 0x48001800u
-#define GPIOG_OSPEEDR 0x48001808u
-#define GPIOG_PUPDR 0x4800180Cu
-#define GPIOG_AFRL 0x48001820u
-#define GPIOG_AFRH 0x48001824u
+#define GPIOG 0x48001800u
 #define LPUART1_CR1 0x40008000u
 #define LPUART1_BRR 0x4000800Cu
 #define LPUART1_ISR 0x4000801Cu
@@ -90,7 +86,9 @@ void stm32_board_early(void)
 }
 
 #define STM32_ACR_LATENCY_MASK 0xFu
+#define STM32_RESET_CLOCK "MSI 4 MHz"
 #include "stm32-common/clock.c"
+#include "stm32-common/gpio.c"
 
 static void set_hpre(uint32_t hpre)
 {
@@ -120,12 +118,9 @@ uint32_t stm32_board_clock(int bench)
                       (0x1Fu << 27);
     STM32_REG(RCC_PLLCFGR) =
         (STM32_REG(RCC_PLLCFGR) & ~fields) | 2u | (1u << 4) | n << 8 | (1u << 24) | r << 25;
-    STM32_REG(RCC_CR) |= CR_PLLON;
-    if (stm32_wait(RCC_CR, CR_PLLRDY, CR_PLLRDY, 10000) != 0) {
-        STM32_REG(RCC_CR) &= ~CR_PLLON;
+    clk.pll = pll_start();
+    if (!clk.pll)
         return stm32_board_reset_hz;
-    }
-    clk.pll = 1;
     /* APB1 and APB2 undivided (at most 120 MHz on the L4+). */
     STM32_REG(RCC_CFGR) &= ~((7u << 8) | (7u << 11));
     if (!bench) {
@@ -163,16 +158,13 @@ void stm32_board_report(void)
         stm32_note("clock: HSI16 did not start within 10 ms: running on MSI 4 MHz");
     } else if (!clk.vos_ok) {
         stm32_note("clock: the regulator did not settle in range 1: running on MSI 4 MHz");
-    } else if (!clk.pll) {
-        stm32_note("clock: the PLL did not lock within 10 ms: running on MSI 4 MHz");
-    } else if (!clk.acr_ok) {
-        stm32_note("clock: FLASH_ACR did not take the wait states: running on MSI 4 MHz");
-    } else if (clk.bench) {
-        stm32_note("clock: HSI16 -> PLL M=2 N=20 R=8: SYSCLK = HCLK = PCLK = 20 MHz, range 1 "
-                   "normal; flash 0 wait states, prefetch and I/D caches off; LPUART1 on HSI16");
-    } else {
-        stm32_note("clock: HSI16 -> PLL M=2 N=30 R=2: SYSCLK = HCLK = PCLK = 120 MHz, range 1 "
-                   "boost; flash 5 wait states, prefetch and I/D caches on; LPUART1 on HSI16");
+    } else if (!pll_stage_note(clk.pll, clk.acr_ok)) {
+        stm32_note(clk.bench ? "clock: HSI16 -> PLL M=2 N=20 R=8: SYSCLK = HCLK = PCLK = 20 MHz, "
+                               "range 1 normal; flash 0 wait states, prefetch and I/D caches off; "
+                               "LPUART1 on HSI16"
+                             : "clock: HSI16 -> PLL M=2 N=30 R=2: SYSCLK = HCLK = PCLK = 120 MHz, "
+                               "range 1 boost; flash 5 wait states, prefetch and I/D caches on; "
+                               "LPUART1 on HSI16");
     }
 }
 
@@ -184,12 +176,8 @@ void stm32_board_uart_init(void)
     STM32_REG(RCC_AHB2ENR) |= 1u << 6;
     STM32_REG(RCC_APB1ENR2) |= 1u << 0;
     (void)STM32_REG(RCC_APB1ENR2);
-    /* PG7, PG8: alternate function mode, AF8; pull-up on PG8 (RX idles high). */
-    STM32_REG(GPIOG_MODER) = (STM32_REG(GPIOG_MODER) & ~(0xFu << 14)) | (0xAu << 14);
-    STM32_REG(GPIOG_OSPEEDR) = (STM32_REG(GPIOG_OSPEEDR) & ~(3u << 14)) | (1u << 14);
-    STM32_REG(GPIOG_PUPDR) = (STM32_REG(GPIOG_PUPDR) & ~(3u << 16)) | (1u << 16);
-    STM32_REG(GPIOG_AFRL) = (STM32_REG(GPIOG_AFRL) & ~(0xFu << 28)) | (8u << 28);
-    STM32_REG(GPIOG_AFRH) = (STM32_REG(GPIOG_AFRH) & ~0xFu) | 8u;
+    /* PG7 (TX), PG8 (RX): alternate function 8. */
+    gpio_uart_pins(GPIOG, 7, 8, 8u);
     STM32_REG(LPUART1_CR1) = 0;
     STM32_REG(LPUART1_BRR) =
         (uint32_t)(((uint64_t)fck * 256u + STM32_BAUD / 2) / STM32_BAUD);

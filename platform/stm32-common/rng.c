@@ -10,14 +10,13 @@
  *     failed call returns M4CRYPT_ERR_RANDOM with wiped output (checked);
  *   - the netduinoplus2 test build only (STM32_RNG_FALLBACK): QEMU has no RNG model (the RNG's
  *     registers read as zero, so RNGEN does not read back); this build then uses a seeded
- *     SHAKE256 generator, as the mps2-an386 platform does, through its own
- *     m4crypt_platform_randombytes (the library's is then not linked). Board firmware never
+ *     SHAKE256 generator, the mps2-an386 platform's (platform/seeded_rng.c), through its
+ *     own m4crypt_platform_randombytes (the library's is then not linked). Board firmware never
  *     falls back.
  */
 #include <string.h>
 
 #include "m4crypt/common.h"
-#include "m4crypt/fips202.h"
 #include "m4crypt/rng_stm32.h"
 #include "platform.h"
 #include "stm32-common/stm32.h"
@@ -28,25 +27,14 @@ int m4crypt_rng_stm32_clock_init(void)
 }
 
 #ifdef STM32_RNG_FALLBACK
-static m4crypt_keccak_ctx fallback;
-static int fallback_on, fallback_seeded;
-
-void plat_seed_random(const uint8_t *seed, size_t len)
-{
-    static const char label[] = "m4crypt netduinoplus2 emulator generator";
-    m4crypt_shake256_init(&fallback);
-    m4crypt_keccak_absorb(&fallback, (const uint8_t *)label, sizeof label - 1);
-    m4crypt_keccak_absorb(&fallback, seed, len);
-    m4crypt_keccak_finalize(&fallback);
-    fallback_seeded = 1;
-}
+#define SEEDED_RNG_LABEL "m4crypt netduinoplus2 emulator generator"
+#include "seeded_rng.c"
+static int fallback_on;
 
 int m4crypt_platform_randombytes(uint8_t *out, size_t len)
 {
     if (fallback_on) {
-        if (!fallback_seeded)
-            plat_seed_random(0, 0);
-        m4crypt_keccak_squeeze(&fallback, out, len);
+        seeded_rng_squeeze(out, len);
         return M4CRYPT_OK;
     }
     return m4crypt_rng_stm32_randombytes(out, len);

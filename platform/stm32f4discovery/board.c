@@ -45,10 +45,7 @@
 #define RCC_APB1ENR 0x40023840u
 #define PWR_CR 0x40007000u
 #define FLASH_ACR 0x40023C00u
-#define GPIOA_MODER 0x40020000u
-#define GPIOA_OSPEEDR 0x40020008u
-#define GPIOA_PUPDR 0x4002000Cu
-#define GPIOA_AFRL 0x40020020u
+#define GPIOA 0x40020000u
 #define USART2_SR 0x40004400u
 #define USART2_DR 0x40004404u
 #define USART2_BRR 0x40004408u
@@ -73,7 +70,9 @@ void stm32_board_early(void)
 }
 
 #define STM32_ACR_LATENCY_MASK 7u
+#define STM32_RESET_CLOCK "HSI 16 MHz"
 #include "stm32-common/clock.c"
+#include "stm32-common/gpio.c"
 
 uint32_t stm32_board_clock(int bench)
 {
@@ -108,12 +107,9 @@ uint32_t stm32_board_clock(int bench)
     if (!bench)
         cfgr |= (5u << 10) | (4u << 13); /* APB1 /4, APB2 /2 */
     STM32_REG(RCC_CFGR) = cfgr;
-    STM32_REG(RCC_CR) |= CR_PLLON;
-    if (stm32_wait(RCC_CR, CR_PLLRDY, CR_PLLRDY, 10000) != 0) {
-        STM32_REG(RCC_CR) &= ~CR_PLLON;
+    clk.pll = pll_start();
+    if (!clk.pll)
         return stm32_board_reset_hz;
-    }
-    clk.pll = 1;
     clk.acr_ok = flash_setup(bench ? 0u : 5u, !bench) == 0;
     if (!clk.acr_ok) {
         flash_setup(0, 0);
@@ -134,11 +130,7 @@ void stm32_board_report(void)
     if (clk.rcc_absent) {
         stm32_note("RCC: reads as zero (not implemented in QEMU): clock setup skipped, the core "
                    "stays on the reset clock (HSI 16 MHz nominal); FLASH_ACR not exercised");
-    } else if (!clk.pll) {
-        stm32_note("clock: the PLL did not lock within 10 ms: running on HSI 16 MHz");
-    } else if (!clk.acr_ok) {
-        stm32_note("clock: FLASH_ACR did not take the wait states: running on HSI 16 MHz");
-    } else {
+    } else if (!pll_stage_note(clk.pll, clk.acr_ok)) {
         stm32_puts(clk.hse ? "board: clock: HSE 8 MHz crystal -> PLL M=8 "
                            : "board: clock: HSE did not start in 100 ms; HSI 16 MHz -> PLL M=16 ");
         stm32_puts(clk.bench ? "N=192 P=8 Q=4: SYSCLK = AHB = APB1 = APB2 = 24 MHz; flash 0 wait "
@@ -156,13 +148,9 @@ void stm32_board_uart_init(void)
     STM32_REG(RCC_AHB1ENR) |= 1u << 0;
     STM32_REG(RCC_APB1ENR) |= 1u << 17;
     (void)STM32_REG(RCC_APB1ENR);
-    /* PA2, PA3: alternate function mode (10), AF7; PA2 medium speed; pull-up on PA3 (RX idles
-     * high when nothing is connected). */
-    STM32_REG(GPIOA_MODER) = (STM32_REG(GPIOA_MODER) & ~(0xFu << 4)) | (0xAu << 4);
-    STM32_REG(GPIOA_OSPEEDR) = (STM32_REG(GPIOA_OSPEEDR) & ~(3u << 4)) | (1u << 4);
-    STM32_REG(GPIOA_PUPDR) = (STM32_REG(GPIOA_PUPDR) & ~(3u << 6)) | (1u << 6);
-    STM32_REG(GPIOA_AFRL) = (STM32_REG(GPIOA_AFRL) & ~(0xFFu << 8)) | (0x77u << 8);
-    gpio_absent = (STM32_REG(GPIOA_MODER) & (0xFu << 4)) != (0xAu << 4);
+    /* PA2 (TX), PA3 (RX): alternate function 7. */
+    gpio_uart_pins(GPIOA, 2, 3, 7u);
+    gpio_absent = (STM32_REG(GPIOA + GPIO_MODER) & (0xFu << 4)) != (0xAu << 4);
     STM32_REG(USART2_CR1) = 0;
     STM32_REG(USART2_BRR) = (clk.pclk1 + STM32_BAUD / 2) / STM32_BAUD;
     STM32_REG(USART2_CR1) = (1u << 13) | (1u << 3) | (1u << 2);

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -30,39 +29,17 @@ sys.path.insert(0, str(HERE))
 
 from boardlink import LinkServer, not_run  # noqa: E402
 from flash import board_arguments, config_of, flash  # noqa: E402
-from serialport import SerialPort, SerialPortError, serve_and_close  # noqa: E402
+from serialport import SerialPort, SerialPortError, serve_firmware  # noqa: E402
 
 SUMMARY = re.compile(r"^(?:[\w.-]+: )?(\d+) passed, (\d+) failed", re.M)
-
-
-def start_qemu_pty(elf: Path) -> tuple[subprocess.Popen, str]:
-    """Starts elf in netduinoplus2 with USART2 (the second -serial) on a pseudo-terminal."""
-    p = subprocess.Popen(["qemu-system-arm", "-M", "netduinoplus2", "-display", "none",
-                          "-monitor", "none", "-serial", "null", "-serial", "pty",
-                          "-kernel", str(elf)],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert p.stdout
-    line = p.stdout.readline()
-    m = re.search(r"(/dev/pts/\d+)", line)
-    if not m:
-        p.kill()
-        raise SystemExit(f"board_tests: QEMU did not give a pty: {line!r}")
-    return p, m.group(1)
 
 
 def run_one(elf: Path, args, vecdir: Path) -> tuple[int, int, str, float]:
     t0 = time.time()
     echo = (lambda s: print(s, end="", flush=True)) if args.verbose else None
     server = LinkServer(vecdir, echo=echo)
-    qemu = None
-    if args.qemu:
-        qemu, pty = start_qemu_pty(elf)
-        port = SerialPort(pty, args.baud)
-    else:
-        port = SerialPort(args.port, args.baud)
-        port.discard_input()
-        flash(args.board, elf, args.flasher, quiet=not args.verbose)
-    how = serve_and_close(port, server, args.timeout, idle_timeout=args.idle, qemu=qemu)
+    how = serve_firmware(args, elf, server,
+                         lambda: flash(args.board, elf, args.flasher, quiet=not args.verbose))
     out = server.output
     sums = SUMMARY.findall(out)
     passed, failed = (int(sums[-1][0]), int(sums[-1][1])) if sums else (0, 0)

@@ -75,26 +75,20 @@ def compiler() -> str:
 
 
 def read_board(args, elf: Path) -> str:
-    from serialport import SerialPort, SerialPortError, serve_and_close
+    from serialport import SerialPortError, serve_firmware
     echo = lambda s: print(s, end="", flush=True)  # noqa: E731
     server = LinkServer(None, echo=echo)
-    qemu = None
-    if args.qemu:
-        from board_tests import start_qemu_pty
-        qemu, pty = start_qemu_pty(elf)
-        port = SerialPort(pty, args.baud)
-    else:
-        try:
-            port = SerialPort(args.port, args.baud)
-        except SerialPortError as e:
-            raise SystemExit(f"serial_bench: {e}") from None
-        port.discard_input()
+
+    def start():
         if args.flash:
             flash(args.board, elf, args.flasher)
         else:
             print(f"serial_bench: listening on {args.port}; press the board's reset button "
                   f"(the firmware waits up to 30 s for this tool)", flush=True)
-    how = serve_and_close(port, server, args.timeout, idle_timeout=args.idle, qemu=qemu)
+    try:
+        how = serve_firmware(args, elf, server, start)
+    except SerialPortError as e:
+        raise SystemExit(f"serial_bench: {e}") from None
     if how != "exit":
         raise SystemExit(f"serial_bench: the firmware did not finish ({how})")
     if server.exit_code != 0:

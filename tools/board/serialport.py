@@ -2,12 +2,15 @@
 """A serial port in raw mode, 8N1, with the standard library only (termios, select).
 
 The boards' console: /dev/ttyACM0 for an ST-LINK virtual COM port (NUCLEO-L4R5ZI, or a
-Discovery's ST-LINK/V2-A wired to PA2/PA3), /dev/ttyUSB0 for a USB-serial adapter.
+Discovery's ST-LINK/V2-A wired to PA2/PA3), /dev/ttyUSB0 for a USB-serial adapter; or, for a dry
+run without a board, QEMU's netduinoplus2 with USART2 on a pseudo-terminal (serve_firmware).
 """
 from __future__ import annotations
 
 import os
+import re
 import select
+import subprocess
 import termios
 import time
 
@@ -138,3 +141,34 @@ def serve_and_close(port: SerialPort, server, timeout: float, idle_timeout: floa
         if qemu:
             qemu.kill()
             qemu.wait()
+
+
+def start_qemu_pty(elf) -> tuple[subprocess.Popen, str]:
+    """Starts elf in netduinoplus2 with USART2 (the second -serial) on a pseudo-terminal."""
+    p = subprocess.Popen(["qemu-system-arm", "-M", "netduinoplus2", "-display", "none",
+                          "-monitor", "none", "-serial", "null", "-serial", "pty",
+                          "-kernel", str(elf)],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert p.stdout
+    line = p.stdout.readline()
+    m = re.search(r"(/dev/pts/\d+)", line)
+    if not m:
+        p.kill()
+        raise SystemExit(f"QEMU did not give a pty: {line!r}")
+    return p, m.group(1)
+
+
+def serve_firmware(args, elf, server, start) -> str:
+    """serve_and_close on the console of the firmware elf: in QEMU netduinoplus2 on a
+    pseudo-terminal with args.qemu (F4 images), else on the board at args.port, where start()
+    (flashing it, or asking for a reset) runs the firmware once the port is open. args.baud,
+    args.timeout and args.idle are the port's speed and serve's limits."""
+    qemu = None
+    if args.qemu:
+        qemu, pty = start_qemu_pty(elf)
+        port = SerialPort(pty, args.baud)
+    else:
+        port = SerialPort(args.port, args.baud)
+        port.discard_input()
+        start()
+    return serve_and_close(port, server, args.timeout, idle_timeout=args.idle, qemu=qemu)

@@ -69,17 +69,14 @@ def _cryptography(name: str):
 
 
 def convert(out_dir: Path) -> dict[str, int]:
-    out = {}
-    for fname, recs, hdr in [
+    return vecfmt.write_files(out_dir, [
         ("chacha20poly1305_wycheproof.vec", _wycheproof(),
          "Wycheproof chacha20_poly1305_test.json (C2SP/wycheproof, Apache-2.0)"),
         ("chacha20poly1305_boringssl.vec", _cryptography("boringssl.txt"),
          "cryptography-vectors ciphers/ChaCha20Poly1305/boringssl.txt"),
         ("chacha20poly1305_openssl.vec", _cryptography("openssl.txt"),
          "cryptography-vectors ciphers/ChaCha20Poly1305/openssl.txt"),
-    ]:
-        out[fname] = vecfmt.write_records(out_dir / fname, recs, hdr)
-    return out
+    ])
 
 
 if __name__ == "__main__":

@@ -128,18 +128,14 @@ def _edge_records():
 
 def convert(out_dir: Path) -> dict[str, int]:
     base = vecfmt.crypto_vectors_dir() / "hashes"
-    written = {}
     src = "NIST CAVP SHA-3 (SHA3VS/SHAKEVS byte-oriented) from PyPI cryptography-vectors"
-    for fn in FUNCS:
-        name = f"fips202_{fn}.vec"
-        vecfmt.write_file(written, out_dir, name, _kat_records(fn, base), f"{fn}: {src}")
-    vecfmt.write_file(written, out_dir, "fips202_mct.vec",
-                      (r for fn in FUNCS for r in _mct_records(fn, base)),
-                      f"Monte Carlo checkpoints: {src}")
-    vecfmt.write_file(written, out_dir, "fips202_edge.vec", _edge_records(),
-                      "Message and output lengths around the rate; expected values from Python "
-                      "hashlib")
-    return written
+    return vecfmt.write_files(out_dir, [
+        *((f"fips202_{fn}.vec", _kat_records(fn, base), f"{fn}: {src}") for fn in FUNCS),
+        ("fips202_mct.vec", (r for fn in FUNCS for r in _mct_records(fn, base)),
+         f"Monte Carlo checkpoints: {src}"),
+        ("fips202_edge.vec", _edge_records(),
+         "Message and output lengths around the rate; expected values from Python hashlib"),
+    ])
 
 
 if __name__ == "__main__":

@@ -171,22 +171,19 @@ def wycheproof():
 
 
 def convert(out_dir):
-    written = {}
-    vecfmt.write_file(written, out_dir, "mldsa_acvp_keygen.vec", acvp_keygen(),
-                      "ML-DSA ACVP keyGen (FIPS 204)")
     small = {"siggen": [], "sigver": []}
     large = []
     for name, gen in (("siggen", acvp_siggen), ("sigver", acvp_sigver)):
         for rec in gen():
             (large if _record_chars(rec) > BOARD_RECORD_MAX - 512 else small[name]).append(rec)
-    vecfmt.write_file(written, out_dir, "mldsa_acvp_siggen.vec", small["siggen"],
-                      "ML-DSA ACVP sigGen (FIPS 204)")
-    vecfmt.write_file(written, out_dir, "mldsa_acvp_sigver.vec", small["sigver"],
-                      "ML-DSA ACVP sigVer (FIPS 204)")
-    vecfmt.write_file(written, out_dir, "mldsa_acvp_large.vec", large,
-                      "ML-DSA ACVP sigGen / sigVer records larger than a board's record buffer")
-    vecfmt.write_file(written, out_dir, "mldsa_wycheproof.vec", wycheproof(),
-                      "ML-DSA Wycheproof (FIPS 204)")
+    written = vecfmt.write_files(out_dir, [
+        ("mldsa_acvp_keygen.vec", acvp_keygen(), "ML-DSA ACVP keyGen (FIPS 204)"),
+        ("mldsa_acvp_siggen.vec", small["siggen"], "ML-DSA ACVP sigGen (FIPS 204)"),
+        ("mldsa_acvp_sigver.vec", small["sigver"], "ML-DSA ACVP sigVer (FIPS 204)"),
+        ("mldsa_acvp_large.vec", large,
+         "ML-DSA ACVP sigGen / sigVer records larger than a board's record buffer"),
+        ("mldsa_wycheproof.vec", wycheproof(), "ML-DSA Wycheproof (FIPS 204)"),
+    ])
     if (written["mldsa_acvp_keygen.vec"] != 75
             or written["mldsa_acvp_siggen.vec"] + written["mldsa_acvp_sigver.vec"]
             + written["mldsa_acvp_large.vec"] != 105):

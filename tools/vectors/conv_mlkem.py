@@ -242,14 +242,11 @@ def cctv():
 
 
 def convert(out_dir: Path) -> dict[str, int]:
-    written = {}
-    jobs = [("mlkem_acvp_keygen.vec", acvp_keygen, "ACVP v1.1.0.40 ML-KEM keyGen"),
-            ("mlkem_acvp_encdec.vec", acvp_encdec, "ACVP v1.1.0.40 ML-KEM encapDecap"),
-            ("mlkem_wycheproof.vec", wycheproof, "Wycheproof ML-KEM (C2SP/wycheproof dac1dd47)"),
-            ("mlkem_cctv.vec", cctv, "C2SP CCTV ML-KEM strcmp, unluckysample, modulus")]
-    for s in SETS:
-        jobs.append((f"mlkem_kat_{s}.vec", lambda s=s: kat(s),
-                     f"cryptography-vectors asymmetric/MLKEM/kat_MLKEM_{s}.rsp"))
-    for name, gen, header in jobs:
-        vecfmt.write_file(written, out_dir, name, gen(), header)
-    return written
+    return vecfmt.write_files(out_dir, [
+        ("mlkem_acvp_keygen.vec", acvp_keygen(), "ACVP v1.1.0.40 ML-KEM keyGen"),
+        ("mlkem_acvp_encdec.vec", acvp_encdec(), "ACVP v1.1.0.40 ML-KEM encapDecap"),
+        ("mlkem_wycheproof.vec", wycheproof(), "Wycheproof ML-KEM (C2SP/wycheproof dac1dd47)"),
+        ("mlkem_cctv.vec", cctv(), "C2SP CCTV ML-KEM strcmp, unluckysample, modulus"),
+        *((f"mlkem_kat_{s}.vec", kat(s), f"cryptography-vectors asymmetric/MLKEM/kat_MLKEM_{s}.rsp")
+          for s in SETS),
+    ])

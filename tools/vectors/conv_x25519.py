@@ -71,14 +71,12 @@ def rfc7748_records():
 
 
 def convert(out_dir: Path) -> dict[str, int]:
-    out_dir = Path(out_dir)
-    written = {}
-    vecfmt.write_file(written, out_dir, "x25519_wycheproof.vec", wycheproof_records(),
-                      "Wycheproof x25519_test.json (C2SP/wycheproof, Apache-2.0), grouped by flag")
-    vecfmt.write_file(written, out_dir, "x25519_rfc7748.vec", rfc7748_records(),
-                      "RFC 7748 section 5.2, from PyPI cryptography-vectors "
-                      "asymmetric/X25519/rfc7748.txt")
-    return written
+    return vecfmt.write_files(out_dir, [
+        ("x25519_wycheproof.vec", wycheproof_records(),
+         "Wycheproof x25519_test.json (C2SP/wycheproof, Apache-2.0), grouped by flag"),
+        ("x25519_rfc7748.vec", rfc7748_records(),
+         "RFC 7748 section 5.2, from PyPI cryptography-vectors asymmetric/X25519/rfc7748.txt"),
+    ])
 
 
 if __name__ == "__main__":

@@ -55,9 +55,11 @@ def write_records(path: Path, records, header: str = "") -> int:
     return n
 
 
-def write_file(written: dict, out_dir: Path, name: str, records, header: str = "") -> None:
-    """write_records to out_dir / name, its count entered in written[name]."""
-    written[name] = write_records(Path(out_dir) / name, records, header)
+def write_files(out_dir: Path, files) -> dict[str, int]:
+    """write_records of each (name, records, header) of files to out_dir / name; returns
+    {name: how many records}, a converter's answer."""
+    return {name: write_records(Path(out_dir) / name, records, header)
+            for name, records, header in files}
 
 
 def parse_rsp(path: Path):

@@ -128,6 +128,19 @@ def _range(vals):
     return f"{lo}" if lo == hi else f"{lo}-{hi}"
 
 
+def seeds_for(runs, rng_seed=None):
+    """The secret seeds of a check of `runs` runs (at least 2; residue uses them too): all bits
+    clear, all bits set, so that a dependence on any single secret bit is always seen, then random
+    ones (reproducible with rng_seed)."""
+    seeds = [bytes(32), b"\xff" * 32]
+    if rng_seed is None:
+        seeds += [os.urandom(32) for _ in range(runs - 2)]
+    else:
+        rng = random.Random(rng_seed)
+        seeds += [bytes(rng.getrandbits(8) for _ in range(32)) for _ in range(runs - 2)]
+    return seeds[:max(2, runs)]
+
+
 def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIONS, rng_seed=None, out=sys.stdout,
           seeds=None, public_functions=()):
     """Run the check; print the verdict; return the exit code (0 ok, 1 leak, 2 error).
@@ -152,15 +165,7 @@ def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIO
         print("ct: need at least 2 runs", file=out)
         return 2
     if seeds is None:
-        # the first two runs use the extreme seeds (all bits clear, all bits
-        # set), so that a dependence on any single secret bit is always seen;
-        # the others are random (reproducible with rng_seed)
-        seeds = [bytes(32), b"\xff" * 32]
-        if rng_seed is None:
-            seeds += [os.urandom(32) for _ in range(runs - 2)]
-        else:
-            rng = random.Random(rng_seed)
-            seeds += [bytes(rng.getrandbits(8) for _ in range(32)) for _ in range(runs - 2)]
+        seeds = seeds_for(runs, rng_seed)
     d = _Describer(sim, pub)
     base = None
     names = None

@@ -559,42 +559,27 @@ void m4_reset_state(m4_ctx *c)
     c->pending_pub = c->pub_active = 0;
 }
 
-/* the counters read by m4_get (and some written by m4_set): their index is their position */
+/* the counters read by m4_get (and some written by m4_set), each with the m4_ctx field it reads:
+   their index is their position */
 #define M4_GETTERS(X) \
-    X(CYCLES) X(INSNS) X(CYC_BEFORE_LAST) X(INS_BEFORE_LAST) X(IT_BEFORE_LAST) X(HIT_LIMIT) \
-    X(MISS_FAILED) X(NIT) X(NMT) X(MAX_INSNS) X(BEGIN) X(END) X(OPEN) X(TRACING) X(NBLOCKS) \
-    X(EXCL_CYCLES) X(EXCL_INSNS) X(EXCL_CYC_BEFORE_LAST) X(EXCL_INS_BEFORE_LAST) X(PUB_ACTIVE) \
-    X(MEM_CYCLES) X(MEM_BEFORE_LAST) X(TRACE_PUB_WRITES)
+    X(CYCLES, cycles) X(INSNS, ninstr) X(CYC_BEFORE_LAST, cyc_before_last) \
+    X(INS_BEFORE_LAST, ins_before_last) X(IT_BEFORE_LAST, it_before_last) \
+    X(HIT_LIMIT, hit_limit) X(MISS_FAILED, miss_failed) X(NIT, nit) X(NMT, nmt) \
+    X(MAX_INSNS, max_insns) X(BEGIN, begin_addr) X(END, end_addr) X(OPEN, open_addr) \
+    X(TRACING, tracing) X(NBLOCKS, nblocks) X(EXCL_CYCLES, excl_cycles) \
+    X(EXCL_INSNS, excl_insns) X(EXCL_CYC_BEFORE_LAST, excl_cyc_before_last) \
+    X(EXCL_INS_BEFORE_LAST, excl_ins_before_last) X(PUB_ACTIVE, pub_active) \
+    X(MEM_CYCLES, mem_cycles) X(MEM_BEFORE_LAST, mem_before_last) \
+    X(TRACE_PUB_WRITES, trace_pub_writes)
 
-#define M4_G_ENUM(name) G_##name,
+#define M4_G_ENUM(name, field) G_##name,
 enum { M4_GETTERS(M4_G_ENUM) G_COUNT };
 
+#define M4_G_CASE(name, field) case G_##name: return (uint64_t)c->field;
 uint64_t m4_get(m4_ctx *c, int what)
 {
     switch (what) {
-    case G_CYCLES: return c->cycles;
-    case G_INSNS: return c->ninstr;
-    case G_CYC_BEFORE_LAST: return c->cyc_before_last;
-    case G_INS_BEFORE_LAST: return c->ins_before_last;
-    case G_IT_BEFORE_LAST: return c->it_before_last;
-    case G_HIT_LIMIT: return (uint64_t)c->hit_limit;
-    case G_MISS_FAILED: return (uint64_t)c->miss_failed;
-    case G_NIT: return c->nit;
-    case G_NMT: return c->nmt;
-    case G_MAX_INSNS: return c->max_insns;
-    case G_BEGIN: return c->begin_addr;
-    case G_END: return c->end_addr;
-    case G_OPEN: return c->open_addr;
-    case G_TRACING: return (uint64_t)c->tracing;
-    case G_NBLOCKS: return c->nblocks;
-    case G_EXCL_CYCLES: return c->excl_cycles;
-    case G_EXCL_INSNS: return c->excl_insns;
-    case G_EXCL_CYC_BEFORE_LAST: return c->excl_cyc_before_last;
-    case G_EXCL_INS_BEFORE_LAST: return c->excl_ins_before_last;
-    case G_PUB_ACTIVE: return (uint64_t)c->pub_active;
-    case G_MEM_CYCLES: return c->mem_cycles;
-    case G_MEM_BEFORE_LAST: return c->mem_before_last;
-    case G_TRACE_PUB_WRITES: return (uint64_t)c->trace_pub_writes;
+    M4_GETTERS(M4_G_CASE)
     }
     return 0;
 }
@@ -627,14 +612,14 @@ void *m4_trace_ptr(m4_ctx *c, int which)
    "getters NAME,..." (index = position), "events NAME=VALUE,...", "insn NAME,..." (field order). */
 #define M4_ABI_NAME(name) #name ","
 #define M4_ABI_PAIR(name, v) #name "=" #v ","
-#define M4_ABI_FIELD(name, type) #name ","
+#define M4_ABI_FIRST(name, other) #name ","
 const char *m4_abi(void)
 {
     return "params " M4_PARAMS(M4_ABI_NAME) "\n"
            "flags " M4_FLAGS(M4_ABI_PAIR) "\n"
-           "getters " M4_GETTERS(M4_ABI_NAME) "\n"
+           "getters " M4_GETTERS(M4_ABI_FIRST) "\n"
            "events " M4_EVENTS(M4_ABI_PAIR) "\n"
-           "insn " M4_INSN_FIELDS(M4_ABI_FIELD) "\n";
+           "insn " M4_INSN_FIELDS(M4_ABI_FIRST) "\n";
 }
 
 /* The layout of m4_insn: out[0] = sizeof, then offset and size of each field in order. Returns

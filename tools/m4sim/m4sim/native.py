@@ -37,19 +37,9 @@ class Insn(ctypes.Structure):
 # them, the Insn layout and model.DYNAMIC_PARAM_NAMES with what the engine exports (m4_abi,
 # m4_insn_layout) and refuses to run on any difference: see abi_mismatches().
 
-# flag bits
-F_LOAD1 = 1 << 0
-F_STORE1 = 1 << 1
-F_MEM = 1 << 2
-F_LITERAL = 1 << 3
-F_STL_SRC = 1 << 4
-F_STL_DST = 1 << 5
-F_BR = 1 << 6
-F_BRCOND = 1 << 7
-F_IT = 1 << 8
-F_DIV = 1 << 9
-F_ITCOND = 1 << 10
-F_ITBR = 1 << 11
+# flag bits, in bit order
+(F_LOAD1, F_STORE1, F_MEM, F_LITERAL, F_STL_SRC, F_STL_DST, F_BR, F_BRCOND, F_IT, F_DIV,
+ F_ITCOND, F_ITBR) = (1 << bit for bit in range(12))
 
 EV_BEGIN, EV_END, EV_OPEN = 1, 2, 3
 

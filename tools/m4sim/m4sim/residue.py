@@ -26,22 +26,11 @@ Exit code 0: no secret-dependent residue; 1: residue found; 2: an error (a run f
 never executed, a region whose depth differs between runs).
 """
 import array
-import os
-import random
 import sys
 
+from .ct import seeds_for
 from .decode import new_cs
 from .sim import PAINT, Simulator, SimError
-
-
-def _seeds(runs, rng_seed):
-    seeds = [bytes(32), b"\xff" * 32]
-    if rng_seed is None:
-        seeds += [os.urandom(32) for _ in range(runs - 2)]
-    else:
-        rng = random.Random(rng_seed)
-        seeds += [bytes(rng.getrandbits(8) for _ in range(32)) for _ in range(runs - 2)]
-    return seeds[:max(2, runs)]
 
 
 def _executions(result, wanted):
@@ -109,7 +98,7 @@ def check(elf, regions="all", runs=8, args=(), rng_seed=None, out=sys.stdout,
     if runs < 2:
         print("residue: need at least 2 runs", file=out)
         return 2
-    seeds = _seeds(runs, rng_seed)
+    seeds = seeds_for(runs, rng_seed)
     execs = []          # per run: [(name, k, Region)]
     for run, seed in enumerate(seeds):
         res = sim.run(args=args, seed=seed, stack_residue=True)

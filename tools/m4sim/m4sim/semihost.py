@@ -77,6 +77,15 @@ class Semihost:
     def _words(self, addr, n):
         return struct.unpack(f"<{n}I", bytes(self.mem_read(addr, 4 * n)))
 
+    def _handle(self, h, console=True):
+        """The file of handle h, or None with errno EBADF when there is none (or, with
+        console=False, when it is the console)."""
+        obj = self.fds.get(h)
+        if obj is None or (not console and isinstance(obj, _Console)):
+            self.errno = _errno.EBADF
+            return None
+        return obj
+
     def _cstr(self, addr, limit=1 << 16):
         out = bytearray()
         while len(out) < limit:
@@ -169,9 +178,8 @@ class Semihost:
 
     def _op_05(self, arg):   # SYS_WRITE {handle, buf, len} -> bytes NOT written
         h, buf, ln = self._words(arg, 3)
-        obj = self.fds.get(h)
+        obj = self._handle(h)
         if obj is None:
-            self.errno = _errno.EBADF
             return 0xFFFFFFFF
         data = bytes(self.mem_read(buf, ln)) if ln else b""
         if isinstance(obj, _Console):
@@ -189,9 +197,8 @@ class Semihost:
 
     def _op_06(self, arg):   # SYS_READ {handle, buf, len} -> bytes NOT read
         h, buf, ln = self._words(arg, 3)
-        obj = self.fds.get(h)
+        obj = self._handle(h)
         if obj is None:
-            self.errno = _errno.EBADF
             return 0xFFFFFFFF
         try:
             if isinstance(obj, _Console):
@@ -220,9 +227,8 @@ class Semihost:
 
     def _op_09(self, arg):   # SYS_ISTTY {handle}
         (h,) = self._words(arg, 1)
-        obj = self.fds.get(h)
+        obj = self._handle(h)
         if obj is None:
-            self.errno = _errno.EBADF
             return 0xFFFFFFFF
         if isinstance(obj, _Console):
             # QEMU maps ":tt" to the host's stdin/stdout/stderr and asks isatty()
@@ -237,9 +243,8 @@ class Semihost:
 
     def _op_0a(self, arg):   # SYS_SEEK {handle, pos}
         h, pos = self._words(arg, 2)
-        obj = self.fds.get(h)
-        if obj is None or isinstance(obj, _Console):
-            self.errno = _errno.EBADF
+        obj = self._handle(h, console=False)
+        if obj is None:
             return 0xFFFFFFFF
         try:
             obj.seek(pos)
@@ -249,9 +254,8 @@ class Semihost:
 
     def _op_0c(self, arg):   # SYS_FLEN {handle}
         (h,) = self._words(arg, 1)
-        obj = self.fds.get(h)
-        if obj is None or isinstance(obj, _Console):
-            self.errno = _errno.EBADF
+        obj = self._handle(h, console=False)
+        if obj is None:
             return 0xFFFFFFFF
         if isinstance(obj, io.BytesIO):
             return len(obj.getbuffer())

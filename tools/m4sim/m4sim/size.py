@@ -91,6 +91,15 @@ class DataObject:
 _SHF_WRITE, _SHF_ALLOC = 1, 2
 
 
+def _containing(items, starts, addr):
+    """The item of items (sorted by address, starts their .addr) whose bytes contain addr, or
+    None."""
+    i = bisect.bisect_right(starts, addr) - 1
+    if i >= 0 and items[i].addr <= addr < items[i].addr + items[i].size:
+        return items[i]
+    return None
+
+
 class CodeSize:
     def __init__(self, elf_path):
         self.image = load(elf_path)
@@ -190,7 +199,8 @@ class CodeSize:
         shared tail needs that function's bytes too) when the branch is known to be
         an instruction: the ELF's mapping symbols mark it as code, or it carries a
         branch relocation (--emit-relocs); a literal pool decoded as a branch could
-        point anywhere. And function addresses in literal pools (function pointers)."""
+        point anywhere. And function addresses in literal pools (function pointers): with
+        relocations, only words that carry an absolute one."""
         if self._calls is not None:
             return self._calls
         md = new_cs()
@@ -216,11 +226,12 @@ class CodeSize:
                             g = self.function_at(t & ~1)
                         if g is not None and g is not f:
                             callees.add(g.name)
-            # function pointers in the function's literal pool
+            # function pointers in the function's literal pool: with relocations, only the
+            # words that carry an R_ARM_ABS32 one (an instruction's bytes can equal an address)
             for off in range(0, len(code) - 3, 2):
                 (w,) = struct.unpack_from("<I", code, off)
                 g = thumb_ptrs.get(w)
-                if g is not None and g is not f:
+                if g is not None and g is not f and self._is_pointer_word(f.addr + off):
                     callees.add(g.name)
             graph[f.name] = callees
         self._calls = graph
@@ -229,12 +240,7 @@ class CodeSize:
     # ------------------------------------------------------ data references
     def object_at(self, addr):
         """The read-only data object containing addr, or None."""
-        i = bisect.bisect_right(self._obj_starts, addr) - 1
-        if i >= 0:
-            o = self.objects[i]
-            if o.addr <= addr < o.addr + o.size:
-                return o
-        return None
+        return _containing(self.objects, self._obj_starts, addr)
 
     def _is_instruction(self, addr):
         """True when the mapping symbols say addr is code (False without them)."""
@@ -243,12 +249,7 @@ class CodeSize:
 
     def function_at(self, addr):
         """The function whose bytes contain addr, or None."""
-        i = bisect.bisect_right(self._fn_starts, addr) - 1
-        if i >= 0:
-            f = self.functions[i]
-            if f.addr <= addr < f.addr + f.size:
-                return f
-        return None
+        return _containing(self.functions, self._fn_starts, addr)
 
     def _read_only(self, addr):
         return next((name for a, b, name in self._ro_ranges if a <= addr < b), None)

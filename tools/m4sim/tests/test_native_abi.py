@@ -61,8 +61,9 @@ def test_engine_side_drift_is_refused(tmp_path, monkeypatch):
     is refused by the check lib() runs."""
     monkeypatch.setenv("M4SIM_CACHE", str(tmp_path))
     src = native._SRC.read_text()
-    edited = src.replace("X(NIT) X(NMT)", "X(NMT) X(NIT)").replace("X(ITBR, 11)", "X(ITBR, 12)")
-    assert edited != src and len(re.findall(r"X\(NMT\) X\(NIT\)", edited)) == 1
+    edited = src.replace("X(NIT, nit) X(NMT, nmt)", "X(NMT, nmt) X(NIT, nit)").replace(
+        "X(ITBR, 11)", "X(ITBR, 12)")
+    assert edited != src and len(re.findall(r"X\(NMT, nmt\) X\(NIT, nit\)", edited)) == 1
     path = tmp_path / "m4engine.c"
     path.write_text(edited)
     L = ctypes.CDLL(native.build(source=path))

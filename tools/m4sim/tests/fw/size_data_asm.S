@@ -2,31 +2,41 @@
 /* A table read through MOVW / MOVT, labelled as hand-written assembly often is (no .type). */
 .syntax unified
 .thumb
-.text
-.global m4crypt_asm_table_sum
-.type m4crypt_asm_table_sum, %function
-.thumb_func
-m4crypt_asm_table_sum:
+
+/* A global Thumb function name, its code up to endfunc. */
+.macro func name
+    .text
+    .global \name
+    .type \name, %function
+    .thumb_func
+\name:
+.endm
+.macro endfunc name
+    .size \name, .-\name
+.endm
+/* A table of words labelled name, without .type (the label alone, as hand-written assembly
+ * often has it). */
+.macro words name, values:vararg
+\name:
+    .word \values
+    .size \name, .-\name
+.endm
+
+func m4crypt_asm_table_sum
     movw r1, #:lower16:asm_table
     movt r1, #:upper16:asm_table
     ldm r1, {r0, r2}
     add r0, r0, r2
     bx lr
-.size m4crypt_asm_table_sum, .-m4crypt_asm_table_sum
+endfunc m4crypt_asm_table_sum
     .section .rodata.asm_table, "a", %progbits
     .p2align 2
-asm_table:
-    .word 1, 2, 3, 4
-.size asm_table, .-asm_table
+    words asm_table, 1, 2, 3, 4
 
 /* A loop over asm_tab_a by start and end pointers from the literal pool: the end pointer is the
  * address of asm_tab_b, which follows in the same section. And a literal 0x20, a plain constant
  * that is also an address in the vector table at 0. */
-.text
-.global m4crypt_asm_end_pointer
-.type m4crypt_asm_end_pointer, %function
-.thumb_func
-m4crypt_asm_end_pointer:
+func m4crypt_asm_end_pointer
     ldr r1, =asm_tab_a
     ldr r2, =asm_tab_a + 16
     ldr r3, .Lconst                 /* a literal load the assembler cannot turn into MOV */
@@ -41,12 +51,8 @@ m4crypt_asm_end_pointer:
     .p2align 2
 .Lconst:
     .word 0x20
-.size m4crypt_asm_end_pointer, .-m4crypt_asm_end_pointer
+endfunc m4crypt_asm_end_pointer
     .section .rodata.asm_tabs, "a", %progbits
     .p2align 2
-asm_tab_a:
-    .word 1, 2, 3, 4
-.size asm_tab_a, .-asm_tab_a
-asm_tab_b:
-    .word 5, 6, 7, 8
-.size asm_tab_b, .-asm_tab_b
+    words asm_tab_a, 1, 2, 3, 4
+    words asm_tab_b, 5, 6, 7, 8

@@ -27,12 +27,7 @@ __attribute__((noinline)) void m4sim_region_end(void)
 {
     __asm__ volatile("" ::: "memory");
 }
-#define M4SIM_REGION(name, ...)                                                                    \
-    do {                                                                                           \
-        m4sim_region_begin(name);                                                                  \
-        __VA_ARGS__;                                                                               \
-        m4sim_region_end();                                                                        \
-    } while (0)
+#define M4SIM_REGION(name, ...) (m4sim_region_begin(name), (__VA_ARGS__), m4sim_region_end())
 #ifdef SEED_IN_BSS
 volatile unsigned char m4sim_ct_seed[32];
 #define SEED m4sim_ct_seed
