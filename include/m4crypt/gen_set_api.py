@@ -8,10 +8,10 @@ uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES], ...). They are written out, one pr
 function and set, so that `grep m4crypt_mlkem768_enc include/` finds the declaration
 (tests/tools/test_public_headers.py), and each set's block stands under its own
 `#if M4CRYPT_ENABLE_<SET>` (and each operation under its `#if M4CRYPT_ENABLE_<OP>`), so that a
-set or an operation that is not built is not declared (tools/config_checks.py). The one block
-below (API) is that text for every set: `{set}` stands for the set (768, 65, ...). Declarations
-are wrapped at 100 columns, their parameters aligned after the parenthesis. The functions are
-documented in mlkem.h and mldsa.h, which also define the size macros.
+set or an operation that is not built is not declared (tools/config_checks.py). API below holds,
+for each algorithm, the text of one set, written once: `{set}` stands for the set (768, 65, ...).
+Declarations are wrapped at 100 columns, their parameters aligned after the parenthesis. The
+functions are documented in mlkem.h and mldsa.h, which also define the size macros.
 
 Run: python3 include/m4crypt/gen_set_api.py --mlkem > include/m4crypt/mlkem_sets.h
      python3 include/m4crypt/gen_set_api.py --mldsa > include/m4crypt/mldsa_sets.h
