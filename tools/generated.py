@@ -38,6 +38,8 @@ class Generated:
 
 
 GENERATED = (
+    Generated("include/m4crypt/mlkem_sets.h", "include/m4crypt/gen_set_api.py", ("--mlkem",)),
+    Generated("include/m4crypt/mldsa_sets.h", "include/m4crypt/gen_set_api.py", ("--mldsa",)),
     Generated("src/fips202/keccakf1600.c", "src/fips202/gen_keccakf1600_c.py"),
     Generated("src/fips202/armv7m/keccakf1600.S", "src/fips202/armv7m/gen_keccakf1600.py"),
     Generated("src/mlkem/armv7m/tables.S", "src/mlkem/armv7m/gen_tables.py"),
@@ -46,6 +48,7 @@ GENERATED = (
     Generated("src/mlkem/armv7m/compress.S", "src/mlkem/armv7m/gen_compress.py"),
     Generated("src/mldsa/zetas.c", "src/mldsa/gen_zetas.py"),
     Generated("src/mldsa/armv7m/tables.S", "src/mldsa/armv7m/gen_tables.py"),
+    Generated("src/ristretto255/constants.h", "src/ristretto255/gen_constants.py"),
     Generated("src/curve25519/base_table.c", "src/curve25519/gen_base_table.py"),
     Generated("src/curve25519/armv7m/fe25519_mul.S", "src/curve25519/armv7m/gen_fe25519.py"),
     Generated("src/x25519/armv7m/x25519_ladder.S", "src/curve25519/armv7m/gen_fe25519.py",

@@ -24,6 +24,8 @@
  *                                 (FIPS 204 section 6.2, "external mu")
  *  *_seed variants                the same with the secret key kept as its 32-byte seed xi
  *                                 (the key is expanded inside, on the stack, and wiped)
+ *  check_sk(sk)                   FIPS 204 section 7.2 range check of an expanded secret key
+ *                                 (s1, s2 in [-eta, eta]); built with signing
  *  verify(sig, m, mlen, ctx, ctxlen, pk)        Alg. 3 ML-DSA.Verify
  *  verify_internal(sig, mp, mplen, pk)          Alg. 8 ML-DSA.Verify_internal on M'
  *  verify_mu(sig, mu, pk)                       Alg. 8 with the caller's mu
@@ -87,171 +89,12 @@ typedef struct {
     int status; /* M4CRYPT_OK after a successful init, else the error to report at final */
 } m4crypt_mldsa_verify_ctx;
 
-/* The per-set functions, each built with its parameter set and operation (m4crypt/config.h:
- * M4CRYPT_ENABLE_MLDSA44 / 65 / 87, M4CRYPT_ENABLE_MLDSA_KEYPAIR / _SIGN / _VERIFY); a function
- * that is not built is not declared. */
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
-/* ---------------------------------------------------------------- ML-DSA-44 */
-#if M4CRYPT_ENABLE_MLDSA44
-#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
-int m4crypt_mldsa44_keypair_derand(uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES], uint8_t *sk,
-                                   const uint8_t seed[32]);
-int m4crypt_mldsa44_keypair(uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES],
-                            uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_SIGN
-int m4crypt_mldsa44_sign(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m, size_t mlen,
-                         const uint8_t *ctx, size_t ctxlen,
-                         const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES]);
-int m4crypt_mldsa44_sign_derand(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m, size_t mlen,
-                                const uint8_t *ctx, size_t ctxlen,
-                                const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES],
-                                const uint8_t rnd[32]);
-int m4crypt_mldsa44_sign_internal(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *mp,
-                                  size_t mplen, const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES],
-                                  const uint8_t rnd[32]);
-int m4crypt_mldsa44_sign_mu(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t mu[64],
-                            const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES],
-                            const uint8_t rnd[32]);
-int m4crypt_mldsa44_sign_seed(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m, size_t mlen,
-                              const uint8_t *ctx, size_t ctxlen, const uint8_t seed[32]);
-int m4crypt_mldsa44_sign_seed_derand(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m,
-                                     size_t mlen, const uint8_t *ctx, size_t ctxlen,
-                                     const uint8_t seed[32], const uint8_t rnd[32]);
-int m4crypt_mldsa44_sign_mu_seed(uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t mu[64],
-                                 const uint8_t seed[32], const uint8_t rnd[32]);
-/* FIPS 204 section 7.2 range check of an expanded secret key (s1, s2 in [-eta, eta]). */
-int m4crypt_mldsa44_check_sk(const uint8_t sk[M4CRYPT_MLDSA44_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_VERIFY
-int m4crypt_mldsa44_verify(const uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *m, size_t mlen,
-                           const uint8_t *ctx, size_t ctxlen,
-                           const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES]);
-int m4crypt_mldsa44_verify_internal(const uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t *mp,
-                                    size_t mplen, const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES]);
-int m4crypt_mldsa44_verify_mu(const uint8_t sig[M4CRYPT_MLDSA44_BYTES], const uint8_t mu[64],
-                              const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES]);
-int m4crypt_mldsa44_verify_init(m4crypt_mldsa_verify_ctx *st,
-                                const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES],
-                                const uint8_t *ctx, size_t ctxlen);
-#define m4crypt_mldsa44_verify_update m4crypt_mldsa_verify_update
-int m4crypt_mldsa44_verify_final(m4crypt_mldsa_verify_ctx *st,
-                                 const uint8_t sig[M4CRYPT_MLDSA44_BYTES],
-                                 const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
-int m4crypt_mldsa44_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA44_PUBLICKEYBYTES],
-                       const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen);
-#endif
-#endif /* M4CRYPT_ENABLE_MLDSA44 */
-
-/* ---------------------------------------------------------------- ML-DSA-65 */
-#if M4CRYPT_ENABLE_MLDSA65
-#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
-int m4crypt_mldsa65_keypair_derand(uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES], uint8_t *sk,
-                                   const uint8_t seed[32]);
-int m4crypt_mldsa65_keypair(uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES],
-                            uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_SIGN
-int m4crypt_mldsa65_sign(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m, size_t mlen,
-                         const uint8_t *ctx, size_t ctxlen,
-                         const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES]);
-int m4crypt_mldsa65_sign_derand(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m, size_t mlen,
-                                const uint8_t *ctx, size_t ctxlen,
-                                const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES],
-                                const uint8_t rnd[32]);
-int m4crypt_mldsa65_sign_internal(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *mp,
-                                  size_t mplen, const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES],
-                                  const uint8_t rnd[32]);
-int m4crypt_mldsa65_sign_mu(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t mu[64],
-                            const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES],
-                            const uint8_t rnd[32]);
-int m4crypt_mldsa65_sign_seed(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m, size_t mlen,
-                              const uint8_t *ctx, size_t ctxlen, const uint8_t seed[32]);
-int m4crypt_mldsa65_sign_seed_derand(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m,
-                                     size_t mlen, const uint8_t *ctx, size_t ctxlen,
-                                     const uint8_t seed[32], const uint8_t rnd[32]);
-int m4crypt_mldsa65_sign_mu_seed(uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t mu[64],
-                                 const uint8_t seed[32], const uint8_t rnd[32]);
-/* FIPS 204 section 7.2 range check of an expanded secret key (s1, s2 in [-eta, eta]). */
-int m4crypt_mldsa65_check_sk(const uint8_t sk[M4CRYPT_MLDSA65_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_VERIFY
-int m4crypt_mldsa65_verify(const uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *m, size_t mlen,
-                           const uint8_t *ctx, size_t ctxlen,
-                           const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES]);
-int m4crypt_mldsa65_verify_internal(const uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t *mp,
-                                    size_t mplen, const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES]);
-int m4crypt_mldsa65_verify_mu(const uint8_t sig[M4CRYPT_MLDSA65_BYTES], const uint8_t mu[64],
-                              const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES]);
-int m4crypt_mldsa65_verify_init(m4crypt_mldsa_verify_ctx *st,
-                                const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES],
-                                const uint8_t *ctx, size_t ctxlen);
-#define m4crypt_mldsa65_verify_update m4crypt_mldsa_verify_update
-int m4crypt_mldsa65_verify_final(m4crypt_mldsa_verify_ctx *st,
-                                 const uint8_t sig[M4CRYPT_MLDSA65_BYTES],
-                                 const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
-int m4crypt_mldsa65_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA65_PUBLICKEYBYTES],
-                       const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen);
-#endif
-#endif /* M4CRYPT_ENABLE_MLDSA65 */
-
-/* ---------------------------------------------------------------- ML-DSA-87 */
-#if M4CRYPT_ENABLE_MLDSA87
-#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
-int m4crypt_mldsa87_keypair_derand(uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], uint8_t *sk,
-                                   const uint8_t seed[32]);
-int m4crypt_mldsa87_keypair(uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES],
-                            uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_SIGN
-int m4crypt_mldsa87_sign(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m, size_t mlen,
-                         const uint8_t *ctx, size_t ctxlen,
-                         const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES]);
-int m4crypt_mldsa87_sign_derand(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m, size_t mlen,
-                                const uint8_t *ctx, size_t ctxlen,
-                                const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES],
-                                const uint8_t rnd[32]);
-int m4crypt_mldsa87_sign_internal(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *mp,
-                                  size_t mplen, const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES],
-                                  const uint8_t rnd[32]);
-int m4crypt_mldsa87_sign_mu(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t mu[64],
-                            const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES],
-                            const uint8_t rnd[32]);
-int m4crypt_mldsa87_sign_seed(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m, size_t mlen,
-                              const uint8_t *ctx, size_t ctxlen, const uint8_t seed[32]);
-int m4crypt_mldsa87_sign_seed_derand(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m,
-                                     size_t mlen, const uint8_t *ctx, size_t ctxlen,
-                                     const uint8_t seed[32], const uint8_t rnd[32]);
-int m4crypt_mldsa87_sign_mu_seed(uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t mu[64],
-                                 const uint8_t seed[32], const uint8_t rnd[32]);
-/* FIPS 204 section 7.2 range check of an expanded secret key (s1, s2 in [-eta, eta]). */
-int m4crypt_mldsa87_check_sk(const uint8_t sk[M4CRYPT_MLDSA87_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_VERIFY
-int m4crypt_mldsa87_verify(const uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *m, size_t mlen,
-                           const uint8_t *ctx, size_t ctxlen,
-                           const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES]);
-int m4crypt_mldsa87_verify_internal(const uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t *mp,
-                                    size_t mplen, const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES]);
-int m4crypt_mldsa87_verify_mu(const uint8_t sig[M4CRYPT_MLDSA87_BYTES], const uint8_t mu[64],
-                              const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES]);
-int m4crypt_mldsa87_verify_init(m4crypt_mldsa_verify_ctx *st,
-                                const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES],
-                                const uint8_t *ctx, size_t ctxlen);
-#define m4crypt_mldsa87_verify_update m4crypt_mldsa_verify_update
-int m4crypt_mldsa87_verify_final(m4crypt_mldsa_verify_ctx *st,
-                                 const uint8_t sig[M4CRYPT_MLDSA87_BYTES],
-                                 const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
-int m4crypt_mldsa87_mu(uint8_t mu[64], const uint8_t pk[M4CRYPT_MLDSA87_PUBLICKEYBYTES],
-                       const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen);
-#endif
-#endif /* M4CRYPT_ENABLE_MLDSA87 */
+/* The functions of each parameter set (the list above), written out per set and operation, each
+ * built with its parameter set and operation (m4crypt/config.h: M4CRYPT_ENABLE_MLDSA44 / 65 / 87,
+ * M4CRYPT_ENABLE_MLDSA_KEYPAIR / _SIGN / _VERIFY); a function that is not built is not declared.
+ * mldsa_sets.h is generated by gen_set_api.py, beside it. */
+#include "mldsa_sets.h"
 
 /* ---------------------------------------------------------------- any set */
 #if M4CRYPT_ENABLE_MLDSA_VERIFY

@@ -14,6 +14,8 @@
  *  enc(ct, ss, pk)                Alg. 20 ML-KEM.Encaps (m from m4crypt_randombytes)
  *  dec(ss, ct, sk)                Alg. 21 ML-KEM.Decaps with the section 7.3 hash check; invalid
  *                                 ciphertexts give the implicit-rejection key (constant time)
+ *  check_pk(pk), check_sk(sk)     the section 7.2 / 7.3 input checks on their own: M4CRYPT_OK or
+ *                                 the error code; built with every set, whatever its operations
  *
  * Returns: M4CRYPT_OK; M4CRYPT_ERR_PUBLIC_KEY (modulus check); M4CRYPT_ERR_SECRET_KEY (hash
  * check); M4CRYPT_ERR_RANDOM; on the generic layer also M4CRYPT_ERR_LENGTH, M4CRYPT_ERR_PARAM.
@@ -50,87 +52,10 @@ size_t m4crypt_mlkem_secretkeybytes(int set);
 size_t m4crypt_mlkem_ciphertextbytes(int set);
 #endif
 
-/* The functions of each parameter set, written out per set and operation (m4crypt/config.h: a
- * set or an operation that is not built is not declared). */
-#if M4CRYPT_ENABLE_MLKEM512
-#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-int m4crypt_mlkem512_keypair_derand(uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES],
-                                    uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES],
-                                    const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
-int m4crypt_mlkem512_keypair(uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES],
-                             uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_ENCAPS
-int m4crypt_mlkem512_enc_derand(uint8_t ct[M4CRYPT_MLKEM512_CIPHERTEXTBYTES],
-                                uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                                const uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES],
-                                const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
-int m4crypt_mlkem512_enc(uint8_t ct[M4CRYPT_MLKEM512_CIPHERTEXTBYTES],
-                         uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                         const uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_DECAPS
-int m4crypt_mlkem512_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                         const uint8_t ct[M4CRYPT_MLKEM512_CIPHERTEXTBYTES],
-                         const uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES]);
-#endif
-/* FIPS 203 section 7.2 / 7.3 input checks on their own: 0 or the error code. Built with every
- * set, whatever its operations. */
-int m4crypt_mlkem512_check_pk(const uint8_t pk[M4CRYPT_MLKEM512_PUBLICKEYBYTES]);
-int m4crypt_mlkem512_check_sk(const uint8_t sk[M4CRYPT_MLKEM512_SECRETKEYBYTES]);
-#endif
-
-#if M4CRYPT_ENABLE_MLKEM768
-#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-int m4crypt_mlkem768_keypair_derand(uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES],
-                                    uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES],
-                                    const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
-int m4crypt_mlkem768_keypair(uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES],
-                             uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_ENCAPS
-int m4crypt_mlkem768_enc_derand(uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES],
-                                uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                                const uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES],
-                                const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
-int m4crypt_mlkem768_enc(uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES],
-                         uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                         const uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_DECAPS
-int m4crypt_mlkem768_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                         const uint8_t ct[M4CRYPT_MLKEM768_CIPHERTEXTBYTES],
-                         const uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES]);
-#endif
-int m4crypt_mlkem768_check_pk(const uint8_t pk[M4CRYPT_MLKEM768_PUBLICKEYBYTES]);
-int m4crypt_mlkem768_check_sk(const uint8_t sk[M4CRYPT_MLKEM768_SECRETKEYBYTES]);
-#endif
-
-#if M4CRYPT_ENABLE_MLKEM1024
-#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
-int m4crypt_mlkem1024_keypair_derand(uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES],
-                                     uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES],
-                                     const uint8_t coins[M4CRYPT_MLKEM_KEYPAIRCOINBYTES]);
-int m4crypt_mlkem1024_keypair(uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES],
-                              uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_ENCAPS
-int m4crypt_mlkem1024_enc_derand(uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES],
-                                 uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                                 const uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES],
-                                 const uint8_t m[M4CRYPT_MLKEM_ENCCOINBYTES]);
-int m4crypt_mlkem1024_enc(uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES],
-                          uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                          const uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES]);
-#endif
-#if M4CRYPT_ENABLE_MLKEM_DECAPS
-int m4crypt_mlkem1024_dec(uint8_t ss[M4CRYPT_MLKEM_SSBYTES],
-                          const uint8_t ct[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES],
-                          const uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES]);
-#endif
-int m4crypt_mlkem1024_check_pk(const uint8_t pk[M4CRYPT_MLKEM1024_PUBLICKEYBYTES]);
-int m4crypt_mlkem1024_check_sk(const uint8_t sk[M4CRYPT_MLKEM1024_SECRETKEYBYTES]);
-#endif
+/* The functions of each parameter set (the list above), written out per set and operation: a set
+ * or an operation that is not built (m4crypt/config.h) is not declared. mlkem_sets.h is generated
+ * by gen_set_api.py, beside it. */
+#include "mlkem_sets.h"
 
 #if M4CRYPT_ENABLE_MLKEM
 /* Length-checked generic layer. set is 512, 768 or 1024 and built (else M4CRYPT_ERR_PARAM);

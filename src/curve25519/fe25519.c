@@ -18,6 +18,12 @@ static const uint8_t limb_off[10] = {0, 26, 51, 77, 102, 128, 153, 179, 204, 230
 static const uint8_t limb_bits[10] = {26, 25, 26, 25, 26, 25, 26, 25, 26, 25};
 
 #define M(a, b) ((int64_t)(a) * (int64_t)(b))
+/* Declares the ten limbs of the element e as the constants x0 ... x9 (LIMBS(f, f): f0 = f->v[0],
+ * ..., f9 = f->v[9]): the operands of the column sums of mul and sqr. */
+#define LIMBS(x, e)                                                                                \
+    const int32_t x##0 = (e)->v[0], x##1 = (e)->v[1], x##2 = (e)->v[2], x##3 = (e)->v[3],          \
+                  x##4 = (e)->v[4], x##5 = (e)->v[5], x##6 = (e)->v[6], x##7 = (e)->v[7],          \
+                  x##8 = (e)->v[8], x##9 = (e)->v[9]
 
 void m4crypt_fe25519_0_c(m4crypt_fe25519_c *h)
 {
@@ -92,10 +98,8 @@ void m4crypt_fe25519_carry_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f)
  */
 void m4crypt_fe25519_mul_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, const m4crypt_fe25519_c *g)
 {
-    const int32_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    const int32_t f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
-    const int32_t g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-    const int32_t g5 = g->v[5], g6 = g->v[6], g7 = g->v[7], g8 = g->v[8], g9 = g->v[9];
+    LIMBS(f, f);
+    LIMBS(g, g);
     const int32_t f1_2 = 2 * f1, f3_2 = 2 * f3, f5_2 = 2 * f5, f7_2 = 2 * f7, f9_2 = 2 * f9;
     const int32_t g1_19 = 19 * g1, g2_19 = 19 * g2, g3_19 = 19 * g3, g4_19 = 19 * g4;
     const int32_t g5_19 = 19 * g5, g6_19 = 19 * g6, g7_19 = 19 * g7, g8_19 = 19 * g8;
@@ -129,8 +133,7 @@ void m4crypt_fe25519_mul_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, con
  * and doubled (f0_2 ...), and doubled again for two odd limbs (f1_4 ...). Same bounds. */
 void m4crypt_fe25519_sqr_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f)
 {
-    const int32_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    const int32_t f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
+    LIMBS(f, f);
     const int32_t f0_2 = 2 * f0, f1_2 = 2 * f1, f2_2 = 2 * f2, f3_2 = 2 * f3, f4_2 = 2 * f4;
     const int32_t f5_2 = 2 * f5, f6_2 = 2 * f6, f7_2 = 2 * f7, f8_2 = 2 * f8, f9_2 = 2 * f9;
     const int32_t f1_4 = 4 * f1, f3_4 = 4 * f3, f5_4 = 4 * f5, f7_4 = 4 * f7;

@@ -32,21 +32,9 @@ typedef m4crypt_fe25519 fe;
 typedef m4crypt_ge25519_p3 ge;
 
 /* RFC 9496 section 4.1 constants (d of edwards25519, 2d, sqrt(-1), sqrt(a d - 1),
- * 1 / sqrt(a - d), 1 - d^2, (d - 1)^2), as 8 little-endian 32-bit words. */
-static const uint32_t C_D[8] = {0x135978a3, 0x75eb4dca, 0x4141d8ab, 0x00700a4d,
-                                0x7779e898, 0x8cc74079, 0x2b6ffe73, 0x52036cee};
-static const uint32_t C_D2[8] = {0x26b2f159, 0xebd69b94, 0x8283b156, 0x00e0149a,
-                                 0xeef3d130, 0x198e80f2, 0x56dffce7, 0x2406d9dc};
-static const uint32_t C_SQRT_M1[8] = {0x4a0ea0b0, 0xc4ee1b27, 0xad2fe478, 0x2f431806,
-                                      0x3dfbd7a7, 0x2b4d0099, 0x4fc1df0b, 0x2b832480};
-static const uint32_t C_SQRT_AD_MINUS_ONE[8] = {0x497b2e1b, 0x7e97f6a0, 0x1b7854bd, 0xaf9d8e0c,
-                                                0x31f5d1fd, 0x0f3cfcc9, 0x2b8348ac, 0x376931bf};
-static const uint32_t C_INVSQRT_A_MINUS_D[8] = {0x805d40ea, 0x99c8fdaa, 0x5a4172be, 0x9d2f1617,
-                                                0xfe01d840, 0x16c27b91, 0xcfaffca2, 0x786c8905};
-static const uint32_t C_ONE_MINUS_D_SQ[8] = {0x945fc176, 0xe27c09c1, 0xcd5e350f, 0x2c81a138,
-                                             0xbe70dfe4, 0x9994abdd, 0xb2b3e0d7, 0x029072a8};
-static const uint32_t C_D_MINUS_ONE_SQ[8] = {0x44ed4d20, 0x31ad5aaa, 0xb01e1999, 0xd29e4a2c,
-                                             0x529b4eeb, 0x4cdcd32f, 0xf66c2241, 0x5968b37a};
+ * 1 / sqrt(a - d), 1 - d^2, (d - 1)^2) as 8 little-endian 32-bit words, C_D ... C_D_MINUS_ONE_SQ:
+ * computed by gen_constants.py, beside this file. */
+#include "ristretto255/constants.h"
 
 static void fe_const(fe *h, const uint32_t w[8]) { m4crypt_fe25519_fromwords(h, w); }
 

@@ -199,7 +199,8 @@ class CodeSize:
         shared tail needs that function's bytes too) when the branch is known to be
         an instruction: the ELF's mapping symbols mark it as code, or it carries a
         branch relocation (--emit-relocs); a literal pool decoded as a branch could
-        point anywhere. And function addresses in literal pools (function pointers)."""
+        point anywhere. And function addresses in literal pools (function pointers): with
+        relocations, only words that carry an absolute one."""
         if self._calls is not None:
             return self._calls
         md = new_cs()
@@ -225,11 +226,12 @@ class CodeSize:
                             g = self.function_at(t & ~1)
                         if g is not None and g is not f:
                             callees.add(g.name)
-            # function pointers in the function's literal pool
+            # function pointers in the function's literal pool: with relocations, only the
+            # words that carry an R_ARM_ABS32 one (an instruction's bytes can equal an address)
             for off in range(0, len(code) - 3, 2):
                 (w,) = struct.unpack_from("<I", code, off)
                 g = thumb_ptrs.get(w)
-                if g is not None and g is not f:
+                if g is not None and g is not f and self._is_pointer_word(f.addr + off):
                     callees.add(g.name)
             graph[f.name] = callees
         self._calls = graph

@@ -24,11 +24,24 @@ def test_size(tmp_path):
     # symbols say the branch is an instruction; in the same section too (no relocation)
     assert cs.reachable("asm_tail_entry") == {"asm_tail_entry", "asm_shared"}
     assert cs.reachable("asm_near_entry") == {"asm_near_entry", "asm_near_shared"}
-    relocs = CodeSize(build_c(tmp_path, "size_relocs", "size_test.c", "size_asm.S",
-                              extra=("-Wl,--emit-relocs",)))
+    relocs_elf = build_c(tmp_path, "size_relocs", "size_test.c", "size_asm.S",
+                         extra=("-Wl,--emit-relocs",))
+    relocs = CodeSize(relocs_elf)
     assert relocs.precise
     assert relocs.reachable("asm_tail_entry") == {"asm_tail_entry", "asm_shared"}
     assert relocs.reachable("m4crypt_mlkem_keypair") == r
+    # with relocations, a function pointer is a word that carries an absolute relocation: the
+    # same bytes without it (a constant, or an instruction, that happens to equal a function's
+    # address) are not followed
+    assert "m4crypt_keccak_f" in relocs.reachable("m4crypt_x25519_base")
+    base = next(f for f in relocs.functions if f.name == "m4crypt_x25519_base")
+    pointers = [a for a, kind in relocs.image.relocs.items()
+                if kind == "R_ARM_ABS32" and base.addr <= a < base.addr + base.size]
+    assert pointers
+    no_pointer = CodeSize(relocs_elf)
+    for a in pointers:
+        del no_pointer.image.relocs[a]
+    assert "m4crypt_keccak_f" not in no_pointer.reachable("m4crypt_x25519_base")
     # without mapping symbols (stripped of them) only the relocation tells: plain image, no
     # relocation, so the shared tail is not followed (a literal word could look the same)
     cs._mark_addrs, cs._mark_kinds, cs._calls = [], [], None
