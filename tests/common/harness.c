@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "m4crypt/common.h"
+#include "param_sets.h"
 
 unsigned t_passed, t_failed;
 static const char *vecdir = "build/vectors";
@@ -186,27 +187,31 @@ static char where[160];
 
 const char *vec_where(void) { return where; }
 
-int vec_open(vec_file *f, const char *name)
+vec_file vec_begin(const char *name)
 {
+    vec_file f;
     char path[256];
     size_t a = strlen(vecdir), b = strlen(name);
-    memset(f, 0, sizeof *f);
+    memset(&f, 0, sizeof f);
+    f.handle = -1;
     where[0] = 0;
     nfields = 0;
-    if (a + b + 2 > sizeof path)
-        return -1;
+    if (a + b + 2 > sizeof path) {
+        t_printf("vector file name too long: %s\n", name);
+        t_failed++;
+        return f;
+    }
     memcpy(path, vecdir, a);
     path[a] = '/';
     memcpy(path + a + 1, name, b + 1);
-    strncpy(f->name, name, sizeof f->name - 1);
-    f->buf = read_buf;
-    f->handle = plat_open_read(path);
-    if (f->handle < 0) {
+    strncpy(f.name, name, sizeof f.name - 1);
+    f.buf = read_buf;
+    f.handle = plat_open_read(path);
+    if (f.handle < 0) {
         t_printf("cannot open vector file %s\n", path);
         t_failed++;
-        return -1;
     }
-    return 0;
+    return f;
 }
 
 void vec_close(vec_file *f)
@@ -321,7 +326,27 @@ int vec_next(vec_file *f)
         where[n] = 0;
         return 1;
     }
+    vec_close(f);
     return 0;
+}
+
+const void *vec_next_of_set(vec_file *f, const void *table, size_t entry_size, int n,
+                            int (*is_set)(long), unsigned *skipped, const char *key,
+                            const char **value)
+{
+    while (vec_next(f)) {
+        long set = vec_int("set", 0);
+        CHECK(is_set(set));
+        const void *entry = t_set_by_id(table, entry_size, n, set);
+        *skipped += entry == NULL;
+        const char *v = key ? vec_str(key) : "";
+        if (entry && v) {
+            if (value)
+                *value = v;
+            return entry;
+        }
+    }
+    return NULL;
 }
 
 const char *vec_str(const char *key)

@@ -89,11 +89,23 @@ typedef struct {
     int eof;
 } vec_file;
 
-/* Opens VECDIR/name; a missing file is a test failure (returns -1). */
-int vec_open(vec_file *f, const char *name);
-/* Next record (honouring t_limit() per group); 1 if one was read, 0 at the end. */
+/* Opens VECDIR/name for reading its records:
+ *     for (vec_file f = vec_begin("x.vec"); vec_next(&f);) { ... }
+ * A missing file is a test failure (reported here), and vec_next() then returns 0 at once. */
+vec_file vec_begin(const char *name);
+/* Next record (honouring t_limit() per group); 1 if one was read, 0 at the end of the file,
+ * which it closes. */
 int vec_next(vec_file *f);
+/* Closes the file before its end (a loop that stops early). */
 void vec_close(vec_file *f);
+/* For the tests of a primitive with parameter sets (param_sets.h): steps f to its next record
+ * whose "set" is one this build has (an entry of table: n entries of entry_size bytes) and that
+ * has the field key (any record when key is NULL), and returns that entry, with the field's value
+ * in *value (when value is not NULL); NULL at the end of the file. A "set" that is_set() says is
+ * no parameter set at all is a failed check; records of sets not built count in *skipped. */
+const void *vec_next_of_set(vec_file *f, const void *table, size_t entry_size, int n,
+                            int (*is_set)(long), unsigned *skipped, const char *key,
+                            const char **value);
 /* Fields of the current record. */
 const char *vec_str(const char *key);            /* NULL if absent */
 int vec_has(const char *key);

@@ -35,12 +35,9 @@ static void fips197(void)
 
 static void aesavs(void)
 {
-    vec_file f;
     static uint8_t key[32], pt[256], ct[256], out[256];
     unsigned n = 0;
-    if (vec_open(&f, "aes256_ecb.vec") != 0)
-        return;
-    while (vec_next(&f)) {
+    for (vec_file f = vec_begin("aes256_ecb.vec"); vec_next(&f);) {
         long len = vec_hex("plaintext", pt, sizeof pt);
         CHECK(vec_hex("key", key, 32) == 32 && len > 0 && len % 16 == 0 &&
               vec_hex("ciphertext", ct, sizeof ct) == len);
@@ -55,7 +52,6 @@ static void aesavs(void)
         CHECK_MEM(out, ct, (size_t)len);
         n++;
     }
-    vec_close(&f);
     /* 10 groups of 5 to 256 records: all 830, or up to 25 of each (162) on the M4. */
     CHECK(n == (t_limit() == 25 ? 162u : 830u));
 }

@@ -150,11 +150,8 @@ static void test_kats(int f)
     char name[40] = "fips202_";
     strcat(name, fn_names[f]);
     strcat(name, ".vec");
-    vec_file vf;
-    if (vec_open(&vf, name) < 0)
-        return;
-    unsigned before = t_failed;
-    while (vec_next(&vf)) {
+    unsigned before = t_failed, records = 0;
+    for (vec_file vf = vec_begin(name); vec_next(&vf); records++) {
         long mlen = vec_hex("msg", msg, sizeof msg);
         long olen = vec_hex("out", exp_out, sizeof exp_out);
         CHECK(mlen >= 0 && olen > 0);
@@ -167,9 +164,8 @@ static void test_kats(int f)
         if (t_failed != fb)
             t_printf("  at %s\n", vec_where());
     }
-    CHECK(vf.records > 0);
-    t_printf("%s: %u records%s\n", name, vf.records, t_failed == before ? "" : " (FAILURES)");
-    vec_close(&vf);
+    CHECK(records > 0);
+    t_printf("%s: %u records%s\n", name, records, t_failed == before ? "" : " (FAILURES)");
 }
 
 /* Monte Carlo tests. SHA3VS section 6.2.3: MD_0 = Seed; 1000 times MD_i = SHA3(MD_{i-1}); the
@@ -179,14 +175,11 @@ static void test_kats(int f)
  * next iteration; the first Outputlen is maxout; the checkpoint is Output_1000. */
 static void test_mct(void)
 {
-    vec_file vf;
-    if (vec_open(&vf, "fips202_mct.vec") < 0)
-        return;
     static uint8_t cur[OUT_MAX];
     size_t curlen = 0, outlen = 0;
     int chain_fn = -1;
     unsigned done[F_COUNT] = {0};
-    while (vec_next(&vf)) {
+    for (vec_file vf = vec_begin("fips202_mct.vec"); vec_next(&vf);) {
         int f = fn_by_name(vec_str("fn"));
         long j = vec_int("count", -1);
         CHECK(f >= 0 && j >= 0);
@@ -225,15 +218,12 @@ static void test_mct(void)
     for (int f = 0; f < F_COUNT; f++)
         CHECK(done[f] >= 3);
     t_printf("fips202_mct.vec: %u/%u/%u/%u checkpoints\n", done[0], done[1], done[2], done[3]);
-    vec_close(&vf);
 }
 
 static void test_edges(void)
 {
-    vec_file vf;
-    if (vec_open(&vf, "fips202_edge.vec") < 0)
-        return;
-    while (vec_next(&vf)) {
+    unsigned records = 0;
+    for (vec_file vf = vec_begin("fips202_edge.vec"); vec_next(&vf); records++) {
         int f = fn_by_name(vec_str("fn"));
         long mlen = vec_hex("msg", msg, sizeof msg);
         long olen = vec_hex("out", exp_out, sizeof exp_out);
@@ -245,9 +235,8 @@ static void test_edges(void)
         if (t_failed != fb)
             t_printf("  at %s\n", vec_where());
     }
-    CHECK(vf.records >= 50);
-    t_printf("fips202_edge.vec: %u records\n", vf.records);
-    vec_close(&vf);
+    CHECK(records >= 50);
+    t_printf("fips202_edge.vec: %u records\n", records);
 }
 
 /* Keccak-f[1600] applied to the all-zero state, once and twice: the lanes from the Keccak team's

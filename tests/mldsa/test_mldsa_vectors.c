@@ -39,14 +39,11 @@ static unsigned skipped; /* records of sets or operations not built */
     (M4CRYPT_ENABLE_MLDSA44 && M4CRYPT_ENABLE_MLDSA65 && M4CRYPT_ENABLE_MLDSA87 &&                 \
      M4CRYPT_ENABLE_MLDSA_KEYPAIR && M4CRYPT_ENABLE_MLDSA_SIGN && M4CRYPT_ENABLE_MLDSA_VERIFY)
 
-static const mldsa_set *record_set(void)
+/* The next record of a set this build has (others are counted) with the field key, if named. */
+static const mldsa_set *next_record(vec_file *f, const char *key, const char **value)
 {
-    const long set = vec_int("set", 0);
-    const mldsa_set *s = mldsa_set_by_id(set);
-    CHECK(s != NULL || mldsa_is_set(set));
-    if (!s)
-        skipped++; /* a set not built */
-    return s;
+    return vec_next_of_set(f, MLDSA_SETS, sizeof MLDSA_SETS[0], MLDSA_NSETS, mldsa_is_set,
+                           &skipped, key, value);
 }
 
 static MAYBE_UNUSED int is_valid(void)
@@ -93,14 +90,9 @@ static void test_acvp_keygen(void)
 #if !M4CRYPT_ENABLE_MLDSA_KEYPAIR
     t_printf("  ACVP keyGen: key generation not built\n");
 #else
-    vec_file f;
     unsigned n = 0;
-    if (vec_open(&f, "mldsa_acvp_keygen.vec") != 0)
-        return;
-    while (vec_next(&f)) {
-        const mldsa_set *s = record_set();
-        if (!s)
-            continue;
+    const mldsa_set *s;
+    for (vec_file f = vec_begin("mldsa_acvp_keygen.vec"); (s = next_record(&f, NULL, NULL));) {
         CHECK(vec_hex("seed", v_seed, 32) == 32);
         CHECK(vec_hex("pk", v_pk, sizeof v_pk) == (long)s->pk);
         CHECK(vec_hex("sk", v_sk, sizeof v_sk) == (long)s->sk);
@@ -118,7 +110,6 @@ static void test_acvp_keygen(void)
         CHECK_MEM(sk, v_sk, s->sk);
         n++;
     }
-    vec_close(&f);
     if (ALL_BUILT)
         CHECK(n == 75);
     t_printf("  ACVP keyGen: %u records\n", n);
@@ -128,15 +119,10 @@ static void test_acvp_keygen(void)
 /* sigGen (op = sign: sk, msg = M', rnd -> sig) and sigVer (op = verify: pk, msg, sig -> result). */
 static unsigned run_acvp_sig_file(const char *name)
 {
-    vec_file f;
     unsigned n = 0;
-    if (vec_open(&f, name) != 0)
-        return 0;
-    while (vec_next(&f)) {
-        const mldsa_set *s = record_set();
-        const char *op = vec_str("op");
-        if (!s || !op)
-            continue;
+    const mldsa_set *s;
+    const char *op;
+    for (vec_file f = vec_begin(name); (s = next_record(&f, "op", &op));) {
         long mlen = vec_hex("msg", v_msg, sizeof v_msg);
         CHECK(mlen >= 0);
         if (strcmp(op, "sign") == 0) {
@@ -173,7 +159,6 @@ static unsigned run_acvp_sig_file(const char *name)
         }
         n++;
     }
-    vec_close(&f);
     return n;
 }
 
@@ -302,15 +287,10 @@ static int verify_sign_record(const mldsa_set *s, long mlen, long mulen, long ct
 
 static void test_wycheproof(void)
 {
-    vec_file f;
     unsigned n = 0, invalid = 0;
-    if (vec_open(&f, "mldsa_wycheproof.vec") != 0)
-        return;
-    while (vec_next(&f)) {
-        const mldsa_set *s = record_set();
-        const char *type = vec_str("type");
-        if (!s || !type)
-            continue;
+    const mldsa_set *s;
+    const char *type;
+    for (vec_file f = vec_begin("mldsa_wycheproof.vec"); (s = next_record(&f, "type", &type));) {
         long mlen = vec_has("msg") ? vec_hex("msg", v_msg, sizeof v_msg) : -1;
         long mulen = vec_has("mu") ? vec_hex("mu", v_mu, sizeof v_mu) : -1;
         long ctxlen = vec_hex("ctx", v_ctx, sizeof v_ctx);
@@ -359,7 +339,6 @@ static void test_wycheproof(void)
         }
         n++;
     }
-    vec_close(&f);
     t_printf("  Wycheproof: %u records (%u invalid)\n", n, invalid);
 }
 

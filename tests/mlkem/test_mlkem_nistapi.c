@@ -97,13 +97,10 @@ static void replay(const nist_set *s)
     static uint8_t v_ct_n[M4CRYPT_MLKEM1024_CIPHERTEXTBYTES];
     uint8_t ss[32], ss_n[32], v_ss[32], v_ss_n[32];
     static kat_drbg drbg, check;
-    vec_file f;
     unsigned records = 0;
 
     t_printf("mlkem_nistapi: ML-KEM-%d\n", s->set);
-    if (vec_open(&f, s->file) != 0)
-        return;
-    while (vec_next(&f)) {
+    for (vec_file f = vec_begin(s->file); vec_next(&f);) {
         int ok = vec_int("count", -1) == (long)records && vec_hex("seed", seed, 48) == 48 &&
                  vec_hex("z", z, 32) == 32 && vec_hex("d", d, 32) == 32 &&
                  vec_hex("msg", msg, 32) == 32 && vec_hex("pk", v_pk, s->pk) == (long)s->pk &&
@@ -112,8 +109,10 @@ static void replay(const nist_set *s)
                  vec_hex("ct_n", v_ct_n, s->ct) == (long)s->ct &&
                  vec_hex("ss_n", v_ss_n, 32) == 32;
         CHECK(ok);
-        if (!ok)
+        if (!ok) {
+            vec_close(&f);
             break;
+        }
         records++;
         unsigned failed_before = t_failed;
 
@@ -144,10 +143,10 @@ static void replay(const nist_set *s)
         CHECK_MEM(ss, v_ss, 32);
         if (t_failed != failed_before) {
             t_printf("mlkem_nistapi: first failure at %s\n", vec_where());
+            vec_close(&f);
             break;
         }
     }
-    vec_close(&f);
     CHECK(records == (t_limit() ? t_limit() : 1000u));
 }
 

@@ -31,14 +31,11 @@ static uint8_t ss2[32];
 static uint8_t coins[64], tmp[MLKEM_MAX_CT + 32];
 static unsigned skipped_sets, skipped_ops; /* records of sets, checks of operations not built */
 
-/* The record's set, or NULL (counted) when this build does not have it. */
-static const mlkem_set *record_set(void)
+/* The next record of a set this build has (others are counted) with the field key, if named. */
+static const mlkem_set *next_record(vec_file *f, const char *key, const char **value)
 {
-    long set = vec_int("set", 0);
-    CHECK(mlkem_is_set(set));
-    const mlkem_set *s = mlkem_set_by_id(set);
-    skipped_sets += s == NULL;
-    return s;
+    return vec_next_of_set(f, MLKEM_SETS, sizeof MLKEM_SETS[0], MLKEM_NSETS, mlkem_is_set,
+                           &skipped_sets, key, value);
 }
 
 /* The implicit-rejection key J(z || c) = SHAKE256(z || c, 32), computed here from the one-shot
@@ -50,14 +47,13 @@ static void rejection_key(uint8_t out[32], const uint8_t z[32], const uint8_t *c
     m4crypt_shake256(out, 32, tmp, 32 + clen);
 }
 
+/* The checks of an operation this build leaves out only count themselves (skipped_ops). */
+
+#if M4CRYPT_ENABLE_MLKEM_KEYPAIR
 /* Key generation from d || z through the per-set function and the generic layer. */
 static void check_keygen(const mlkem_set *s, const uint8_t *seed64, const uint8_t *ek,
                          const uint8_t *dk)
 {
-#if !M4CRYPT_ENABLE_MLKEM_KEYPAIR
-    (void)s, (void)seed64, (void)ek, (void)dk;
-    skipped_ops++;
-#else
     memset(pk, 0xa5, s->pk);
     memset(sk, 0xa5, s->sk);
     CHECK(s->keypair_derand(pk, sk, seed64) == 0);
@@ -72,17 +68,16 @@ static void check_keygen(const mlkem_set *s, const uint8_t *seed64, const uint8_
         CHECK_MEM(pk, ek, s->pk);
     if (dk)
         CHECK_MEM(sk, dk, s->sk);
-#endif
 }
+#else
+#define check_keygen(...) skipped_ops++
+#endif
 
+#if M4CRYPT_ENABLE_MLKEM_ENCAPS
 /* Encapsulation with fixed m, both layers. */
 static void check_encaps(const mlkem_set *s, const uint8_t *ek, const uint8_t *m,
                          const uint8_t *c, const uint8_t *k)
 {
-#if !M4CRYPT_ENABLE_MLKEM_ENCAPS
-    (void)s, (void)ek, (void)m, (void)c, (void)k;
-    skipped_ops++;
-#else
     CHECK(s->enc_derand(ct, ss, ek, m) == 0);
     CHECK_MEM(ct, c, s->ct);
     CHECK_MEM(ss, k, 32);
@@ -91,23 +86,40 @@ static void check_encaps(const mlkem_set *s, const uint8_t *ek, const uint8_t *m
     CHECK(m4crypt_mlkem_encaps(s->set, ct, s->ct, ss, ek, s->pk, m) == 0);
     CHECK_MEM(ct, c, s->ct);
     CHECK_MEM(ss, k, 32);
-#endif
 }
+#else
+#define check_encaps(...) skipped_ops++
+#endif
 
+#if M4CRYPT_ENABLE_MLKEM_DECAPS
 static void check_decaps(const mlkem_set *s, const uint8_t *dk, const uint8_t *c,
                          const uint8_t *k)
 {
-#if !M4CRYPT_ENABLE_MLKEM_DECAPS
-    (void)s, (void)dk, (void)c, (void)k;
-    skipped_ops++;
-#else
     memset(ss, 0xcc, 32);
     CHECK(s->dec(ss, c, dk) == 0);
     CHECK_MEM(ss, k, 32);
     memset(ss, 0x33, 32);
     CHECK(m4crypt_mlkem_decaps(s->set, ss, c, s->ct, dk, s->sk) == 0);
     CHECK_MEM(ss, k, 32);
+}
+#else
+#define check_decaps(...) skipped_ops++
 #endif
+
+/* A record of a whole exchange, under the file's names for ek, dk, m, c and K: key generation
+ * from its d || z, encapsulation of m to c and K, and decapsulation of c to K. */
+static void check_exchange(const mlkem_set *s, const char *ek, const char *dk, const char *m,
+                           const char *c, const char *k)
+{
+    CHECK(vec_hex("d", coins, 32) == 32 && vec_hex("z", coins + 32, 32) == 32);
+    CHECK(vec_hex(ek, v_ek, sizeof v_ek) == (long)s->pk);
+    CHECK(vec_hex(dk, v_dk, sizeof v_dk) == (long)s->sk);
+    CHECK(vec_hex(m, v_m, 32) == 32);
+    CHECK(vec_hex(c, v_c, sizeof v_c) == (long)s->ct);
+    CHECK(vec_hex(k, v_k, 32) == 32);
+    check_keygen(s, coins, v_ek, v_dk);
+    check_encaps(s, v_ek, v_m, v_c, v_k);
+    check_decaps(s, v_dk, v_c, v_k);
 }
 
 /* Generic encapsulation that must fail with err: ct and ss zeroed. */
@@ -159,36 +171,25 @@ static void check_decaps_rejected(const mlkem_set *s, const uint8_t *dk, size_t 
 
 static void test_acvp_keygen(void)
 {
-    vec_file f;
     unsigned n = 0;
-    if (vec_open(&f, "mlkem_acvp_keygen.vec") != 0)
-        return;
-    while (vec_next(&f)) {
-        const mlkem_set *s = record_set();
-        if (!s)
-            continue;
+    const mlkem_set *s;
+    for (vec_file f = vec_begin("mlkem_acvp_keygen.vec"); (s = next_record(&f, NULL, NULL));) {
         CHECK(vec_hex("d", coins, 32) == 32 && vec_hex("z", coins + 32, 32) == 32);
         CHECK(vec_hex("ek", v_ek, sizeof v_ek) == (long)s->pk);
         CHECK(vec_hex("dk", v_dk, sizeof v_dk) == (long)s->sk);
         check_keygen(s, coins, v_ek, v_dk);
         n++;
     }
-    vec_close(&f);
     CHECK(n == 25u * MLKEM_NSETS);
     t_printf("  ACVP keyGen: %u records\n", n);
 }
 
 static void test_acvp_encdec(void)
 {
-    vec_file f;
     unsigned n = 0, rejected = 0;
-    if (vec_open(&f, "mlkem_acvp_encdec.vec") != 0)
-        return;
-    while (vec_next(&f)) {
-        const mlkem_set *s = record_set();
-        const char *op = vec_str("op");
-        if (!s || !op)
-            continue;
+    const mlkem_set *s;
+    const char *op;
+    for (vec_file f = vec_begin("mlkem_acvp_encdec.vec"); (s = next_record(&f, "op", &op));) {
         n++;
         if (strcmp(op, "encapsulation") == 0) {
             CHECK(vec_hex("ek", v_ek, sizeof v_ek) == (long)s->pk);
@@ -236,7 +237,6 @@ static void test_acvp_encdec(void)
             CHECK(!"unknown ACVP op");
         }
     }
-    vec_close(&f);
     CHECK(n == 55u * MLKEM_NSETS && rejected > 0);
     t_printf("  ACVP encapDecap: %u records (%u key-check rejections)\n", n, rejected);
 }
@@ -245,38 +245,28 @@ static void test_acvp_encdec(void)
 
 static void test_kat(const char *file, int set)
 {
-    vec_file f;
     unsigned n = 0;
     const mlkem_set *s = mlkem_set_by_id(set);
     if (!s) {
         t_printf("  KAT %d: not built\n", set);
         return;
     }
-    if (vec_open(&f, file) != 0)
-        return;
-    while (vec_next(&f)) {
+    for (vec_file f = vec_begin(file); vec_next(&f);) {
         CHECK(vec_int("set", 0) == set);
-        CHECK(vec_hex("d", coins, 32) == 32 && vec_hex("z", coins + 32, 32) == 32);
-        CHECK(vec_hex("pk", v_ek, sizeof v_ek) == (long)s->pk);
-        CHECK(vec_hex("sk", v_dk, sizeof v_dk) == (long)s->sk);
-        CHECK(vec_hex("msg", v_m, 32) == 32);
-        CHECK(vec_hex("ct", v_c, sizeof v_c) == (long)s->ct);
-        CHECK(vec_hex("ss", v_k, 32) == 32);
+        check_exchange(s, "pk", "sk", "msg", "ct", "ss");
+        CHECK(s->check_pk(v_ek) == 0 && s->check_sk(v_dk) == 0);
+        /* Implicit rejection: ct_n is not an encryption under this key; K = J(z || ct_n). */
         CHECK(vec_hex("ct_n", v_c2, sizeof v_c2) == (long)s->ct);
         CHECK(vec_hex("ss_n", v_k2, 32) == 32);
-        check_keygen(s, coins, v_ek, v_dk);
-        CHECK(s->check_pk(v_ek) == 0 && s->check_sk(v_dk) == 0);
-        check_encaps(s, v_ek, v_m, v_c, v_k);
-        check_decaps(s, v_dk, v_c, v_k);
-        /* Implicit rejection: ct_n is not an encryption under this key; K = J(z || ct_n). */
         check_decaps(s, v_dk, v_c2, v_k2);
         rejection_key(ss2, coins + 32, v_c2, s->ct);
         CHECK_MEM(ss2, v_k2, 32);
         n++;
-        if (t_limit() && n >= t_limit())
-            break; /* one group per file: the rest would only be skipped */
+        if (t_limit() && n >= t_limit()) {
+            vec_close(&f); /* one group per file: the rest would only be skipped */
+            break;
+        }
     }
-    vec_close(&f);
     CHECK(n == (t_limit() ? t_limit() : 1000u));
     t_printf("  KAT %d: %u entries\n", set, n);
 }
@@ -285,14 +275,12 @@ static void test_kat(const char *file, int set)
 
 static void test_wycheproof(void)
 {
-    vec_file f;
     unsigned n = 0, valid = 0, invalid = 0, acceptable = 0;
-    if (vec_open(&f, "mlkem_wycheproof.vec") != 0)
-        return;
-    while (vec_next(&f)) {
-        const mlkem_set *s = record_set();
-        const char *type = vec_str("type"), *result = vec_str("result");
-        if (!s || !type || !result)
+    const mlkem_set *s;
+    const char *type;
+    for (vec_file f = vec_begin("mlkem_wycheproof.vec"); (s = next_record(&f, "type", &type));) {
+        const char *result = vec_str("result");
+        if (!result)
             continue;
         n++;
         int is_valid = strcmp(result, "valid") == 0, is_invalid = strcmp(result, "invalid") == 0;
@@ -377,7 +365,6 @@ static void test_wycheproof(void)
             CHECK(!"unknown Wycheproof type");
         }
     }
-    vec_close(&f);
     CHECK(valid > 0 && invalid > 0);
     t_printf("  Wycheproof: %u records (%u valid, %u invalid, %u acceptable)\n", n, valid, invalid,
              acceptable);
@@ -387,15 +374,10 @@ static void test_wycheproof(void)
 
 static void test_cctv(void)
 {
-    vec_file f;
     unsigned strcmp_n = 0, unlucky = 0, modulus = 0;
-    if (vec_open(&f, "mlkem_cctv.vec") != 0)
-        return;
-    while (vec_next(&f)) {
-        const mlkem_set *s = record_set();
-        const char *g = vec_str("group");
-        if (!s || !g)
-            continue;
+    const mlkem_set *s;
+    const char *g;
+    for (vec_file f = vec_begin("mlkem_cctv.vec"); (s = next_record(&f, "group", &g));) {
         if (strncmp(g, "strcmp-", 7) == 0) {
             CHECK(vec_hex("dk", v_dk, sizeof v_dk) == (long)s->sk);
             CHECK(vec_hex("c", v_c, sizeof v_c) == (long)s->ct);
@@ -406,15 +388,7 @@ static void test_cctv(void)
             CHECK_MEM(ss2, v_k, 32);
             strcmp_n++;
         } else if (strncmp(g, "unlucky-", 8) == 0) {
-            CHECK(vec_hex("d", coins, 32) == 32 && vec_hex("z", coins + 32, 32) == 32);
-            CHECK(vec_hex("ek", v_ek, sizeof v_ek) == (long)s->pk);
-            CHECK(vec_hex("dk", v_dk, sizeof v_dk) == (long)s->sk);
-            CHECK(vec_hex("m", v_m, 32) == 32);
-            CHECK(vec_hex("c", v_c, sizeof v_c) == (long)s->ct);
-            CHECK(vec_hex("K", v_k, 32) == 32);
-            check_keygen(s, coins, v_ek, v_dk);
-            check_encaps(s, v_ek, v_m, v_c, v_k);
-            check_decaps(s, v_dk, v_c, v_k);
+            check_exchange(s, "ek", "dk", "m", "c", "K");
             unlucky++;
         } else if (strncmp(g, "modulus-", 8) == 0) {
             CHECK(vec_hex("ek", v_ek, sizeof v_ek) == (long)s->pk);
@@ -425,7 +399,6 @@ static void test_cctv(void)
             CHECK(!"unknown CCTV group");
         }
     }
-    vec_close(&f);
     CHECK(strcmp_n == (unsigned)MLKEM_NSETS && unlucky == (unsigned)MLKEM_NSETS);
     unsigned want = 0; /* modulus-<set> records per set (all, or t_limit() with --quick) */
     for (int i = 0; i < MLKEM_NSETS; i++) {

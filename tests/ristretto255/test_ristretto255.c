@@ -29,11 +29,8 @@ static int is_zero32(const uint8_t *p)
 
 static void test_vectors(void)
 {
-    vec_file f;
     unsigned nmul = 0, ninv = 0, nhash = 0;
-    if (vec_open(&f, "ristretto255_rfc9496.vec") != 0)
-        return;
-    while (vec_next(&f)) {
+    for (vec_file f = vec_begin("ristretto255_rfc9496.vec"); vec_next(&f);) {
         const char *g = vec_str("group");
         uint8_t enc[32], in[64], out[32], q[32], k[32] = {0};
         if (strcmp(g, "multiples") == 0) {
@@ -64,7 +61,6 @@ static void test_vectors(void)
             nhash++;
         }
     }
-    vec_close(&f);
     CHECK(nmul > 0 && ninv > 0 && nhash > 0);
     t_printf("rfc9496: %u multiples, %u invalid encodings, %u from-uniform-bytes\n", nmul, ninv,
              nhash);

@@ -442,19 +442,15 @@ static void test_rfc7748(void)
     CHECK_MEM(out, kk, 32);
 
     /* The same vectors from the cryptography-vectors file (converted). */
-    vec_file f;
-    if (vec_open(&f, "x25519_rfc7748.vec") == 0) {
-        unsigned n = 0;
-        while (vec_next(&f)) {
-            CHECK(vec_hex("scalar", k, 32) == 32 && vec_hex("u", u, 32) == 32 &&
-                  vec_hex("out", want, 32) == 32);
-            CHECK(m4crypt_x25519(out, k, u) == 0);
-            CHECK_MEM(out, want, 32);
-            n++;
-        }
-        vec_close(&f);
-        CHECK(n == 3);
+    unsigned n = 0;
+    for (vec_file f = vec_begin("x25519_rfc7748.vec"); vec_next(&f);) {
+        CHECK(vec_hex("scalar", k, 32) == 32 && vec_hex("u", u, 32) == 32 &&
+              vec_hex("out", want, 32) == 32);
+        CHECK(m4crypt_x25519(out, k, u) == 0);
+        CHECK_MEM(out, want, 32);
+        n++;
     }
+    CHECK(n == 3);
 }
 
 static void iterate(uint8_t k[32], uint8_t u[32], unsigned long from, unsigned long to)
@@ -498,12 +494,9 @@ static void test_iterations(void)
  */
 static void test_wycheproof(void)
 {
-    vec_file f;
-    if (vec_open(&f, "x25519_wycheproof.vec") != 0)
-        return;
     unsigned n = 0, n_valid = 0, n_accept = 0, n_invalid = 0, n_zero = 0;
     uint8_t sk[33], pk[33], ss[33], out[32];
-    while (vec_next(&f)) {
+    for (vec_file f = vec_begin("x25519_wycheproof.vec"); vec_next(&f);) {
         const char *result = vec_str("result");
         const char *flags = vec_str("flags");
         long lsk = vec_hex("private", sk, sizeof sk);
@@ -537,7 +530,6 @@ static void test_wycheproof(void)
         }
         n_zero += zero;
     }
-    vec_close(&f);
     t_printf("wycheproof: %u records (%u valid, %u acceptable, %u invalid, %u zero shared)\n", n,
              n_valid, n_accept, n_invalid, n_zero);
     CHECK(n > 0);

@@ -90,13 +90,10 @@ static m4crypt_xwing_expanded_key xk;
 
 static void test_vectors(void)
 {
-    vec_file f;
     static uint8_t v_pk[PKB], v_ct[CTB];
     uint8_t seed[32], sk[32], v_sk[32], eseed[64], v_ss[32], ss[32];
-    if (vec_open(&f, "xwing.vec") != 0)
-        return;
     unsigned n = 0;
-    while (vec_next(&f)) {
+    for (vec_file f = vec_begin("xwing.vec"); vec_next(&f);) {
         CHECK(vec_hex("seed", seed, 32) == 32 && vec_hex("sk", v_sk, 32) == 32 &&
               vec_hex("pk", v_pk, PKB) == PKB && vec_hex("eseed", eseed, 64) == 64 &&
               vec_hex("ct", v_ct, CTB) == CTB && vec_hex("ss", v_ss, 32) == 32);
@@ -134,7 +131,6 @@ static void test_vectors(void)
 #endif
         n++;
     }
-    vec_close(&f);
     CHECK(n == 3);
 }
 
@@ -233,23 +229,19 @@ static void test_bad_public_key(void)
     CHECK(bad == 0);
 
     /* CCTV ML-KEM-768 modulus keys (C2SP/CCTV ML-KEM/modulus), each with an X25519 key added */
-    vec_file f;
     unsigned cctv = 0;
     bad = 0;
-    if (vec_open(&f, "mlkem_cctv.vec") == 0) {
-        while (vec_next(&f)) {
-            const char *g = vec_str("group");
-            if (!g || strcmp(g, "modulus-768") != 0)
-                continue;
-            if (vec_hex("ek", pk2, PKM) != PKM) {
-                bad++;
-                continue;
-            }
-            memcpy(pk2 + PKM, pk + PKM, 32);
-            check_rejected(pk2, eseed, &bad);
-            cctv++;
+    for (vec_file f = vec_begin("mlkem_cctv.vec"); vec_next(&f);) {
+        const char *g = vec_str("group");
+        if (!g || strcmp(g, "modulus-768") != 0)
+            continue;
+        if (vec_hex("ek", pk2, PKM) != PKM) {
+            bad++;
+            continue;
         }
-        vec_close(&f);
+        memcpy(pk2 + PKM, pk + PKM, 32);
+        check_rejected(pk2, eseed, &bad);
+        cctv++;
     }
     CHECK(cctv > 0 && bad == 0);
     t_printf("xwing: %u constructed and %u CCTV public keys with a coefficient >= q rejected\n", n,
