@@ -24,6 +24,14 @@ static const uint8_t limb_bits[10] = {26, 25, 26, 25, 26, 25, 26, 25, 26, 25};
     const int32_t x##0 = (e)->v[0], x##1 = (e)->v[1], x##2 = (e)->v[2], x##3 = (e)->v[3],          \
                   x##4 = (e)->v[4], x##5 = (e)->v[5], x##6 = (e)->v[6], x##7 = (e)->v[7],          \
                   x##8 = (e)->v[8], x##9 = (e)->v[9]
+/* Declares x1_19 ... x9_19 = 19 x1 ... 19 x9, the factors of the products that wrap past 2^255
+ * (2^255 = 19 mod p). sqr uses only x5_19 ... x9_19: the others are marked unused. */
+#define TIMES19(x)                                                                                 \
+    const int32_t x##1_19 __attribute__((unused)) = 19 * x##1,                                     \
+                  x##2_19 __attribute__((unused)) = 19 * x##2,                                     \
+                  x##3_19 __attribute__((unused)) = 19 * x##3,                                     \
+                  x##4_19 __attribute__((unused)) = 19 * x##4, x##5_19 = 19 * x##5,                \
+                  x##6_19 = 19 * x##6, x##7_19 = 19 * x##7, x##8_19 = 19 * x##8, x##9_19 = 19 * x##9
 
 void m4crypt_fe25519_0_c(m4crypt_fe25519_c *h)
 {
@@ -100,10 +108,8 @@ void m4crypt_fe25519_mul_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, con
 {
     LIMBS(f, f);
     LIMBS(g, g);
+    TIMES19(g);
     const int32_t f1_2 = 2 * f1, f3_2 = 2 * f3, f5_2 = 2 * f5, f7_2 = 2 * f7, f9_2 = 2 * f9;
-    const int32_t g1_19 = 19 * g1, g2_19 = 19 * g2, g3_19 = 19 * g3, g4_19 = 19 * g4;
-    const int32_t g5_19 = 19 * g5, g6_19 = 19 * g6, g7_19 = 19 * g7, g8_19 = 19 * g8;
-    const int32_t g9_19 = 19 * g9;
     int64_t t[10];
 
     t[0] = M(f0, g0) + M(f1_2, g9_19) + M(f2, g8_19) + M(f3_2, g7_19) + M(f4, g6_19) +
@@ -134,11 +140,10 @@ void m4crypt_fe25519_mul_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f, con
 void m4crypt_fe25519_sqr_c(m4crypt_fe25519_c *h, const m4crypt_fe25519_c *f)
 {
     LIMBS(f, f);
+    TIMES19(f);
     const int32_t f0_2 = 2 * f0, f1_2 = 2 * f1, f2_2 = 2 * f2, f3_2 = 2 * f3, f4_2 = 2 * f4;
     const int32_t f5_2 = 2 * f5, f6_2 = 2 * f6, f7_2 = 2 * f7, f8_2 = 2 * f8, f9_2 = 2 * f9;
     const int32_t f1_4 = 4 * f1, f3_4 = 4 * f3, f5_4 = 4 * f5, f7_4 = 4 * f7;
-    const int32_t f5_19 = 19 * f5, f6_19 = 19 * f6, f7_19 = 19 * f7, f8_19 = 19 * f8;
-    const int32_t f9_19 = 19 * f9;
     int64_t t[10];
 
     t[0] = M(f0, f0) + M(f1_4, f9_19) + M(f2_2, f8_19) + M(f3_4, f7_19) + M(f4_2, f6_19) +
