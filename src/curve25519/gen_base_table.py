@@ -21,16 +21,12 @@ affine integer arithmetic.
 Run from the repository root:  python3 src/curve25519/gen_base_table.py > src/curve25519/base_table.c
 """
 
+from field25519 import D, P, inv, sqrt, words  # beside this file
+
 # The licence line every generated file starts with.
 SPDX = "/* SPDX-License-Identifier: Apache-2.0 OR MIT */"
 
-P = 2**255 - 19
-D = (-121665 * pow(121666, P - 2, P)) % P
 HALF = (P + 1) // 2  # 1 / 2 mod p
-
-
-def inv(a):
-    return pow(a, P - 2, P)
 
 
 def add(p1, p2):
@@ -46,18 +42,7 @@ def add(p1, p2):
 def base_point():
     y = 4 * inv(5) % P
     x2 = (y * y - 1) * inv(D * y * y + 1) % P
-    x = pow(x2, (P + 3) // 8, P)
-    if (x * x - x2) % P != 0:
-        x = x * pow(2, (P - 1) // 4, P) % P
-    assert (x * x - x2) % P == 0
-    if x & 1:
-        x = P - x
-    return (x, y)
-
-
-def enc(v):
-    """Little-endian 32-bit words of v (canonical, < p)."""
-    return [(v >> (32 * w)) & 0xFFFFFFFF for w in range(8)]
+    return (sqrt(x2, negative=False), y)
 
 
 def main():
@@ -71,7 +56,7 @@ def main():
         q = row_base
         for j in range(8):
             x, y = q
-            entries.append((enc((y + x) * HALF % P), enc((y - x) * HALF % P), enc(D * x * y % P)))
+            entries.append((words((y + x) * HALF % P), words((y - x) * HALF % P), words(D * x * y % P)))
             q = add(q, row_base)
         rows.append(entries)
         # next row base: 256 * row_base

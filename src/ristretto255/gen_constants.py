@@ -29,28 +29,13 @@ Run: python3 src/ristretto255/gen_constants.py > src/ristretto255/constants.h
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "curve25519"))
+from field25519 import D, P, SQRT_M1, inv, sqrt, words  # noqa: E402
 
 SPDX = "/* SPDX-License-Identifier: Apache-2.0 OR MIT */"
-P = 2**255 - 19
 A = P - 1
-
-
-def inv(x: int) -> int:
-    return pow(x, P - 2, P)
-
-
-D = -121665 * inv(121666) % P
-SQRT_M1 = pow(2, (P - 1) // 4, P)
-assert SQRT_M1 * SQRT_M1 % P == P - 1
-
-
-def sqrt(x: int, negative: bool) -> int:
-    """The square root of x mod p that is negative (odd) or not (even), as asked."""
-    r = pow(x, (P + 3) // 8, P)
-    if r * r % P != x % P:
-        r = r * SQRT_M1 % P
-    assert r * r % P == x % P, "not a square"
-    return P - r if (r & 1) != negative else r
 
 
 # name in ristretto255.c, what it is (the comment in the generated file), value
@@ -64,10 +49,6 @@ CONSTANTS = (
     ("C_ONE_MINUS_D_SQ", "1 - d^2", (1 - D * D) % P),
     ("C_D_MINUS_ONE_SQ", "(d - 1)^2", (D - 1) ** 2 % P),
 )
-
-
-def words(x: int) -> list[str]:
-    return [f"0x{(x >> (32 * i)) & 0xFFFFFFFF:08x}" for i in range(8)]
 
 
 def main() -> int:
@@ -86,7 +67,7 @@ def main() -> int:
            "#include <stdint.h>",
            ""]
     for name, what, value in CONSTANTS:
-        w = words(value)
+        w = [f"0x{x:08x}" for x in words(value)]
         head = f"static const uint32_t {name}[8] = {{"
         out += [f"/* {what} */",
                 head + ", ".join(w[:4]) + ",",
