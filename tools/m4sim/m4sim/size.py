@@ -154,13 +154,13 @@ class CodeSize:
         self.objects = sorted(objs.values(), key=lambda o: o.addr)
         self._obj_starts = [o.addr for o in self.objects]
         self._obj_names = {o.name: o for o in self.objects}
-        # read-only address ranges (for references no object covers)
         # the ELF's mapping symbols ($t / $a: code from here, $d: data from here, e.g. a
         # literal pool), to tell an instruction from a literal word decoded as one
         marks = sorted((s.value & ~1, s.name[1]) for s in self.image.symbols
                        if s.name[:2] in ("$t", "$a", "$d") and (len(s.name) == 2 or s.name[2] == "."))
         self._mark_addrs = [a for a, _ in marks]
         self._mark_kinds = [k for _, k in marks]
+        # read-only address ranges (for references no object covers)
         self._ro_ranges = [(a, a + n, name) for name, (a, n, _d, fl) in self.image.sections.items()
                            if fl & _SHF_ALLOC and not fl & _SHF_WRITE and n > 0]
 
