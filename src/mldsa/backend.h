@@ -104,12 +104,6 @@
 #define m4crypt_mldsa_make_hint m4crypt_mldsa_make_hint_c
 #endif
 
-#ifdef M4CRYPT_MLDSA_HAVE_POWER2ROUND
-#define m4crypt_mldsa_power2round m4crypt_mldsa_power2round_armv7m
-#else
-#define m4crypt_mldsa_power2round m4crypt_mldsa_power2round_c
-#endif
-
 #ifdef M4CRYPT_MLDSA_HAVE_USE_HINT
 #define m4crypt_mldsa_use_hint m4crypt_mldsa_use_hint_armv7m
 #else
@@ -122,22 +116,10 @@
 #define m4crypt_mldsa_chknorm m4crypt_mldsa_chknorm_c
 #endif
 
-#ifdef M4CRYPT_MLDSA_HAVE_PACK_T1
-#define m4crypt_mldsa_pack_t1 m4crypt_mldsa_pack_t1_armv7m
-#else
-#define m4crypt_mldsa_pack_t1 m4crypt_mldsa_pack_t1_c
-#endif
-
 #ifdef M4CRYPT_MLDSA_HAVE_UNPACK_T1_SHIFTED
 #define m4crypt_mldsa_unpack_t1_shifted m4crypt_mldsa_unpack_t1_shifted_armv7m
 #else
 #define m4crypt_mldsa_unpack_t1_shifted m4crypt_mldsa_unpack_t1_shifted_c
-#endif
-
-#ifdef M4CRYPT_MLDSA_HAVE_PACK_T0
-#define m4crypt_mldsa_pack_t0 m4crypt_mldsa_pack_t0_armv7m
-#else
-#define m4crypt_mldsa_pack_t0 m4crypt_mldsa_pack_t0_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_UNPACK_T0

@@ -98,13 +98,20 @@ int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *s
 uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *sig,
                                        const uint8_t mu[64], const uint8_t *sk,
                                        const uint8_t rnd[32], unsigned kappa);
-/* The range check of s1 and s2 in an expanded secret key. */
+/* The range check of s1 and s2 in an expanded secret key; _in unpacks into the caller's s (for
+ * signing, a polynomial of its workspace, wiped with it; left holding part of the key). */
 int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk);
+struct m4crypt_mldsa_poly; /* poly.h */
+int m4crypt_mldsa_check_sk_in(const m4crypt_mldsa_params *p, const uint8_t *sk,
+                              struct m4crypt_mldsa_poly *s);
 /* mu = H(tr || M', 64) in pieces: start absorbs tr = H(pk, 64) (or the tr given) and
  * M'[0:2 + |ctx|] = 0 || |ctx| || ctx (Alg. 2 / 3 lines 5 and 10 with Alg. 7 line 6);
  * the message follows with m4crypt_keccak_absorb, then squeeze 64 bytes after finalize. */
 void m4crypt_mldsa_mu_start(m4crypt_keccak_ctx *h, const uint8_t tr[64], const uint8_t *ctx,
                             size_t ctxlen);
 void m4crypt_mldsa_tr(uint8_t tr[64], const uint8_t *pk, size_t pk_bytes);
+/* The same in the caller's state h. */
+void m4crypt_mldsa_tr_ctx(m4crypt_keccak_ctx *h, uint8_t tr[64], const uint8_t *pk,
+                          size_t pk_bytes);
 
 #endif

@@ -25,7 +25,7 @@
 /* q^-1 mod 2^32 (for Montgomery reduction) */
 #define M4CRYPT_MLDSA_QINV 58728449u
 
-typedef struct {
+typedef struct m4crypt_mldsa_poly {
     _Alignas(8) int32_t coeffs[M4CRYPT_MLDSA_N];
 } m4crypt_mldsa_poly;
 
@@ -87,8 +87,14 @@ void m4crypt_mldsa_unpack24_c(int32_t *r, const uint8_t *in, unsigned n);
  * |LowBits(a_i)| >= r0_bound. Constant time. */
 uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt_mldsa_poly *a,
                                    const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);
-/* Power2Round (Alg. 35) of every coefficient of a (in [0, q)): a1 = r1 (t1), a becomes r0 (t0). */
-void m4crypt_mldsa_power2round_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a);
+/* Power2Round (Alg. 35) of t (coefficients in [0, q)) straight into the encodings of its halves:
+ * t1 by SimpleBitPack (Alg. 16, pk's 320 bytes a row) and, unless t0_out is NULL, t0 by BitPack(t0,
+ * 2^12 - 1, 2^12) (Alg. 17, sk's 416 bytes a row). t is left as it is. Constant time. */
+void m4crypt_mldsa_power2round_pack(uint8_t t1_out[320], uint8_t *t0_out,
+                                    const m4crypt_mldsa_poly *t);
+/* r += BitUnpack(in, eta, eta) (Alg. 19) for fields packed by pack_eta (in [0, 2 eta]).
+ * Constant time. */
+void m4crypt_mldsa_add_eta(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta);
 /* UseHint (Alg. 40) in place on a (coefficients in [0, q)) with the hint bits h[0..255] (0/1);
  * a becomes the corrected high bits. Public data only (verification). */
 void m4crypt_mldsa_use_hint_c(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLDSA_N],
@@ -98,12 +104,10 @@ void m4crypt_mldsa_use_hint_c(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLD
 uint32_t m4crypt_mldsa_chknorm_c(const m4crypt_mldsa_poly *a, int32_t bound);
 
 /* Bit packing (section 7.1). */
-/* SimpleBitPack(t1, 2^10 - 1) (Alg. 16), 320 bytes; coefficients in [0, 2^10). */
-void m4crypt_mldsa_pack_t1_c(uint8_t out[320], const m4crypt_mldsa_poly *t1);
-/* SimpleBitUnpack (Alg. 18) of 320 bytes, each coefficient times 2^d (t1 * 2^d of Alg. 8). */
+/* SimpleBitUnpack (Alg. 18) of 320 bytes (SimpleBitPack: power2round_pack), each coefficient
+ * times 2^d (t1 * 2^d of Alg. 8). */
 void m4crypt_mldsa_unpack_t1_shifted_c(m4crypt_mldsa_poly *r, const uint8_t in[320]);
-/* BitPack(t0, 2^12 - 1, 2^12) (Alg. 17), 416 bytes; and its BitUnpack (Alg. 19). */
-void m4crypt_mldsa_pack_t0_c(uint8_t out[416], const m4crypt_mldsa_poly *t0);
+/* BitUnpack(t0, 2^12 - 1, 2^12) (Alg. 19) of 416 bytes (BitPack: power2round_pack). */
 void m4crypt_mldsa_unpack_t0_c(m4crypt_mldsa_poly *r, const uint8_t in[416]);
 /* BitPack(s, eta, eta), 96 (eta 2) or 128 (eta 4) bytes, and BitUnpack; unpack returns 1 if a
  * coefficient lies outside [-eta, eta] (a field above 2 eta), else 0, without branching on the

@@ -26,14 +26,20 @@ const m4crypt_mldsa_params m4crypt_mldsa65_params = M4CRYPT_MLDSA65_PARAMS_INIT;
 const m4crypt_mldsa_params m4crypt_mldsa87_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #endif
 
-/* H(in, 64) with H = SHAKE256 (section 3.7). */
+/* H(in, 64) with H = SHAKE256 (section 3.7), in the caller's state h. */
+void m4crypt_mldsa_tr_ctx(m4crypt_keccak_ctx *h, uint8_t tr[64], const uint8_t *pk,
+                          size_t pk_bytes)
+{
+    m4crypt_shake256_init(h);
+    m4crypt_keccak_absorb(h, pk, pk_bytes);
+    m4crypt_keccak_finalize(h);
+    m4crypt_keccak_squeeze(h, tr, 64);
+}
+
 void m4crypt_mldsa_tr(uint8_t tr[64], const uint8_t *pk, size_t pk_bytes)
 {
     m4crypt_keccak_ctx h;
-    m4crypt_shake256_init(&h);
-    m4crypt_keccak_absorb(&h, pk, pk_bytes);
-    m4crypt_keccak_finalize(&h);
-    m4crypt_keccak_squeeze(&h, tr, 64);
+    m4crypt_mldsa_tr_ctx(&h, tr, pk, pk_bytes);
 }
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
@@ -51,15 +57,22 @@ void m4crypt_mldsa_mu_start(m4crypt_keccak_ctx *h, const uint8_t tr[64], const u
 /* s1 and s2 must have coefficients in [-eta, eta] (skDecode, Alg. 25, can return others). The
  * outcome is a property of the key that the caller learns from the return code. */
 #if M4CRYPT_ENABLE_MLDSA_SIGN
+int m4crypt_mldsa_check_sk_in(const m4crypt_mldsa_params *p, const uint8_t *sk,
+                              m4crypt_mldsa_poly *s)
+{
+    uint32_t bad = 0;
+    for (unsigned i = 0; i < (unsigned)p->l + p->k; i++)
+        bad |= m4crypt_mldsa_unpack_eta(s, sk + M4CRYPT_MLDSA_SK_S1 + i * p->eta_bytes, p->eta);
+    m4crypt_mldsa_ct_declassify(&bad, sizeof bad);
+    return bad ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
+}
+
 int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk)
 {
     m4crypt_mldsa_poly s;
-    uint32_t bad = 0;
-    for (unsigned i = 0; i < (unsigned)p->l + p->k; i++)
-        bad |= m4crypt_mldsa_unpack_eta(&s, sk + M4CRYPT_MLDSA_SK_S1 + i * p->eta_bytes, p->eta);
+    int ret = m4crypt_mldsa_check_sk_in(p, sk, &s);
     m4crypt_memzero(&s, sizeof s);
-    m4crypt_mldsa_ct_declassify(&bad, sizeof bad);
-    return bad ? M4CRYPT_ERR_SECRET_KEY : M4CRYPT_OK;
+    return ret;
 }
 #endif
 
@@ -91,18 +104,27 @@ int m4crypt_mldsa_check_sk_core(const m4crypt_mldsa_params *p, const uint8_t *sk
  * key generation and signing wipe their workspace. The functions under them (in the portable
  * build Keccak-f[1600] and the NTT, in both builds the C of Decompose, the samplers and the
  * packing) also leave spills and saved registers below it, so the dispatcher wipes, after the
- * set's function has returned, the stack it used: the workspace and at most MLDSA_CALLEE_STACK
- * bytes of the frames below and beside it (the stack-residue check of make test confirms the
- * figure on every M4 build). */
-#define MLDSA_CALLEE_STACK 1536
-#define WIPE_AFTER(p, ws_bytes) M4CRYPT_STACK_WIPE(DISPATCH(p, ws_bytes()) + MLDSA_CALLEE_STACK)
+ * set's function has returned, the stack it used: the workspace and the frames below and beside
+ * it, at most *_CALLEE_STACK bytes. The assembly build's callees keep small frames (its margins are
+ * what the deepest call chain under each operation needs, with room to spare); the portable
+ * build's C callees take more. make test's stack-residue check confirms the margins on every M4
+ * build. */
+#ifdef M4CRYPT_ARCH_ARMV7M
+#define KEYGEN_CALLEE_STACK 384
+#define SIGN_CALLEE_STACK 640
+#else
+#define KEYGEN_CALLEE_STACK 1536
+#define SIGN_CALLEE_STACK 1536
+#endif
+#define WIPE_AFTER(p, ws_bytes, callee_stack)                                                      \
+    M4CRYPT_STACK_WIPE(DISPATCH(p, ws_bytes()) + (callee_stack))
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
                          const uint8_t xi[32])
 {
     int ret = DISPATCH(p, keygen_core(pk, sk, xi));
-    WIPE_AFTER(p, keygen_ws_bytes);
+    WIPE_AFTER(p, keygen_ws_bytes, KEYGEN_CALLEE_STACK);
     return ret;
 }
 #endif
@@ -112,7 +134,7 @@ int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, cons
                                const uint8_t *sk, const uint8_t rnd[32])
 {
     int ret = DISPATCH(p, sign_mu_core(sig, mu, sk, rnd));
-    WIPE_AFTER(p, sign_ws_bytes);
+    WIPE_AFTER(p, sign_ws_bytes, SIGN_CALLEE_STACK);
     return ret;
 }
 
@@ -121,7 +143,7 @@ uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *s
                                        const uint8_t rnd[32], unsigned kappa)
 {
     uint32_t bad = DISPATCH(p, sign_attempt_ct(sig, mu, sk, rnd, kappa));
-    WIPE_AFTER(p, sign_ws_bytes);
+    WIPE_AFTER(p, sign_ws_bytes, SIGN_CALLEE_STACK);
     return bad;
 }
 #endif

@@ -8,7 +8,7 @@
  * w1 is hashed row by row as it is computed.
  *
  * Memory (stack, besides the caller's buffers):
- *   keygen  l packed polynomials (NTT(s1)) + 2 polynomials + the SHAKE state
+ *   keygen  l packed polynomials (NTT(s1)) + 1 polynomial + the SHAKE state
  *   verify  (default) l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE
  *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
@@ -102,15 +102,13 @@ static void freeze(m4crypt_mldsa_poly *a)
 }
 #endif
 
-#if M4CRYPT_ENABLE_MLDSA_KEYPAIR
+#if M4CRYPT_ENABLE_MLDSA_SIGN
 static void poly_add(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
 {
     for (unsigned i = 0; i < 256; i++)
         r->coeffs[i] += a->coeffs[i];
 }
-#endif
 
-#if M4CRYPT_ENABLE_MLDSA_SIGN
 static void poly_sub(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
 {
     for (unsigned i = 0; i < 256; i++)
@@ -119,42 +117,46 @@ static void poly_sub(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
 #endif
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR
-/* H(in1 || in2 || in3, outlen) with H = SHAKE256 (section 3.7). */
-static void hash_h(uint8_t *out, size_t outlen, const uint8_t *in1, size_t len1,
-                   const uint8_t *in2, size_t len2, const uint8_t *in3, size_t len3)
+/* H(in1 || in2 || in3, outlen) with H = SHAKE256 (section 3.7), in the caller's state h (wiped
+ * after). */
+static void hash_h(m4crypt_keccak_ctx *h, uint8_t *out, size_t outlen, const uint8_t *in1,
+                   size_t len1, const uint8_t *in2, size_t len2, const uint8_t *in3, size_t len3)
 {
-    m4crypt_keccak_ctx h;
-    m4crypt_shake256_init(&h);
-    m4crypt_keccak_absorb(&h, in1, len1);
-    m4crypt_keccak_absorb(&h, in2, len2);
-    m4crypt_keccak_absorb(&h, in3, len3);
-    m4crypt_keccak_finalize(&h);
-    m4crypt_keccak_squeeze(&h, out, outlen);
-    m4crypt_memzero(&h, sizeof h);
+    m4crypt_shake256_init(h);
+    m4crypt_keccak_absorb(h, in1, len1);
+    m4crypt_keccak_absorb(h, in2, len2);
+    m4crypt_keccak_absorb(h, in3, len3);
+    m4crypt_keccak_finalize(h);
+    m4crypt_keccak_squeeze(h, out, outlen);
+    m4crypt_memzero(h, sizeof *h);
 }
 
 /* ---------------------------------------------------------------- key generation */
 
 typedef struct {
     uint8_t s1hat[SET_L][PACKED24]; /* NTT(s1_j) in [0, q) */
-    m4crypt_mldsa_poly acc, tmp;
+    m4crypt_mldsa_poly acc;         /* s1_j, s2_i, then row i of t */
     union {
+        m4crypt_keccak_ctx h; /* H: the seeds, tr */
         m4crypt_mldsa_xof xof;
         m4crypt_mldsa_prf prf;
     } ws;
+    uint8_t s2[128];    /* s2_i packed, when there is no sk to pack it into */
     uint8_t seeds[128]; /* rho || rho' || K */
 } keygen_ws;
 
 /* Alg. 6 ML-DSA.KeyGen_internal(xi): (rho, rho', K) = H(xi || k || l, 128); s1, s2 = ExpandS(rho');
- * t = NTT^-1(A o NTT(s1)) + s2 row by row (each entry of A streamed); (t1, t0) = Power2Round(t);
- * pk = rho || t1 (Alg. 22); tr = H(pk, 64); sk = rho || K || tr || s1 || s2 || t0 (Alg. 24). */
+ * t = NTT^-1(A o NTT(s1)) + s2 row by row (each entry of A streamed; s2_i is sampled before the
+ * row's products and added back from its encoding, so that no second polynomial is needed);
+ * (t1, t0) = Power2Round(t) straight into pk = rho || t1 (Alg. 22) and sk = rho || K || tr || s1 ||
+ * s2 || t0 (Alg. 24); tr = H(pk, 64). */
 int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 {
     const m4crypt_mldsa_params *p = P;
     keygen_ws w;
     const uint8_t kl[2] = {p->k, p->l};
     const uint8_t *rho = w.seeds, *rhoprime = w.seeds + 32;
-    hash_h(w.seeds, 128, xi, 32, kl, 2, NULL, 0);
+    hash_h(&w.ws.h, w.seeds, 128, xi, 32, kl, 2, NULL, 0);
     m4crypt_mldsa_ct_declassify(w.seeds, 32); /* rho: published in pk (1) */
     memcpy(pk, rho, 32);
     if (sk) {
@@ -162,31 +164,29 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
         memcpy(sk + 32, w.seeds + 96, 32);
     }
     for (unsigned j = 0; j < p->l; j++) {
-        m4crypt_mldsa_sample_eta(&w.tmp, rhoprime, (uint16_t)j, p->eta, &w.ws.prf);
+        m4crypt_mldsa_sample_eta(&w.acc, rhoprime, (uint16_t)j, p->eta, &w.ws.prf);
         if (sk)
-            m4crypt_mldsa_pack_eta(sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, &w.tmp, p->eta);
-        m4crypt_mldsa_ntt(&w.tmp);
-        freeze(&w.tmp);
-        pack24(w.s1hat[j], &w.tmp);
+            m4crypt_mldsa_pack_eta(sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, &w.acc, p->eta);
+        m4crypt_mldsa_ntt(&w.acc);
+        freeze(&w.acc);
+        pack24(w.s1hat[j], &w.acc);
     }
     for (unsigned i = 0; i < p->k; i++) {
+        uint8_t *s2 = sk ? sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes : w.s2;
+        m4crypt_mldsa_sample_eta(&w.acc, rhoprime, (uint16_t)(p->l + i), p->eta, &w.ws.prf);
+        m4crypt_mldsa_pack_eta(s2, &w.acc, p->eta);
         memset(&w.acc, 0, sizeof w.acc);
         for (unsigned j = 0; j < p->l; j++)
             m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.s1hat[j], rho, i, j, &w.ws.xof);
         m4crypt_mldsa_reduce(&w.acc);
         m4crypt_mldsa_invntt(&w.acc);
-        m4crypt_mldsa_sample_eta(&w.tmp, rhoprime, (uint16_t)(p->l + i), p->eta, &w.ws.prf);
-        if (sk)
-            m4crypt_mldsa_pack_eta(sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes, &w.tmp, p->eta);
-        poly_add(&w.acc, &w.tmp);
+        m4crypt_mldsa_add_eta(&w.acc, s2, p->eta);
         freeze(&w.acc);
-        m4crypt_mldsa_power2round(&w.tmp, &w.acc);
-        m4crypt_mldsa_pack_t1(pk + 32 + 320 * i, &w.tmp);
-        if (sk)
-            m4crypt_mldsa_pack_t0(sk + m4crypt_mldsa_sk_t0(p) + 416 * i, &w.acc);
+        m4crypt_mldsa_power2round_pack(pk + 32 + 320 * i,
+                                       sk ? sk + m4crypt_mldsa_sk_t0(p) + 416 * i : NULL, &w.acc);
     }
     if (sk)
-        m4crypt_mldsa_tr(sk + 64, pk, p->pk_bytes);
+        m4crypt_mldsa_tr_ctx(&w.ws.h, sk + 64, pk, p->pk_bytes);
     m4crypt_memzero(&w, sizeof w);
     return M4CRYPT_OK;
 }
@@ -439,12 +439,13 @@ int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk
 {
     const m4crypt_mldsa_params *p = P;
     sign_ws w;
-    int ret = m4crypt_mldsa_check_sk_core(p, sk);
+    int ret = m4crypt_mldsa_check_sk_in(p, sk, &w.tmp);
     if (ret != M4CRYPT_OK) {
+        m4crypt_memzero(&w.tmp, sizeof w.tmp);
         m4crypt_memzero(sig, p->sig_bytes);
         return ret;
     }
-    hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    hash_h(&w.h, w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
     precompute(p, &w, sk);
     ret = M4CRYPT_ERR_SIGNATURE;
     for (unsigned attempt = 0; attempt < M4CRYPT_MLDSA_MAX_ATTEMPTS; attempt++) {
@@ -470,7 +471,7 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
 {
     const m4crypt_mldsa_params *p = P;
     sign_ws w;
-    hash_h(w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    hash_h(&w.h, w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
     precompute(p, &w, sk);
     uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
     bad |= compute_hint(p, &w, sk) << 1;

@@ -52,14 +52,21 @@ static void test_rounding(void)
                 bad++;
         }
     }
+    /* Power2Round (Alg. 35 written out) through its encodings: power2round_pack, then the
+     * decoders; t is left unchanged, and without t0_out the t1 bytes are the same */
     for (uint32_t r = 0; r < Q; r += step) {
-        m4crypt_mldsa_poly a, a1;
+        m4crypt_mldsa_poly a, t1s, t0;
+        uint8_t t1_bytes[320], t1_alone[320], t0_bytes[416];
         for (unsigned i = 0; i < 256; i++)
             a.coeffs[i] = (int32_t)((r + i) % Q);
-        m4crypt_mldsa_power2round(&a1, &a);
+        m4crypt_mldsa_power2round_pack(t1_bytes, t0_bytes, &a);
+        m4crypt_mldsa_power2round_pack(t1_alone, NULL, &a);
+        m4crypt_mldsa_unpack_t1_shifted(&t1s, t1_bytes);
+        m4crypt_mldsa_unpack_t0(&t0, t0_bytes);
+        bad += memcmp(t1_bytes, t1_alone, sizeof t1_bytes) != 0;
         for (unsigned i = 0; i < 256; i++) {
             int32_t x = (int32_t)((r + i) % Q), x0 = mod_pm(x, 1 << 13);
-            if (a.coeffs[i] != x0 || a1.coeffs[i] != (x - x0) >> 13)
+            if (a.coeffs[i] != x || t0.coeffs[i] != x0 || t1s.coeffs[i] != x - x0)
                 bad++;
         }
         if (r + 256 > Q)
@@ -196,25 +203,30 @@ static void test_packing(void)
     uint8_t buf[640 + 8], buf2[640 + 8];
     m4crypt_mldsa_poly a, b;
     for (unsigned rep = 0; rep < 8; rep++) {
-        /* t1: 10 bits */
+        /* t1 (10 bits) and t0 ((-2^12, 2^12], 13 bits) of Power2Round: rep 0 reaches t1 = 1023
+         * and t0 = 2^12, rep 1 t1 = 0 and t0 = -(2^12 - 1); the bytes after each encoding are
+         * untouched, and t1 2^d + t0 = t */
+        m4crypt_mldsa_poly t1s;
         for (unsigned i = 0; i < 256; i++)
-            a.coeffs[i] = rep == 0 ? 1023 : rep == 1 ? 0 : (int32_t)(t_rand32() & 1023);
+            a.coeffs[i] = rep == 0   ? ((i & 1) ? Q - 1 : 8192 * (int32_t)(i % 1023) + 4096)
+                          : rep == 1 ? ((i & 1) ? (int32_t)i / 2 : 8192 * (int32_t)(i % 1022) + 4097)
+                                     : (int32_t)(t_rand32() % Q);
         memset(buf, 0xa5, sizeof buf);
-        m4crypt_mldsa_pack_t1(buf, &a);
-        CHECK(buf[320] == 0xa5);
-        m4crypt_mldsa_unpack_t1_shifted(&b, buf);
-        int ok = 1;
-        for (unsigned i = 0; i < 256; i++)
-            ok &= b.coeffs[i] == a.coeffs[i] << 13;
+        memset(buf2, 0xa5, sizeof buf2);
+        m4crypt_mldsa_power2round_pack(buf, buf2, &a);
+        CHECK(buf[320] == 0xa5 && buf2[416] == 0xa5);
+        m4crypt_mldsa_unpack_t1_shifted(&t1s, buf);
+        m4crypt_mldsa_unpack_t0(&b, buf2);
+        int ok = 1, t1_max = 0, t0_max = 0, t0_min = 0;
+        for (unsigned i = 0; i < 256; i++) {
+            ok &= t1s.coeffs[i] + b.coeffs[i] == a.coeffs[i] && (t1s.coeffs[i] & 8191) == 0;
+            t1_max |= t1s.coeffs[i] == 1023 << 13;
+            t0_max |= b.coeffs[i] == 4096;
+            t0_min |= b.coeffs[i] == -4095;
+        }
         CHECK(ok);
-        /* t0: (-2^12, 2^12] */
-        for (unsigned i = 0; i < 256; i++)
-            a.coeffs[i] = rep == 0 ? 4096 : rep == 1 ? -4095 : (int32_t)(t_rand32() % 8192) - 4095;
-        memset(buf, 0xa5, sizeof buf);
-        m4crypt_mldsa_pack_t0(buf, &a);
-        CHECK(buf[416] == 0xa5);
-        m4crypt_mldsa_unpack_t0(&b, buf);
-        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        CHECK(rep != 0 || (t1_max && t0_max));
+        CHECK(rep != 1 || t0_min);
         /* eta 2 and 4: [-eta, eta] round-trips and is in range */
         for (unsigned eta = 2; eta <= 4; eta += 2) {
             size_t n = eta == 2 ? 96 : 128;
@@ -226,6 +238,15 @@ static void test_packing(void)
             CHECK(buf[n] == 0xa5);
             CHECK(m4crypt_mldsa_unpack_eta(&b, buf, eta) == 0);
             CHECK(memcmp(&a, &b, sizeof a) == 0);
+            /* add_eta adds the packed s */
+            for (unsigned i = 0; i < 256; i++)
+                b.coeffs[i] = (int32_t)(t_rand32() % Q);
+            t1s = b;
+            m4crypt_mldsa_add_eta(&b, buf, eta);
+            ok = 1;
+            for (unsigned i = 0; i < 256; i++)
+                ok &= b.coeffs[i] == t1s.coeffs[i] + a.coeffs[i];
+            CHECK(ok);
             /* a field of 2 eta + 1 .. 2^bits - 1 is out of range, at any position */
             memcpy(buf2, buf, n);
             buf2[n - 1] |= eta == 2 ? 0xe0 : 0xf0; /* the last field: 7 or 15 */

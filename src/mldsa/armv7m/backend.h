@@ -24,9 +24,8 @@
  *              signing), m4crypt_mldsa_chknorm_armv7m
  *   pack.S     m4crypt_mldsa_pack_z_armv7m, m4crypt_mldsa_pack_w1_armv7m: UBFX / BFI / ORR into
  *              words
- *   pack_t.S   m4crypt_mldsa_power2round_armv7m, m4crypt_mldsa_pack_t1_armv7m,
- *              m4crypt_mldsa_unpack_t1_shifted_armv7m, m4crypt_mldsa_pack_t0_armv7m,
- *              m4crypt_mldsa_unpack_t0_armv7m, m4crypt_mldsa_pack_eta_armv7m
+ *   pack_t.S   m4crypt_mldsa_unpack_t1_shifted_armv7m, m4crypt_mldsa_unpack_t0_armv7m,
+ *              m4crypt_mldsa_pack_eta_armv7m
  *   pack24.S   m4crypt_mldsa_pack24_armv7m, m4crypt_mldsa_unpack24_armv7m: the packed form of
  *              NTT-domain vectors and of signing's A, four coefficients per three words
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
@@ -83,17 +82,9 @@ void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsi
 #endif
 void m4crypt_mldsa_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
 #define M4CRYPT_MLDSA_HAVE_PACK_W1 1
-#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
-void m4crypt_mldsa_power2round_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a);
-#define M4CRYPT_MLDSA_HAVE_POWER2ROUND 1
-void m4crypt_mldsa_pack_t1_armv7m(uint8_t out[320], const m4crypt_mldsa_poly *t1);
-#define M4CRYPT_MLDSA_HAVE_PACK_T1 1
-#endif
 void m4crypt_mldsa_unpack_t1_shifted_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[320]);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_T1_SHIFTED 1
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
-void m4crypt_mldsa_pack_t0_armv7m(uint8_t out[416], const m4crypt_mldsa_poly *t0);
-#define M4CRYPT_MLDSA_HAVE_PACK_T0 1
 void m4crypt_mldsa_unpack_t0_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[416]);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_T0 1
 void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta);

@@ -1,15 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ML-DSA Power2Round (FIPS 204 Alg. 35) and the packing of t1, t0 and s (Alg. 16 - 19) for
- * ARMv7E-M (contracts of src/mldsa/poly.h; the same values and bytes as the C twins in
- * src/mldsa/poly.c).
+ * ML-DSA: the decoding of t1 and t0 and the packing of s (FIPS 204 Alg. 17 - 19) for ARMv7E-M
+ * (contracts of src/mldsa/poly.h; the same values and bytes as the C twins in src/mldsa/poly.c).
  *
- *   void m4crypt_mldsa_power2round_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a);
- *       a1 = (a + 2^12 - 1) >> 13, a -= a1 << 13
- *   void m4crypt_mldsa_pack_t1_armv7m(uint8_t out[320], const m4crypt_mldsa_poly *t1);
  *   void m4crypt_mldsa_unpack_t1_shifted_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[320]);
  *       four 10-bit fields per 5 bytes (unpack: each times 2^13)
- *   void m4crypt_mldsa_pack_t0_armv7m(uint8_t out[416], const m4crypt_mldsa_poly *t0);
  *   void m4crypt_mldsa_unpack_t0_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[416]);
  *       eight 13-bit fields 2^12 - t0_i per 13 bytes (three words and a byte)
  *   void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta);
@@ -22,7 +17,8 @@
  *   r0  output (advances)   r1  input (advances)   r2  end of the polynomial read or written
  *   r3  2^12 or eta   r4-r11  coefficients or fields   r12, lr  words being assembled
  *
- * Measured by the bench rows mldsa*.keypair (and sign: unpack_t0; verify: unpack_t1_shifted);
+ * Measured by the bench rows mldsa*.keypair (pack_eta), sign (unpack_t0) and verify
+ * (unpack_t1_shifted);
  * twin test in tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
@@ -32,32 +28,6 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
-#if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
-
-FUNC m4crypt_mldsa_power2round_armv7m
-    push {r4-r7, lr}
-    movw r3, #4095
-    add r2, r1, #1024
-1:  ldr r4, [r1]
-    add r5, r4, r3
-    asr r5, r5, #13                 @ a1
-    sub r4, r4, r5, lsl #13         @ a0
-    str r5, [r0], #4
-    str r4, [r1], #4
-    END_LOOP_FUNC m4crypt_mldsa_power2round_armv7m, r1, r2, 1b, r4-r7
-
-FUNC m4crypt_mldsa_pack_t1_armv7m
-    push {r4-r8, lr}
-    add r2, r1, #1024
-1:  ldm r1!, {r4-r7}
-    BFI_FIELDS r8, 10, r4, r5, r6
-    bfi r8, r7, #30, #2
-    lsr r7, r7, #2
-    str r8, [r0]
-    strb r7, [r0, #4]
-    add r0, r0, #5
-    END_LOOP_FUNC m4crypt_mldsa_pack_t1_armv7m, r1, r2, 1b, r4-r8
-#endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
     push {r4-r8, lr}
@@ -75,30 +45,6 @@ FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m
     stm r0!, {r4-r7}
     END_LOOP_FUNC m4crypt_mldsa_unpack_t1_shifted_armv7m, r0, r2, 1b, r4-r8
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
-
-FUNC m4crypt_mldsa_pack_t0_armv7m
-    push {r4-r11, lr}
-    mov r3, #4096
-    add r2, r1, #1024
-1:  ldm r1!, {r4-r11}
-    RSUB r3, r4, r5, r6, r7, r8, r9, r10, r11
-    ubfx r12, r4, #0, #13           @ word 0: v0 | v1 << 13 | v2 << 26 (6 bits)
-    bfi r12, r5, #13, #13
-    bfi r12, r6, #26, #6
-    str r12, [r0]
-    ubfx r12, r6, #6, #7            @ word 1: v2 >> 6 | v3 << 7 | v4 << 20 (12 bits)
-    bfi r12, r7, #7, #13
-    bfi r12, r8, #20, #12
-    str r12, [r0, #4]
-    ubfx r12, r8, #12, #1           @ word 2: v4 >> 12 | v5 << 1 | v6 << 14 | v7 << 27 (5 bits)
-    bfi r12, r9, #1, #13
-    bfi r12, r10, #14, #13
-    bfi r12, r11, #27, #5
-    str r12, [r0, #8]
-    lsr r11, r11, #5                @ byte 12: v7 >> 5
-    strb r11, [r0, #12]
-    add r0, r0, #13
-    END_LOOP_FUNC m4crypt_mldsa_pack_t0_armv7m, r1, r2, 1b, r4-r11
 
 FUNC m4crypt_mldsa_unpack_t0_armv7m
     push {r4-r11, lr}
