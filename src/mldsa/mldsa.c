@@ -45,8 +45,10 @@ static int keypair(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk)
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
-/* mu = H(tr || M', 64) for the pure interface, M' = 0 || |ctx| || ctx || M (Alg. 2 / 3). */
-static int mu_pure(uint8_t mu[64], const uint8_t tr[64], const uint8_t *m, size_t mlen,
+/* mu = H(tr || M', 64) for the pure interface, M' = 0 || |ctx| || ctx || M (Alg. 2 / 3). Not
+ * inlined, here and below: its SHAKE state is then not part of the caller's frame while the
+ * caller signs or verifies. */
+static __attribute__((noinline)) int mu_pure(uint8_t mu[64], const uint8_t tr[64], const uint8_t *m, size_t mlen,
                    const uint8_t *ctx, size_t ctxlen)
 {
     m4crypt_keccak_ctx h;
@@ -60,7 +62,7 @@ static int mu_pure(uint8_t mu[64], const uint8_t tr[64], const uint8_t *m, size_
 }
 
 /* mu = H(tr || M', 64) for the internal interface (Alg. 7 line 6 / Alg. 8 line 7). */
-static void mu_internal(uint8_t mu[64], const uint8_t tr[64], const uint8_t *mp, size_t mplen)
+static __attribute__((noinline)) void mu_internal(uint8_t mu[64], const uint8_t tr[64], const uint8_t *mp, size_t mplen)
 {
     m4crypt_keccak_ctx h;
     m4crypt_shake256_init(&h);

@@ -9,7 +9,7 @@
  *
  * Memory (stack, besides the caller's buffers):
  *   keygen  l packed polynomials (NTT(s1)) + 1 polynomial + the SHAKE state
- *   verify  (default) l + 1 packed polynomials (NTT(z), NTT(c)) + 2 polynomials + the SHAKE
+ *   verify  (default) l + 1 packed polynomials (NTT(z), -NTT(c)) + 1 polynomial + the SHAKE
  *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
  *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
@@ -89,16 +89,18 @@ static void pack24(uint8_t out[PACKED24], const m4crypt_mldsa_poly *a)
     m4crypt_mldsa_pack24(out, a->coeffs, M4CRYPT_MLDSA_N);
 }
 
-static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
-{
-    m4crypt_mldsa_unpack24(r->coeffs, in, M4CRYPT_MLDSA_N);
-}
-
 /* Any |x| < 2^31 - 2^22 to [0, q). */
 static void freeze(m4crypt_mldsa_poly *a)
 {
     m4crypt_mldsa_reduce(a);
     m4crypt_mldsa_caddq(a);
+}
+#endif
+
+#if M4CRYPT_ENABLE_MLDSA_SIGN && (defined(M4CRYPT_MLDSA_SMALL_MEMORY) || SET_KEEP_T0HAT)
+static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
+{
+    m4crypt_mldsa_unpack24(r->coeffs, in, M4CRYPT_MLDSA_N);
 }
 #endif
 
@@ -486,13 +488,15 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
 typedef struct {
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
     uint8_t zhat[SET_L][PACKED24]; /* NTT(z_j) in [0, q) */
-    uint8_t chat[PACKED24];        /* NTT(c) in [0, q) */
+    uint8_t chat_neg[PACKED24];    /* -NTT(c) in [0, q) */
+    m4crypt_mldsa_poly acc;
 #else
     uint8_t c2[M4CRYPT_MLDSA_N / 4]; /* c, 2 bits per coefficient (c_i + 1) */
-#endif
     m4crypt_mldsa_poly acc, tmp;
+#endif
     union {
         m4crypt_mldsa_xof xof;
+        int32_t part[M4CRYPT_MLDSA_STEP]; /* a part of NTT(t1_i 2^d) */
         struct {
             uint8_t h[M4CRYPT_MLDSA_N];
             uint8_t w1[192]; /* w1Encode of one row; at the end c~' */
@@ -565,52 +569,61 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
     if (!hint_valid(p, hints))
         return ret;
     for (unsigned j = 0; j < p->l; j++) {
-        m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
-        if (m4crypt_mldsa_chknorm(&w.tmp, ((int32_t)1 << p->gamma1_bits) - p->beta))
+        m4crypt_mldsa_unpack_z(&w.acc, zfield + j * p->z_bytes, p->gamma1_bits);
+        if (m4crypt_mldsa_chknorm(&w.acc, ((int32_t)1 << p->gamma1_bits) - p->beta))
             return ret;
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-        m4crypt_mldsa_ntt(&w.tmp);
-        freeze(&w.tmp);
-        pack24(w.zhat[j], &w.tmp);
+        m4crypt_mldsa_ntt(&w.acc);
+        freeze(&w.acc);
+        pack24(w.zhat[j], &w.acc);
 #endif
     }
-    m4crypt_mldsa_sample_in_ball(&w.tmp, sig, p->ctilde_bytes, p->tau, &w.h);
+    m4crypt_mldsa_sample_in_ball(&w.acc, sig, p->ctilde_bytes, p->tau, &w.h);
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-    m4crypt_mldsa_ntt(&w.tmp);
-    freeze(&w.tmp);
-    pack24(w.chat, &w.tmp);
+    m4crypt_mldsa_ntt(&w.acc);
+    m4crypt_mldsa_reduce(&w.acc);
+    for (unsigned n = 0; n < 256; n++)
+        w.acc.coeffs[n] = -w.acc.coeffs[n];
+    m4crypt_mldsa_caddq(&w.acc);
+    pack24(w.chat_neg, &w.acc);
 #else
     memset(w.c2, 0, sizeof w.c2);
     for (unsigned n = 0; n < 256; n++)
-        w.c2[n / 4] |= (uint8_t)((w.tmp.coeffs[n] + 1) << (2 * (n % 4)));
+        w.c2[n / 4] |= (uint8_t)((w.acc.coeffs[n] + 1) << (2 * (n % 4)));
 #endif
     m4crypt_shake256_init(&w.h);
     m4crypt_keccak_absorb(&w.h, mu, 64);
     unsigned index = 0;
     for (unsigned i = 0; i < p->k; i++) {
         /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
-#ifdef M4CRYPT_MLDSA_SMALL_MEMORY
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+        /* in place, a part at a time: the part of NTT(t1_i 2^d) moves to ws.part, and its
+         * product with -NTT(c) is accumulated into the zeroed part of acc */
+        m4crypt_mldsa_unpack_t1_shifted(&w.acc, pk + 32 + 320 * i);
+        m4crypt_mldsa_ntt(&w.acc);
+        for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP) {
+            memcpy(w.ws.part, w.acc.coeffs + n, sizeof w.ws.part);
+            memset(w.acc.coeffs + n, 0, sizeof w.ws.part);
+            m4crypt_mldsa_pointwise_acc_part_p24(w.acc.coeffs + n, w.chat_neg + 3 * n,
+                                                 w.ws.part);
+        }
+        for (unsigned j = 0; j < p->l; j++)
+            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.zhat[j], pk, i, j, &w.ws.xof);
+#else
         for (unsigned n = 0; n < 256; n++)
             w.acc.coeffs[n] = (int32_t)(w.c2[n / 4] >> (2 * (n % 4)) & 3) - 1;
         m4crypt_mldsa_ntt(&w.acc);
-#endif
         m4crypt_mldsa_unpack_t1_shifted(&w.tmp, pk + 32 + 320 * i);
         m4crypt_mldsa_ntt(&w.tmp);
-#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-        unpack24(&w.acc, w.chat);
-#endif
         m4crypt_mldsa_pointwise(&w.acc, &w.acc, &w.tmp);
         for (unsigned n = 0; n < 256; n++)
             w.acc.coeffs[n] = -w.acc.coeffs[n];
         for (unsigned j = 0; j < p->l; j++) {
-#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.zhat[j], pk, i, j, &w.ws.xof);
-#else
             m4crypt_mldsa_unpack_z(&w.tmp, zfield + j * p->z_bytes, p->gamma1_bits);
             m4crypt_mldsa_ntt(&w.tmp);
             m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
-#endif
         }
+#endif
         index = verify_row_end(p, &w.acc, w.ws.row.h, w.ws.row.w1, hints, i, index, &w.h);
     }
     return verify_end(p, &w.h, w.ws.row.w1, sig);
