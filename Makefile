@@ -471,7 +471,7 @@ examples: $(EXAMPLES)
 # fault-report firmware, which need the whole library; the example where it has what it needs).
 build: host m4-all m4-an505 $(FUZZ_BINS) netduinoplus2-all \
        $(if $(CONFIG),$(if $(filter pqsession,$(FEATURES)),examples),$(FAULT_ELFS) examples \
-       selections-test)
+       selections-test mldsa-small-test)
 
 test: deps
 	@$(MAKE) --no-print-directory vectors
@@ -492,11 +492,17 @@ bench: deps
 	@$(PY) benchmarks/run_bench.py --build $(BUILD) \
 	    $(if $(CONFIG),--print-only --config $(CONFIG_NAME)) $(BENCH_ARGS)
 
-# The small-memory ML-DSA build's benchmark firmware (make bench: impl armv7m-small, ML-DSA rows).
-.PHONY: mldsa-small-bench
+# The small-memory ML-DSA build's benchmark firmware (make bench: impl armv7m-small, ML-DSA rows)
+# and its ML-DSA test programs, on the host and the Cortex-M4 (make test: suite mldsa-small).
+MLDSA_SMALL_TESTS := test_mldsa test_mldsa_vectors test_mldsa_pct
+.PHONY: mldsa-small-bench mldsa-small-test
 mldsa-small-bench:
 	@$(MAKE) --no-print-directory MLDSA_MEMORY=small BUILD=$(BUILD)/mldsa-small \
 	    $(BUILD)/mldsa-small/m4-armv7m/bench.elf
+mldsa-small-test:
+	@$(MAKE) --no-print-directory MLDSA_MEMORY=small BUILD=$(BUILD)/mldsa-small \
+	    $(foreach t,$(MLDSA_SMALL_TESTS),$(BUILD)/mldsa-small/host-gcc/tests/mldsa/$(t) \
+	        $(BUILD)/mldsa-small/m4-armv7m/tests/mldsa/$(t).elf)
 
 clean:
 	rm -rf $(BUILD)

@@ -13,6 +13,9 @@ Suites (each is skipped with a note only when its binaries were not built):
                                     for its memory map); test_common must report that core
   config-<name>                     a selection (configs/<name>.h, docs/configuration.md): its
                                     armv7m library's programs on QEMU mps2-an386
+  mldsa-small                       the small-memory ML-DSA build's ML-DSA programs (make
+                                    MLDSA_MEMORY=small): on the host (every record) and on QEMU
+                                    mps2-an386 (--quick)
   config-checks                     what the selections leave out is absent: symbols of their
                                     code-size firmware and library (arm-none-eabi-nm), a call of a
                                     function left out fails to compile and to link, inconsistent
@@ -117,6 +120,9 @@ def host_suites(build: Path, vecdir: Path, args):
             if cfg == "host-gcc" and not args.fast:
                 cmd.append("--slow")
             jobs.append((cfg, prog.name, cmd, args.timeout * 3, None))
+    # the small-memory ML-DSA build (make MLDSA_MEMORY=small): its ML-DSA programs, host
+    for prog in programs(build / "mldsa-small" / "host-gcc" / "tests", "*/test_*"):
+        jobs.append(("mldsa-small", prog.name, [str(prog), str(vecdir)], args.timeout * 3, None))
     return jobs
 
 
@@ -145,6 +151,10 @@ def qemu_suites(build: Path, vecdir: Path, args):
                 expect = rf"^cpu: {core} " if elf.stem == "test_common" else None
                 jobs.append((prefix + suffix, elf.stem, qemu_cmd(machine, elf, vecdir),
                              args.timeout * 2, expect))
+    # the small-memory ML-DSA build, Cortex-M4
+    for elf in sorted((build / "mldsa-small" / "m4-armv7m" / "tests").glob("*/test_*.elf")):
+        jobs.append(("mldsa-small", elf.stem + " (M4)", qemu_cmd("mps2-an386", elf, vecdir),
+                     args.timeout * 2, None))
     # the selections (configs/<name>.h), armv7m builds
     for cfg_dir in sorted(build.glob("config-*")):
         for elf in sorted((cfg_dir / "m4-armv7m" / "tests").glob("*/test_*.elf")):
