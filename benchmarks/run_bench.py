@@ -278,6 +278,32 @@ def nofpu_table(records: list[dict]) -> list[str]:
             "|---|---:|---:|---:|---:|---:|---:|"] + lines
 
 
+def mldsa_memory_table(records: list[dict], anchors: dict) -> list[str]:
+    """ML-DSA's two builds side by side (README, "ML-DSA"): the default (armv7m) against the
+    small-memory build (armv7m-small), each in cycles, as a ratio to the published pqm4 m4f
+    figure, and in stack: the trade-off between the cycle and the stack goals."""
+    by = {(r["operation"], r["impl"]): r for r in records}
+    lines = []
+    for r in records:
+        fast = by.get((r["operation"], "armv7m"))
+        if r["impl"] != "armv7m-small" or fast is None:
+            continue
+        a = anchors.get(r["operation"])
+        ratio = (lambda x: f"{x['cycles'] / a['cycles']:.3f}" if a and x["cycles"] else "")
+        lines.append(f"| {r['operation']} | {fmt(fast['cycles'])} | {ratio(fast)} | "
+                     f"{fmt(fast['stack_bytes'])} | {fmt(r['cycles'])} | {ratio(r)} | "
+                     f"{fmt(r['stack_bytes'])} |")
+    if not lines:
+        return []
+    return ["## ML-DSA: the default build against the small-memory build", "",
+            "Cycles against stack, per operation: the default build (`armv7m`) and the small-memory "
+            "build (`armv7m-small`, `make MLDSA_MEMORY=small`; README, \"ML-DSA\"). The ratios are "
+            "to pqm4's published `m4f` figures (`benchmarks/anchors.json`).", "",
+            "| operation | armv7m cycles | armv7m / m4f | armv7m stack | armv7m-small cycles | "
+            "armv7m-small / m4f | armv7m-small stack |",
+            "|---|---:|---:|---:|---:|---:|---:|"] + lines
+
+
 FIELD_NAMES = {"cycles": "cycles", "stack_bytes": "stack bytes", "code_bytes": "code bytes"}
 
 
@@ -535,6 +561,9 @@ def main() -> int:
     nofpu = nofpu_table(records)
     if nofpu:
         md += [""] + nofpu
+    mldsa_builds = mldsa_memory_table(records, anchors)
+    if mldsa_builds:
+        md += [""] + mldsa_builds
     if not args.no_charts:
         for png in charts(records, anchors):
             md += ["", f"![{png}]({png})"]
