@@ -255,15 +255,20 @@ def table(records: list[dict], anchors: dict) -> list[str]:
     return lines
 
 
+def beside_armv7m(records: list[dict], impl: str) -> list[tuple[dict, dict]]:
+    """(armv7m record, impl's record) for every operation both measured, in impl's order."""
+    armv7m = {r["operation"]: r for r in records if r["impl"] == "armv7m"}
+    return [(armv7m[r["operation"]], r) for r in records
+            if r["impl"] == impl and r["operation"] in armv7m]
+
+
 def nofpu_table(records: list[dict]) -> list[str]:
     """The cost of the integer-only backends (a Cortex-M4 without FPU, docs/integration.md): the
     armv7m-nofpu column against armv7m, where both exist."""
-    by = {(r["operation"], r["impl"]): r for r in records}
+    portable = {r["operation"]: r for r in records if r["impl"] == "portable"}
     lines = []
-    for r in records:
-        if r["impl"] != "armv7m-nofpu" or (r["operation"], "armv7m") not in by:
-            continue
-        a, p = by[(r["operation"], "armv7m")], by.get((r["operation"], "portable"))
+    for a, r in beside_armv7m(records, "armv7m-nofpu"):
+        p = portable.get(r["operation"])
         ratio = f"{1 / speedup(a, r):.3f}" if a["cycles"] else ""
         speed = f"{speedup(p, r):.2f}x" if p and r["cycles"] else ""
         lines.append(f"| {r['operation']} | {fmt(a['cycles'])} | {fmt(r['cycles'])} | {ratio} | "
@@ -282,16 +287,12 @@ def mldsa_memory_table(records: list[dict], anchors: dict) -> list[str]:
     """ML-DSA's two builds side by side (README, "ML-DSA"): the default (armv7m) against the
     small-memory build (armv7m-small), each in cycles, as a ratio to the published pqm4 m4f
     figure, and in stack: the trade-off between the cycle and the stack goals."""
-    by = {(r["operation"], r["impl"]): r for r in records}
     lines = []
-    for r in records:
-        fast = by.get((r["operation"], "armv7m"))
-        if r["impl"] != "armv7m-small" or fast is None:
-            continue
+    for fast, r in beside_armv7m(records, "armv7m-small"):
         a = anchors.get(r["operation"])
-        ratio = (lambda x: f"{x['cycles'] / a['cycles']:.3f}" if a and x["cycles"] else "")
-        lines.append(f"| {r['operation']} | {fmt(fast['cycles'])} | {ratio(fast)} | "
-                     f"{fmt(fast['stack_bytes'])} | {fmt(r['cycles'])} | {ratio(r)} | "
+        ratios = [f"{x['cycles'] / a['cycles']:.3f}" if a and x["cycles"] else "" for x in (fast, r)]
+        lines.append(f"| {r['operation']} | {fmt(fast['cycles'])} | {ratios[0]} | "
+                     f"{fmt(fast['stack_bytes'])} | {fmt(r['cycles'])} | {ratios[1]} | "
                      f"{fmt(r['stack_bytes'])} |")
     if not lines:
         return []

@@ -48,8 +48,9 @@ static int keypair(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk)
 /* mu = H(tr || M', 64) for the pure interface, M' = 0 || |ctx| || ctx || M (Alg. 2 / 3). Not
  * inlined, here and below: its SHAKE state is then not part of the caller's frame while the
  * caller signs or verifies. */
-static __attribute__((noinline)) int mu_pure(uint8_t mu[64], const uint8_t tr[64], const uint8_t *m, size_t mlen,
-                   const uint8_t *ctx, size_t ctxlen)
+static __attribute__((noinline)) int mu_pure(uint8_t mu[64], const uint8_t tr[64],
+                                             const uint8_t *m, size_t mlen, const uint8_t *ctx,
+                                             size_t ctxlen)
 {
     m4crypt_keccak_ctx h;
     if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
@@ -62,7 +63,8 @@ static __attribute__((noinline)) int mu_pure(uint8_t mu[64], const uint8_t tr[64
 }
 
 /* mu = H(tr || M', 64) for the internal interface (Alg. 7 line 6 / Alg. 8 line 7). */
-static __attribute__((noinline)) void mu_internal(uint8_t mu[64], const uint8_t tr[64], const uint8_t *mp, size_t mplen)
+static __attribute__((noinline)) void mu_internal(uint8_t mu[64], const uint8_t tr[64],
+                                                  const uint8_t *mp, size_t mplen)
 {
     m4crypt_keccak_ctx h;
     m4crypt_shake256_init(&h);

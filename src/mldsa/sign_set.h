@@ -119,8 +119,8 @@ static void poly_sub(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
 #endif
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR
-/* H(in1 || in2 || in3, outlen) with H = SHAKE256 (section 3.7), in the caller's state h (wiped
- * after). */
+/* H(in1 || in2 || in3, outlen) with H = SHAKE256 (section 3.7), in the caller's state h: a state
+ * of the caller's workspace, which the caller wipes with the rest of it. */
 static void hash_h(m4crypt_keccak_ctx *h, uint8_t *out, size_t outlen, const uint8_t *in1,
                    size_t len1, const uint8_t *in2, size_t len2, const uint8_t *in3, size_t len3)
 {
@@ -130,7 +130,6 @@ static void hash_h(m4crypt_keccak_ctx *h, uint8_t *out, size_t outlen, const uin
     m4crypt_keccak_absorb(h, in3, len3);
     m4crypt_keccak_finalize(h);
     m4crypt_keccak_squeeze(h, out, outlen);
-    m4crypt_memzero(h, sizeof *h);
 }
 
 /* ---------------------------------------------------------------- key generation */
