@@ -494,7 +494,8 @@ bench: deps
 	    $(if $(CONFIG),--print-only --config $(CONFIG_NAME)) $(BENCH_ARGS)
 
 # The small-memory ML-DSA build's benchmark firmware (make bench: impl armv7m-small, ML-DSA rows)
-# and its ML-DSA test programs, on the host and the Cortex-M4 (make test: suite mldsa-small).
+# and its ML-DSA test programs, on the host and the Cortex-M4 (make test: suite mldsa-small), and
+# its constant-time firmware (suites ct-m4sim-mldsa-small, residue-m4sim-mldsa-small).
 MLDSA_SMALL_TESTS := test_mldsa test_mldsa_vectors test_mldsa_pct
 .PHONY: mldsa-small-bench mldsa-small-test
 mldsa-small-bench:
@@ -503,7 +504,8 @@ mldsa-small-bench:
 mldsa-small-test:
 	@$(MAKE) --no-print-directory MLDSA_MEMORY=small BUILD=$(BUILD)/mldsa-small \
 	    $(foreach t,$(MLDSA_SMALL_TESTS),$(BUILD)/mldsa-small/host-gcc/tests/mldsa/$(t) \
-	        $(BUILD)/mldsa-small/m4-armv7m/tests/mldsa/$(t).elf)
+	        $(BUILD)/mldsa-small/m4-armv7m/tests/mldsa/$(t).elf) \
+	    $(BUILD)/mldsa-small/m4-armv7m/ct/m4ct_library.elf
 
 clean:
 	rm -rf $(BUILD)
