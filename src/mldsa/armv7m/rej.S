@@ -1,36 +1,29 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The rejection loop of RejNTTPoly (FIPS 204 Alg. 30, CoeffFromThreeBytes Alg. 14) for ARMv7E-M.
+ * ML-DSA rejection loops of RejNTTPoly and RejBoundedPoly (FIPS 204 Alg. 30, 31) for ARMv7E-M.
  *
  *   unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
  *                                             unsigned buflen);
- * Appends the candidates of buf (buflen a multiple of 3) that are below q to r, at most len;
- * returns how many (the contract of m4crypt_mldsa_rej_uniform_c, src/mldsa/poly.h, including the
- * in-place use of m4crypt_mldsa_sample_ntt_step: every group of candidates is read before any of
- * its outputs is written). Public data only (the SHAKE128 stream of rho): it branches.
- *
- * Four candidates per 12 bytes (three words, loaded unaligned-safe with LDR): the 23-bit values
- * are w0, w0 >> 24 | w1 << 8, w1 >> 16 | w2 << 16, w2 >> 8, each masked by UBFX / BFC; an
- * IT-conditional post-indexed STR keeps those below q. Groups run while four more outputs fit in
- * len; the last candidates go one at a time.
- *
+ * CoeffFromThreeBytes (Alg. 14): appends the candidates of buf (buflen a multiple of 3) that are
+ * below q to r, at most len; returns how many (the contract of m4crypt_mldsa_rej_uniform_c,
+ * src/mldsa/poly.h, including the in-place use of m4crypt_mldsa_sample_ntt_step). Public data
+ * only (the SHAKE128 stream of rho): it branches.
  *   unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
  *                                         unsigned buflen, unsigned eta);
- * RejBoundedPoly's loop (Alg. 31, CoeffFromHalfByte Alg. 15): low then high half-byte of each
- * byte, kept below 15 (eta 2: 2 - b mod 5, b mod 5 = b - 5 ((13 b) >> 6)) or 9 (eta 4: 4 - b),
- * appended while fewer than len; returns how many (m4crypt_mldsa_rej_eta_c's contract). It
- * branches on which half-bytes are rejected: declassified, and called only from
- * m4crypt_mldsa_sample_eta_tail, which the constant-time checks declare public
- * (src/mldsa/sign_set.h, "Constant time", 2).
- *   rej_eta registers: r0 r (advances), r1 end of the room, r2 buf (advances), r3 end of buf,
- *   r4 eta, r5 the byte, r6 the half-byte / coefficient, r7 scratch, r9 r at entry
+ * CoeffFromHalfByte (Alg. 15): appends the accepted half-bytes' coefficients while fewer than
+ * len; returns how many (m4crypt_mldsa_rej_eta_c's contract). It branches on which half-bytes
+ * are rejected: declassified, called only from m4crypt_mldsa_sample_eta_tail, which the
+ * constant-time checks declare public (src/mldsa/sign_set.h, "Constant time", 2).
+ * Groups, in-place order and the eta arithmetic: docs/mldsa-armv7m.md, "Rejection sampling".
  *
- * Register map:
+ * Register map (rej_uniform):
  *   r0  r (advances)      r1  end of the room: r + 4 len     r2  buf (advances)
  *   r3  end of buf        r4-r6  the group's three words    r7  candidate   r8  q
  *   r9  r at entry (for the count)   r12  r1 - 16 (a group's four outputs fit while r0 <= r12)
+ * (rej_eta): r0 r (advances), r1 end of the room, r2 buf (advances), r3 end of buf, r4 eta,
+ *   r5 the byte, r6 the half-byte / coefficient, r7 scratch, r9 r at entry
  *
- * Measured by the bench rows mldsa*.keypair / sign / verify (matrix expansion); twin test in
+ * Bench rows mldsa*.keypair / sign / verify (matrix expansion); twin test
  * tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
