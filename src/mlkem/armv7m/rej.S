@@ -11,26 +11,17 @@
  * SHAKE128 stream of the public seed rho): this code branches on it. In place as poly.h allows
  * (r below buf, buf - r >= buflen / 3): every group's input (12 bytes; 3 in the tail) is loaded
  * before any of its at most 16 (4) output bytes is stored.
- *
- * Group of 12 bytes (4 triples, 8 candidates): three word loads (unaligned allowed);
- * candidates by UBFX (LSR + BFI where one crosses a word), each stored by a conditional STRH
- * with post-increment (CMP; IT LO): 3 cycles per candidate.
- * Fastest path: k = min(input bytes left / 24, output slots left / 16) iterations of two groups
- * with no per-group checks (a counted loop: SUBS + BNE), k computed again after each run (the
- * groups accepted fewer than 16 candidates each time, so more may fit); the division by 24 is
- * a multiplication, (x * 2731) >> 16 = floor(x / 24) for every x < 4096, with x clamped to
- * 4095 by USAT. Then single groups while at least 12 input bytes and 8 output slots remain;
- * then the rest triple by triple with byte loads and the exact checks of the C loop.
+ * Groups of 12 bytes (8 candidates, each kept by a conditional STRH): first runs of k pairs of
+ * groups with no per-group checks, then single groups, then triples with the exact checks of the
+ * C loop. The paths and the computation of k: docs/mlkem-armv7m.md, "Rejection sampling".
  *
  * Register map: r0 output pointer, r1 output end (r + 2 len), r2 input pointer, r3 input end,
  * r4-r6 the three words, r7 candidate (and temporary of the k computation), r8 q, r12 the start
  * of r (for the count), lr the iteration count k in the fastest path, else the end of the
  * single-group path's input (input end - 11).
  *
- * After the counted loop, an input used up (the callers' chunks are multiples of 24) returns at
- * once.
- * Cycles: m4sim regions io.rej_168 (168 bytes, len 256) and io.rej_72 (72 bytes, len 48) of
- * tests/mlkem/test_mlkem_io_armv7m.c (m4sim run --regions); inside every ML-KEM bench row
+ * m4sim regions io.rej_168 (168 bytes, len 256) and io.rej_72 (72 bytes, len 48) of the twin
+ * test tests/mlkem/test_mlkem_io_armv7m.c (m4sim run --regions); inside every ML-KEM bench row
  * (matrix sampling).
  */
 #include "m4crypt/config.h"
