@@ -434,7 +434,8 @@ FAULT_ELFS := $(foreach c,$(FAULT_CONFIGS),$(foreach m,$(FAULT_MODES),$(BUILD)/$
 .PHONY: help deps build host m4-all vectors test bench fuzz clean ct-bins fuzz-bins test-fresh examples regen
 
 help:
-	@echo "make test    install what is missing, build, run every test (host and emulated M4)"
+	@echo "make test    install what is missing, build, run every test (host and emulated M4);"
+	@echo "             SLOW=1 adds the slow host checks (RFC 7748's 10^6 X25519 iterations)"
 	@echo "make bench   install what is missing, build the M4 firmware, print the benchmark table"
 	@echo "make fuzz    every libFuzzer target for FUZZ_S seconds (default 600), corpus in tests/"
 	@echo "make deps    only install (apt packages, the Python venv in $(VENV))"
@@ -445,7 +446,7 @@ help:
 	@echo "             checks that each generated file equals its generator's output"
 	@echo "make clean   remove $(BUILD)/"
 	@echo "make CONFIG=configs/mlkem768.h m4-armv7m   a reduced library (docs/configuration.md)"
-	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~15 min;"
+	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~17 min;"
 	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
 
 deps:
@@ -477,7 +478,7 @@ test: deps
 	@$(MAKE) --no-print-directory vectors
 	@$(MAKE) --no-print-directory -j$$(nproc) build
 	@$(PY) tools/run_tests.py --build $(BUILD) $(if $(CONFIG),--skip pytest) \
-	    $(TEST_ARGS)
+	    $(if $(SLOW),--slow) $(TEST_ARGS)
 
 # make fuzz FUZZ_S=600: every libFuzzer target for FUZZ_S seconds, one after the other, from the
 # corpus kept in tests/<prim>/corpus/<target>/, which it then stores back, minimized
@@ -493,7 +494,8 @@ bench: deps
 	    $(if $(CONFIG),--print-only --config $(CONFIG_NAME)) $(BENCH_ARGS)
 
 # The small-memory ML-DSA build's benchmark firmware (make bench: impl armv7m-small, ML-DSA rows)
-# and its ML-DSA test programs, on the host and the Cortex-M4 (make test: suite mldsa-small).
+# and its ML-DSA test programs, on the host and the Cortex-M4 (make test: suite mldsa-small), and
+# its constant-time firmware (suites ct-m4sim-mldsa-small, residue-m4sim-mldsa-small).
 MLDSA_SMALL_TESTS := test_mldsa test_mldsa_vectors test_mldsa_pct
 .PHONY: mldsa-small-bench mldsa-small-test
 mldsa-small-bench:
@@ -502,7 +504,8 @@ mldsa-small-bench:
 mldsa-small-test:
 	@$(MAKE) --no-print-directory MLDSA_MEMORY=small BUILD=$(BUILD)/mldsa-small \
 	    $(foreach t,$(MLDSA_SMALL_TESTS),$(BUILD)/mldsa-small/host-gcc/tests/mldsa/$(t) \
-	        $(BUILD)/mldsa-small/m4-armv7m/tests/mldsa/$(t).elf)
+	        $(BUILD)/mldsa-small/m4-armv7m/tests/mldsa/$(t).elf) \
+	    $(BUILD)/mldsa-small/m4-armv7m/ct/m4ct_library.elf
 
 clean:
 	rm -rf $(BUILD)

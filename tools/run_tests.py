@@ -25,12 +25,15 @@ Suites (each is skipped with a note only when its binaries were not built):
   ct-m4sim[-armv7m[-nofpu]]         m4sim's trace comparison of every secret-handling operation
                                     on the M4 builds, 8 random secrets each (portable and -nofpu:
                                     4); a planted branch on ML-KEM's rejection flag must be caught
-  residue-m4sim[-armv7m[-nofpu]]    m4sim's stack-residue check of the same operations: nothing
+  ct-m4sim-mldsa-small              the same for the small-memory ML-DSA build's signing attempts
+                                    (4 secrets)
+  residue-m4sim[-armv7m[-nofpu]], residue-m4sim-mldsa-small
+                                    m4sim's stack-residue check of the same operations: nothing
                                     that depends on the secret is left below the stack pointer;
                                     a planted unwiped buffer must be caught
   pytest                            differential tests against PyPI implementations, m4sim's own
                                     unit tests
-  fuzz                              libFuzzer targets, 10 s each (FUZZ_SECONDS), from the corpus
+  fuzz                              libFuzzer targets, 5 s each (FUZZ_SECONDS), from the corpus
                                     kept in tests/<prim>/corpus/ (make fuzz)
   examples                          examples/firmware built against the install trees of every
                                     variant (CMake find_package, make + pkg-config, add_subdirectory;
@@ -117,7 +120,7 @@ def host_suites(build: Path, vecdir: Path, args):
     for cfg in ("host-gcc", "host-clang", "host-san"):
         for prog in programs(build / cfg / "tests", "*/test_*"):
             cmd = [str(prog), str(vecdir)]
-            if cfg == "host-gcc" and not args.fast:
+            if cfg == "host-gcc" and args.slow:
                 cmd.append("--slow")
             jobs.append((cfg, prog.name, cmd, args.timeout * 3, None))
     # the small-memory ML-DSA build (make MLDSA_MEMORY=small): its ML-DSA programs, host
@@ -295,7 +298,13 @@ def m4sim_ct_jobs(build: Path, args):
                              ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 4)):
         elf = build / cfg / "ct" / "m4ct_library.elf"
         if elf.exists():
-            jobs.append((suite, elf, runs))
+            jobs.append((suite, elf, runs, ()))
+    # The small-memory ML-DSA build: only its signing attempts differ from m4-armv7m's code
+    # (key generation is the same; verification handles no secret), 4 secrets each.
+    elf = build / "mldsa-small" / "m4-armv7m" / "ct" / "m4ct_library.elf"
+    if elf.exists():
+        jobs.append(("ct-m4sim-mldsa-small", elf, 4,
+                     tuple(f"mldsa{n}.sign_attempt" for n in (44, 65, 87))))
     return jobs
 
 
@@ -322,8 +331,13 @@ def public_functions(elf: Path) -> tuple[str, ...]:
     return tuple(opt for f in PUBLIC_CANDIDATES if f in have for opt in ("--public-function", f))
 
 
-def m4sim_ct(suite, elf: Path, timeout, runs=8) -> Result:
-    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), "--all-regions", "--runs", str(runs)]
+def region_options(regions) -> list[str]:
+    """--region options for the regions named, or --all-regions when none is."""
+    return [o for r in regions for o in ("--region", r)] if regions else ["--all-regions"]
+
+
+def m4sim_ct(suite, elf: Path, timeout, runs=8, regions=()) -> Result:
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), *region_options(regions), "--runs", str(runs)]
     cmd += public_functions(elf)
     rc, out, dt = run(cmd, timeout)
     ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
@@ -335,12 +349,13 @@ PLANTED_REGIONS = [f"mlkem{n}.decaps_valid_or_flipped" for n in (512, 768, 1024)
 PLANTED_RESIDUE = [f"mlkem{n}.keypair_random" for n in (512, 768, 1024)]
 
 
-def m4sim_residue(suite, elf: Path, timeout, runs=8) -> Result:
+def m4sim_residue(suite, elf: Path, timeout, runs=8, regions=()) -> Result:
     """What every secret-handling operation leaves on the stack below the SP it was called with,
     compared over 8 runs with different secrets: no word may differ, except what a declared
     public call (SampleNTT, see m4sim_ct) wrote and the caller's own registers saved by the
     operation's prologue (docs/m4sim.md, "Stack residue"). One check per region."""
-    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), "--all-regions", "--runs", str(runs)]
+    cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), *region_options(regions),
+           "--runs", str(runs)]
     rc, out, dt = run([*cmd, *public_functions(elf)], timeout)
     ok_lines = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
     bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
@@ -389,8 +404,10 @@ def m4sim_ct_planted(suite, elf: Path, timeout) -> Result:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--build", default="build")
-    ap.add_argument("--fast", action="store_true", help="skip the slow host checks")
-    ap.add_argument("--fuzz-seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", 10)))
+    ap.add_argument("--slow", action="store_true",
+                    help="also the slow host checks (host-gcc: RFC 7748's 1,000,000 X25519 "
+                         "iterations, about 3 minutes); make test SLOW=1")
+    ap.add_argument("--fuzz-seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", 5)))
     ap.add_argument("--timeout", type=int, default=600, help="per program, seconds")
     ap.add_argument("--only", default="", help="comma-separated suite name prefixes")
     ap.add_argument("--skip", default="", help="comma-separated suite name prefixes to leave out")
@@ -421,15 +438,17 @@ def main() -> int:
             for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
                 leak = prog.name == "ct_planted_leak"
                 futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
-        for suite, elf, runs in m4sim_ct_jobs(build, args):
+        for suite, elf, runs, regions in m4sim_ct_jobs(build, args):
             planted = elf.with_name("m4ct_planted.elf")
             if wanted(suite):
-                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3, runs))
+                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3, runs,
+                                           regions))
                 if planted.exists():
                     futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
             rsuite = suite.replace("ct-m4sim", "residue-m4sim")
             if wanted(rsuite):
-                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2, runs))
+                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2, runs,
+                                           regions))
                 if planted.exists():
                     futures.append(pool.submit(m4sim_residue_planted, rsuite, planted,
                                                args.timeout))

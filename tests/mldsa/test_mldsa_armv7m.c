@@ -409,10 +409,22 @@ static void test_pack(void)
     CHECK(bad == 0);
 }
 
+/* Power2Round's input number k: [0, q) at random, or (k % 3 == 1) the rounding points
+ * k 2^13 + 2^12 +- 2; coefficients 0 and 1 are the edges 0 and q - 1. */
+static void power2round_case(m4crypt_mldsa_poly *a, unsigned k)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t v = (int32_t)(t_rand32() % Q);
+        if (k % 3 == 1)
+            v = (int32_t)(t_rand32() % 1023) * 8192 + 4096 - 2 + (int32_t)(t_rand32() % 5);
+        a->coeffs[i] = i == 0 ? 0 : i == 1 ? Q - 1 : v;
+    }
+}
+
 /* The t1 and t0 decoders on the encodings of Power2Round (power2round_pack, C in both builds) of
- * [0, q) (edges 0, q - 1 and the rounding points k 2^13 + 2^12 +- 1) and on random bytes, and
- * BitPack of s for eta 2 and 4, from and to every alignment (the bytes around an encoding
- * untouched), on in-range values, their ends, and random bytes. */
+ * power2round_case's polynomials and on random bytes, and BitPack of s for eta 2 and 4, from and
+ * to every alignment (the bytes around an encoding untouched), on in-range values, their ends,
+ * and random bytes. */
 static void test_pack_t(void)
 {
     unsigned n = iters(600, 300), bad = 0;
@@ -420,12 +432,7 @@ static void test_pack_t(void)
     for (unsigned k = 0; k < n; k++) {
         m4crypt_mldsa_poly a, b, b1;
         unsigned off = k % 4;
-        for (unsigned i = 0; i < 256; i++) {
-            int32_t v = (int32_t)(t_rand32() % Q);
-            if (k % 3 == 1)
-                v = (int32_t)(t_rand32() % 1023) * 8192 + 4096 - 2 + (int32_t)(t_rand32() % 5);
-            a.coeffs[i] = i == 0 ? 0 : i == 1 ? Q - 1 : v;
-        }
+        power2round_case(&a, k);
         m4crypt_mldsa_power2round_pack(o2 + off, o1 + off, &a);
         if (k % 2)
             t_rand_bytes(o2 + off, 320);

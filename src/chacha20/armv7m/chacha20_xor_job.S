@@ -9,32 +9,23 @@
  * job->iv (any alignment).
  * job->seg[0 .. nseg) (nseg 1..3, every nblocks >= 1) are processed in order with one running
  * counter: out = in XOR keystream, whole 64-byte blocks, out may equal in, no alignment needed
- * (single LDR/STR only on in/out/key). One call serves e.g. the AEAD's block 0 (the Poly1305 key),
- * the whole message blocks and a padded last block, so the set-up below is paid once.
+ * (single LDR/STR only on in/out/key).
  *
  * Register map inside a block (x0..x15 the working words of section 2.3):
  *   r0-r3   x0-x3   (row a)
  *   r4-r7   x4-x7   (row b, kept rotated: the true value is ROR(reg, 25) between quarter rounds)
- *   r8, r9  two of x8-x11 (row c); the other two live in FPU registers s0-s3 and are swapped in
- *           and out once per half round (VMOV core <-> S: 1 cycle each way, against STR 1 and
- *           LDR 1-2)
+ *   r8, r9  two of x8-x11 (row c); the other two live in s0-s3, swapped once per half round
  *   r10-r12 x12-x14, lr x15 (row d, kept rotated: true value ROR(reg, 24))
- * Rotations are folded into the barrel shifter: each quarter round is 8 ALU instructions.
- * FPU registers (s0-s15 are caller-saved; all but s6-s9, the public constants, are wiped before
- * returning):
+ * FPU registers (caller-saved; all but s6-s9, the public constants, wiped before returning):
  *   s0-s3   x8-x11 spill slots (W8..W11); in the output stage s0, s1 = x12, x13
- *   s4, s5  C9, C10: x9, x10 after the first column round (cached, see below)
- *   s6-s15  the input words 0-9 (feed-forward: VMOV 1 cycle, no pipeline to start)
+ *   s4, s5  C9, C10: x9, x10 after the first column round (cached)
+ *   s6-s15  the input words 0-9 (feed-forward)
  * Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) s0-s15 are the last 16
- * words of the frame instead, VMOV a STR (1 cycle) or LDR (1-2); they are wiped the same way.
- * Stack frame (.equ below): T, the 14 words loaded by one LDM per block (T+40 is word 12); input
- * words 10, 11, 13-15; spill slots W14/W15; the running segment's pointers; the secret part is
- * wiped. Per call, what does not depend on the counter word 12 is computed once (T, C9, C10): the
- * output stage and the precomputation: docs/chacha20poly1305-armv7m.md, "ChaCha20 job". The
- * branches depend on the public lengths and counter only.
- *
- * Cycles, stack, code: bench rows chacha20.64B, chacha20.1024B, chacha20.16384B
- * (m4crypt_chacha20_ietf_xor) and chacha20poly1305.encrypt.* (three segments).
+ * words of the frame instead, wiped the same way. Stack frame: the .equ below. The rotations,
+ * the frame, the output stage and the precomputation: docs/chacha20poly1305-armv7m.md, "ChaCha20
+ * job". The branches depend on the public lengths and counter only.
+ * Bench rows chacha20.64B, chacha20.1024B, chacha20.16384B (m4crypt_chacha20_ietf_xor) and
+ * chacha20poly1305.encrypt.* (three segments); twin test tests/chacha20/test_chacha20_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_CHACHA20

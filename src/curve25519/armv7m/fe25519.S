@@ -1,37 +1,30 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * GF(2^255 - 19) linear operations for ARMv7E-M (Cortex-M4), Thumb-2, on the representation of
- * src/curve25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in [0, 2^256), arithmetic
- * modulo 2^256 - 38 = 2 p.
+ * src/curve25519/armv7m/backend.h: 8 little-endian 32-bit words, any value in [0, 2^256),
+ * arithmetic modulo 2^256 - 38 = 2 p.
  *
  *   void m4crypt_fe25519_add_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe25519_sub_armv7m(uint32_t h[8], const uint32_t f[8], const uint32_t g[8]);
  *   void m4crypt_fe25519_mul121666_armv7m(uint32_t h[8], const uint32_t f[8]);
  *   void m4crypt_fe25519_tobytes_armv7m(uint8_t s[32], const uint32_t f[8]);
- *
- * add: f + g; the carry c out of 2^256 is worth 38 (2^256 = 38 mod 2^256 - 38): + 38 c, and once
- *      more + 38 if that carried (then the low word is below 38, so the last add cannot carry).
- * sub: f - g; a borrow is worth -38: - 38, and once more - 38 if that borrowed (then the value is
- *      at least 2^256 - 38, so the last subtraction cannot borrow).
- * mul121666: f * 121666 = f * 121665 + f: one UMAAL per word with the word itself as the low
- *      accumulator; the carry word c < 121666 is folded as 38 c, then as in add.
- * tobytes: the full reduction into [0, p) by three carry chains (see the routine), stored as
- *      little-endian words (unaligned STR).
- * The carry folds (macros FOLD_ADD / FOLD_SUB of fe25519_fold.i, shared with ge25519_base.S) turn
- * the flag into a mask (SBC x, x, x = C - 1) and AND/BIC it with 38:
- * no branch, no data-dependent address anywhere.
+ * add: f + g; sub: f - g; mul121666: f * 121666, each mod 2^256 - 38, the carry or borrow out of
+ * 2^256 folded twice (macros FOLD_ADD / FOLD_SUB of fe25519_fold.i, shared with ge25519_base.S).
+ * tobytes: the full reduction into [0, p), stored as little-endian words (unaligned STR).
+ * No branch, no data-dependent address anywhere. Why the folds suffice and the reduction of
+ * tobytes: docs/x25519-armv7m.md, "Linear operations".
  *
  * Internal entries (*_int, used by the ladder in fe25519_mul.S and by ge25519_base.S): the same
  * operations without register saves (they clobber r0-r12, s0-s15 and the flags, and keep lr);
  * the AAPCS functions wrap them. Also here: suba24_int (e = a - b for b <= 2^256 - 38, then
  * b = b + 121666 e), generated into fe25519_suba24.i by gen_fe25519.py --suba24, whose header has
- * its contract. The fixed-base table scan is X2's ge25519_select.S.
+ * its contract. The fixed-base table scan is ge25519_select.S.
  *
  * Register map: r3-r10 the eight words of the result, r11 = 38, r12 scratch/carry word, r1/r2
  * input pointers (then scratch), r0 output pointer (suba24: fe25519_suba24.i).
- * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
- * x25519.scalarmult` (the internal entries save the AAPCS wrapper's cost); all instructions in
- * 32-bit encodings, .w: no misaligned runs of 32-bit instructions.
+ *
+ * Exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf x25519.scalarmult`; twin
+ * test tests/x25519/test_x25519_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_BUILD_CURVE25519

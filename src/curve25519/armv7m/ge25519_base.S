@@ -1,42 +1,32 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The fixed-base multiplication of src/curve25519/ge25519_base.c for ARMv7E-M (Cortex-M4), Thumb-2,
- * on the field of this backend (src/curve25519/armv7m/backend.h: 8 x 32-bit words mod
+ * The fixed-base multiplication of src/curve25519/ge25519_base.c for ARMv7E-M (Cortex-M4),
+ * Thumb-2, on the field of this backend (src/curve25519/armv7m/backend.h: 8 x 32-bit words mod
  * 2^256 - 38): 64 table scans and mixed additions with four doublings in between.
  *
  *   void m4crypt_ge25519_base_mul_armv7m(uint32_t *p, const int8_t e[64],
  *                                        const uint32_t table[32][3][8][8], uint32_t mode);
- * p = sum e_i 16^i B = 16 * (sum over odd i) + (sum over even i), each sum row by row; mode 0:
- * p = (X, Y, Z, T); mode 1 (X25519): p[0..7] / p[8..15] = F + H / F - H of the last addition, the
- * Montgomery u of the result (Z + Y) / (Z - Y) = (F G + G H) / (F G - G H) without the last four
- * multiplications (p[16..31] then hold the point before the last addition's conversion). Contract
- * and C twin: backend.h, m4crypt_ge25519_base_mul_c in ge25519_base.c, which performs the
- * same field operations in the same order, so both give the same words.
+ * p = sum e_i 16^i B; mode 0: p = (X, Y, Z, T); mode 1 (X25519): p[0..7] / p[8..15] = F + H /
+ * F - H of the last addition, the Montgomery u of the result as a fraction (p[16..31] then hold
+ * the point before the last addition's conversion). Contract and C twin: backend.h,
+ * m4crypt_ge25519_base_mul_c in ge25519_base.c (the same field operations in the same order, so
+ * both give the same words). Row by row: a scan (ge25519_select.S), a mixed addition
+ * (madd-2008-hwcd-3); four doublings (dbl-2008-hwcd) between the halves. The formulas, mode 1
+ * and the calls: docs/x25519-armv7m.md, "Fixed-base multiplication".
  *
- * Per row i: the scan m4crypt_ge25519_select_int (ge25519_select.S) writes q (a halved table
- * entry) into the frame, then a mixed addition (Hisil, Wong, Carter, Dawson, ASIACRYPT 2008,
- * madd-2008-hwcd-3, 7 multiplications); four doublings (dbl-2008-hwcd) between the halves. The
- * formulas and why the halved entries save an addition: docs/x25519-armv7m.md, "Fixed-base
- * multiplication".
- * The point stays on the frame throughout; the additions/subtractions of a row are inline
- * (macros FADD, FSUB: no call, no pointer set-up), every other field operation is a call of an
- * internal entry of fe25519.S / fe25519_mul.S (r0 = result, r1-r3 = operands, all on the frame; they
- * clobber r0-r12, s0-s15 and keep lr), through the macros FE and FMAS below.
  * Frame slots (bytes from sp): 0 X, 32 Y, 64 Z (then F), 96 T, 128 / 160 / 192 q (then H in
  * 128), 224 / 256 scratch (Y + X, A, then E; Y - X, then G), 288 unused, 352 p, 356 e, 360 row
  * pointer, 364 rows left, 368 halves left, 372 mode, 376 table. The frame, the 132 bytes below
- * it (what the scan pushes)
- * and s0..s15 (the field routines keep product words there) are wiped once, at the end.
+ * it (what the scan pushes) and s0..s15 are wiped once, at the end.
+ * Register map between calls: r0-r2 the operand pointers of the next call (all registers are
+ * free: the state lives on the frame). Stack: the frame, 36 bytes of the field routines and the
+ * scan's 16.
  *
  * Constant time: the loop counts are fixed; the branches test only the public counters and mode;
  * a digit's address depends on the public row index only; the scan reads every word of each row;
  * the field routines have no data-dependent branch or address.
- * Register map between calls: r0-r2 the operand pointers of the next call (all registers are
- * free: the state lives on the frame).
- * Cycles, stack, code: bench rows x25519.scalarmult_base and ristretto255.scalarmult_base; the
- * share of this routine, the scans and the field routines: `m4sim profile
- * build/m4-armv7m/bench.elf x25519.scalarmult_base`. Stack: the frame, 36 bytes of the field
- * routines and the scan's 16.
+ * Bench rows x25519.scalarmult_base and ristretto255.scalarmult_base (split by `m4sim profile`);
+ * twin test tests/curve25519/test_ge25519_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_BUILD_CURVE25519

@@ -9,26 +9,19 @@
  *
  * out = ((y + x) / 2, (y - x) / 2, d x y) of b * 256^i * B, b in [-8, 8] (C twin and contract:
  * m4crypt_ge25519_base_select_c in ge25519_base.c / ge25519.h).
- *
- * Method: the row is laid out coordinate by coordinate ([k][j][w]), so each coordinate is one
- * stream of 8 entries x 8 words. Eight accumulator words start at the identity's coordinate and
- * take entry j (j = 1..8, in order) where |b| >= j, so the last one taken is entry |b|. The
- * condition is set into the APSR.GE flags once per entry: r2 holds |b| - j in every byte
- * (|b| * 0x01010101 minus 0x01010101 per entry), UADD8 of r2 with itself sets GE[i] to the carry
- * of 2 * byte i, i.e. to its sign bit: GE = 1111 where |b| < j, 0000 where |b| >= j; then
- * SEL acc, acc, entry keeps the accumulator or takes the entry word (one cycle per word,
- * against three for masked EOR/AND/EOR). For b < 0: d x y is negated as ~v - 37 = 2^256 - 38
- * - v (EOR with the sign mask, then subtract 37 & mask with borrow), and y + x / y - x are swapped
- * by SEL under GE = the sign mask's bytes. Every word of the row is loaded, by LDM, at addresses
- * that depend only on the row pointer; no branch depends on b.
+ * Each coordinate is one stream of 8 entries x 8 words; the accumulator takes entry j where
+ * |b| >= j by SEL under APSR.GE (set by UADD8 from the bytes |b| - j); b < 0 negates d x y and
+ * swaps the other two. Every word of the row is loaded, by LDM, at addresses that depend only on
+ * the row pointer; no branch depends on b. The method: docs/x25519-armv7m.md, "Fixed-base table
+ * scan".
  *
  * Register map: r3-r10 the accumulator (one coordinate), r0, r11, r12, lr the loaded words,
  * r1 the row pointer (advancing), r2 the |b| - j bytes; stack: out pointer, sign mask, lr.
  * The three coordinates are unrolled (d x y first, then (y + x) / 2, then (y - x) / 2, which
  * stays in registers for the swap).
- * Cycles: per entry-coordinate 2 + 2 LDM of 4 + 8 SEL = 20 by the model's rules; the calls'
- * total: `m4sim profile build/m4-armv7m/bench.elf x25519.scalarmult_base` (against
- * the masked-XOR scan it replaced: about a third).
+ *
+ * The calls' total in `m4sim profile build/m4-armv7m/bench.elf x25519.scalarmult_base`; twin test
+ * tests/curve25519/test_ge25519_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_BUILD_CURVE25519

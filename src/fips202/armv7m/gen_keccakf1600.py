@@ -757,7 +757,8 @@ HEADER = """\
  * src/common/armv7m/fpu_scratch.h) s0-s15 are the frame words at sp+{frame}.. instead, VMOV a
  * 32-bit STR or LDR (the same code layout), and are wiped before returning (parities and D words
  * of a state that may be secret).
- * Loop body: 4 rounds, 6 iterations: {counts}; no explicit rotation.
+ * Loop body: 4 rounds, 6 iterations, no explicit rotation:
+ *   {counts}.
  * Cycles, code size and stack: bench row keccak.f1600, armv7m (benchmarks/RESULTS.md).
  * Constant time: no branch or address depends on the state (the only branch is the loop).
  */

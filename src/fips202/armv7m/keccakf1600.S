@@ -21,7 +21,8 @@
  * src/common/armv7m/fpu_scratch.h) s0-s15 are the frame words at sp+4.. instead, VMOV a
  * 32-bit STR or LDR (the same code layout), and are wiped before returning (parities and D words
  * of a state that may be secret).
- * Loop body: 4 rounds, 6 iterations: 1 add, 1 bcc, 200 bic, 1 cmp, 608 eor, 212 ldr, 201 str, 196 vmov; no explicit rotation.
+ * Loop body: 4 rounds, 6 iterations, no explicit rotation:
+ *   1 add, 1 bcc, 200 bic, 1 cmp, 608 eor, 212 ldr, 201 str, 196 vmov.
  * Cycles, code size and stack: bench row keccak.f1600, armv7m (benchmarks/RESULTS.md).
  * Constant time: no branch or address depends on the state (the only branch is the loop).
  */

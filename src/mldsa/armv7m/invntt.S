@@ -6,20 +6,11 @@
  * Input |x| < q. Output NTT^-1(a) times 2^32 (mod q), |x| < q: the same values as
  * m4crypt_mldsa_invntt_c (src/mldsa/ntt.c; gen_tables.py runs this pass order on exact integers
  * against Alg. 42).
- *
- * Arithmetic: Gentleman-Sande butterflies x, y = x + y, (x - y) z with the Montgomery product
- * MONT of mont.i (SMULL, MUL, SMLAL):
- *     SUB y, x, y            y = x - y
- *     RSB x, y, x, LSL #1    x = 2x - (x - y) = x + y (wrapping; the true sum fits)
- *     MONT y, z              y = (x - y) z 2^-32 mod q, |y| < q
- * The sums are not reduced: from |x| < q they stay below 256 q < 2^31 after the eight layers.
- * The last pass multiplies every output by f = 256^-1 2^64 mod q (Montgomery: 256^-1 2^32).
- *
- * Four passes of two merged layers (layers of distance 1-2, 4-8, 16-32, 64-128) over groups of
- * four coefficients L apart (L = 1, 4, 16, 64; the first pass, L = 1, is one loop of LDM / STM
- * over the 64 super-blocks): (x0, x1) and (x2, x3) with two twiddles, then
- * (x0, x2) and (x1, x3) with one; a super-block of 4L coefficients reads its three twiddles
- * (-zeta, FIPS 204 order) in a row from m4crypt_mldsa_invntt_zetas_armv7m (tables.S).
+ * Four passes of two merged layers (distances 1-2, 4-8, 16-32, 64-128) of Gentleman-Sande
+ * butterflies (Montgomery product of mont.i) over groups of four coefficients L apart (L = 1, 4,
+ * 16, 64), sums not reduced; the last pass multiplies by f = 256^-1 2^64 mod q. A super-block's
+ * three twiddles (-zeta) in a row from m4crypt_mldsa_invntt_zetas_armv7m (tables.S). The
+ * butterfly, the bounds and the passes: docs/mldsa-armv7m.md, "Inverse NTT".
  *
  * Register map:
  *   r0        poly pointer (advances by one word per group)
@@ -32,8 +23,8 @@
  *   r11, r12, lr  the super-block's three twiddles
  *   [sp]      the end of the polynomial
  *
- * Measured by the bench rows mldsa*.keypair / sign / verify (and the twin test
- * tests/mldsa/test_mldsa_armv7m.c). Constant time: no branch or address depends on data.
+ * Constant time: no branch or address depends on data.
+ * Bench rows mldsa*.keypair / sign / verify; twin test tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */

@@ -6,17 +6,10 @@
  * Input |x| < q = 8380417. Output: the NTT (FIPS 204 order, no Montgomery factor), |x| < 9q, the
  * same values as m4crypt_mldsa_ntt_c (src/mldsa/ntt.c; gen_tables.py runs this pass order on
  * exact integers against Alg. 41).
- *
- * Arithmetic: the 32-bit signed Montgomery product MONT (mont.i: SMULL, MUL, SMLAL) of b
- * by a twiddle z = zeta 2^32 mod q, then the butterfly a + b, a - b as ADD a, a, b;
- * SUB b, a, b, LSL #1. Five instructions per butterfly, no reduction: each layer adds less than
- * q to the largest magnitude.
- *
- * Four passes of two merged layers (layers 1-2, 3-4, 5-6, 7-8), each over groups of four
- * coefficients L apart (L = 64, 16, 4, 1; the last pass, L = 1, is one loop of LDM / STM over
- * the 64 super-blocks): (x0, x2) and (x1, x3) with the first layer's twiddle,
- * then (x0, x1) and (x2, x3) with the second layer's two. A super-block of 4L coefficients shares
- * three twiddles, read in a row from m4crypt_mldsa_ntt_zetas_armv7m (tables.S).
+ * Four passes of two merged layers (1-2, 3-4, 5-6, 7-8) over groups of four coefficients L
+ * apart (L = 64, 16, 4, 1), Montgomery butterflies (mont.i), no reduction; a super-block's three
+ * twiddles in a row from m4crypt_mldsa_ntt_zetas_armv7m (tables.S). The butterfly, the bound and
+ * the pass structure: docs/mldsa-armv7m.md, "NTT".
  *
  * Register map:
  *   r0        poly pointer (advances by one word per group)
@@ -30,8 +23,8 @@
  *   r11, r12, lr  the super-block's three twiddles
  *   [sp]      the end of the polynomial
  *
- * Measured by the bench rows mldsa*.keypair / sign / verify (and the twin test
- * tests/mldsa/test_mldsa_armv7m.c). Constant time: no branch or address depends on data.
+ * Constant time: no branch or address depends on data.
+ * Bench rows mldsa*.keypair / sign / verify; twin test tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */

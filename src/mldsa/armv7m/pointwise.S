@@ -3,23 +3,19 @@
  * ML-DSA pointwise products in the NTT domain (FIPS 204 Alg. 45, Montgomery) for ARMv7E-M.
  *
  *   void m4crypt_mldsa_pointwise_acc_part_armv7m(int32_t *r, const int32_t *a, const int32_t *b);
- *       r[i] += a[i] b[i] 2^-32 mod q for i < 32 (M4CRYPT_MLDSA_STEP): the product of a streamed
- *       matrix entry's next 32 coefficients (src/mldsa/poly.c, m4crypt_mldsa_matrix_entry_acc)
+ *       r[i] += a[i] b[i] 2^-32 mod q for i < 32 (M4CRYPT_MLDSA_STEP, a streamed matrix entry)
  *   void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
  *                                       const m4crypt_mldsa_poly *b);
  *       r = a o b 2^-32 (256 coefficients; r may be a or b)
  *   void m4crypt_mldsa_pointwise_acc_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t a[768],
  *                                               const m4crypt_mldsa_poly *b);
- *       r += a o b 2^-32 (256 coefficients), a packed 3 bytes per coefficient (signing's
- *       expanded A): four coefficients from three words (LDR, any alignment), UBFX / BFI
+ *       r += a o b 2^-32 (256 coefficients), a packed 3 bytes per coefficient, any alignment
  *   void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a,
  *                                                    const int32_t *b);
- *       the same over 32 coefficients (M4CRYPT_MLDSA_STEP; a: 96 bytes): key generation's and
- *       verification's products of a streamed matrix entry b with the packed NTT(s1_j) / NTT(z_j),
- *       without unpacking them first (the same loop, entered with a nearer end)
+ *       the same over 32 coefficients (M4CRYPT_MLDSA_STEP; a: 96 bytes)
  * Contracts of src/mldsa/poly.h: |a|, |b| < 9q, each product below q in magnitude, no reduction
- * of the sum. Montgomery product MONT of mont.i: SMULL, MUL by q^-1, SMLAL by -q; the
- * same values as the C twins.
+ * of the sum; the same values as the C twins. Montgomery product MONT of mont.i. Callers and the
+ * packed form: docs/mldsa-armv7m.md, "Pointwise products".
  *
  * Register map:
  *   r0        r (advances)        r1  a (advances)        r2  b (advances)
@@ -27,11 +23,10 @@
  *   r4, r5    a[i], a[i+1]        r6, r7  b[i], b[i+1], then the products
  *   r8, r9    r[i], r[i+1] (acc)  r10, r11  mlo, mt: lo, t of the Montgomery product
  *   r12       negq: -q            lr  qinv: q^-1 mod 2^32
+ *   In _p24: r4-r6 the three packed words, then a[i..i+3] in r7, r8, r4, r5; r9 b[i+1].
  *
- * In _p24: r4-r6 the three packed words, then a[i..i+3] in r7, r8, r4, r5; r9 b[i+1].
- *
- * Measured by the bench rows mldsa*.keypair / sign / verify (and the twin test
- * tests/mldsa/test_mldsa_armv7m.c). Constant time: no branch or address depends on data.
+ * Constant time: no branch or address depends on data.
+ * Bench rows mldsa*.keypair / sign / verify; twin test tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */

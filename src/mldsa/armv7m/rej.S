@@ -1,36 +1,29 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The rejection loop of RejNTTPoly (FIPS 204 Alg. 30, CoeffFromThreeBytes Alg. 14) for ARMv7E-M.
+ * ML-DSA rejection loops of RejNTTPoly and RejBoundedPoly (FIPS 204 Alg. 30, 31) for ARMv7E-M.
  *
  *   unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
  *                                             unsigned buflen);
- * Appends the candidates of buf (buflen a multiple of 3) that are below q to r, at most len;
- * returns how many (the contract of m4crypt_mldsa_rej_uniform_c, src/mldsa/poly.h, including the
- * in-place use of m4crypt_mldsa_sample_ntt_step: every group of candidates is read before any of
- * its outputs is written). Public data only (the SHAKE128 stream of rho): it branches.
- *
- * Four candidates per 12 bytes (three words, loaded unaligned-safe with LDR): the 23-bit values
- * are w0, w0 >> 24 | w1 << 8, w1 >> 16 | w2 << 16, w2 >> 8, each masked by UBFX / BFC; an
- * IT-conditional post-indexed STR keeps those below q. Groups run while four more outputs fit in
- * len; the last candidates go one at a time.
- *
+ * CoeffFromThreeBytes (Alg. 14): appends the candidates of buf (buflen a multiple of 3) that are
+ * below q to r, at most len; returns how many (the contract of m4crypt_mldsa_rej_uniform_c,
+ * src/mldsa/poly.h, including the in-place use of m4crypt_mldsa_sample_ntt_step). Public data
+ * only (the SHAKE128 stream of rho): it branches.
  *   unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
  *                                         unsigned buflen, unsigned eta);
- * RejBoundedPoly's loop (Alg. 31, CoeffFromHalfByte Alg. 15): low then high half-byte of each
- * byte, kept below 15 (eta 2: 2 - b mod 5, b mod 5 = b - 5 ((13 b) >> 6)) or 9 (eta 4: 4 - b),
- * appended while fewer than len; returns how many (m4crypt_mldsa_rej_eta_c's contract). It
- * branches on which half-bytes are rejected: declassified, and called only from
- * m4crypt_mldsa_sample_eta_tail, which the constant-time checks declare public
- * (src/mldsa/sign_set.h, "Constant time", 2).
- *   rej_eta registers: r0 r (advances), r1 end of the room, r2 buf (advances), r3 end of buf,
- *   r4 eta, r5 the byte, r6 the half-byte / coefficient, r7 scratch, r9 r at entry
+ * CoeffFromHalfByte (Alg. 15): appends the accepted half-bytes' coefficients while fewer than
+ * len; returns how many (m4crypt_mldsa_rej_eta_c's contract). It branches on which half-bytes
+ * are rejected: declassified, called only from m4crypt_mldsa_sample_eta_tail, which the
+ * constant-time checks declare public (src/mldsa/sign_set.h, "Constant time", 2).
+ * Groups, in-place order and the eta arithmetic: docs/mldsa-armv7m.md, "Rejection sampling".
  *
- * Register map:
- *   r0  r (advances)      r1  end of the room: r + 4 len     r2  buf (advances)
- *   r3  end of buf        r4-r6  the group's three words    r7  candidate   r8  q
- *   r9  r at entry (for the count)   r12  r1 - 16 (a group's four outputs fit while r0 <= r12)
+ * Register map (rej_uniform; .req names below):
+ *   r0  out: r (advances)   r1  out_end: r + 4 len   r2  in: buf (advances)   r3  in_end
+ *   r4-r6  the group's three words   r7  candidate   r8  q   r9  start: r at entry (the count)
+ *   r12  room4 = out_end - 16 (a group's four outputs fit while out <= room4)
+ * (rej_eta): r0 r (advances), r1 end of the room, r2 buf (advances), r3 end of buf, r4 eta,
+ *   r5 the byte, r6 the half-byte / coefficient, r7 scratch, r9 r at entry
  *
- * Measured by the bench rows mldsa*.keypair / sign / verify (matrix expansion); twin test in
+ * Bench rows mldsa*.keypair / sign / verify (matrix expansion); twin test
  * tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
@@ -41,26 +34,35 @@
     .text
 #include "common/armv7m/asm_macros.i"
 
+/* rej_uniform's long-lived registers; r4-r6 the group's words, r7 the candidate */
+out     .req r0                     @ r (advances)
+out_end .req r1                     @ end of the room: r + 4 len
+in      .req r2                     @ buf (advances)
+in_end  .req r3                     @ end of buf
+q       .req r8
+start   .req r9                     @ r at entry, for the count
+room4   .req r12                    @ out_end - 16: a group's four outputs fit while out <= room4
+
     .macro KEEP c
-    cmp \c, r8
+    cmp \c, q
     it lo
-    strlo \c, [r0], #4
+    strlo \c, [out], #4
     .endm
 
 FUNC m4crypt_mldsa_rej_uniform_armv7m
     push {r4-r9, lr}
-    mov r9, r0
-    add r1, r0, r1, lsl #2
-    add r3, r2, r3
-    ldr r8, =8380417
-    sub r12, r1, #16
-1:  sub r7, r3, r2
+    mov start, out
+    add out_end, out, r1, lsl #2      @ r1 = len
+    add in_end, in, r3                @ r3 = buflen
+    ldr q, =8380417
+    sub room4, out_end, #16
+1:  sub r7, in_end, in
     cmp r7, #12
     blo 2f                          @ fewer than four candidates left
-    cmp r0, r12
+    cmp out, room4
     bhi 2f                          @ fewer than four outputs of room left
-    LOAD_SEQ ldr, r2, 4, r4, r5, r6
-    add r2, r2, #12
+    LOAD_SEQ ldr, in, 4, r4, r5, r6
+    add in, in, #12
     ubfx r7, r4, #0, #23
     KEEP r7
     lsr r7, r4, #24
@@ -75,21 +77,28 @@ FUNC m4crypt_mldsa_rej_uniform_armv7m
     KEEP r7
     b 1b
     /* one candidate at a time: while three bytes remain and r has room */
-2:  sub r7, r3, r2
+2:  sub r7, in_end, in
     cmp r7, #3
     blo 3f
-    cmp r0, r1
+    cmp out, out_end
     bhs 3f
-    LOAD_SEQ ldrb, r2, 1, r7, r4, r5
-    add r2, r2, #3
+    LOAD_SEQ ldrb, in, 1, r7, r4, r5
+    add in, in, #3
     orr r7, r7, r4, lsl #8
     bfi r7, r5, #16, #7
     KEEP r7
     b 2b
-3:  sub r0, r0, r9
+3:  sub r0, out, start
     lsr r0, r0, #2
     pop {r4-r9, pc}
 ENDFUNC m4crypt_mldsa_rej_uniform_armv7m
+    .unreq out
+    .unreq out_end
+    .unreq in
+    .unreq in_end
+    .unreq q
+    .unreq start
+    .unreq room4
     .ltorg
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 

@@ -1,21 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ML-DSA Decompose (FIPS 204 Alg. 36) and the norm check for ARMv7E-M (contracts of
- * src/mldsa/poly.h; the same values as the C twins in src/mldsa/poly.c).
+ * ML-DSA Decompose (FIPS 204 Alg. 36), MakeHint (Alg. 39) and the norm check for ARMv7E-M
+ * (contracts of src/mldsa/poly.h; the same values as the C twins in src/mldsa/poly.c).
  *
  *   void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
  *                                       const m4crypt_mldsa_poly *a, int32_t gamma2);
- *       r1 = ((a + gamma2 - 1) ceil(2^48 / (2 gamma2))) >> 48 (UMULL, high word >> 16),
- *       r0 = a - 2 gamma2 r1 (MLS); r1 = top ((q - 1) / (2 gamma2)) becomes 0 with r0 - 1,
- *       by arithmetic on the flag ((r1 ^ top) - 1) >> 31, no branch, no IT
  *   uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly *a,
  *                                           const m4crypt_mldsa_poly *t, int32_t gamma2,
  *                                           int32_t r0_bound);
- *       per coefficient: (r1, r0) = Decompose(a_i) as above, |r0| >= r0_bound OR-ed, s = a_i + t_i
- *       brought to [0, q) by two masked corrections, its r1 likewise, bit = (r1(s) != r1) by
- *       ((x | -x) >> 31); eight bits per byte of h; returns ones | (bound failed) << 31
+ *       the hint bits of a + t against a, eight per byte of h; returns the number of ones |
+ *       (some |r0| >= r0_bound) << 31
  *   uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
- *       1 if some |a_i| >= bound: the top bit of the OR of bound - 1 - |a_i|
+ *       1 if some |a_i| >= bound
+ * The branch-free arithmetic of each: docs/mldsa-armv7m.md, "Decompose, hints and the norm check".
  * Constant time: the only branch depends on gamma2.
  *
  * Register map (decompose):
@@ -28,8 +25,7 @@
  * (chknorm): r0  a (advances)   r1  bound - 1   r3  end   r4-r7  coefficients   r8  |x|
  *   r12  OR
  *
- * Measured by the bench rows mldsa*.sign (and verify: decompose); twin test in
- * tests/mldsa/test_mldsa_armv7m.c.
+ * Bench rows mldsa*.sign (and verify: decompose); twin test tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */

@@ -8,14 +8,12 @@
  * r += a * b times R^-1 (R = 2^16), as m4crypt_mlkem_poly_basemul_acc_c (src/mlkem/poly.h): one of
  * a, b with |x| < q, the other |x| <= M4CRYPT_MLKEM_NTT_BOUND = 14976; each call adds less
  * than q to every coefficient of r (wrapping 16-bit addition, as the C).
+ * m4crypt_mlkem_poly_basemul_armv7m below: the same without accumulation.
  *
- * Per pair of words: Plantard a1 gamma (SMLAWT, SMULBT), SMUADX / SMUAD (SMUSD for -gamma), two
- * Montgomery reductions (SMULBT, SMLABB), PKHTB and UADD16 into r: 11 instructions; every
- * Montgomery input stays below q 2^15. The formulas and the bounds: docs/mlkem-armv7m.md,
- * "Base multiplication".
- * Loop: 16 iterations of 4 groups of 4 coefficients (two pairs, one gamma word per group). A
- * group's first load after the previous group's stores would cost one more cycle (m4sim rule 17,
- * store then load); the loop test TST sits in one of those three slots per iteration.
+ * Per pair of words: Plantard a1 gamma, SMUADX / SMUAD (SMUSD for -gamma), two Montgomery
+ * reductions, PKHTB and UADD16 into r: 11 instructions. 16 iterations of 4 groups of 4
+ * coefficients. The formulas, the bounds and the loop: docs/mlkem-armv7m.md, "Base
+ * multiplication".
  * Register map:
  *   r0, r1, r2   r, a, b pointers (advance)      r3  gamma table pointer, also the loop
  *   r4, r5       the group's words of a                counter (ends when it reaches a
@@ -24,10 +22,9 @@
  *   r11          w(gamma)                         r12 C = q << 16 | 8
  *   lr           C2 = 3327 << 16 | 3329
  *
- * Cycles, stack, code: bench row mlkem.basemul (armv7m against portable);
- * m4crypt_mlkem_poly_basemul_armv7m below (no accumulation): its exclusive cycles in
- * `m4sim profile build/m4-armv7m/bench.elf mlkem512.decaps`.
  * Constant time: no branch or address depends on data.
+ * Bench row mlkem.basemul (armv7m against portable); basemul: `m4sim profile
+ * build/m4-armv7m/bench.elf mlkem512.decaps`; twin test tests/mlkem/test_mlkem_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLKEM

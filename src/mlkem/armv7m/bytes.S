@@ -10,24 +10,19 @@
  * conditional subtraction). The byte buffers may have any alignment (single LDR/STR only;
  * frombytes reads no byte outside in[0..383]).
  *
- * tobytes, per coefficient: SMLAWB/SMLAWT with w(1) and C = q << 16 | 8 as in the Plantard
- *   reduction (reduce.S), but the low half s of the result is taken unsigned (UXTH) and
- *   multiplied by q (MUL): floor(s_u q / 2^16) is the representative in [0, q) directly
- *   (gen_tables.py: check_unsigned, every int16 input). Per pair PKHTB and SMUAD with
- *   (4096, 1) give the 24-bit group t0 + 4096 t1; four groups make three output words.
+ * tobytes: an unsigned Plantard reduction (SMLAWB/SMLAWT, UXTH, MUL) gives the representative
+ *   in [0, q); PKHTB and SMUAD pack pairs into 24-bit groups, four groups make three words.
  *   Register map: r0 out, r1 a, r2 w(1), r3 C, r4-r7 input words / groups, r8 temporary,
  *   r9 end of a, r12 q, lr 4096 << 16 | 1.
- * frombytes, per pair of coefficients (3 bytes): one unaligned word load (byte offsets 0, 3,
- *   6 of each 12 bytes, and 8 for the last pair, shifted), PKHBT w, w, LSL #4 and AND
- *   0x0FFF0FFF give (c1, c0) as halfwords; USUB16 with (q, q) and SEL subtract q from the
- *   lanes that are at least q. Register map: r0 r, r1 in, r2 0x0FFF0FFF, r3 (q, q), r4-r7
- *   loaded words and results, r8 temporary, r9 end of r.
+ * frombytes: one unaligned word load per pair of coefficients, PKHBT and AND split it into two
+ *   halfwords, USUB16 and SEL subtract q where needed. Register map: r0 r, r1 in,
+ *   r2 0x0FFF0FFF, r3 (q, q), r4-r7 loaded words and results, r8 temporary, r9 end of r.
+ * Both loops do two groups (16 coefficients) per iteration. The arithmetic and the loads:
+ * docs/mlkem-armv7m.md, "Byte encoding".
  *
- * Both loops do two groups (16 coefficients) per iteration and store with STR (writeback on the
- * last one) rather than STM or an ADD.
- * Cycles: their exclusive cycles in `m4sim profile build/m4-armv7m/bench.elf mlkem768.encaps`
- * (two groups per iteration measured fewer than one); inside every ML-KEM bench row.
  * Constant time: no branch or address depends on data.
+ * Exclusive cycles in `m4sim profile build/m4-armv7m/bench.elf mlkem768.encaps`; inside every
+ * ML-KEM bench row; twin test tests/mlkem/test_mlkem_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLKEM

@@ -5,36 +5,27 @@
  *
  *   void m4crypt_mlkem_poly_cbd_eta2_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
  *   void m4crypt_mlkem_poly_cbd_eta3_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
+ *   void m4crypt_mlkem_poly_cbd_eta2_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
+ *   void m4crypt_mlkem_poly_cbd_eta3_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
  * Same results as m4crypt_mlkem_poly_cbd_eta2_c: coefficient i is (b[4i] + b[4i+1]) - (b[4i+2] +
- * b[4i+3]) over the input bits b, least significant bit of each byte first. buf may have any
- * alignment (single word loads).
+ * b[4i+3]) over the input bits b, least significant bit of each byte first; the _add forms do
+ * r += SamplePolyCBD_eta(buf) in wrapping 16-bit lanes (m4crypt_mlkem_poly_cbd_eta2_add_c,
+ * _eta3_add_c, src/mlkem/poly.c). buf may have any alignment (single word loads; nothing past
+ * buf is read). SIMD within a word, no branch or table: docs/mlkem-armv7m.md, "CBD sampling".
  *
- * SIMD within a word, no branch or table: eta = 2 two-bit sums by masks, SSUB8, PKHBT/PKHTB,
- * SXTB16 (two input words per iteration); eta = 3 three-bit sums of a 24-bit group by masks,
- * PKHBT, SSUB16 (one unaligned word load per group: nothing past buf is read). The formulas:
- * docs/mlkem-armv7m.md, "CBD sampling".
  * Register   eta2                                 eta3
  *   r0, r1   r, buf (advance)                     r, buf (advance)
  *   r2, r3   0x55555555, 0x03030303               0x6DB6DB, 0x249249
  *   r4-r6    output words (r4-r11; also the       0x1C71C7, 0x104104, 0x00040004
  *   r7-r11   input words and temporaries)         r7-r10 loaded words, r11 temporary
  *   r12, lr  r12 end of r                         r12 temporary, lr end of r
+ * eta2_add: r's four words in r8-r11, the second input word in lr, temporaries r6, r7.
+ * eta3_add: r's two words in lr and the group's spent input register; the end of r in the
+ * stack slot of the pushed r12.
  *
- *   void m4crypt_mlkem_poly_cbd_eta2_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[128]);
- *   void m4crypt_mlkem_poly_cbd_eta3_add_armv7m(m4crypt_mlkem_poly *r, const uint8_t buf[192]);
- * r += SamplePolyCBD_eta(buf), wrapping 16-bit lanes (the contract of
- * m4crypt_mlkem_poly_cbd_eta2_add_c and _eta3_add_c, src/mlkem/poly.c), so that a noise term needs
- * no polynomial of its own.
- * eta2_add: one input word per half iteration; r's four words loaded by LDM into r8-r11 and the
- * sums formed by SXTAB16 in place of SXTB16 (sign extension and wrapping addition in one
- * instruction); the second input word in lr, temporaries r6, r7. eta3_add: SADD16 of r's two
- * words per group (in lr and the group's spent input register) before the stores; the end of r
- * in the stack slot of the pushed r12 (all registers are in use).
- *
- * Cycles: m4sim regions io.cbd_eta2_add and io.cbd_eta3_add of tests/mlkem/test_mlkem_io_armv7m.c
- * (m4sim run --regions; the _add forms measured fewer than SXTB16 + SADD16), and the exclusive
- * cycles of each in `m4sim profile build/m4-armv7m/bench.elf mlkem768.encaps`.
  * Constant time: no branch or address depends on data.
+ * m4sim regions io.cbd_eta2_add, io.cbd_eta3_add of the twin test
+ * tests/mlkem/test_mlkem_io_armv7m.c; `m4sim profile build/m4-armv7m/bench.elf mlkem768.encaps`.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLKEM

@@ -10,33 +10,23 @@
  *                                          unsigned start);
  * Coefficients start .. start + 63 of a * b R^-1 in the NTT domain (FIPS 203 Alg. 11, 12; one
  * M4CRYPT_MLKEM_SAMPLE_STEP), added to r (_acc) or written to r; r and b point at coefficient
- * start, a at the 64 coefficients of the matrix entry; start a multiple of 64. The arithmetic per
- * pair is that of basemul.S (the same instructions: results bit-identical to
- * m4crypt_mlkem_poly_basemul(_acc)_armv7m, which the twin test checks); the gamma table and the
- * loop: docs/mlkem-armv7m.md, "Streamed base multiplication". Two groups per iteration, 8
- * iterations, the end found from the 64-byte aligned table pointer (TST, no counter).
- * Register map:
- *   r0, r1, r2   r, a, b pointers (advance)      r3   gamma table pointer (advances)
- *   r4, r5       the group's words of a          r6, r7  the group's words of b
- *   r8, r9       the group's words of r (_acc)   r10  temporary
- *   r11          w(gamma)
- *   r12          C = q << 16 | 8                 lr   C2 = 3327 << 16 | 3329 (-q^-1 mod 2^16, q)
- * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
- * mlkem512.encaps` (four calls a polynomial: a little more than basemul.S, the entries and exits).
- *
+ * start, a at the 64 coefficients of the matrix entry; start a multiple of 64. Results are
+ * bit-identical to m4crypt_mlkem_poly_basemul(_acc)_armv7m: docs/mlkem-armv7m.md, "Streamed
+ * base multiplication". Registers: r0-r2 r, a, b (advance); r3 gamma table pointer (advances);
+ * r4, r5 words of a; r6, r7 words of b; r8, r9 words of r (_acc); r10 temporary; r11 w(gamma);
+ * r12 C = q << 16 | 8; lr C2 = 3327 << 16 | 3329 (-q^-1 mod 2^16, q).
  *   void m4crypt_mlkem_poly_add_msg_armv7m(m4crypt_mlkem_poly *r, const uint8_t m[32]);
  * r += Decompress_1(ByteDecode_1(m)), see its section below.
- *
  *   void m4crypt_mlkem_poly_add_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
  *                                      const m4crypt_mlkem_poly *b);
  *   void m4crypt_mlkem_poly_sub_armv7m(m4crypt_mlkem_poly *r, const m4crypt_mlkem_poly *a,
  *                                      const m4crypt_mlkem_poly *b);
  * r = a + b, a - b with SADD16 / SSUB16 (wrapping 16-bit lanes, as the C); r may equal a or b.
  * Register map: r0, r1, r2 r, a, b (advance); r3-r6 words of a; r7-r10 words of b; r12 end.
- * 16 iterations of 16 coefficients. Cycles: exclusive, `m4sim profile build/m4-armv7m/bench.elf
- * mlkem512.decaps`. Code: `m4sim size`, plus the 256-byte gamma table.
  *
  * Constant time: no branch or address depends on data (start is a public step index).
+ * Exclusive cycles in `m4sim profile build/m4-armv7m/bench.elf mlkem512.encaps` (basemul parts)
+ * and mlkem512.decaps; twin test tests/mlkem/test_mlkem_fused_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLKEM

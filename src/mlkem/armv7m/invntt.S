@@ -11,26 +11,22 @@
  * Three passes: pass A layers 1-3 (8 consecutive words, a record of 9 table words per block),
  * pass B layers 4-5 (4 words 8 apart, two blocks per iteration), pass C layers 6-7 (4 words 32
  * apart). Table: m4crypt_mlkem_invntt_twiddles_armv7m (tables.S), reading order.
- * The method and the bounds of every layer: docs/mlkem-armv7m.md, "Inverse NTT".
+ * The method, the bounds of every layer and why 16-bit instructions come in pairs:
+ * docs/mlkem-armv7m.md, "Inverse NTT".
  *
  * Register map:
- *   r0        poly pointer (advances)
- *   r9        t, the butterfly's temporary
+ *   r0        poly pointer (advances)     r9  t, the butterfly's temporary
  *   r10       C = q << 16 | 8
  *   pass A    r1-r8 eight words; r12, lr twiddles and w(F); r11 the table pointer, also the
  *             loop counter (the loop ends when it reaches a multiple of 64, see gen_tables.py)
  *   pass B    r1-r4 block j + 4, r5-r8 block j; r11, r12, lr the group's twiddles; r1 = w(1)
  *             (from s3) for the reduction after block j + 4 is stored; s0 the end of the group's
  *             iterations, s1 the table pointer (the group loop ends when it is a multiple of 64);
- *             without an FPU s0, s1, s3 are stack words (src/common/armv7m/fpu_scratch.h; make
- *             bench impl armv7m-nofpu)
+ *             without an FPU s0, s1, s3 are stack words (src/common/armv7m/fpu_scratch.h)
  *   pass C    r1-r4 one block; r11, r12, lr the twiddles of layers 6, 6, 7; r8 the end
  *
- * Cycles, stack, code: bench row mlkem.invntt (armv7m against portable); 80 word reductions
- * (64 for F, 16 for the bounds) are part of its cycles.
  * Constant time: no branch or address depends on data.
- * Alignment: 16-bit instructions come in pairs so that no run of 32-bit instructions starts at
- * an address = 2 mod 4 (one extra cycle per such run on the Cortex-M4).
+ * Bench row mlkem.invntt (armv7m against portable); twin test tests/mlkem/test_mlkem_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLKEM

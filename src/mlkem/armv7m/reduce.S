@@ -13,8 +13,8 @@
  * that the result is x mod q within +-1664 = +-(q-1)/2. tomont multiplies by 2^16 mod q the
  * same way (output within +-1664, any int16 input; C's Montgomery version is below q).
  *
- * Loop: 16 iterations of 16 coefficients (8 words loaded and stored together). Register map: r0 pointer, r1-r8 data, r9 temporary, r10 C = q << 16 | 8,
- * r11 w(1), r12 end.
+ * Loop: 16 iterations of 16 coefficients (8 words loaded and stored together).
+ * Register map: r0 pointer, r1-r8 data, r9 temporary, r10 C = q << 16 | 8, r11 w(1), r12 end.
  *
  * Cycles: the exclusive cycles of each in `m4sim profile build/m4-armv7m/bench.elf
  * mlkem768.keypair`; inside every ML-KEM bench row.

@@ -11,26 +11,17 @@
  * SHAKE128 stream of the public seed rho): this code branches on it. In place as poly.h allows
  * (r below buf, buf - r >= buflen / 3): every group's input (12 bytes; 3 in the tail) is loaded
  * before any of its at most 16 (4) output bytes is stored.
+ * Groups of 12 bytes (8 candidates, each kept by a conditional STRH): first runs of k pairs of
+ * groups with no per-group checks, then single groups, then triples with the exact checks of the
+ * C loop. The paths and the computation of k: docs/mlkem-armv7m.md, "Rejection sampling".
  *
- * Group of 12 bytes (4 triples, 8 candidates): three word loads (unaligned allowed);
- * candidates by UBFX (LSR + BFI where one crosses a word), each stored by a conditional STRH
- * with post-increment (CMP; IT LO): 3 cycles per candidate.
- * Fastest path: k = min(input bytes left / 24, output slots left / 16) iterations of two groups
- * with no per-group checks (a counted loop: SUBS + BNE), k computed again after each run (the
- * groups accepted fewer than 16 candidates each time, so more may fit); the division by 24 is
- * a multiplication, (x * 2731) >> 16 = floor(x / 24) for every x < 4096, with x clamped to
- * 4095 by USAT. Then single groups while at least 12 input bytes and 8 output slots remain;
- * then the rest triple by triple with byte loads and the exact checks of the C loop.
+ * Register map (.req names below): r0 out, the output pointer; r1 out_end (r + 2 len); r2 in,
+ * the input pointer; r3 in_end; r4-r6 the three words; r7 candidate (and temporary of the k
+ * computation); r8 q; r12 start, the start of r (for the count); lr the iteration count k in the
+ * fastest path, else the end of the single-group path's input (in_end - 11).
  *
- * Register map: r0 output pointer, r1 output end (r + 2 len), r2 input pointer, r3 input end,
- * r4-r6 the three words, r7 candidate (and temporary of the k computation), r8 q, r12 the start
- * of r (for the count), lr the iteration count k in the fastest path, else the end of the
- * single-group path's input (input end - 11).
- *
- * After the counted loop, an input used up (the callers' chunks are multiples of 24) returns at
- * once.
- * Cycles: m4sim regions io.rej_168 (168 bytes, len 256) and io.rej_72 (72 bytes, len 48) of
- * tests/mlkem/test_mlkem_io_armv7m.c (m4sim run --regions); inside every ML-KEM bench row
+ * m4sim regions io.rej_168 (168 bytes, len 256) and io.rej_72 (72 bytes, len 48) of the twin
+ * test tests/mlkem/test_mlkem_io_armv7m.c (m4sim run --regions); inside every ML-KEM bench row
  * (matrix sampling).
  */
 #include "m4crypt/config.h"
@@ -41,11 +32,19 @@
     .cpu cortex-m4
 #include "common/armv7m/asm_macros.i"
 
+/* Long-lived registers; r4-r6 the group's words, r7 the candidate, lr k or the group limit. */
+out     .req r0                     @ r (advances)
+out_end .req r1                     @ r + 2 len
+in      .req r2                     @ buf (advances)
+in_end  .req r3                     @ buf + buflen
+q       .req r8
+start   .req r12                    @ r at entry, for the count
+
 /* Stores candidate r7 if below q. */
 .macro KEEP
-    cmp     r7, r8
+    cmp     r7, q
     it      lo
-    strhlo  r7, [r0], #2
+    strhlo  r7, [out], #2
 .endm
 
 /* The candidate of 12 bits at bit lsb of w, kept if below q. */
@@ -61,11 +60,11 @@
     KEEP
 .endm
 
-/* One group: 12 bytes at r2 (advanced), up to 8 candidates stored at r0. */
+/* One group: 12 bytes at in (advanced), up to 8 candidates stored at out. */
 .macro GROUP12
-    ldr.w   r5, [r2, #4]
-    ldr.w   r6, [r2, #8]
-    ldr.w   r4, [r2], #12
+    ldr.w   r5, [in, #4]
+    ldr.w   r6, [in, #8]
+    ldr.w   r4, [in], #12
     KEEP_FIELD r4, 0
     KEEP_FIELD r4, 12
     KEEP_SPLIT r4, r5, 24
@@ -80,18 +79,18 @@
     .text
 FUNC m4crypt_mlkem_rej_uniform_armv7m
     push    {r4-r8, lr}
-    mov     r12, r0
-    add.w   r1, r0, r1, lsl #1
-    add     r3, r2, r3
-    movw    r8, #3329
+    mov     start, out
+    add.w   out_end, out, r1, lsl #1    @ r1 = len
+    add     in_end, in, r3          @ r3 = buflen
+    movw    q, #3329
     .p2align 2
 5:                                  @ k = min(input bytes left / 24, output bytes left / 32)
-    sub.w   r7, r3, r2
+    sub.w   r7, in_end, in
     usat    r7, #12, r7
     movw    lr, #2731
     mul     r7, r7, lr
     lsr.w   r7, r7, #16
-    sub.w   lr, r1, r0
+    sub.w   lr, out_end, out
     lsr.w   lr, lr, #5
     cmp     r7, lr
     it      lo
@@ -104,46 +103,46 @@ FUNC m4crypt_mlkem_rej_uniform_armv7m
     GROUP12
     subs.w  lr, lr, #1
     bne.w   6b
-    cmp     r2, r3                  @ input used up (the callers' chunks, 72 or 168 bytes, are
+    cmp     in, in_end              @ input used up (the callers' chunks, 72 or 168 bytes, are
     beq.w   4f                      @ multiples of 24): done, without the checks below
     b.w     5b
 0:
-    sub.w   lr, r3, #11             @ a group needs r2 + 12 <= r3, i.e. r2 < r3 - 11
+    sub.w   lr, in_end, #11         @ a group needs in + 12 <= in_end, i.e. in < in_end - 11
     b       2f
     .p2align 2
 1:
     GROUP12
 2:
-    cmp     r2, lr                  @ 12 more input bytes?
+    cmp     in, lr                  @ 12 more input bytes?
     bhs     3f
-    sub.w   r7, r1, r0
+    sub.w   r7, out_end, out
     cmp     r7, #16                 @ 8 more output slots?
     bhs     1b
 
     /* the rest: one triple at a time, as the C loop */
 3:
-    cmp     r2, r3
+    cmp     in, in_end
     bhs     4f
-    cmp     r0, r1
+    cmp     out, out_end
     bhs     4f
-    ldrb    r4, [r2]
-    ldrb    r5, [r2, #1]
-    ldrb    r6, [r2, #2]
-    adds    r2, #3
+    ldrb    r4, [in]
+    ldrb    r5, [in, #1]
+    ldrb    r6, [in, #2]
+    adds    in, #3
     bfi     r4, r5, #8, #4          @ d1 = b0 | (b1 & 15) << 8
     lsrs    r5, r5, #4
     orr.w   r5, r5, r6, lsl #4      @ d2 = b1 >> 4 | b2 << 4
-    cmp     r4, r8
+    cmp     r4, q
     it      lo
-    strhlo  r4, [r0], #2
-    cmp     r5, r8
+    strhlo  r4, [out], #2
+    cmp     r5, q
     bhs     3b
-    cmp     r0, r1
+    cmp     out, out_end
     it      lo
-    strhlo  r5, [r0], #2
+    strhlo  r5, [out], #2
     b       3b
 4:
-    sub.w   r0, r0, r12
+    sub.w   r0, out, start
     lsrs    r0, r0, #1
     pop     {r4-r8, pc}
 ENDFUNC m4crypt_mlkem_rej_uniform_armv7m

@@ -11,30 +11,22 @@
  * Same contract as m4crypt_poly1305_blocks_c (src/poly1305/backend.h): for each 16-byte block,
  * h = (h + block + hibit * 2^128) * r mod 2^130 - 5, partially reduced; h, r as little-endian
  * 32-bit words in the context (h4 <= 4 in and out). m needs no alignment (single LDRs).
- *
- * Arithmetic: 32-bit limbs, the terms of weight >= 2^130 folded by s_j = r_j + (r_j >> 2) (r is
- * clamped), one 64-bit UMULL/UMLAL chain per column with deferred carries (UMAAL), the part at or
- * above 2^130 folded back once per block. The column formulas and bounds:
- * docs/chacha20poly1305-armv7m.md, "Poly1305 blocks". No branch or address depends on the data;
- * the loop count is public.
+ * Arithmetic, register layouts and loop: docs/chacha20poly1305-armv7m.md, "Poly1305 blocks".
+ * No branch or address depends on the data; the loop count is public.
  *
  * Register map (two layouts that alternate between blocks; the loop runs blocks in pairs):
  *   r10, r11, r12, lr   r0, r1, r2, r3 (the key limbs, fixed)
  *   layout A: h0..h4 = r0..r4; s1, s2, s3 = r5, r6, r7; column accumulators r8, r9
  *   layout B: h0..h4 = r8, r9, r5, r6, r7; s1, s2, s3 = r2, r3, r4; accumulators r0, r1
- *   the new h of a block is (acc lo, acc hi, s1, s2, s3) of its layout = the other layout's h.
- *   While a block loads its message the s/accumulator registers hold the pointer and the four
- *   message words.
- *   s0 the message pointer (advanced once per loop iteration; the blocks use offsets 0, 16, 32,
- *   48 from it), s1 the end pointer: VMOV costs 1 cycle and, two instructions ahead of the first
- *   LDR, no address stall (s0, s1 are caller-saved and hold only public pointers).
- * Without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/fpu_scratch.h) s0, s1 are the words at
- * [sp+20], [sp+24] instead.
+ *   s0 the message pointer (the blocks use offsets 0, 16, 32, 48 from it), s1 the end pointer
+ *   (caller-saved, public); without an FPU (M4CRYPT_ARMV7M_NOFPU, src/common/armv7m/
+ *   fpu_scratch.h) the words at [sp+20], [sp+24].
  * Stack: [sp+4] nblocks, [sp+12] ctx. hibit selects the loop (1: nblocks mod 4 blocks first,
  * then four blocks per iteration; 0, only used for a padded last block: one at a time).
  *
- * Cycles, stack, code: bench rows poly1305.64B, poly1305.1024B, poly1305.16384B (m4crypt_poly1305
- * with init, final and its wipe) and chacha20poly1305.encrypt.* (blocks2).
+ * Bench rows poly1305.64B, poly1305.1024B, poly1305.16384B (m4crypt_poly1305 with init, final
+ * and its wipe) and chacha20poly1305.encrypt.* (blocks2); twin test
+ * tests/poly1305/test_poly1305_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_POLY1305
