@@ -62,15 +62,18 @@ def main() -> None:
     print("#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */")
     print('#include "poly.h"')
     print_array("int32_t", "m4crypt_mldsa_zetas", zetas, 8,
-                "zetas[m] = 1753^BitRev8(m) * 2^32 mod q, centered (FIPS 204 Appendix B, Montgomery form).",
+                "zetas[m] = 1753^BitRev8(m) * 2^32 mod q, centered (FIPS 204 Appendix B, "
+                "Montgomery form).",
                 "m4crypt_mldsa_invntt_f", f,
-                "256^-1 * 2^64 mod q, centered: the last step of Alg. 42 with the factor 2^32 of NTT^-1.")
+                "256^-1 * 2^64 mod q, centered: the last step of Alg. 42 with the factor 2^32 of "
+                "NTT^-1.")
     assert pow(SMALL_ZETA, 128, SMALL_Q) == SMALL_Q - 1  # a primitive 256th root of unity
     small = [small_centered(pow(SMALL_ZETA, int(f"{i:07b}"[::-1], 2), SMALL_Q) << 16)
              for i in range(128)]
     print("#if M4CRYPT_ENABLE_MLDSA_SIGN")
     print_array("int16_t", "m4crypt_mldsa_small_zetas", small, 16,
-                "small_zetas[i] = 7^BitRev7(i) * 2^16 mod 769, centered (the NTT modulo 769 of small_ntt.c).",
+                "small_zetas[i] = 7^BitRev7(i) * 2^16 mod 769, centered (the NTT modulo 769 of "
+                "small_ntt.c).",
                 "m4crypt_mldsa_small_invntt_f", small_centered(pow(128, -1, SMALL_Q) << 32),
                 "2^32 / 128 mod 769, centered: the last step of the inverse NTT modulo 769.")
     print("#endif /* M4CRYPT_ENABLE_MLDSA_SIGN */")

@@ -535,7 +535,8 @@ static void test_small_ntt(void)
 {
     unsigned n = iters(1000, 500), bad_ntt = 0, bad_mul = 0, bad_inv = 0;
     for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
-        unsigned ka = k < EDGES * EDGES ? k % EDGES : EDGES, kb = k < EDGES * EDGES ? k / EDGES : EDGES;
+        unsigned ka = k < EDGES * EDGES ? k % EDGES : EDGES;
+        unsigned kb = k < EDGES * EDGES ? k / EDGES : EDGES;
         m4crypt_mldsa_smallpoly a, b, r1, r2;
         small_case(&a, ka, 384);
         b = a;
