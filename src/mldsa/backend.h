@@ -152,6 +152,16 @@
 #define m4crypt_mldsa_unpack_z m4crypt_mldsa_unpack_z_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_SMALL_NTT
+#define m4crypt_mldsa_small_ntt m4crypt_mldsa_small_ntt_armv7m
+#define m4crypt_mldsa_small_basemul m4crypt_mldsa_small_basemul_armv7m
+#define m4crypt_mldsa_small_invntt m4crypt_mldsa_small_invntt_armv7m
+#else
+#define m4crypt_mldsa_small_ntt m4crypt_mldsa_small_ntt_c
+#define m4crypt_mldsa_small_basemul m4crypt_mldsa_small_basemul_c
+#define m4crypt_mldsa_small_invntt m4crypt_mldsa_small_invntt_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_PACK_W1
 #define m4crypt_mldsa_pack_w1 m4crypt_mldsa_pack_w1_armv7m
 #else

@@ -8,12 +8,20 @@ Alg. 41 NTT and Alg. 42 NTT^-1, stored in Montgomery form (times 2^32 mod q, cen
 form that makes NTT^-1 return its result times 2^32 (cancelling the 2^-32 of a pointwise
 Montgomery product): 256^-1 * 2^64 mod q.
 
+Also the constants of the 16-bit NTT modulo 769 with which signing computes c s1 and c s2
+(src/mldsa/small_ntt.c; Abdulrahman, Hwang, Kannwischer, Sprenkels, "Faster Kyber and Dilithium
+on the Cortex-M4", ACNS 2022, ePrint 2022/112, section 4): small_zetas[i] = 7^BitRev7(i) * 2^16
+mod 769, centered (7 is a primitive 256th root of unity mod 769; 769 - 1 = 2^8 * 3 has no 512th),
+and the inverse transform's final factor 2^32 / 128 mod 769.
+
 Run: python3 src/mldsa/gen_zetas.py > src/mldsa/zetas.c
 """
 
 Q = 8380417
 ZETA = 1753
 R = 1 << 32
+SMALL_Q = 769
+SMALL_ZETA = 7
 
 
 def brv8(m: int) -> int:
@@ -25,6 +33,25 @@ def centered(x: int) -> int:
     return x - Q if x > Q // 2 else x
 
 
+def small_centered(x: int) -> int:
+    x %= SMALL_Q
+    return x - SMALL_Q if x > SMALL_Q // 2 else x
+
+
+def print_array(ctype: str, name: str, values: list, per_line: int, comment: str,
+                const_name: str, const_value: int, const_comment: str) -> None:
+    """A C array of values and one constant, each after its comment."""
+    print()
+    print(f"/* {comment} */")
+    print(f"const {ctype} {name}[{len(values)}] = {{")
+    for i in range(0, len(values), per_line):
+        print("    " + ", ".join(f"{z}" for z in values[i:i + per_line]) + ",")
+    print("};")
+    print()
+    print(f"/* {const_comment} */")
+    print(f"const {ctype} {const_name} = {const_value};")
+
+
 def main() -> None:
     assert pow(ZETA, 256, Q) == Q - 1  # a primitive 512th root of unity
     zetas = [centered(pow(ZETA, brv8(m), Q) * R) for m in range(256)]
@@ -34,15 +61,22 @@ def main() -> None:
     print('#include "m4crypt/config.h"')
     print("#if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */")
     print('#include "poly.h"')
-    print()
-    print("/* zetas[m] = 1753^BitRev8(m) * 2^32 mod q, centered (FIPS 204 Appendix B, Montgomery form). */")
-    print("const int32_t m4crypt_mldsa_zetas[256] = {")
-    for i in range(0, 256, 8):
-        print("    " + ", ".join(f"{z}" for z in zetas[i:i + 8]) + ",")
-    print("};")
-    print()
-    print("/* 256^-1 * 2^64 mod q, centered: the last step of Alg. 42 with the factor 2^32 of NTT^-1. */")
-    print(f"const int32_t m4crypt_mldsa_invntt_f = {f};")
+    print_array("int32_t", "m4crypt_mldsa_zetas", zetas, 8,
+                "zetas[m] = 1753^BitRev8(m) * 2^32 mod q, centered (FIPS 204 Appendix B, "
+                "Montgomery form).",
+                "m4crypt_mldsa_invntt_f", f,
+                "256^-1 * 2^64 mod q, centered: the last step of Alg. 42 with the factor 2^32 of "
+                "NTT^-1.")
+    assert pow(SMALL_ZETA, 128, SMALL_Q) == SMALL_Q - 1  # a primitive 256th root of unity
+    small = [small_centered(pow(SMALL_ZETA, int(f"{i:07b}"[::-1], 2), SMALL_Q) << 16)
+             for i in range(128)]
+    print("#if M4CRYPT_ENABLE_MLDSA_SIGN")
+    print_array("int16_t", "m4crypt_mldsa_small_zetas", small, 16,
+                "small_zetas[i] = 7^BitRev7(i) * 2^16 mod 769, centered (the NTT modulo 769 of "
+                "small_ntt.c).",
+                "m4crypt_mldsa_small_invntt_f", small_centered(pow(128, -1, SMALL_Q) << 32),
+                "2^32 / 128 mod 769, centered: the last step of the inverse NTT modulo 769.")
+    print("#endif /* M4CRYPT_ENABLE_MLDSA_SIGN */")
     print("#endif /* M4CRYPT_ENABLE_MLDSA */")
 
 

@@ -29,6 +29,13 @@ typedef struct m4crypt_mldsa_poly {
     _Alignas(8) int32_t coeffs[M4CRYPT_MLDSA_N];
 } m4crypt_mldsa_poly;
 
+/* Signing's products c s1, c s2 in Z_769[X]/(X^256+1) (src/mldsa/small_ntt.c: exact, as
+ * |c s| <= tau eta < 769 / 2): 256 int16_t coefficients, two per word in the M4 backend. */
+#define M4CRYPT_MLDSA_SMALL_Q 769
+typedef struct m4crypt_mldsa_smallpoly {
+    _Alignas(8) int16_t coeffs[M4CRYPT_MLDSA_N];
+} m4crypt_mldsa_smallpoly;
+
 /* ------------------------------------------------------------ replaceable (backend) functions */
 
 /* NTT (FIPS 204 Alg. 41) in place. Input |x| < q; output |x| < 9q (no reduction inside). */
@@ -123,6 +130,20 @@ void m4crypt_mldsa_unpack_z_c(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned
  * 192 bytes (gamma2 = (q-1)/88, 6 bits) or 128 bytes ((q-1)/32, 4 bits). */
 void m4crypt_mldsa_pack_w1_c(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
 
+/* The 16-bit NTT modulo 769 (small_ntt.c; FIPS 203 Alg. 9-12 with q = 769, zeta = 7), for
+ * signing's c s1 and c s2 (signing only). R = 2^16.
+ * small_ntt: in place, input |x| <= 384; output the NTT (plain domain) with |x| <= 3072 (the
+ *   C reduces to [-384, 384], the M4 backend does not).
+ * small_basemul: r = a o b R^-1 (Alg. 11 MultiplyNTTs), |a|, |b| <= 3072; output |x| < 769;
+ *   r may alias a or b.
+ * small_invntt: in place, NTT^-1 times R, input |x| < 769; output each coefficient's
+ *   representative in [-384, 384]. So small_invntt(small_basemul(small_ntt(c), small_ntt(s)))
+ *   is c s mod 769, centered: the exact product when |c s| < 384 coefficient-wise. */
+void m4crypt_mldsa_small_ntt_c(m4crypt_mldsa_smallpoly *a);
+void m4crypt_mldsa_small_basemul_c(m4crypt_mldsa_smallpoly *r, const m4crypt_mldsa_smallpoly *a,
+                                   const m4crypt_mldsa_smallpoly *b);
+void m4crypt_mldsa_small_invntt_c(m4crypt_mldsa_smallpoly *a);
+
 #include "backend.h"
 
 /* ---------------------------------------------------------------- the rest */
@@ -130,6 +151,19 @@ void m4crypt_mldsa_pack_w1_c(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t
 /* zetas[m] = 1753^BitRev8(m) * 2^32 mod q, centered (src/mldsa/zetas.c, gen_zetas.py). */
 extern const int32_t m4crypt_mldsa_zetas[256];
 extern const int32_t m4crypt_mldsa_invntt_f;
+
+/* small_zetas[i] = 7^BitRev7(i) 2^16 mod 769, centered; small_invntt_f = 2^32 / 128 mod 769
+ * (zetas.c, gen_zetas.py). */
+extern const int16_t m4crypt_mldsa_small_zetas[128];
+extern const int16_t m4crypt_mldsa_small_invntt_f;
+/* The representative of a mod 769 in [-384, 384] (every int16 a). */
+int16_t m4crypt_mldsa_small_reduce(int16_t a);
+/* BitUnpack(in, eta, eta) (Alg. 19) of s1_j or s2_i (96 or 128 bytes, a valid key's) into r. */
+void m4crypt_mldsa_small_unpack_eta(m4crypt_mldsa_smallpoly *r, const uint8_t *in, unsigned eta);
+/* r = c s exactly (coefficients in [-tau eta, tau eta]): s = BitUnpack(s_packed, eta, eta) and
+ * chat = small_ntt(c) with c = SampleInBall's output (tau coefficients +-1). Constant time in s. */
+void m4crypt_mldsa_small_mul_c(m4crypt_mldsa_smallpoly *r, const uint8_t *s_packed, unsigned eta,
+                               const m4crypt_mldsa_smallpoly *chat);
 
 /* Decompose (Alg. 36) of one coefficient a in [0, q): returns r1, writes r0 to *a0. */
 int32_t m4crypt_mldsa_highbits(int32_t a, int32_t gamma2, int32_t *a0);

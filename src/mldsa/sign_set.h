@@ -17,9 +17,11 @@
  *           the SHAKE state;
  *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
  *           states, every entry of A streamed in every attempt.
- *           In both, y is not kept: ExpandMask's output is squeezed straight into the signature's
- *           z field (its encoding BitPack(y, gamma1 - 1, gamma1) is the SHAKE256 output itself),
- *           and z = y + c s1 replaces y there. A rejected attempt's z is overwritten by the next
+ *           In both, c s1 and c s2 are computed exactly in 16-bit arithmetic modulo 769
+ *           (small_ntt.c), in the space of the work polynomial tmp; y is not kept: ExpandMask's
+ *           output is squeezed straight into the signature's z field (its encoding BitPack(y,
+ *           gamma1 - 1, gamma1) is the SHAKE256 output itself), and z = y + c s1 replaces y
+ *           there. A rejected attempt's z is overwritten by the next
  *           attempt's y; on failure the signature is zeroed.
  *
  * Constant time. Nothing branches on, or indexes memory by, a secret, except where a value is
@@ -105,13 +107,14 @@ static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
 #endif
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN
-static void poly_add(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
+/* r += a and r -= a for a = c s1_j or c s2_i (16-bit, exact). */
+static void poly_add_small(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a)
 {
     for (unsigned i = 0; i < 256; i++)
         r->coeffs[i] += a->coeffs[i];
 }
 
-static void poly_sub(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a)
+static void poly_sub_small(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a)
 {
     for (unsigned i = 0; i < 256; i++)
         r->coeffs[i] -= a->coeffs[i];
@@ -196,6 +199,19 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 /* ---------------------------------------------------------------- signing */
 #if M4CRYPT_ENABLE_MLDSA_SIGN
 
+/* tmp, a work polynomial, shares its space with the two 16-bit polynomials of c s1 and c s2
+ * (small_ntt.c): small.chat = NTT(c) mod 769, computed once per attempt beside the 32-bit NTT(c)
+ * in chat (which c t0 needs), and small.cs, the product c s_j being computed. small.chat lives
+ * from SampleInBall through compute_z and the subtraction of c s2 (sub_cs2); tmp is used only
+ * before (commit) and after (c t0). */
+#define SMALL_TMP_UNION                                                                            \
+    union {                                                                                        \
+        m4crypt_mldsa_poly tmp;                                                                    \
+        struct {                                                                                   \
+            m4crypt_mldsa_smallpoly cs, chat;                                                      \
+        } small;                                                                                   \
+    };
+
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* The default: what does not change between attempts is computed once per signature, A (expanded
  * into ahat) and NTT(t0); each attempt computes NTT(y_j) once and accumulates the products column
@@ -210,7 +226,8 @@ typedef struct {
         m4crypt_mldsa_xof xof;       /* expanding A */
     } u;
     uint8_t w1[192]; /* w1Encode of one row */
-    m4crypt_mldsa_poly acc, tmp, chat;
+    m4crypt_mldsa_poly acc, chat;
+    SMALL_TMP_UNION
     m4crypt_keccak_ctx h;                     /* H(mu || w1Encode(w1)) */
     uint8_t hint[SET_K][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
     uint8_t rhopp[64];                        /* rho'' */
@@ -220,7 +237,8 @@ typedef struct {
  * from SHAKE128 as it is multiplied, NTT(y_j) recomputed for each row, t0 NTT'd per attempt. */
 typedef struct {
     uint8_t w[SET_K][PACKED24]; /* w = NTT^-1(A o NTT(y)) in [0, q), row by row */
-    m4crypt_mldsa_poly acc, tmp, chat;
+    m4crypt_mldsa_poly acc, chat;
+    SMALL_TMP_UNION
     union {
         m4crypt_mldsa_xof xof;
         uint8_t w1[192]; /* w1Encode of one row */
@@ -339,12 +357,24 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
 }
 #endif
 
-/* NTT^-1(c^ o NTT(s)) for s = BitUnpack'ed from the key: r = c s (|x| < q). */
+#if !(!defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT)
+/* NTT^-1(c^ o NTT(t0)): r = c t0 (|x| < q). */
 static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
 {
     m4crypt_mldsa_ntt(r);
     m4crypt_mldsa_pointwise(r, chat, r);
     m4crypt_mldsa_invntt(r);
+}
+#endif
+
+/* c s for s = s1_j or s2_i, BitUnpack'ed from the key at s_packed: exact, in 16-bit arithmetic
+ * modulo 769 (small_ntt.c), into w->small.cs. */
+static void mul_c_small(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *s_packed)
+{
+    m4crypt_mldsa_small_unpack_eta(&w->small.cs, s_packed, p->eta);
+    m4crypt_mldsa_small_ntt(&w->small.cs);
+    m4crypt_mldsa_small_basemul(&w->small.cs, &w->small.chat, &w->small.cs);
+    m4crypt_mldsa_small_invntt(&w->small.cs);
 }
 
 /* Alg. 7 lines 18-23 for z: z_j = y_j + c s1_j (y_j read from, z_j written to the z field);
@@ -355,18 +385,36 @@ static uint32_t compute_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
     uint8_t *zfield = sig + p->ctilde_bytes;
     uint32_t bad = 0;
     for (unsigned j = 0; j < p->l; j++) {
-        m4crypt_mldsa_unpack_eta(&w->tmp, sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, p->eta);
-        mul_c(&w->tmp, &w->chat);
+        mul_c_small(p, w, sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes);
         m4crypt_mldsa_unpack_z(&w->acc, zfield + j * p->z_bytes, p->gamma1_bits);
-        poly_add(&w->acc, &w->tmp);
-        m4crypt_mldsa_reduce(&w->acc); /* z mod+- q: |z| < gamma1 + q keeps reduce32 exact */
+        /* z = y + c s1 exactly (|c s1| <= tau eta): already z mod+- q */
+        poly_add_small(&w->acc, &w->small.cs);
         bad |= m4crypt_mldsa_chknorm(&w->acc, ((int32_t)1 << p->gamma1_bits) - p->beta);
         m4crypt_mldsa_pack_z(zfield + j * p->z_bytes, &w->acc, p->gamma1_bits);
     }
     return bad;
 }
 
-/* Alg. 7 lines 19, 21-28: r0 = LowBits(w - c s2) bound, c t0 bound, h = MakeHint(-c t0,
+/* Alg. 7 line 19 / 21's w - c s2, in [0, q), in place of w (row by row), before compute_hint
+ * needs tmp (which holds small.chat) for c t0. Fixed shape. */
+static void sub_cs2(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
+{
+    for (unsigned i = 0; i < p->k; i++) {
+        mul_c_small(p, w, sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes);
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+        poly_sub_small(&w->u.w[i], &w->small.cs);
+        freeze(&w->u.w[i]);
+#else
+        unpack24(&w->acc, w->w[i]);
+        poly_sub_small(&w->acc, &w->small.cs);
+        freeze(&w->acc);
+        pack24(w->w[i], &w->acc);
+#endif
+    }
+}
+
+/* Alg. 7 lines 19, 21-28, with w - c s2 computed (sub_cs2): r0 = LowBits(w - c s2) bound,
+ * c t0 bound, h = MakeHint(-c t0,
  * w - c s2 + c t0) into w->hint and its weight bound; returns 1 if any check fails. MakeHint
  * (Alg. 39) is computed as written: HighBits(w - c s2 + c t0) != HighBits(w - c s2). Fixed
  * shape. */
@@ -374,17 +422,16 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
 {
     uint32_t bad = 0, ones = 0;
     const int32_t r0_bound = p->gamma2 - p->beta;
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
+    (void)sk; /* NTT(t0) is kept in w */
+#endif
     for (unsigned i = 0; i < p->k; i++) {
-        m4crypt_mldsa_unpack_eta(&w->tmp, sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes, p->eta);
-        mul_c(&w->tmp, &w->chat); /* c s2 */
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-        m4crypt_mldsa_poly *a = &w->u.w[i];
+        const m4crypt_mldsa_poly *a = &w->u.w[i]; /* w - c s2 in [0, q) */
 #else
         m4crypt_mldsa_poly *a = &w->acc;
         unpack24(a, w->w[i]);
 #endif
-        poly_sub(a, &w->tmp);
-        freeze(a); /* w - c s2 in [0, q) */
 #if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
         unpack24(&w->tmp, w->t0hat[i]);
         m4crypt_mldsa_pointwise(&w->tmp, &w->chat, &w->tmp);
@@ -429,6 +476,9 @@ static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
 #endif
     m4crypt_mldsa_ct_declassify(sig, p->ctilde_bytes); /* c~ (3) */
     m4crypt_mldsa_sample_in_ball(&w->chat, sig, p->ctilde_bytes, p->tau, &w->h);
+    for (unsigned n = 0; n < 256; n++)
+        w->small.chat.coeffs[n] = (int16_t)w->chat.coeffs[n];
+    m4crypt_mldsa_small_ntt(&w->small.chat);
     m4crypt_mldsa_ntt(&w->chat);
     return compute_z(p, w, sig, sk);
 }
@@ -452,6 +502,7 @@ int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk
     for (unsigned attempt = 0; attempt < M4CRYPT_MLDSA_MAX_ATTEMPTS; attempt++) {
         if (reject(attempt_z(p, &w, sig, mu, sk, attempt * p->l)))
             continue;
+        sub_cs2(p, &w, sk);
         if (reject(compute_hint(p, &w, sk)))
             continue;
         /* accepted: the hint is part of the signature, public from here on */
@@ -475,6 +526,7 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
     hash_h(&w.h, w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
     precompute(p, &w, sk);
     uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
+    sub_cs2(p, &w, sk);
     bad |= compute_hint(p, &w, sk) << 1;
     m4crypt_memzero(&w, sizeof w);
     return bad;

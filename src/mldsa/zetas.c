@@ -42,4 +42,21 @@ const int32_t m4crypt_mldsa_zetas[256] = {
 
 /* 256^-1 * 2^64 mod q, centered: the last step of Alg. 42 with the factor 2^32 of NTT^-1. */
 const int32_t m4crypt_mldsa_invntt_f = 41978;
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+
+/* small_zetas[i] = 7^BitRev7(i) * 2^16 mod 769, centered (the NTT modulo 769 of small_ntt.c). */
+const int16_t m4crypt_mldsa_small_zetas[128] = {
+    171, -164, -81, 361, -186, 3, 250, 120, -129, -308, 223, -16, -143, 362, -337, -131,
+    -75, -36, 76, 98, 203, 282, -339, -255, 178, 270, 199, 34, -369, 192, -149, -10,
+    -80, -346, -124, 2, 114, 147, -54, -272, -169, 288, 161, -15, -86, 51, -364, -267,
+    170, -226, -121, 188, -50, -24, 307, -191, 263, 157, -246, 128, 375, 180, -380, 279,
+    -341, -379, 202, 220, 236, 21, 212, 71, -134, 151, 23, -112, -232, 227, -52, -148,
+    244, -252, -237, -83, -117, -333, -66, -247, -292, 352, -145, 238, -276, -194, -274, -70,
+    209, -115, -99, 14, 29, 260, -378, -366, 355, -291, 358, -105, 167, 357, -241, -331,
+    -348, -44, -78, -222, -350, -168, -158, 201, 303, 330, -184, 127, 318, -278, -353, -354,
+};
+
+/* 2^32 / 128 mod 769, centered: the last step of the inverse NTT modulo 769. */
+const int16_t m4crypt_mldsa_small_invntt_f = -114;
+#endif /* M4CRYPT_ENABLE_MLDSA_SIGN */
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -40,6 +40,8 @@
 #else
 #define HAVE_REJ_UNIFORM 0
 #endif
+/* The NTT modulo 769 of signing's c s1, c s2 (signing only) */
+#define SIGN M4CRYPT_ENABLE_MLDSA_SIGN
 
 static unsigned iters(unsigned host, unsigned quick) { return t_quick() ? quick : host; }
 
@@ -502,6 +504,110 @@ static void test_rej_eta(void)
 }
 #endif
 
+#if SIGN
+#define SQ M4CRYPT_MLDSA_SMALL_Q
+
+/* poly_case for the 16-bit polynomials modulo 769 (bound < 2^15). */
+static void small_case(m4crypt_mldsa_smallpoly *a, unsigned k, int32_t bound)
+{
+    m4crypt_mldsa_poly t;
+    poly_case(&t, k, bound);
+    for (unsigned i = 0; i < 256; i++)
+        a->coeffs[i] = (int16_t)t.coeffs[i];
+}
+
+/* 1 unless a = b mod 769 coefficient-wise and |a| <= bound. */
+static int small_differs(const m4crypt_mldsa_smallpoly *a, const m4crypt_mldsa_smallpoly *b,
+                         int32_t bound)
+{
+    int bad = 0;
+    for (unsigned i = 0; i < 256; i++)
+        bad |= ((int32_t)a->coeffs[i] - b->coeffs[i]) % SQ != 0 || a->coeffs[i] > bound ||
+               a->coeffs[i] < -bound;
+    return bad;
+}
+
+/* The three transforms modulo 769 against their C twins at the bounds of poly.h: the NTT (input
+ * |x| <= 384) and the base multiplication (|a|, |b| <= 3072; r aliasing a and b) agree with the C
+ * modulo 769 and stay within their output bounds (the assembly reduces less than the C); the
+ * inverse NTT (input |x| < 769) agrees exactly (both give the representatives in [-384, 384]). */
+static void test_small_ntt(void)
+{
+    unsigned n = iters(1000, 500), bad_ntt = 0, bad_mul = 0, bad_inv = 0;
+    for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
+        unsigned ka = k < EDGES * EDGES ? k % EDGES : EDGES;
+        unsigned kb = k < EDGES * EDGES ? k / EDGES : EDGES;
+        m4crypt_mldsa_smallpoly a, b, r1, r2;
+        small_case(&a, ka, 384);
+        b = a;
+        m4crypt_mldsa_small_ntt(&a);
+        m4crypt_mldsa_small_ntt_c(&b);
+        bad_ntt += small_differs(&a, &b, 3072);
+        small_case(&a, ka, 3072);
+        small_case(&b, kb, 3072);
+        m4crypt_mldsa_small_basemul(&r1, &a, &b);
+        m4crypt_mldsa_small_basemul_c(&r2, &a, &b);
+        bad_mul += small_differs(&r1, &r2, SQ - 1);
+        r1 = a;
+        m4crypt_mldsa_small_basemul(&r1, &r1, &b); /* r = a */
+        bad_mul += small_differs(&r1, &r2, SQ - 1);
+        r1 = b;
+        m4crypt_mldsa_small_basemul(&r1, &a, &r1); /* r = b */
+        bad_mul += small_differs(&r1, &r2, SQ - 1);
+        small_case(&a, ka, SQ - 1);
+        b = a;
+        m4crypt_mldsa_small_invntt(&a);
+        m4crypt_mldsa_small_invntt_c(&b);
+        bad_inv += memcmp(&a, &b, sizeof a) != 0 || small_differs(&a, &b, (SQ - 1) / 2);
+    }
+    CHECK(bad_ntt == 0);
+    CHECK(bad_mul == 0);
+    CHECK(bad_inv == 0);
+}
+
+/* The whole product as signing computes it, c s = small_invntt(small_basemul(small_ntt(c),
+ * small_ntt(s))), backend against C, for each set's tau and eta: c with tau nonzeros at random
+ * places (random signs, all +1, all -1, at the first or the last tau places), s = every
+ * coefficient +eta, -eta, alternating, or random in [-eta, eta]. Equal word for word, every
+ * coefficient within tau eta. */
+static void test_small_mul(void)
+{
+    static const unsigned taus[3] = {39, 49, 60}, etas[3] = {2, 4, 2};
+    unsigned n = iters(300, 100), bad = 0;
+    for (unsigned k = 0; k < 3 * n; k++) {
+        unsigned tau = taus[k % 3], eta = etas[k % 3], kc = k / 3 % 5, ks = k / 15 % 4;
+        m4crypt_mldsa_smallpoly c, chat1, chat2, r1, r2;
+        m4crypt_mldsa_poly s;
+        uint8_t packed[128];
+        memset(&c, 0, sizeof c);
+        for (unsigned placed = 0; placed < tau;) {
+            unsigned pos = kc == 3 ? placed : kc == 4 ? 255 - placed : t_rand32() % 256;
+            if (c.coeffs[pos] != 0)
+                continue;
+            c.coeffs[pos] = (int16_t)(kc == 1 ? 1 : kc == 2 ? -1 : (t_rand32() & 1) ? 1 : -1);
+            placed++;
+        }
+        for (unsigned i = 0; i < 256; i++)
+            s.coeffs[i] = ks == 0   ? (int32_t)eta
+                          : ks == 1 ? -(int32_t)eta
+                          : ks == 2 ? ((i & 1) ? (int32_t)eta : -(int32_t)eta)
+                                    : (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
+        m4crypt_mldsa_pack_eta_c(packed, &s, eta);
+        chat1 = chat2 = c;
+        m4crypt_mldsa_small_ntt(&chat1);
+        m4crypt_mldsa_small_ntt_c(&chat2);
+        m4crypt_mldsa_small_mul_c(&r1, packed, eta, &chat1); /* the backend's transforms */
+        m4crypt_mldsa_small_unpack_eta(&r2, packed, eta);
+        m4crypt_mldsa_small_ntt_c(&r2);
+        m4crypt_mldsa_small_basemul_c(&r2, &chat2, &r2);
+        m4crypt_mldsa_small_invntt_c(&r2);
+        bad += memcmp(&r1, &r2, sizeof r1) != 0 ||
+               small_differs(&r1, &r2, (int32_t)(tau * eta));
+    }
+    CHECK(bad == 0);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -520,7 +626,15 @@ int main(int argc, char **argv)
     test_decompose();
     test_make_hint();
     test_rej_eta();
+#endif
+#if SIGN
+    test_small_ntt();
+    test_small_mul();
 #else
+    t_printf("  (signing not built (m4crypt/config.h): the NTT modulo 769 is not built, and not "
+             "tested)\n");
+#endif
+#if !KEYGEN_SIGN
     t_printf("  (key generation and signing not built (m4crypt/config.h): decompose, make_hint, "
              "power2round, pack_t1, pack_t0, unpack_t0, pack_eta, unpack_eta, pack_z and rej_eta "
              "are not built, and not tested)\n");

@@ -9,7 +9,10 @@
  *     whole pointwise product;
  *   - reduce32, caddq and the infinity-norm check at their edges;
  *   - every bit packing round-trips at its edges (Alg. 16-19) and writes exactly its size;
- *   - CoeffFromThreeBytes / CoeffFromHalfByte rejection (Alg. 14, 15) over all inputs.
+ *   - CoeffFromThreeBytes / CoeffFromHalfByte rejection (Alg. 14, 15) over all inputs;
+ *   - signing's c s1, c s2 by the NTT modulo 769 (m4crypt_mldsa_small_mul_c, the backend's
+ *     transforms) equal the exact negacyclic integer product, for c with tau nonzeros +-1 and s
+ *     in [-eta, eta], every set; the reduction modulo 769 over every int16.
  */
 #include <string.h>
 
@@ -341,6 +344,64 @@ static void test_rejection(void)
     }
 }
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+/* c s in Z[X]/(X^256 + 1), exactly. */
+static void negacyclic(int32_t *r, const int32_t *c, const int32_t *s)
+{
+    memset(r, 0, 256 * sizeof *r);
+    for (unsigned i = 0; i < 256; i++)
+        for (unsigned j = 0; j < 256; j++) {
+            int32_t p = c[i] * s[j];
+            if (i + j < 256)
+                r[i + j] += p;
+            else
+                r[i + j - 256] -= p;
+        }
+}
+
+/* For ML-DSA-44, -65, -87 (tau, eta): c with tau nonzeros (random places; random signs, all +1 or
+ * all -1), s = every coefficient +eta or -eta, or random in [-eta, eta], packed as in the secret
+ * key; m4crypt_mldsa_small_mul_c(s, small_ntt(c)) against the schoolbook product. */
+static void test_small_mul(void)
+{
+    static const unsigned taus[3] = {39, 49, 60}, etas[3] = {2, 4, 2};
+    unsigned n = t_quick() ? 12 : 60, bad = 0, bad_reduce = 0;
+    for (unsigned k = 0; k < 3 * n; k++) {
+        unsigned tau = taus[k % 3], eta = etas[k % 3], kc = k / 3 % 3, ks = k / 9 % 3;
+        m4crypt_mldsa_poly c, s;
+        m4crypt_mldsa_smallpoly chat, r;
+        int32_t want[256];
+        uint8_t packed[128];
+        memset(&c, 0, sizeof c);
+        for (unsigned placed = 0; placed < tau;) {
+            unsigned pos = t_rand32() % 256;
+            if (c.coeffs[pos] != 0)
+                continue;
+            c.coeffs[pos] = kc == 1 ? 1 : kc == 2 ? -1 : (t_rand32() & 1) ? 1 : -1;
+            placed++;
+        }
+        for (unsigned i = 0; i < 256; i++) {
+            s.coeffs[i] = ks == 0   ? (int32_t)eta
+                          : ks == 1 ? -(int32_t)eta
+                                    : (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
+            chat.coeffs[i] = (int16_t)c.coeffs[i];
+        }
+        m4crypt_mldsa_pack_eta(packed, &s, eta);
+        m4crypt_mldsa_small_ntt(&chat);
+        m4crypt_mldsa_small_mul_c(&r, packed, eta, &chat);
+        negacyclic(want, c.coeffs, s.coeffs);
+        for (unsigned i = 0; i < 256; i++)
+            bad += r.coeffs[i] != want[i];
+    }
+    for (int32_t a = -32768; a < 32768; a++) {
+        int32_t t = m4crypt_mldsa_small_reduce((int16_t)a);
+        bad_reduce += t < -384 || t > 384 || (a - t) % M4CRYPT_MLDSA_SMALL_Q != 0;
+    }
+    CHECK(bad == 0);
+    CHECK(bad_reduce == 0);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -350,5 +411,8 @@ int main(int argc, char **argv)
     test_reduce_norm();
     test_packing();
     test_rejection();
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+    test_small_mul();
+#endif
     return t_summary("mldsa_poly");
 }

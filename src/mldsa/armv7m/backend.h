@@ -28,6 +28,10 @@
  *              m4crypt_mldsa_pack_eta_armv7m
  *   pack24.S   m4crypt_mldsa_pack24_armv7m, m4crypt_mldsa_unpack24_armv7m: the packed form of
  *              NTT-domain vectors and of signing's A, four coefficients per three words
+ *   small_ntt.S  m4crypt_mldsa_small_ntt_armv7m, _small_basemul_armv7m, _small_invntt_armv7m:
+ *              signing's c s1, c s2 modulo 769 in 16-bit lanes, ML-KEM's NTT, base multiplication
+ *              and inverse NTT (src/mlkem/armv7m/ntt16.i, basemul_pair.i, invntt16.i) with the
+ *              tables of 769 (the inverse NTT ends with the reduction to [-384, 384])
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  *   mont.i     the Montgomery product (macros; ntt_macros.i, pointwise.S)
  *   ntt_macros.i  the two NTTs' passes (macros; ntt.S, invntt.S)
@@ -94,6 +98,15 @@ void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, un
 void m4crypt_mldsa_pack24_armv7m(uint8_t *out, const int32_t *a, unsigned n);
 void m4crypt_mldsa_unpack24_armv7m(int32_t *r, const uint8_t *in, unsigned n);
 #define M4CRYPT_MLDSA_HAVE_PACK24 1
+
+#if M4CRYPT_ENABLE_MLDSA_SIGN /* signing only */
+void m4crypt_mldsa_small_ntt_armv7m(m4crypt_mldsa_smallpoly *a);
+void m4crypt_mldsa_small_basemul_armv7m(m4crypt_mldsa_smallpoly *r,
+                                        const m4crypt_mldsa_smallpoly *a,
+                                        const m4crypt_mldsa_smallpoly *b);
+void m4crypt_mldsa_small_invntt_armv7m(m4crypt_mldsa_smallpoly *a);
+#define M4CRYPT_MLDSA_HAVE_SMALL_NTT 1
+#endif
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,

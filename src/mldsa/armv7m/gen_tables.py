@@ -12,9 +12,16 @@ block (the coefficients one set of three twiddles serves) reads its three words 
   invntt.S: [-zeta for (x0, x1), -zeta for (x2, x3), -zeta of the next layer]
 Twiddles are Montgomery constants zeta * 2^32 mod q, centered (src/mldsa/zetas.c).
 
+Also the tables of small_ntt.S, the 16-bit NTT modulo 769 with which signing computes c s1 and
+c s2 (zeta = 7, a primitive 256th root of unity mod 769): ML-KEM's NTT code with another field,
+so its tables come from ML-KEM's generator (src/mlkem/armv7m/gen_tables.py, set_field(769, 7)),
+which checks every Plantard constant exhaustively.
+
 Run: python3 src/mldsa/armv7m/gen_tables.py > src/mldsa/armv7m/tables.S
 """
+import importlib.util
 import random
+from pathlib import Path
 
 Q = 8380417
 R = 1 << 32
@@ -160,6 +167,31 @@ def check():
         assert all(abs(x) < Q for x in i)
 
 
+SMALL_Q = 769
+SMALL_ZETA = 7
+
+
+def small_tables():
+    """The three tables of small_ntt.S (ntt, invntt with w(1) at word 144, basemul gammas), each on
+    a 64-byte boundary, as assembly lines."""
+    path = Path(__file__).resolve().parents[2] / "mlkem" / "armv7m" / "gen_tables.py"
+    spec = importlib.util.spec_from_file_location("mlkem_gen_tables", path)
+    kem = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(kem)
+    kem.set_field(SMALL_Q, SMALL_ZETA)
+    kem.check_constant(1)  # small_invntt's final P(w(1) x)
+    lines = []
+    for name, words, what in (
+            ("m4crypt_mldsa_small_ntt_twiddles_armv7m", kem.ntt_words(), "NTT"),
+            ("m4crypt_mldsa_small_invntt_twiddles_armv7m", kem.invntt_table_words(), "inverse NTT"),
+            ("m4crypt_mldsa_small_basemul_gammas_armv7m", kem.basemul_gamma_words(),
+             "base multiplication")):
+        lines += kem.emit_table(name, words, f"small_ntt.S, {what} modulo 769 (the layout of\n"
+                                f" * src/mlkem/armv7m/gen_tables.py); on a 64-byte boundary",
+                                align=6)
+    return lines
+
+
 def main():
     check()
     print("/* SPDX-License-Identifier: Apache-2.0 OR MIT */")
@@ -186,6 +218,9 @@ def main():
     print("m4crypt_mldsa_invntt_f_armv7m:")
     print(f"    .word {F}")
     print("    .size m4crypt_mldsa_invntt_f_armv7m, 4")
+    print("#if M4CRYPT_ENABLE_MLDSA_SIGN")
+    print("\n".join(small_tables()))
+    print("#endif /* M4CRYPT_ENABLE_MLDSA_SIGN */")
     print("#endif /* M4CRYPT_ENABLE_MLDSA */")
 
 

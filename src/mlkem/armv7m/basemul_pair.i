@@ -29,11 +29,12 @@
 .endif
 .endm
 
-.macro BASEMUL_CONSTS
+/* C = q << 16 | 8 and C2 = (-q^-1 mod 2^16) << 16 | q (ML-KEM: q = 3329, -q^-1 = 3327). */
+.macro BASEMUL_CONSTS q=3329, qn=3327
     movw    r12, #8
-    movt    r12, #3329
-    movw    lr, #3329
-    movt    lr, #3327
+    movt    r12, #\q
+    movw    lr, #\q
+    movt    lr, #\qn
 .endm
 
 .macro BASEMUL_GROUP acc, goff, gstep, wide
@@ -72,8 +73,10 @@
  *     m4crypt_mlkem_basemul_gammas_armv7m; the gamma word of the first group with post-increment
  *     #20 (the next iteration's), the others at [r3, #-16 / -12 / -8];
  *   part = 1: coefficients start .. start + 63 (start in r3, a multiple of 64), 8 per iteration,
- *     one word of m4crypt_mlkem_part_gammas_armv7m + start per group (post-increment #4). */
-.macro BASEMUL_FUNC name, acc, part
+ *     one word of m4crypt_mlkem_part_gammas_armv7m + start per group (post-increment #4).
+ * table, q, qn: the gamma table of part = 0 and the field (BASEMUL_CONSTS); ML-DSA's product
+ * modulo 769 (src/mldsa/armv7m/small_ntt.S) passes its own. */
+.macro BASEMUL_FUNC name, acc, part, table=m4crypt_mlkem_basemul_gammas_armv7m, q=3329, qn=3327
 FUNC \name
     push.w  {r4-r11, lr}
 .if \part
@@ -81,10 +84,10 @@ FUNC \name
     movt    r11, #:upper16:m4crypt_mlkem_part_gammas_armv7m
     add.w   r3, r11, r3
 .else
-    movw    r3, #:lower16:m4crypt_mlkem_basemul_gammas_armv7m
-    movt    r3, #:upper16:m4crypt_mlkem_basemul_gammas_armv7m
+    movw    r3, #:lower16:\table
+    movt    r3, #:upper16:\table
 .endif
-    BASEMUL_CONSTS
+    BASEMUL_CONSTS \q, \qn
     .p2align 2
 1:
 .if \part

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Macros shared by ntt.S, invntt.S and reduce.S (included by the C preprocessor; they emit
+ * Macros shared by ntt16.i, invntt16.i and reduce.S (included by the C preprocessor; they emit
  * nothing until used).
  *
  * PLANTARD2 d, lo, hi, x, w: the Plantard product P(w x) of both halfwords of x with the
@@ -10,7 +10,10 @@
  *
  * LOAD8 / STORE8: the eight words at r0 .. r0 + 28 into (from) r1 .. r8, with the 16-bit
  * encodings where the registers allow and the 32-bit ones at the ends, for alignment.
+ * Guarded: ML-DSA's small_ntt.S includes it through both ntt16.i and invntt16.i.
  */
+#ifndef M4CRYPT_MLKEM_PLANTARD_I
+#define M4CRYPT_MLKEM_PLANTARD_I
 .macro PLANTARD2 d, lo, hi, x, w
     smlawb  \lo, \w, \x, r10
     smlawt  \hi, \w, \x, r10
@@ -29,3 +32,4 @@
     ldr     r7, [r0, #24]
     ldr.w   r8, [r0, #28]
 .endm
+#endif
