@@ -19,96 +19,50 @@
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLDSA && M4CRYPT_ENABLE_MLDSA_SIGN /* m4crypt/config.h */
 
+#include "common/ntt16.h"
 #include "poly.h"
 
 #define SQ M4CRYPT_MLDSA_SMALL_Q
 #define SQINV (-767)        /* 769^-1 mod 2^16, as int16 */
 #define SBARRETT_V 21817    /* round(2^24 / 769) */
 
-/* a R^-1 mod 769 for |a| < 2^31 - 2^15 769: t = a 769^-1 mod 2^16 (signed) makes a - t 769
- * divisible by 2^16, and |(a - t 769) / 2^16| < |a| / 2^16 + 385; below 769 when |a| < 769 2^15. */
-static int16_t small_montgomery_reduce(int32_t a)
-{
-    int16_t t = (int16_t)((int32_t)(int16_t)a * SQINV);
-    return (int16_t)((a - (int32_t)t * SQ) >> 16);
-}
-
 /* The representative of a mod 769 in [-384, 384], for every int16 a: t = round(a / 769) as
  * round(a round(2^24 / 769) / 2^24) (tests/mldsa/test_mldsa_poly.c checks every int16). */
 int16_t m4crypt_mldsa_small_reduce(int16_t a)
 {
-    int16_t t = (int16_t)(((int32_t)SBARRETT_V * a + (1 << 23)) >> 24);
-    return (int16_t)(a - t * SQ);
+    return m4crypt_ntt16_barrett_reduce(a, SQ, SBARRETT_V, 24);
 }
 
-static int16_t small_fqmul(int16_t a, int16_t b)
-{
-    return small_montgomery_reduce((int32_t)a * b);
-}
-
-/* FIPS 203 Alg. 9's Cooley-Tukey butterflies modulo 769 (len = 128 .. 2), zetas in bit-reversed
- * order; the table's factor R cancels fqmul's R^-1. Each layer adds less than 769: from
- * |x| <= 384, |x| < 384 + 7 769 < 2^15; the output is reduced to [-384, 384]. */
+/* FIPS 203 Alg. 9's layers modulo 769 (m4crypt_ntt16_forward). Each layer adds less than 769:
+ * from |x| <= 384, |x| < 384 + 7 769 < 2^15; the output is reduced to [-384, 384]. */
 void m4crypt_mldsa_small_ntt_c(m4crypt_mldsa_smallpoly *a)
 {
     int16_t *f = a->coeffs;
-    unsigned k = 1;
-    for (unsigned len = 128; len >= 2; len >>= 1) {
-        for (unsigned start = 0; start < 256; start += 2 * len) {
-            int16_t zeta = m4crypt_mldsa_small_zetas[k++];
-            for (unsigned j = start; j < start + len; j++) {
-                int16_t t = small_fqmul(zeta, f[j + len]);
-                f[j + len] = (int16_t)(f[j] - t);
-                f[j] = (int16_t)(f[j] + t);
-            }
-        }
-    }
+    m4crypt_ntt16_forward(f, m4crypt_mldsa_small_zetas, SQ, SQINV);
     for (unsigned j = 0; j < 256; j++)
         f[j] = m4crypt_mldsa_small_reduce(f[j]);
 }
 
-/* FIPS 203 Alg. 11 / 12 modulo 769: for the pair (a0, a1), (b0, b1) at 2i,
- *   c0 = a0 b0 + a1 b1 gamma_i,  c1 = a0 b1 + a1 b0,  gamma_i = 7^(2 BitRev7(i) + 1),
- * gamma_{2m} = small_zetas[64 + m], gamma_{2m+1} = -gamma_{2m} (as in src/mlkem/ntt.c). With
- * |a|, |b| <= 3072 every sum stays below 2 3072^2 < 769 2^15, so each result is below 769. */
+/* FIPS 203 Alg. 11 / 12 modulo 769 (m4crypt_ntt16_basemul): for the pair (a0, a1), (b0, b1) at
+ * 2i, c0 = a0 b0 + a1 b1 gamma_i, c1 = a0 b1 + a1 b0, gamma_i = 7^(2 BitRev7(i) + 1). With |a|,
+ * |b| <= 3072 every sum stays below 2 3072^2 < 769 2^15, so each result is below 769. */
 void m4crypt_mldsa_small_basemul_c(m4crypt_mldsa_smallpoly *r, const m4crypt_mldsa_smallpoly *a,
                                    const m4crypt_mldsa_smallpoly *b)
 {
-    for (unsigned m = 0; m < 64; m++) {
-        int16_t gamma = m4crypt_mldsa_small_zetas[64 + m];
-        for (unsigned h = 0; h < 2; h++) {
-            unsigned i = 4 * m + 2 * h;
-            int32_t a0 = a->coeffs[i], a1 = a->coeffs[i + 1];
-            int32_t b0 = b->coeffs[i], b1 = b->coeffs[i + 1];
-            int16_t t = small_fqmul((int16_t)a1, (int16_t)b1);
-            int32_t c0 = a0 * b0 + (int32_t)t * gamma;
-            int32_t c1 = a0 * b1 + a1 * b0;
-            r->coeffs[i] = small_montgomery_reduce(c0);
-            r->coeffs[i + 1] = small_montgomery_reduce(c1);
-            gamma = (int16_t)-gamma;
-        }
-    }
+    m4crypt_ntt16_basemul(r->coeffs, a->coeffs, b->coeffs, m4crypt_mldsa_small_zetas, SQ, SQINV,
+                          0);
 }
 
-/* FIPS 203 Alg. 10's Gentleman-Sande butterflies modulo 769 (len = 2 .. 128, zetas read
- * backwards), the sums reduced at once (every value stays below 769); the final 128^-1 and a
- * factor R^2 in m4crypt_mldsa_small_invntt_f, then the representative in [-384, 384]. */
+/* FIPS 203 Alg. 10's layers modulo 769 (m4crypt_ntt16_inverse: every value stays below 769);
+ * the final 128^-1 and a factor R^2 in m4crypt_mldsa_small_invntt_f, then the representative in
+ * [-384, 384]. */
 void m4crypt_mldsa_small_invntt_c(m4crypt_mldsa_smallpoly *a)
 {
     int16_t *f = a->coeffs;
-    unsigned k = 127;
-    for (unsigned len = 2; len <= 128; len <<= 1) {
-        for (unsigned start = 0; start < 256; start += 2 * len) {
-            int16_t zeta = m4crypt_mldsa_small_zetas[k--];
-            for (unsigned j = start; j < start + len; j++) {
-                int16_t t = f[j];
-                f[j] = m4crypt_mldsa_small_reduce((int16_t)(t + f[j + len]));
-                f[j + len] = small_fqmul(zeta, (int16_t)(f[j + len] - t));
-            }
-        }
-    }
+    m4crypt_ntt16_inverse(f, m4crypt_mldsa_small_zetas, SQ, SQINV, SBARRETT_V, 24);
     for (unsigned j = 0; j < 256; j++)
-        f[j] = m4crypt_mldsa_small_reduce(small_fqmul(f[j], m4crypt_mldsa_small_invntt_f));
+        f[j] = m4crypt_mldsa_small_reduce(m4crypt_ntt16_montgomery_reduce(
+            (int32_t)f[j] * m4crypt_mldsa_small_invntt_f, SQ, SQINV));
 }
 
 /* BitUnpack(in, eta, eta) (FIPS 204 Alg. 19) into 16-bit coefficients: eta - (each 3-bit (eta 2)

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "common/ntt16.h"
 #include "poly.h"
 
 #include "m4crypt/common.h"
@@ -189,12 +190,11 @@ unsigned m4crypt_mlkem_rej_uniform_c(int16_t *r, unsigned len, const uint8_t *bu
 /* One pair of pairs of MultiplyNTTs (Alg. 11, 12): coefficients 4m .. 4m + 3 of a * b R^-1,
  * gamma_m = zetas[64 + m] for the first pair and -gamma_m for the second (as
  * m4crypt_mlkem_poly_basemul_acc_c in ntt.c). */
-/* m4crypt_mlkem_montgomery_reduce (ntt.c), here so that it is inlined: a R^-1 mod q for
- * |a| < q 2^15, |result| < q; t = a q^-1 mod 2^16 with q^-1 = -3327 (mod 2^16). */
+/* a R^-1 mod q for |a| < q 2^15, |result| < q (src/common/ntt16.h, inlined; q^-1 = -3327 mod
+ * 2^16). */
 static inline int16_t mont(int32_t a)
 {
-    int16_t t = (int16_t)((int32_t)(int16_t)a * -3327);
-    return (int16_t)((a - (int32_t)t * Q) >> 16);
+    return m4crypt_ntt16_montgomery_reduce(a, Q, -3327);
 }
 
 static void basemul_group(int16_t out[4], const int16_t *a, const int16_t *b, unsigned m)
