@@ -21,8 +21,8 @@
  *           (small_ntt.c), in the space of the work polynomial tmp; y is not kept: ExpandMask's
  *           output is squeezed straight into the signature's z field (its encoding BitPack(y,
  *           gamma1 - 1, gamma1) is the SHAKE256 output itself), and z = y + c s1 replaces y
- *           there. A rejected attempt's z is overwritten by the next
- *           attempt's y; on failure the signature is zeroed.
+ *           there. A rejected attempt's z is overwritten by the next attempt's y; on failure the
+ *           signature is zeroed.
  *
  * Constant time. Nothing branches on, or indexes memory by, a secret, except where a value is
  * declassified (m4crypt_mldsa_ct_declassify; the valgrind test declassifies exactly these and the
@@ -413,11 +413,10 @@ static void sub_cs2(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk
     }
 }
 
-/* Alg. 7 lines 19, 21-28, with w - c s2 computed (sub_cs2): r0 = LowBits(w - c s2) bound,
- * c t0 bound, h = MakeHint(-c t0,
- * w - c s2 + c t0) into w->hint and its weight bound; returns 1 if any check fails. MakeHint
- * (Alg. 39) is computed as written: HighBits(w - c s2 + c t0) != HighBits(w - c s2). Fixed
- * shape. */
+/* Alg. 7 lines 19, 21-28, with w - c s2 computed (sub_cs2): r0 = LowBits(w - c s2) bound, c t0
+ * bound, h = MakeHint(-c t0, w - c s2 + c t0) into w->hint and its weight bound; returns 1 if any
+ * check fails. MakeHint (Alg. 39) is computed as written: HighBits(w - c s2 + c t0) !=
+ * HighBits(w - c s2). Fixed shape. */
 static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     uint32_t bad = 0, ones = 0;
