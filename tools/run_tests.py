@@ -24,9 +24,9 @@ Suites (each is skipped with a note only when its binaries were not built):
                                     undefined; the planted leak must be caught
   ct-m4sim[-armv7m[-nofpu]]         m4sim's trace comparison of every secret-handling operation
                                     on the M4 builds, 8 random secrets each (portable and -nofpu:
-                                    4); a planted branch on ML-KEM's rejection flag must be caught
+                                    3); a planted branch on ML-KEM's rejection flag must be caught
   ct-m4sim-mldsa-small              the same for the small-memory ML-DSA build's signing attempts
-                                    (4 secrets)
+                                    (3 secrets)
   residue-m4sim[-armv7m[-nofpu]], residue-m4sim-mldsa-small
                                     m4sim's stack-residue check of the same operations: nothing
                                     that depends on the secret is left below the stack pointer;
@@ -289,21 +289,21 @@ def pytest_job(paths, timeout) -> list[Result]:
 
 
 def m4sim_ct_jobs(build: Path, args):
-    """(suite, firmware, runs): the assembly backend with 8 secrets; the portable build (the same C
-    that valgrind checks on the host, ct-valgrind) and the integer-only build (armv7m-nofpu: the
-    same routines with stack words for FPU registers at fixed sp offsets) with 4, to keep make
-    test short."""
+    """(suite, firmware, runs, regions): the assembly backend with 8 secrets; the portable build
+    (the same C that valgrind checks on the host, ct-valgrind), the integer-only build
+    (armv7m-nofpu: the same routines with stack words for FPU registers at fixed sp offsets) and
+    the small-memory ML-DSA build's signing with 3, to keep make test short."""
     jobs = []
-    for cfg, suite, runs in (("m4", "ct-m4sim", 4), ("m4-armv7m", "ct-m4sim-armv7m", 8),
-                             ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 4)):
+    for cfg, suite, runs in (("m4", "ct-m4sim", 3), ("m4-armv7m", "ct-m4sim-armv7m", 8),
+                             ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 3)):
         elf = build / cfg / "ct" / "m4ct_library.elf"
         if elf.exists():
             jobs.append((suite, elf, runs, ()))
     # The small-memory ML-DSA build: only its signing attempts differ from m4-armv7m's code
-    # (key generation is the same; verification handles no secret), 4 secrets each.
+    # (key generation is the same; verification handles no secret), 3 secrets each.
     elf = build / "mldsa-small" / "m4-armv7m" / "ct" / "m4ct_library.elf"
     if elf.exists():
-        jobs.append(("ct-m4sim-mldsa-small", elf, 4,
+        jobs.append(("ct-m4sim-mldsa-small", elf, 3,
                      tuple(f"mldsa{n}.sign_attempt" for n in (44, 65, 87))))
     return jobs
 
