@@ -2,10 +2,11 @@
 /* The Makefile preprocesses this file (cc -E -P) to learn what a configuration builds
  * (include/m4crypt/config.h, with M4CRYPT_CONFIG_FILE when make CONFIG=... is given): one word per
  * primitive, the names of the tests/ folders that apply (pqsession: examples/pqsession, which
- * needs X-Wing's encapsulation and decapsulation and ChaCha20-Poly1305). An #error of config.h
- * stops make. */
+ * needs X-Wing's encapsulation and decapsulation and ChaCha20-Poly1305; rng: the STM32 RNG
+ * driver's tests, which build it against a simulated peripheral in every configuration). An
+ * #error of config.h stops make. */
 #include "m4crypt/config.h"
-common fips202 selftest
+common fips202 selftest rng
 #if M4CRYPT_ENABLE_MLKEM
 mlkem
 #endif
