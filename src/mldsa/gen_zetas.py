@@ -28,14 +28,9 @@ def brv8(m: int) -> int:
     return int(f"{m:08b}"[::-1], 2)
 
 
-def centered(x: int) -> int:
-    x %= Q
-    return x - Q if x > Q // 2 else x
-
-
-def small_centered(x: int) -> int:
-    x %= SMALL_Q
-    return x - SMALL_Q if x > SMALL_Q // 2 else x
+def centered(x: int, q: int = Q) -> int:
+    x %= q
+    return x - q if x > q // 2 else x
 
 
 def print_array(ctype: str, name: str, values: list, per_line: int, comment: str,
@@ -68,13 +63,13 @@ def main() -> None:
                 "256^-1 * 2^64 mod q, centered: the last step of Alg. 42 with the factor 2^32 of "
                 "NTT^-1.")
     assert pow(SMALL_ZETA, 128, SMALL_Q) == SMALL_Q - 1  # a primitive 256th root of unity
-    small = [small_centered(pow(SMALL_ZETA, int(f"{i:07b}"[::-1], 2), SMALL_Q) << 16)
+    small = [centered(pow(SMALL_ZETA, int(f"{i:07b}"[::-1], 2), SMALL_Q) << 16, SMALL_Q)
              for i in range(128)]
     print("#if M4CRYPT_ENABLE_MLDSA_SIGN")
     print_array("int16_t", "m4crypt_mldsa_small_zetas", small, 16,
                 "small_zetas[i] = 7^BitRev7(i) * 2^16 mod 769, centered (the NTT modulo 769 of "
                 "small_ntt.c).",
-                "m4crypt_mldsa_small_invntt_f", small_centered(pow(128, -1, SMALL_Q) << 32),
+                "m4crypt_mldsa_small_invntt_f", centered(pow(128, -1, SMALL_Q) << 32, SMALL_Q),
                 "2^32 / 128 mod 769, centered: the last step of the inverse NTT modulo 769.")
     print("#endif /* M4CRYPT_ENABLE_MLDSA_SIGN */")
     print("#endif /* M4CRYPT_ENABLE_MLDSA */")

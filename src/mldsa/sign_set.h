@@ -368,13 +368,10 @@ static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
 #endif
 
 /* c s for s = s1_j or s2_i, BitUnpack'ed from the key at s_packed: exact, in 16-bit arithmetic
- * modulo 769 (small_ntt.c), into w->small.cs. */
+ * modulo 769 (m4crypt_mldsa_small_mul_c, small_ntt.c), into w->small.cs. */
 static void mul_c_small(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *s_packed)
 {
-    m4crypt_mldsa_small_unpack_eta(&w->small.cs, s_packed, p->eta);
-    m4crypt_mldsa_small_ntt(&w->small.cs);
-    m4crypt_mldsa_small_basemul(&w->small.cs, &w->small.chat, &w->small.cs);
-    m4crypt_mldsa_small_invntt(&w->small.cs);
+    m4crypt_mldsa_small_mul_c(&w->small.cs, s_packed, p->eta, &w->small.chat);
 }
 
 /* Alg. 7 lines 18-23 for z: z_j = y_j + c s1_j (y_j read from, z_j written to the z field);
