@@ -162,6 +162,14 @@
 #define m4crypt_mldsa_small_invntt m4crypt_mldsa_small_invntt_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_ADD_SMALL
+#define m4crypt_mldsa_add_small m4crypt_mldsa_add_small_armv7m
+#define m4crypt_mldsa_sub_small_freeze m4crypt_mldsa_sub_small_freeze_armv7m
+#else
+#define m4crypt_mldsa_add_small m4crypt_mldsa_add_small_c
+#define m4crypt_mldsa_sub_small_freeze m4crypt_mldsa_sub_small_freeze_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_PACK_W1
 #define m4crypt_mldsa_pack_w1 m4crypt_mldsa_pack_w1_armv7m
 #else

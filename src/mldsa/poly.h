@@ -146,6 +146,10 @@ void m4crypt_mldsa_small_ntt_c(m4crypt_mldsa_smallpoly *a);
 void m4crypt_mldsa_small_basemul_c(m4crypt_mldsa_smallpoly *r, const m4crypt_mldsa_smallpoly *a,
                                    const m4crypt_mldsa_smallpoly *b);
 void m4crypt_mldsa_small_invntt_c(m4crypt_mldsa_smallpoly *a);
+/* Applying c s (signing only): add_small: r_i += a_i (z = y + c s1); sub_small_freeze:
+ * r_i = r_i - a_i mod q in [0, q), for r_i in [0, q) and |a_i| <= 384 (w - c s2). */
+void m4crypt_mldsa_add_small_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a);
+void m4crypt_mldsa_sub_small_freeze_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a);
 
 #include "backend.h"
 
@@ -167,6 +171,16 @@ void m4crypt_mldsa_small_unpack_eta(m4crypt_mldsa_smallpoly *r, const uint8_t *i
  * chat = small_ntt(c) with c = SampleInBall's output (tau coefficients +-1). Constant time in s. */
 void m4crypt_mldsa_small_mul_c(m4crypt_mldsa_smallpoly *r, const uint8_t *s_packed, unsigned eta,
                                const m4crypt_mldsa_smallpoly *chat);
+/* The same product in two steps, for an s used in several attempts: NTT(s) modulo 769 once into
+ * out (each coefficient in [0, 769), 10 bits, 320 bytes; work: a scratch polynomial), then
+ * r = c s exactly from it and chat in each attempt. Constant time in s. */
+#define M4CRYPT_MLDSA_SMALL_NTT_BYTES 320
+void m4crypt_mldsa_small_ntt_eta_packed(uint8_t out[M4CRYPT_MLDSA_SMALL_NTT_BYTES],
+                                        const uint8_t *s_packed, unsigned eta,
+                                        m4crypt_mldsa_smallpoly *work);
+void m4crypt_mldsa_small_mul_c_hat(m4crypt_mldsa_smallpoly *r,
+                                   const uint8_t shat[M4CRYPT_MLDSA_SMALL_NTT_BYTES],
+                                   const m4crypt_mldsa_smallpoly *chat);
 
 /* Decompose (Alg. 36) of one coefficient a in [0, q): returns r1, writes r0 to *a0. */
 int32_t m4crypt_mldsa_highbits(int32_t a, int32_t gamma2, int32_t *a0);

@@ -13,8 +13,9 @@
  *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
  *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
- *           per attempt; ML-DSA-87 keeps A only, SET_KEEP_T0HAT) + k + 3 polynomials (w, work) +
- *           the SHAKE state;
+ *           per attempt; ML-DSA-87 keeps A only, SET_KEEP_T0HAT) + l polynomials modulo 769 at
+ *           10 bits per coefficient (NTT(s1), once per signature) + k + 3 polynomials (w, work)
+ *           + the SHAKE state;
  *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
  *           states, every entry of A streamed in every attempt.
  *           In both, c s1 and c s2 are computed exactly in 16-bit arithmetic modulo 769
@@ -106,20 +107,6 @@ static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
 }
 #endif
 
-#if M4CRYPT_ENABLE_MLDSA_SIGN
-/* r += a and r -= a for a = c s1_j or c s2_i (16-bit, exact). */
-static void poly_add_small(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a)
-{
-    for (unsigned i = 0; i < 256; i++)
-        r->coeffs[i] += a->coeffs[i];
-}
-
-static void poly_sub_small(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a)
-{
-    for (unsigned i = 0; i < 256; i++)
-        r->coeffs[i] -= a->coeffs[i];
-}
-#endif
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR
 /* H(in1 || in2 || in3, outlen) with H = SHAKE256 (section 3.7), in the caller's state h: a state
@@ -224,6 +211,7 @@ typedef struct {
 #if SET_KEEP_T0HAT
     uint8_t t0hat[SET_K][PACKED24]; /* NTT(t0_i) in [0, q) */
 #endif
+    uint8_t s1hat[SET_L][M4CRYPT_MLDSA_SMALL_NTT_BYTES]; /* NTT(s1_j) mod 769, 10 bits each */
     union {
         m4crypt_mldsa_poly w[SET_K]; /* w = NTT^-1(A o NTT(y)) in [0, q) */
         m4crypt_mldsa_xof xof;       /* expanding A */
@@ -284,7 +272,7 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Once per signature: A = ExpandA(rho) into ahat (Alg. 32, each entry packed as SampleNTT
- * delivers it) and (SET_KEEP_T0HAT) NTT(t0) into t0hat. */
+ * delivers it), NTT(s1) modulo 769 into s1hat and (SET_KEEP_T0HAT) NTT(t0) into t0hat. */
 static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     for (unsigned i = 0; i < p->k; i++)
@@ -296,6 +284,9 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
                 m4crypt_mldsa_pack24(out + 3 * n, w->u.xof.coeffs, M4CRYPT_MLDSA_STEP);
             }
         }
+    for (unsigned j = 0; j < p->l; j++)
+        m4crypt_mldsa_small_ntt_eta_packed(w->s1hat[j], sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes,
+                                           p->eta, &w->small.cs);
 #if SET_KEEP_T0HAT
     for (unsigned i = 0; i < p->k; i++) {
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
@@ -396,10 +387,15 @@ static uint32_t compute_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
     uint8_t *zfield = sig + p->ctilde_bytes;
     uint32_t bad = 0;
     for (unsigned j = 0; j < p->l; j++) {
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+        (void)sk;
+        m4crypt_mldsa_small_mul_c_hat(&w->small.cs, w->s1hat[j], &w->small.chat);
+#else
         mul_c_small(p, w, sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes);
+#endif
         m4crypt_mldsa_unpack_z(&w->acc, zfield + j * p->z_bytes, p->gamma1_bits);
         /* z = y + c s1 exactly (|c s1| <= tau eta): already z mod+- q */
-        poly_add_small(&w->acc, &w->small.cs);
+        m4crypt_mldsa_add_small(&w->acc, &w->small.cs);
         bad |= m4crypt_mldsa_chknorm(&w->acc, ((int32_t)1 << p->gamma1_bits) - p->beta);
         m4crypt_mldsa_pack_z(zfield + j * p->z_bytes, &w->acc, p->gamma1_bits);
     }
@@ -413,12 +409,10 @@ static void sub_cs2(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk
     for (unsigned i = 0; i < p->k; i++) {
         mul_c_small(p, w, sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes);
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-        poly_sub_small(&w->u.w[i], &w->small.cs);
-        freeze(&w->u.w[i]);
+        m4crypt_mldsa_sub_small_freeze(&w->u.w[i], &w->small.cs);
 #else
         unpack24(&w->acc, w->w[i]);
-        poly_sub_small(&w->acc, &w->small.cs);
-        freeze(&w->acc);
+        m4crypt_mldsa_sub_small_freeze(&w->acc, &w->small.cs);
         pack24(w->w[i], &w->acc);
 #endif
     }

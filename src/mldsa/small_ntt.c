@@ -25,6 +25,7 @@
 #define SQ M4CRYPT_MLDSA_SMALL_Q
 #define SQINV (-767)        /* 769^-1 mod 2^16, as int16 */
 #define SBARRETT_V 21817    /* round(2^24 / 769) */
+#define SQ_DSA M4CRYPT_MLDSA_Q /* q = 8380417, ML-DSA's modulus */
 
 /* The representative of a mod 769 in [-384, 384], for every int16 a: t = round(a / 769) as
  * round(a round(2^24 / 769) / 2^24) (tests/mldsa/test_mldsa_poly.c checks every int16). */
@@ -86,6 +87,67 @@ void m4crypt_mldsa_small_mul_c(m4crypt_mldsa_smallpoly *r, const uint8_t *s_pack
 {
     m4crypt_mldsa_small_unpack_eta(r, s_packed, eta);
     m4crypt_mldsa_small_ntt(r);
+    m4crypt_mldsa_small_basemul(r, chat, r);
+    m4crypt_mldsa_small_invntt(r);
+}
+
+void m4crypt_mldsa_add_small_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a)
+{
+    for (unsigned i = 0; i < 256; i++)
+        r->coeffs[i] += a->coeffs[i];
+}
+
+/* x in (-385, q + 385) after the subtraction: +q if negative, then -q and +q if that went
+ * negative, each as an AND with the sign (arithmetic shift: all ones iff negative). */
+void m4crypt_mldsa_sub_small_freeze_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t x = r->coeffs[i] - a->coeffs[i];
+        x += SQ_DSA & (x >> 31);
+        x -= SQ_DSA;
+        x += SQ_DSA & (x >> 31);
+        r->coeffs[i] = x;
+    }
+}
+
+/* NTT(s) modulo 769 kept across signing attempts: each coefficient's representative in
+ * [0, 769) in 10 bits, four per 5 bytes (v0 | v1 << 10 | v2 << 20 | v3 << 30, little-endian). */
+void m4crypt_mldsa_small_ntt_eta_packed(uint8_t out[M4CRYPT_MLDSA_SMALL_NTT_BYTES],
+                                        const uint8_t *s_packed, unsigned eta,
+                                        m4crypt_mldsa_smallpoly *work)
+{
+    m4crypt_mldsa_small_unpack_eta(work, s_packed, eta);
+    m4crypt_mldsa_small_ntt(work);
+    for (unsigned i = 0; i < 256; i += 4, out += 5) {
+        uint32_t v[4];
+        for (unsigned j = 0; j < 4; j++) {
+            int32_t x = m4crypt_mldsa_small_reduce(work->coeffs[i + j]); /* [-384, 384] */
+            v[j] = (uint32_t)(x + (SQ & (x >> 31)));                      /* [0, 769) */
+        }
+        uint32_t lo = v[0] | v[1] << 10 | v[2] << 20 | v[3] << 30;
+        out[0] = (uint8_t)lo;
+        out[1] = (uint8_t)(lo >> 8);
+        out[2] = (uint8_t)(lo >> 16);
+        out[3] = (uint8_t)(lo >> 24);
+        out[4] = (uint8_t)(v[3] >> 2);
+    }
+}
+
+/* c s from shat (m4crypt_mldsa_small_ntt_eta_packed's form) and chat = small_ntt(c): the 10-bit
+ * coefficients (below 769, within small_basemul's input bound) unpacked into r, multiplied, back
+ * from the NTT domain. */
+void m4crypt_mldsa_small_mul_c_hat(m4crypt_mldsa_smallpoly *r,
+                                   const uint8_t shat[M4CRYPT_MLDSA_SMALL_NTT_BYTES],
+                                   const m4crypt_mldsa_smallpoly *chat)
+{
+    for (unsigned i = 0; i < 256; i += 4, shat += 5) {
+        uint32_t lo = (uint32_t)shat[0] | (uint32_t)shat[1] << 8 | (uint32_t)shat[2] << 16 |
+                      (uint32_t)shat[3] << 24;
+        r->coeffs[i] = (int16_t)(lo & 0x3ff);
+        r->coeffs[i + 1] = (int16_t)(lo >> 10 & 0x3ff);
+        r->coeffs[i + 2] = (int16_t)(lo >> 20 & 0x3ff);
+        r->coeffs[i + 3] = (int16_t)(lo >> 30 | (uint32_t)shat[4] << 2);
+    }
     m4crypt_mldsa_small_basemul(r, chat, r);
     m4crypt_mldsa_small_invntt(r);
 }

@@ -636,6 +636,40 @@ static void test_small_mul(void)
 }
 #endif
 
+#if SIGN
+/* Applying c s against the C twins: add_small on r with |r| < 2^31 - 385 and a at +-384; and
+ * sub_small_freeze on r in [0, q) (edges 0 and q - 1) and a at +-384, whose output must also
+ * lie in [0, q) and be r - a mod q. */
+static void test_add_small(void)
+{
+    unsigned n = iters(1000, 500), bad_add = 0, bad_sub = 0;
+    for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
+        unsigned ka = k < EDGES * EDGES ? k % EDGES : EDGES;
+        unsigned kr = k < EDGES * EDGES ? k / EDGES : EDGES;
+        m4crypt_mldsa_smallpoly a;
+        m4crypt_mldsa_poly r1, r2, r0;
+        small_case(&a, ka, 384);
+        poly_case(&r1, kr, 0x7fffffff - 385);
+        r2 = r1;
+        m4crypt_mldsa_add_small(&r1, &a);
+        m4crypt_mldsa_add_small_c(&r2, &a);
+        bad_add += memcmp(&r1, &r2, sizeof r1) != 0;
+        poly_case(&r0, kr, (Q - 1) / 2);
+        for (unsigned i = 0; i < 256; i++)
+            r0.coeffs[i] += (Q - 1) / 2; /* [0, q - 1] */
+        r1 = r2 = r0;
+        m4crypt_mldsa_sub_small_freeze(&r1, &a);
+        m4crypt_mldsa_sub_small_freeze_c(&r2, &a);
+        bad_sub += memcmp(&r1, &r2, sizeof r1) != 0;
+        for (unsigned i = 0; i < 256; i++)
+            bad_sub += r1.coeffs[i] < 0 || r1.coeffs[i] >= Q ||
+                       ((int64_t)r0.coeffs[i] - a.coeffs[i] - r1.coeffs[i]) % Q != 0;
+    }
+    CHECK(bad_add == 0);
+    CHECK(bad_sub == 0);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -658,6 +692,7 @@ int main(int argc, char **argv)
 #if SIGN
     test_small_ntt();
     test_small_mul();
+    test_add_small();
 #else
     t_printf("  (signing not built (m4crypt/config.h): the NTT modulo 769 is not built, and not "
              "tested)\n");

@@ -33,6 +33,8 @@
  *              signing's c s1, c s2 modulo 769 in 16-bit lanes, ML-KEM's NTT, base multiplication
  *              and inverse NTT (src/mlkem/armv7m/ntt16.i, basemul_pair.i, invntt16.i) with the
  *              tables of 769 (the inverse NTT ends with the reduction to [-384, 384])
+ *   add_small.S  m4crypt_mldsa_add_small_armv7m, m4crypt_mldsa_sub_small_freeze_armv7m: c s1
+ *              added to y, c s2 subtracted from w (and w brought back to [0, q)), SXTAH / SXTH
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  *   mont.i     the Montgomery product (macros; ntt_macros.i, pointwise.S)
  *   ntt_macros.i  the two NTTs' passes (macros; ntt.S, invntt.S)
@@ -107,6 +109,10 @@ void m4crypt_mldsa_small_basemul_armv7m(m4crypt_mldsa_smallpoly *r,
                                         const m4crypt_mldsa_smallpoly *b);
 void m4crypt_mldsa_small_invntt_armv7m(m4crypt_mldsa_smallpoly *a);
 #define M4CRYPT_MLDSA_HAVE_SMALL_NTT 1
+void m4crypt_mldsa_add_small_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a);
+void m4crypt_mldsa_sub_small_freeze_armv7m(m4crypt_mldsa_poly *r,
+                                           const m4crypt_mldsa_smallpoly *a);
+#define M4CRYPT_MLDSA_HAVE_ADD_SMALL 1
 #endif
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
