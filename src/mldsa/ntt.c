@@ -103,8 +103,10 @@ void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
 {
     if (ncols == 3)
         pointwise_sum_p24_cols(r, a, b, 3, acc);
-    else
+    else if (ncols == 2)
         pointwise_sum_p24_cols(r, a, b, 2, acc);
+    else
+        pointwise_sum_p24_cols(r, a, b, 1, acc);
 }
 
 void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b)

@@ -100,7 +100,7 @@ static void freeze(m4crypt_mldsa_poly *a)
 }
 #endif
 
-#if M4CRYPT_ENABLE_MLDSA_SIGN && (defined(M4CRYPT_MLDSA_SMALL_MEMORY) || SET_KEEP_T0HAT)
+#if M4CRYPT_ENABLE_MLDSA_SIGN && defined(M4CRYPT_MLDSA_SMALL_MEMORY)
 static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
 {
     m4crypt_mldsa_unpack24(r->coeffs, in, M4CRYPT_MLDSA_N);
@@ -438,8 +438,7 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
         unpack24(a, w->w[i]);
 #endif
 #if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
-        unpack24(&w->tmp, w->t0hat[i]);
-        m4crypt_mldsa_pointwise(&w->tmp, &w->chat, &w->tmp);
+        m4crypt_mldsa_pointwise_sum_p24(&w->tmp, w->t0hat[i], &w->chat, 1, 0);
         m4crypt_mldsa_invntt(&w->tmp);
 #else
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);

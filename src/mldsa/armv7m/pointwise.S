@@ -12,8 +12,8 @@
  *       r += a o b 2^-32 (32 coefficients), a packed 3 bytes per coefficient, any alignment
  *   void m4crypt_mldsa_pointwise_sum_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t *a,
  *                    const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
- *       r (+)= sum of a_c o b[c] 2^-32 over ncols = 2 or 3 packed entries a_c = a + 768 c
- *       (a 4-byte aligned), in 64 bits, one Montgomery reduction per coefficient
+ *       r (+)= sum of a_c o b[c] 2^-32 over ncols = 1 (r = only), 2 or 3 packed entries
+ *       a_c = a + 768 c (a 4-byte aligned), in 64 bits, one Montgomery reduction per coefficient
  * Contracts (bounds, no reduction of the accumulator): src/mldsa/poly.h; the same values as the
  * C twins. MONT of mont.i. Callers and the packed form: docs/mldsa-armv7m.md, "Pointwise products".
  * Register map: r0 r (advances), r1 a (advances), r2 b (advances), r3 end of r, r12 negq = -q,
@@ -135,7 +135,9 @@ ENDFUNC m4crypt_mldsa_pointwise_acc_part_p24_armv7m
     @ two coefficients of r: the sums over \ncols columns, one Montgomery reduction each
     .macro SUM_HALF ncols, half, acc
     SUM_COLUMN 0, \half, 1
+    .if \ncols >= 2
     SUM_COLUMN 1, \half, 0
+    .endif
     .if \ncols == 3
     SUM_COLUMN 2, \half, 0
     .endif
@@ -167,13 +169,15 @@ FUNC m4crypt_mldsa_pointwise_sum_p24_armv7m
     push {r4-r11, lr}
     ldr r4, [sp, #36]               @ acc
     MONT_CONSTANTS
-    cmp r3, #3
+    cmp r3, #2
     add r3, r0, #1024
-    beq 3f
+    bhi 3f
+    bne 11f
     cmp r4, #0
     bne 21f
     SUM_LOOP 2, 0
 21: SUM_LOOP 2, 1
+11: SUM_LOOP 1, 0                   @ ncols = 1 (acc 0 only)
 3:  cmp r4, #0
     bne 31f
     SUM_LOOP 3, 0
