@@ -48,10 +48,10 @@
 #define m4crypt_mldsa_pointwise_acc_part m4crypt_mldsa_pointwise_acc_part_c
 #endif
 
-#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_P24
-#define m4crypt_mldsa_pointwise_acc_p24 m4crypt_mldsa_pointwise_acc_p24_armv7m
+#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE_SUM_P24
+#define m4crypt_mldsa_pointwise_sum_p24 m4crypt_mldsa_pointwise_sum_p24_armv7m
 #else
-#define m4crypt_mldsa_pointwise_acc_p24 m4crypt_mldsa_pointwise_acc_p24_c
+#define m4crypt_mldsa_pointwise_sum_p24 m4crypt_mldsa_pointwise_sum_p24_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART_P24

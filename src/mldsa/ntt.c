@@ -79,22 +79,38 @@ void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int3
         r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)a[i] * b[i]);
 }
 
-void m4crypt_mldsa_pointwise_acc_p24_c(m4crypt_mldsa_poly *r, const uint8_t a[768],
-                                       const m4crypt_mldsa_poly *b)
+static int32_t unpack24_one(const uint8_t *a)
+{
+    return (int32_t)((uint32_t)a[0] | (uint32_t)a[1] << 8 | (uint32_t)a[2] << 16);
+}
+
+/* The sum for a constant number of columns, so that the compiler unrolls the inner loop. */
+static inline __attribute__((always_inline)) void
+pointwise_sum_p24_cols(m4crypt_mldsa_poly *r, const uint8_t *a, const m4crypt_mldsa_poly *b,
+                       const unsigned ncols, int acc)
 {
     for (unsigned i = 0; i < 256; i++) {
-        int32_t ai = (int32_t)((uint32_t)a[3 * i] | (uint32_t)a[3 * i + 1] << 8 |
-                               (uint32_t)a[3 * i + 2] << 16);
-        r->coeffs[i] += m4crypt_mldsa_montgomery_reduce((int64_t)ai * b->coeffs[i]);
+        int64_t sum = 0;
+        for (unsigned c = 0; c < ncols; c++)
+            sum += (int64_t)unpack24_one(a + 768 * c + 3 * i) * b[c].coeffs[i];
+        int32_t t = m4crypt_mldsa_montgomery_reduce(sum);
+        r->coeffs[i] = acc ? r->coeffs[i] + t : t;
     }
+}
+
+void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
+                                       const m4crypt_mldsa_poly *b, unsigned ncols, int acc)
+{
+    if (ncols == 3)
+        pointwise_sum_p24_cols(r, a, b, 3, acc);
+    else
+        pointwise_sum_p24_cols(r, a, b, 2, acc);
 }
 
 void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b)
 {
     for (unsigned i = 0; i < M4CRYPT_MLDSA_STEP; i++) {
-        int32_t ai = (int32_t)((uint32_t)a[3 * i] | (uint32_t)a[3 * i + 1] << 8 |
-                               (uint32_t)a[3 * i + 2] << 16);
-        r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)ai * b[i]);
+        r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)unpack24_one(a + 3 * i) * b[i]);
     }
 }
 

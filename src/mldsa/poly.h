@@ -51,11 +51,14 @@ void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *
  * streamed matrix entry, see m4crypt_mldsa_sample_ntt_step). |a| < q, |b| < 9q; each call adds
  * |x| < q to every coefficient, no reduction (the callers add at most 8 such terms, and reduce). */
 void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int32_t *b);
-/* r += a o b * R^-1 over all 256 coefficients, with a packed 3 bytes per coefficient
- * (little-endian, in [0, q): the form in which signing keeps the expanded matrix A), |b| < 9q;
- * adds |x| < q to every coefficient, no reduction (as m4crypt_mldsa_pointwise_acc_part). */
-void m4crypt_mldsa_pointwise_acc_p24_c(m4crypt_mldsa_poly *r, const uint8_t a[768],
-                                       const m4crypt_mldsa_poly *b);
+/* Signing's product of a row of the packed A with ncols columns of NTT(y) at once (ncols 2 or
+ * 3): r = sum_c a_c o b[c] * R^-1, or (acc nonzero) r += that, over all 256 coefficients, where
+ * a_c = a + 768 c is an entry packed 3 bytes per coefficient (little-endian, in [0, q): the form
+ * in which signing keeps the expanded matrix A) and |b[c]| < 9q. The sum of the ncols products
+ * of a coefficient is taken in 64 bits and reduced once (|sum| < 27 q^2 < 2^31 q), so the call
+ * writes or adds |x| < q; with acc, |r| < 2^31 - q on input. */
+void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
+                                       const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
 /* r += a o b * R^-1 over M4CRYPT_MLDSA_STEP coefficients, a packed 3 bytes per coefficient
  * (in [0, q)), |b| < 9q: m4crypt_mldsa_pointwise_acc_part with the packed operand. */
 void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b);

@@ -200,8 +200,9 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 #if M4CRYPT_ENABLE_MLDSA_SIGN
 
 /* tmp, a work polynomial, shares its space with the two 16-bit polynomials of c s1 and c s2
- * (small_ntt.c): small.chat = NTT(c) mod 769, computed once per attempt beside the 32-bit NTT(c)
- * in chat (which c t0 needs), and small.cs, the product c s_j being computed. small.chat lives
+ * (small_ntt.c): small.chat = NTT(c) mod 769, computed once per attempt from c in chat (whose
+ * 32-bit NTT c t0 needs, computed in place by compute_hint, only in the attempts that pass the z
+ * bound), and small.cs, the product c s_j being computed. small.chat lives
  * from SampleInBall through compute_z and the subtraction of c s2 (sub_cs2); tmp is used only
  * before (commit) and after (c t0). */
 #define SMALL_TMP_UNION                                                                            \
@@ -214,8 +215,10 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* The default: what does not change between attempts is computed once per signature, A (expanded
- * into ahat) and NTT(t0); each attempt computes NTT(y_j) once and accumulates the products column
- * by column into w. */
+ * into ahat) and NTT(t0); each attempt computes NTT(y_j) once, two or three columns at a time (in
+ * the space of acc, chat and tmp, free before c is known), and adds each row's products with
+ * those columns into w, summed in 64 bits and reduced once (m4crypt_mldsa_pointwise_sum_p24). */
+#define YHAT_COLUMNS 3
 typedef struct {
     uint8_t ahat[SET_K][SET_L][PACKED24]; /* A, in [0, q) */
 #if SET_KEEP_T0HAT
@@ -226,12 +229,20 @@ typedef struct {
         m4crypt_mldsa_xof xof;       /* expanding A */
     } u;
     uint8_t w1[192]; /* w1Encode of one row */
-    m4crypt_mldsa_poly acc, chat;
-    SMALL_TMP_UNION
+    union {
+        /* commit: NTT(y_j) of up to YHAT_COLUMNS columns at once */
+        m4crypt_mldsa_poly yhat[YHAT_COLUMNS];
+        struct {
+            m4crypt_mldsa_poly acc, chat;
+            SMALL_TMP_UNION
+        };
+    };
     m4crypt_keccak_ctx h;                     /* H(mu || w1Encode(w1)) */
     uint8_t hint[SET_K][M4CRYPT_MLDSA_N / 8]; /* h, one bit per coefficient */
     uint8_t rhopp[64];                        /* rho'' */
 } sign_ws;
+_Static_assert(sizeof(((sign_ws *)0)->yhat) == 3 * sizeof(m4crypt_mldsa_poly),
+               "acc, chat and tmp hold the three columns of NTT(y)");
 #else
 /* M4CRYPT_MLDSA_SMALL_MEMORY: nothing is kept between attempts; every entry of A is streamed
  * from SHAKE128 as it is multiplied, NTT(y_j) recomputed for each row, t0 NTT'd per attempt. */
@@ -295,18 +306,21 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
 #endif
 }
 
-/* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)), NTT(y_j) accumulated column by column into every
- * row, then w1 = HighBits(w) hashed row by row into c~ = H(mu || w1Encode(w1), lambda / 4),
+/* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)), the products of two or three columns NTT(y_j) at a
+ * time summed into every row, then w1 = HighBits(w) hashed row by row into c~ = H(mu || w1Encode(w1), lambda / 4),
  * written to sig[0 : lambda / 4]. */
 static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, const uint8_t mu[64])
 {
     const uint8_t *zfield = sig + p->ctilde_bytes;
-    memset(w->u.w, 0, sizeof w->u.w);
-    for (unsigned j = 0; j < p->l; j++) {
-        m4crypt_mldsa_unpack_z(&w->tmp, zfield + j * p->z_bytes, p->gamma1_bits);
-        m4crypt_mldsa_ntt(&w->tmp);
+    /* groups of 3 or 2 columns (l = 4: 2 + 2, 5: 3 + 2, 7: 3 + 2 + 2); the first group writes w,
+     * the others add to it */
+    for (unsigned j = 0, ncols = p->l % 2 ? 3 : 2; j < p->l; j += ncols, ncols = 2) {
+        for (unsigned c = 0; c < ncols; c++) {
+            m4crypt_mldsa_unpack_z(&w->yhat[c], zfield + (j + c) * p->z_bytes, p->gamma1_bits);
+            m4crypt_mldsa_ntt(&w->yhat[c]);
+        }
         for (unsigned i = 0; i < p->k; i++)
-            m4crypt_mldsa_pointwise_acc_p24(&w->u.w[i], w->ahat[i][j], &w->tmp);
+            m4crypt_mldsa_pointwise_sum_p24(&w->u.w[i], w->ahat[i][j], w->yhat, ncols, j != 0);
     }
     m4crypt_shake256_init(&w->h);
     m4crypt_keccak_absorb(&w->h, mu, 64);
@@ -422,6 +436,7 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
 #if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
     (void)sk; /* NTT(t0) is kept in w */
 #endif
+    m4crypt_mldsa_ntt(&w->chat); /* only in the attempts that pass the z bound */
     for (unsigned i = 0; i < p->k; i++) {
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
         const m4crypt_mldsa_poly *a = &w->u.w[i]; /* w - c s2 in [0, q) */
@@ -476,7 +491,6 @@ static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
     for (unsigned n = 0; n < 256; n++)
         w->small.chat.coeffs[n] = (int16_t)w->chat.coeffs[n];
     m4crypt_mldsa_small_ntt(&w->small.chat);
-    m4crypt_mldsa_ntt(&w->chat);
     return compute_z(p, w, sig, sk);
 }
 

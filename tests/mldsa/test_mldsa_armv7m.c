@@ -179,40 +179,68 @@ static void test_rej_uniform(void)
     CHECK(bad == 0);
 }
 
-/* The packed-A product: a in [0, q) packed 3 bytes per coefficient (edges 0 and q - 1), b at the
- * NTT output bound, onto an accumulator holding up to 7 terms; and its 32-coefficient part. */
-static void test_pointwise_acc_p24(void)
+/* Coefficients of a (edge case or random, [-(q - 1), q - 1]) packed 3 bytes each in [0, q); every
+ * third case all q - 1. */
+static void pack24_case(uint8_t packed[768], unsigned edge, unsigned k)
 {
-    unsigned n = iters(1000, 500), bad = 0;
+    m4crypt_mldsa_poly a;
+    poly_case(&a, edge, Q - 1);
+    for (unsigned i = 0; i < 256; i++) {
+        uint32_t v = (uint32_t)(a.coeffs[i] + (a.coeffs[i] < 0 ? Q - 1 : 0)); /* [0, q) */
+        if (k % 3 == 1)
+            v = (uint32_t)Q - 1;
+        packed[3 * i] = (uint8_t)v;
+        packed[3 * i + 1] = (uint8_t)(v >> 8);
+        packed[3 * i + 2] = (uint8_t)(v >> 16);
+    }
+}
+
+/* The products with packed entries: a in [0, q) packed 3 bytes per coefficient (edges 0 and
+ * q - 1), b at the NTT output bound.
+ * - The 32-coefficient part (key generation's and verification's products of a streamed entry
+ *   with a packed vector) onto an accumulator holding up to 7 terms.
+ * - Signing's sum over 2 or 3 columns, writing or adding: the same values as its C twin, and
+ *   congruent modulo q to the sum of the columns' single products (the part function's C twin),
+ *   so that the one reduction of the 64-bit sum is checked against products reduced one by one. */
+static void test_pointwise_p24(void)
+{
+    unsigned n = iters(1000, 500), bad = 0, bad_sum = 0;
     for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
-        m4crypt_mldsa_poly a, b, init, acc1, acc2, full;
-        static uint8_t packed[768];
-        poly_case(&a, k < EDGES * EDGES ? k % EDGES : EDGES, Q - 1);
-        poly_case(&b, k < EDGES * EDGES ? k / EDGES : EDGES, 9 * Q - 1);
-        for (unsigned i = 0; i < 256; i++) {
-            uint32_t v = (uint32_t)(a.coeffs[i] + (a.coeffs[i] < 0 ? Q - 1 : 0)); /* [0, q) */
-            if (k % 3 == 1)
-                v = (uint32_t)Q - 1;
-            packed[3 * i] = (uint8_t)v;
-            packed[3 * i + 1] = (uint8_t)(v >> 8);
-            packed[3 * i + 2] = (uint8_t)(v >> 16);
+        m4crypt_mldsa_poly b[3], init, acc1, acc2, single;
+        static uint8_t packed[3][768];
+        unsigned edge_a = k < EDGES * EDGES ? k % EDGES : EDGES;
+        unsigned edge_b = k < EDGES * EDGES ? k / EDGES : EDGES;
+        for (unsigned c = 0; c < 3; c++) {
+            pack24_case(packed[c], c == 0 ? edge_a : EDGES, k + c);
+            poly_case(&b[c], c == 0 ? edge_b : (c == 1 ? edge_a : EDGES), 9 * Q - 1);
         }
         poly_case(&init, EDGES, 7 * Q - 1);
         acc1 = acc2 = init;
-        m4crypt_mldsa_pointwise_acc_p24(&acc1, packed, &b);
-        m4crypt_mldsa_pointwise_acc_p24_c(&acc2, packed, &b);
-        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
-        /* its 32-coefficient part (key generation's and verification's products of a streamed
-         * entry with a packed vector): the same sums, part by part, from the same accumulator */
-        full = acc2;
-        acc1 = acc2 = init;
         for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
-            m4crypt_mldsa_pointwise_acc_part_p24(acc1.coeffs + s, packed + 3 * s, b.coeffs + s);
-            m4crypt_mldsa_pointwise_acc_part_p24_c(acc2.coeffs + s, packed + 3 * s, b.coeffs + s);
+            m4crypt_mldsa_pointwise_acc_part_p24(acc1.coeffs + s, packed[0] + 3 * s,
+                                                 b[0].coeffs + s);
+            m4crypt_mldsa_pointwise_acc_part_p24_c(acc2.coeffs + s, packed[0] + 3 * s,
+                                                   b[0].coeffs + s);
         }
-        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || memcmp(&acc2, &full, sizeof full) != 0;
+        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
+        for (unsigned ncols = 2; ncols <= 3; ncols++)
+            for (int acc = 0; acc <= 1; acc++) {
+                acc1 = acc2 = init;
+                m4crypt_mldsa_pointwise_sum_p24(&acc1, packed[0], b, ncols, acc);
+                m4crypt_mldsa_pointwise_sum_p24_c(&acc2, packed[0], b, ncols, acc);
+                bad_sum += memcmp(&acc1, &acc2, sizeof acc1) != 0 ||
+                           !within(&acc1, acc ? 8 * Q : Q);
+                single = acc ? init : (m4crypt_mldsa_poly){{0}};
+                for (unsigned c = 0; c < ncols; c++)
+                    for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP)
+                        m4crypt_mldsa_pointwise_acc_part_p24_c(single.coeffs + s,
+                                                               packed[c] + 3 * s, b[c].coeffs + s);
+                for (unsigned i = 0; i < 256; i++)
+                    bad_sum += ((int64_t)acc1.coeffs[i] - single.coeffs[i]) % Q != 0;
+            }
     }
     CHECK(bad == 0);
+    CHECK(bad_sum == 0);
 }
 
 /* reduce on its whole input range (|x| < 2^31 - 2^22, edges at the ends and at the rounding
@@ -657,7 +685,7 @@ int main(int argc, char **argv)
     test_invntt();
     test_pointwise();
     test_rej_uniform();
-    test_pointwise_acc_p24();
+    test_pointwise_p24();
     test_reduce_caddq();
     test_unpack();
 #if KEYGEN_SIGN

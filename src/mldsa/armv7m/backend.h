@@ -10,9 +10,10 @@
  *   invntt.S   m4crypt_mldsa_invntt_armv7m   the same, Gentleman-Sande, f folded into the last pass
  *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 32
  *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD,
- *              m4crypt_mldsa_pointwise_acc_p24_armv7m (signing's packed A),
- *              m4crypt_mldsa_pointwise_acc_part_p24_armv7m (its 32-coefficient part: a streamed
- *              entry times a packed vector, key generation and verification)
+ *              m4crypt_mldsa_pointwise_sum_p24_armv7m (signing's packed A times two or three
+ *              columns of NTT(y), one reduction per sum),
+ *              m4crypt_mldsa_pointwise_acc_part_p24_armv7m (a streamed entry times a packed
+ *              vector, 32 coefficients: key generation and verification)
  *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
  *              three words, IT-conditional stores; m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's
  *              half-bytes (public rejections)
@@ -56,9 +57,9 @@ void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_p
 unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
                                           unsigned buflen);
 #define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM 1
-void m4crypt_mldsa_pointwise_acc_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t a[768],
-                                            const m4crypt_mldsa_poly *b);
-#define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_P24 1
+void m4crypt_mldsa_pointwise_sum_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t *a,
+                                            const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
+#define M4CRYPT_MLDSA_HAVE_POINTWISE_SUM_P24 1
 void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a, const int32_t *b);
 #define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART_P24 1
 void m4crypt_mldsa_reduce_armv7m(m4crypt_mldsa_poly *a);

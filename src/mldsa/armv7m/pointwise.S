@@ -7,25 +7,23 @@
  *   void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
  *                                       const m4crypt_mldsa_poly *b);
  *       r = a o b 2^-32 (256 coefficients; r may be a or b)
- *   void m4crypt_mldsa_pointwise_acc_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t a[768],
- *                                               const m4crypt_mldsa_poly *b);
- *       r += a o b 2^-32 (256 coefficients), a packed 3 bytes per coefficient, any alignment
  *   void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a,
  *                                                    const int32_t *b);
- *       the same over 32 coefficients (M4CRYPT_MLDSA_STEP; a: 96 bytes)
- * Contracts of src/mldsa/poly.h: |a|, |b| < 9q, each product below q in magnitude, no reduction
- * of the sum; the same values as the C twins. Montgomery product MONT of mont.i. Callers and the
- * packed form: docs/mldsa-armv7m.md, "Pointwise products".
- *
- * Register map:
- *   r0        r (advances)        r1  a (advances)        r2  b (advances)
- *   r3        end of r
- *   r4, r5    a[i], a[i+1]        r6, r7  b[i], b[i+1], then the products
- *   r8, r9    r[i], r[i+1] (acc)  r10, r11  mlo, mt: lo, t of the Montgomery product
- *   r12       negq: -q            lr  qinv: q^-1 mod 2^32
- *   In _p24: r4-r6 the three packed words, then a[i..i+3] in r7, r8, r4, r5; r9 b[i+1].
- *
- * Constant time: no branch or address depends on data.
+ *       r += a o b 2^-32 (32 coefficients), a packed 3 bytes per coefficient, any alignment
+ *   void m4crypt_mldsa_pointwise_sum_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t *a,
+ *                    const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
+ *       r (+)= sum of a_c o b[c] 2^-32 over ncols = 2 or 3 packed entries a_c = a + 768 c
+ *       (a 4-byte aligned), in 64 bits, one Montgomery reduction per coefficient
+ * Contracts (bounds, no reduction of the accumulator): src/mldsa/poly.h; the same values as the
+ * C twins. MONT of mont.i. Callers and the packed form: docs/mldsa-armv7m.md, "Pointwise products".
+ * Register map: r0 r (advances), r1 a (advances), r2 b (advances), r3 end of r, r12 negq = -q,
+ * lr qinv = q^-1 mod 2^32; r4-r11:
+ *   full words   r4, r5 a[i], a[i+1]; r6, r7 b[i], b[i+1], then the products; r8, r9 r[i], r[i+1]
+ *                (acc); r10, r11 mlo, mt (lo, t of MONT)
+ *   _part_p24    r4-r6 the three packed words, then a[i..i+3] in r7, r8, r4, r5; r9 b[i+1]
+ *   _sum_p24     {r5:r4}, {r7:r6} the 64-bit sums of two coefficients; r8, r9 a of a column, then
+ *                t of the reductions, then r (acc); r10, r11 b
+ * Constant time: no branch or address depends on data (_sum_p24 selects its loop by ncols, acc).
  * Bench rows mldsa*.keypair / sign / verify; twin test tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
@@ -84,18 +82,10 @@ ENDFUNC \name
     strd \x, \y, [r0], #8
     .endm
 
-@ The two p24 entries share one section, as the partial one branches into the whole one's loop.
-    .section .text.m4crypt_mldsa_pointwise_acc_p24_armv7m,"ax",%progbits
-FUNC_ENTRY m4crypt_mldsa_pointwise_acc_part_p24_armv7m
+FUNC m4crypt_mldsa_pointwise_acc_part_p24_armv7m
     push {r4-r11, lr}
     add r3, r0, #4*32               @ M4CRYPT_MLDSA_STEP coefficients
-    b 0f
-ENDFUNC m4crypt_mldsa_pointwise_acc_part_p24_armv7m
-
-FUNC_ENTRY m4crypt_mldsa_pointwise_acc_p24_armv7m
-    push {r4-r11, lr}
-    add r3, r0, #1024
-0:  MONT_CONSTANTS
+    MONT_CONSTANTS
 1:  ldr r4, [r1], #4                @ a0 | a1 << 24
     ldr r5, [r1], #4                @ a1 >> 8 | a2 << 16
     ldr r6, [r1], #4                @ a2 >> 16 | a3 << 8
@@ -110,7 +100,85 @@ FUNC_ENTRY m4crypt_mldsa_pointwise_acc_p24_armv7m
     cmp r0, r3
     bne 1b
     pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_pointwise_acc_p24_armv7m
+ENDFUNC m4crypt_mldsa_pointwise_acc_part_p24_armv7m
+    .ltorg
+
+    @ column \c of the sum for two coefficients: half 0 is coefficients 4t, 4t + 1 (bytes 0-5 of
+    @ the group's 12: a word and a halfword), half 1 is 4t + 2, 4t + 3 (bytes 6-11: a halfword and
+    @ a word), so that every load is aligned; {r5:r4}, {r7:r6} (+)= a b
+    .macro SUM_COLUMN c, half, first
+    .if \half == 0
+    ldr r8, [r1, #\c*768]           @ a0 | a1 << 24
+    ldrh r9, [r1, #\c*768+4]        @ a1 >> 8
+    ldr r10, [r2, #\c*1024]
+    ldr r11, [r2, #\c*1024+4]
+    lsl r9, r9, #8
+    orr r9, r9, r8, lsr #24         @ a1
+    ubfx r8, r8, #0, #24            @ a0
+    .else
+    ldrh r8, [r1, #\c*768+6]        @ a2 & 0xffff
+    ldr r9, [r1, #\c*768+8]         @ a2 >> 16 | a3 << 8
+    ldr r10, [r2, #\c*1024+8]
+    ldr r11, [r2, #\c*1024+12]
+    bfi r8, r9, #16, #8             @ a2
+    lsr r9, r9, #8                  @ a3
+    .endif
+    .if \first
+    smull r4, r5, r8, r10
+    smull r6, r7, r9, r11
+    .else
+    smlal r4, r5, r8, r10
+    smlal r6, r7, r9, r11
+    .endif
+    .endm
+
+    @ two coefficients of r: the sums over \ncols columns, one Montgomery reduction each
+    .macro SUM_HALF ncols, half, acc
+    SUM_COLUMN 0, \half, 1
+    SUM_COLUMN 1, \half, 0
+    .if \ncols == 3
+    SUM_COLUMN 2, \half, 0
+    .endif
+    mul r8, r4, qinv
+    smlal r4, r5, r8, negq          @ r5 = sum 2^-32 mod q
+    mul r9, r6, qinv
+    smlal r6, r7, r9, negq
+    .if \acc
+    ldrd r8, r9, [r0]
+    add r8, r8, r5
+    add r9, r9, r7
+    strd r8, r9, [r0], #8
+    .else
+    strd r5, r7, [r0], #8
+    .endif
+    .endm
+
+    .macro SUM_LOOP ncols, acc
+1:  SUM_HALF \ncols, 0, \acc
+    SUM_HALF \ncols, 1, \acc
+    add r1, r1, #12
+    add r2, r2, #16
+    cmp r0, r3
+    bne 1b
+    pop {r4-r11, pc}
+    .endm
+
+FUNC m4crypt_mldsa_pointwise_sum_p24_armv7m
+    push {r4-r11, lr}
+    ldr r4, [sp, #36]               @ acc
+    MONT_CONSTANTS
+    cmp r3, #3
+    add r3, r0, #1024
+    beq 3f
+    cmp r4, #0
+    bne 21f
+    SUM_LOOP 2, 0
+21: SUM_LOOP 2, 1
+3:  cmp r4, #0
+    bne 31f
+    SUM_LOOP 3, 0
+31: SUM_LOOP 3, 1
+ENDFUNC m4crypt_mldsa_pointwise_sum_p24_armv7m
     .ltorg
 
 #endif /* M4CRYPT_ENABLE_MLDSA */
