@@ -42,23 +42,44 @@ void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
         a1->coeffs[i] = m4crypt_mldsa_highbits(a->coeffs[i], gamma2, &a0->coeffs[i]);
 }
 
+/* MakeHint (Alg. 39) from Decompose's remainder, without a second HighBits. With
+ * u = a + gamma2 - 1, k = floor(u / (2 gamma2)) and x = u - 2 gamma2 k in [0, 2 gamma2), the a of
+ * one value r1 of HighBits form, around the circle Z_q, the blocks:
+ *   - r1 in [1, top - 1]: a = 2 gamma2 r1 + r0, r0 in (-gamma2, gamma2], x = r0 + gamma2 - 1;
+ *   - r1 = 0: a in [0, gamma2] (k = 0, x = a + gamma2 - 1 in [gamma2 - 1, 2 gamma2 - 1]) and, by
+ *     Alg. 36's wrap, a in [q - gamma2, q - 1] (k = top, x = a - q + gamma2 in [0, gamma2 - 1],
+ *     r0 = a - q = x - gamma2): the 2 gamma2 + 1 values [-gamma2, gamma2] mod q.
+ * Every block has at least 2 gamma2 values, so for |t| < gamma2 the sum s = a + t mod q is in a's
+ * block or a neighbour, and HighBits(s) != HighBits(a) iff x + t is outside [0, 2 gamma2):
+ *   - r1 in [1, top - 1]: a + t stays in (0, q - 1), and s is in the block iff r0 + t is in
+ *     (-gamma2, gamma2], that is x + t in [0, 2 gamma2);
+ *   - a in [0, gamma2]: s is in the block iff a + t <= gamma2 (a + t > -gamma2 always), that is
+ *     x + t < 2 gamma2 (x + t >= 0 always);
+ *   - a in [q - gamma2, q - 1]: s is in the block iff r0 + t >= -gamma2 (r0 + t < gamma2 always),
+ *     that is x + t >= 0 (x + t < 2 gamma2 always).
+ * So bit i = ((uint32_t)(x + t_i) >= 2 gamma2), computed as "x + t_i and x + t_i - 2 gamma2 have
+ * the same sign", and the wrap only matters for r0 = x - (gamma2 - 1) - (k == top), the r0 bound.
+ * For |t_i| >= gamma2 (|t_i| < q) the bit is that same expression, which may differ from Alg. 39:
+ * signing rejects such an attempt by its norm check of c t0 (poly.h). tests/mldsa/test_mldsa_poly.c
+ * compares it with Alg. 39 written out, for every a and the t at the block edges. */
 uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt_mldsa_poly *a,
                                    const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound)
 {
+    uint64_t mul = gamma2 == (Q - 1) / 88 ? 1477838210u : 537395713u; /* ceil(2^48 / (2 gamma2)) */
+    const int32_t top = (Q - 1) / (2 * gamma2);                  /* 44 or 16 */
     uint32_t bad = 0, ones = 0;
     for (unsigned n = 0; n < 256; n += 8) {
         uint32_t byte = 0;
         for (unsigned b = 0; b < 8; b++) {
-            int32_t r0, s0;
-            int32_t r = a->coeffs[n + b];
-            int32_t r1 = m4crypt_mldsa_highbits(r, gamma2, &r0);
+            int32_t u = a->coeffs[n + b] + gamma2 - 1;
+            int32_t k = (int32_t)(((uint64_t)(uint32_t)u * mul) >> 48);
+            int32_t x = u - k * 2 * gamma2;                                /* [0, 2 gamma2) */
+            int32_t wrap = (int32_t)((uint32_t)((k ^ top) - 1) >> 31);     /* k == top */
+            int32_t r0 = x - (gamma2 - 1) - wrap;                          /* LowBits(a) */
             int32_t sg = r0 >> 31;
             bad |= (uint32_t)(r0_bound - 1 - ((r0 ^ sg) - sg)); /* sign bit: |r0| >= bound */
-            int32_t s = r + t->coeffs[n + b]; /* in (-q, 2q) */
-            s += Q & (s >> 31);
-            s -= Q & -(int32_t)((uint32_t)(Q - 1 - s) >> 31);
-            int32_t s1 = m4crypt_mldsa_highbits(s, gamma2, &s0);
-            uint32_t hb = (uint32_t)((s1 ^ r1) | -(s1 ^ r1)) >> 31; /* s1 != r1 */
+            int32_t y = x + t->coeffs[n + b];
+            uint32_t hb = ~(uint32_t)(y ^ (y - 2 * gamma2)) >> 31; /* y outside [0, 2 gamma2) */
             byte |= hb << b;
             ones += hb;
         }

@@ -92,10 +92,12 @@ void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
  * the byte side may have any alignment. */
 void m4crypt_mldsa_pack24_c(uint8_t *out, const int32_t *a, unsigned n);
 void m4crypt_mldsa_unpack24_c(int32_t *r, const uint8_t *in, unsigned n);
-/* MakeHint (Alg. 39) for one row of signing, computed as written, with the r0 bound of Alg. 7:
- * a = w - c s2 (coefficients in [0, q)), t = c t0 (|x| < q); bit i of h (LSB first) is
- * HighBits(a_i + t_i mod q) != HighBits(a_i). Returns the number of ones, plus 2^31 if some
- * |LowBits(a_i)| >= r0_bound. Constant time. */
+/* MakeHint (Alg. 39) for one row of signing, with the r0 bound of Alg. 7: a = w - c s2
+ * (coefficients in [0, q)), t = c t0 (|t_i| < q), 1 <= r0_bound <= gamma2. Bit i of h (LSB first)
+ * is ((uint32_t)(x_i + t_i) >= 2 gamma2) with x_i = (a_i + gamma2 - 1) mod 2 gamma2: for
+ * |t_i| < gamma2 exactly HighBits(a_i + t_i mod q) != HighBits(a_i) (poly.c), for larger |t_i|
+ * not always (signing rejects those attempts: its norm check of c t0 against gamma2). Returns the
+ * number of ones, plus 2^31 if some |LowBits(a_i)| >= r0_bound. Constant time. */
 uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt_mldsa_poly *a,
                                    const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);
 /* Power2Round (Alg. 35) of t (coefficients in [0, q)) straight into the encodings of its halves:

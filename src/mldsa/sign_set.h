@@ -420,8 +420,9 @@ static void sub_cs2(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk
 
 /* Alg. 7 lines 19, 21-28, with w - c s2 computed (sub_cs2): r0 = LowBits(w - c s2) bound, c t0
  * bound, h = MakeHint(-c t0, w - c s2 + c t0) into w->hint and its weight bound; returns 1 if any
- * check fails. MakeHint (Alg. 39) is computed as written: HighBits(w - c s2 + c t0) !=
- * HighBits(w - c s2). Fixed shape. */
+ * check fails. MakeHint (Alg. 39), HighBits(w - c s2 + c t0) != HighBits(w - c s2), is computed
+ * from LowBits(w - c s2) + c t0 (poly.h), exact whenever ||c t0|| < gamma2; the attempt is
+ * rejected otherwise (chknorm), whatever those bits. Fixed shape. */
 static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     uint32_t bad = 0, ones = 0;

@@ -339,8 +339,10 @@ static void test_decompose(void)
 }
 
 /* MakeHint with the r0 bound for the three sets' (gamma2, gamma2 - beta): a in [0, q) near the
- * steps of Decompose, 0 and q - 1; t at +-(q - 1), 0, random, and such that a + t lands near
- * the steps, 0 and q; the r0 bound both met and missed. */
+ * steps of Decompose, 0 and q - 1, in the wrap (a >= q - gamma2), at r0 = +-gamma2 and at
+ * q - r0_bound; t at +-(q - 1), 0, +-(gamma2 - 1), random, such that a + t lands near the steps,
+ * 0 and q, and such that r0 + t lands at +-gamma2 (the contract's |t| < q, beyond the |t| <
+ * gamma2 where the bits are Alg. 39's); the r0 bound both met and missed. */
 static void test_make_hint(void)
 {
     static const int32_t g2[3] = {(Q - 1) / 88, (Q - 1) / 32, (Q - 1) / 32};
@@ -360,13 +362,28 @@ static void test_make_hint(void)
             if (k % 4 == 2) /* small r0: the bound met */
                 v = (int32_t)(t_rand32() % (Q / (2 * gamma2))) * 2 * gamma2 +
                     (int32_t)(t_rand32() % (2u * (uint32_t)bound - 1)) - bound + 1;
+            if (k % 4 == 3) { /* the wrap, r0 = +-gamma2 or -gamma2 + 1, a = q - r0_bound */
+                int32_t step = (int32_t)(t_rand32() % (Q / (2 * gamma2))) * 2 * gamma2;
+                switch (t_rand32() % 5) {
+                case 0: v = Q - 1 - (int32_t)(t_rand32() % (uint32_t)(gamma2 + 2)); break;
+                case 1: v = step + gamma2; break;
+                case 2: v = step - gamma2; break;
+                case 3: v = step - gamma2 + 1; break;
+                default: v = Q - bound + (int32_t)(t_rand32() % 3) - 1; break;
+                }
+            }
             v = v < 0 ? 0 : v >= Q ? Q - 1 : v;
-            switch (t_rand32() % 6) {
+            /* r0 = LowBits(v) without the wrap's -1: for the t putting r0 + t at the edges */
+            int32_t r0 = v - (v + gamma2 - 1) / (2 * gamma2) * 2 * gamma2;
+            switch (t_rand32() % 9) {
             case 0: x = Q - 1; break;
             case 1: x = -(Q - 1); break;
             case 2: x = 0; break;
             case 3: x = -v + (int32_t)(t_rand32() % 5) - 2; break;            /* a + t near 0 */
             case 4: x = Q - v + (int32_t)(t_rand32() % 5) - 2; break;         /* near q */
+            case 5: x = t_rand32() & 1 ? gamma2 - 1 : 1 - gamma2; break;
+            case 6: x = gamma2 - r0 + (int32_t)(t_rand32() % 3) - 1; break;   /* r0 + t at gamma2 */
+            case 7: x = -gamma2 - r0 + (int32_t)(t_rand32() % 3) - 1; break;  /* at -gamma2 */
             default: x = (int32_t)(t_rand32() % (2u * Q - 1)) - (Q - 1); break;
             }
             x = x >= Q ? Q - 1 : x <= -Q ? -(Q - 1) : x;
@@ -378,6 +395,27 @@ static void test_make_hint(void)
         uint32_t r1 = m4crypt_mldsa_make_hint(h1, &a, &t, gamma2, bound);
         uint32_t r2 = m4crypt_mldsa_make_hint_c(h2, &a, &t, gamma2, bound);
         bad += r1 != r2 || memcmp(h1, h2, sizeof h1) != 0;
+    }
+    /* the r0 bound alone: one coefficient with r0 at +-(r0_bound - 1), +-r0_bound, +-(r0_bound + 1)
+     * in every block, and at the wrap (a = q - r0_bound: r0 = -r0_bound), the others 0 */
+    for (unsigned set = 0; set < 3; set++) {
+        static const int32_t d[8][2] = {{-1, -1}, {-1, 0}, {-1, 1}, {-1, 2},
+                                        {1, -1},  {1, 0},  {1, 1},  {1, 2}};
+        int32_t gamma2 = g2[set], bound = r0b[set];
+        for (int32_t step = 0; step <= (Q - 1) / (2 * gamma2); step++)
+            for (unsigned e = 0; e < 8; e++) {
+                m4crypt_mldsa_poly a, t;
+                uint8_t h1[32], h2[32];
+                int32_t v = step * 2 * gamma2 + d[e][0] * bound + d[e][1];
+                if (v < 0 || v >= Q)
+                    continue;
+                memset(&a, 0, sizeof a);
+                memset(&t, 0, sizeof t);
+                a.coeffs[(unsigned)step % 256] = v;
+                uint32_t r1 = m4crypt_mldsa_make_hint(h1, &a, &t, gamma2, bound);
+                uint32_t r2 = m4crypt_mldsa_make_hint_c(h2, &a, &t, gamma2, bound);
+                bad += r1 != r2 || memcmp(h1, h2, sizeof h1) != 0;
+            }
     }
     CHECK(bad == 0);
 }

@@ -4,6 +4,9 @@
  * computed here the slow, obvious way:
  *   - Decompose (Alg. 36) and Power2Round (Alg. 35) for every r in [0, q) on the host (both
  *     gamma2), a stride through [0, q) plus the edges with --quick; UseHint (Alg. 40);
+ *   - MakeHint (Alg. 39) with signing's r0 bound for every a in [0, q) on the host (both gamma2;
+ *     with --quick the a near Decompose's steps), each with 6 t in (-gamma2, gamma2): those
+ *     putting LowBits(a) + t at the edges of its block, then 0, +-1, +-(gamma2 - 1) or random;
  *   - the NTT: NTT^-1(NTT(a) o NTT(b)) equals the schoolbook product in Z_q[X]/(X^256 + 1), at the
  *     input bounds (|x| < q) and on random inputs; the streamed part products agree with the
  *     whole pointwise product;
@@ -97,6 +100,118 @@ static void test_rounding(void)
             CHECK(u.coeffs[i] == want);
         }
     }
+}
+
+/* Decompose (Alg. 36) written out, with a division: returns r1, r0 into *r0. */
+static inline int32_t decompose_ref(int32_t r, int32_t gamma2, int32_t *r0)
+{
+    *r0 = mod_pm(r, 2 * gamma2);
+    if (r - *r0 == Q - 1) {
+        *r0 -= 1;
+        return 0;
+    }
+    return (r - *r0) / (2 * gamma2);
+}
+
+/* decompose_ref with a constant gamma2 ((q - 1) / 88 or / 32): divisions by constants, which the
+ * compiler turns into multiplications, for the speed of the exhaustive MakeHint test */
+static int32_t decompose_const(int32_t r, int32_t gamma2, int32_t *r0)
+{
+    return gamma2 == (Q - 1) / 88 ? decompose_ref(r, (Q - 1) / 88, r0)
+                                  : decompose_ref(r, (Q - 1) / 32, r0);
+}
+
+/* The t of kind 0..5 for a with LowBits r0, in (-gamma2, gamma2): those with r0 + t = gamma2,
+ * gamma2 + 1, -gamma2, -gamma2 + 1, -gamma2 - 1 (the edges of the blocks of HighBits), clamped to
+ * +-(gamma2 - 1) where these are out of range; then by a mod 8: 0, 1, -1, gamma2 - 1, -(gamma2 - 1)
+ * or random. */
+#define HINT_T_KINDS 6
+static int32_t hint_t(unsigned kind, int32_t a, int32_t r0, int32_t gamma2)
+{
+    int32_t t;
+    if (kind < 5) {
+        static const int8_t edge[5][2] = {{1, 0}, {1, 1}, {-1, 0}, {-1, 1}, {-1, -1}};
+        t = edge[kind][0] * gamma2 + edge[kind][1] - r0;
+        t = t >= gamma2 ? gamma2 - 1 : t <= -gamma2 ? 1 - gamma2 : t;
+    } else {
+        const int32_t fixed[5] = {0, 1, -1, gamma2 - 1, 1 - gamma2};
+        t = a % 8 < 5 ? fixed[a % 8]
+                      : (int32_t)((uint64_t)t_rand32() * (2u * (uint32_t)gamma2 - 1) >> 32) -
+                            (gamma2 - 1);
+    }
+    return t;
+}
+
+/* m4crypt_mldsa_make_hint_c on a_i = start + i (mod q) with the t of every kind, against
+ * MakeHint (Alg. 39) written out: bits, number of ones and the r0 bound flag; returns the number
+ * of mismatches. */
+static unsigned check_make_hint(int32_t start, int32_t gamma2, int32_t bound)
+{
+    m4crypt_mldsa_poly a, t;
+    int32_t r0[256], r1[256];
+    uint32_t some_r0_bad = 0;
+    unsigned bad = 0;
+    for (unsigned i = 0; i < 256; i++) {
+        a.coeffs[i] = (int32_t)(((uint32_t)start + i) % Q);
+        r1[i] = decompose_const(a.coeffs[i], gamma2, &r0[i]);
+        some_r0_bad |= r0[i] >= bound || r0[i] <= -bound;
+    }
+    for (unsigned kind = 0; kind < HINT_T_KINDS; kind++) {
+        uint8_t h[32];
+        uint32_t ones = 0;
+        for (unsigned i = 0; i < 256; i++)
+            t.coeffs[i] = hint_t(kind, a.coeffs[i], r0[i], gamma2);
+        uint32_t got = m4crypt_mldsa_make_hint_c(h, &a, &t, gamma2, bound);
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t s = a.coeffs[i] + t.coeffs[i], s0;
+            s = s < 0 ? s + Q : s >= Q ? s - Q : s;
+            uint32_t want = decompose_const(s, gamma2, &s0) != r1[i];
+            bad += (uint32_t)(h[i / 8] >> (i % 8) & 1) != want;
+            ones += want;
+        }
+        bad += got != (ones | some_r0_bad << 31);
+    }
+    return bad;
+}
+
+static void test_make_hint(void)
+{
+    /* (gamma2, r0_bound = gamma2 - beta) of ML-DSA-44, -65 and -87 */
+    static const int32_t sets[3][2] = {{(Q - 1) / 88, (Q - 1) / 88 - 78},
+                                       {(Q - 1) / 32, (Q - 1) / 32 - 196},
+                                       {(Q - 1) / 32, (Q - 1) / 32 - 120}};
+    unsigned bad = 0;
+    for (unsigned set = 0; set < 2; set++) {
+        int32_t gamma2 = sets[set][0], bound = sets[set][1], top = (Q - 1) / (2 * gamma2);
+        if (!t_quick()) {
+            for (int32_t start = 0; start < Q; start += 256)
+                bad += check_make_hint(start, gamma2, bound);
+        } else { /* the 256 a around each step of Decompose, 0 and q - 1 (the wrap) */
+            for (int32_t k = 0; k <= top; k++)
+                bad += check_make_hint(k * 2 * gamma2 + gamma2 - 128 + Q, gamma2, bound);
+            bad += check_make_hint(Q - 128, gamma2, bound);
+        }
+    }
+    /* the r0 bound flag coefficient by coefficient: a with LowBits(a) near +-bound in every block
+     * and at the wrap (a = q - bound: r0 = -bound), the other coefficients 0 */
+    for (unsigned set = 0; set < 3; set++) {
+        int32_t gamma2 = sets[set][0], bound = sets[set][1], top = (Q - 1) / (2 * gamma2);
+        for (int32_t k = 0; k <= top; k++)
+            for (int32_t e = 0; e < 10; e++) { /* r0 = -bound - 2 .. -bound + 2, bound - 2 .. */
+                int32_t d = e < 5 ? -bound - 2 + e : bound - 7 + e, r = k * 2 * gamma2 + d, r0;
+                if (r < 0 || r >= Q)
+                    continue;
+                m4crypt_mldsa_poly a, t;
+                uint8_t h[32];
+                memset(&a, 0, sizeof a);
+                memset(&t, 0, sizeof t);
+                a.coeffs[17] = r;
+                decompose_ref(r, gamma2, &r0);
+                uint32_t want = (uint32_t)(r0 >= bound || r0 <= -bound) << 31;
+                bad += m4crypt_mldsa_make_hint_c(h, &a, &t, gamma2, bound) != want;
+            }
+    }
+    CHECK(bad == 0);
 }
 
 /* a * b in Z_q[X]/(X^256 + 1), schoolbook. */
@@ -423,6 +538,7 @@ int main(int argc, char **argv)
     t_init(argc, argv);
     t_rand_seed(0x706f6c79);
     test_rounding();
+    test_make_hint();
     test_ntt();
     test_reduce_norm();
     test_packing();

@@ -2,29 +2,26 @@
 /*
  * ML-DSA Decompose (FIPS 204 Alg. 36), MakeHint (Alg. 39) and the norm check for ARMv7E-M
  * (contracts of src/mldsa/poly.h; the same values as the C twins in src/mldsa/poly.c).
- *
  *   void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
  *                                       const m4crypt_mldsa_poly *a, int32_t gamma2);
  *   uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly *a,
- *                                           const m4crypt_mldsa_poly *t, int32_t gamma2,
- *                                           int32_t r0_bound);
- *       the hint bits of a + t against a, eight per byte of h; returns the number of ones |
- *       (some |r0| >= r0_bound) << 31
+ *       const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);   (|t_i| < q)
+ *       bit i of h: x_i + t_i outside [0, 2 gamma2), x_i = (a_i + gamma2 - 1) mod 2 gamma2 (the
+ *       hint when |t_i| < gamma2); returns the number of ones | (some |r0| >= r0_bound) << 31
  *   uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
  *       1 if some |a_i| >= bound
  * The branch-free arithmetic of each: docs/mldsa-armv7m.md, "Decompose, hints and the norm check".
- * Constant time: the only branch depends on gamma2.
- *
+ * Constant time: the only branches depend on gamma2 and the loop counts.
  * Register map (decompose):
  *   r0  a1 (advances)   r1  a0 (advances)   r2  a (advances)   r3  gamma2 - 1
  *   r4  ceil(2^48 / (2 gamma2))   r5  2 gamma2   r6  top   lr  end of a
  *   r7  a_i   r8  r1   r9  r0   r10  sum, then the wrap flag   r11  low product word
- * (make_hint): r1 a   r2 t   r3 gamma2 - 1   r4 multiplier   r5 2 gamma2   r6 r0_bound - 1
- *   r7 top   r8 ones   r9 OR of r0_bound - 1 - |r0|   r10 the byte of h   r11 a_i, then s
- *   r12 r1 of a_i   r0, lr scratch (q loaded into lr)   [sp] h (advances)   [sp, #4] end of a
+ * (make_hint): r0 h (advances)   r1 a   r2 t (advance)   r3 gamma2 - 1   r4 ceil(2^48 / (2 gamma2))
+ *   r5 2 gamma2   r6 top 2^16 - 1   r7 gamma2 - r0_bound   r8 2 r0_bound - 1   r9 number of
+ *   |r0| >= r0_bound   r10 hint bits   r11 u, then x (+ t_i)   r12, lr scratch   [sp] end of a;
+ *   then (ones) r2 h (advances)   r1 byte counts   r10 a word of h   r11, r12 scratch
  * (chknorm): r0  a (advances)   r1  bound - 1   r3  end   r4-r7  coefficients   r8  |x|
  *   r12  OR
- *
  * Bench rows mldsa*.sign (and verify: decompose); twin test tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
@@ -63,78 +60,71 @@ FUNC m4crypt_mldsa_decompose_armv7m
     str r9, [r1], #4
     END_LOOP_FUNC m4crypt_mldsa_decompose_armv7m, r2, lr, 2b, r4-r11
 
-    @ one coefficient of make_hint, bit \b of the byte
-    .macro HINT b
-    ldr r11, [r1], #4               @ a_i
-    add r12, r11, r3
-    umull r0, r12, r12, r4
-    lsr r12, r12, #16               @ r1
-    mls r0, r12, r5, r11            @ r0
-    eor lr, r12, r7
-    sub lr, lr, #1
-    lsr lr, lr, #31                 @ r1 == top
-    sub r0, r0, lr
-    mls r12, r12, lr, r12
-    eor lr, r0, r0, asr #31
-    sub lr, lr, r0, asr #31         @ |r0|
-    sub lr, r6, lr
-    orr r9, r9, lr
-    ldr r0, [r2], #4                @ t_i
-    add r11, r11, r0                @ s in (-q, 2q)
-    movw lr, #0xe001
-    movt lr, #0x7f                  @ q
-    and r0, lr, r11, asr #31
-    add r11, r11, r0                @ [0, 2q)
-    sub r0, r11, lr
-    and lr, lr, r0, asr #31
-    add r11, r0, lr                 @ [0, q)
-    add r11, r11, r3
-    umull r0, r11, r11, r4
-    lsr r11, r11, #16               @ r1 of s
-    eor lr, r11, r7
-    sub lr, lr, #1
-    lsr lr, lr, #31
-    mls r11, r11, lr, r11
-    eor r11, r11, r12
-    rsb r0, r11, #0
-    orr r11, r11, r0
-    lsr r11, r11, #31               @ r1 of s != r1
-    orr r10, r10, r11, lsl #\b
-    add r8, r8, r11
+    @ coefficient j of 8 (bit j of a byte of h): 13 instructions, no branch
+    .macro HINT j
+    ldr r11, [r1, #4 * \j]          @ a_i
+    add r11, r11, r3                @ u = a_i + gamma2 - 1
+    umull r12, lr, r11, r4
+    lsr r12, lr, #16                @ k = floor(u / (2 gamma2))
+    mls r11, r12, r5, r11           @ x = u - 2 gamma2 k, in [0, 2 gamma2)
+    cmp r6, lr                      @ C = 0 iff k == top (Alg. 36's wrap: r0 one lower)
+    sbc r12, r11, r7                @ r0 + r0_bound - 1, r0 = x - (gamma2 - 1) - (k == top)
+    cmp r12, r8                     @ C = 1 iff r0 outside (-r0_bound, r0_bound)
+    adc r9, r9, #0
+    ldr r12, [r2, #4 * \j]          @ t_i
+    add r11, r11, r12
+    cmp r11, r5                     @ C = 1 iff x + t_i outside [0, 2 gamma2): the hint bit
+    adc r10, r10, r10               @ shifts it in (j = 7 first: bit j is coefficient j)
     .endm
 
 FUNC m4crypt_mldsa_make_hint_armv7m
     push {r4-r11, lr}
-    ldr r6, [sp, #36]               @ r0_bound
-    sub r6, r6, #1
+    ldr r8, [sp, #36]               @ r0_bound
+    add r12, r1, #1024
     sub sp, sp, #8
-    str r0, [sp]
-    add r0, r1, #1024
-    str r0, [sp, #4]
+    str r12, [sp]                   @ end of a
     movw r12, #0x7400
     movt r12, #0x1                  @ (q - 1) / 88
-    ldr r4, =1477838210
-    mov r7, #44
+    ldr r4, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
+    ldr r6, =(44 << 16) - 1
     cmp r3, r12
     beq 1f
-    ldr r4, =537395713
-    mov r7, #16
+    ldr r4, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
+    ldr r6, =(16 << 16) - 1
 1:  lsl r5, r3, #1
+    sub r7, r3, r8
     sub r3, r3, #1
-    mov r8, #0
+    lsl r8, r8, #1
+    sub r8, r8, #1
     mov r9, #0
-2:  mov r10, #0
-    .irp b, 0, 1, 2, 3, 4, 5, 6, 7
-    HINT \b
+2:  .irp j, 7, 6, 5, 4, 3, 2, 1, 0
+    HINT \j
     .endr
-    ldr r0, [sp]
-    strb r10, [r0], #1
-    str r0, [sp]
-    ldr r0, [sp, #4]
-    cmp r1, r0
+    strb r10, [r0], #1              @ the last 8 bits shifted in: a byte of h
+    add r1, r1, #32
+    add r2, r2, #32
+    ldr r12, [sp]
+    cmp r1, r12
     bne 2b
+    sub r2, r0, #32                 @ the number of ones: population counts of h's 8 words
+    mov r1, #0
+3:  ldr r10, [r2], #4               @ (h may be unaligned: LDR allows it)
+    and r11, r10, #0x55555555
+    and r12, r10, #0xaaaaaaaa
+    add r11, r11, r12, lsr #1
+    and r12, r11, #0xcccccccc
+    and r11, r11, #0x33333333
+    add r11, r11, r12, lsr #2
+    add r11, r11, r11, lsr #4
+    and r11, r11, #0x0f0f0f0f
+    add r1, r1, r11                 @ four byte counts, each at most 64
+    cmp r2, r0
+    bne 3b
+    mov r3, #0
+    usad8 r0, r1, r3                @ ones: the sum of the four
+    rsb r9, r9, #0                  @ the bound count, at most 256: bit 31 iff nonzero
     and r9, r9, #0x80000000
-    orr r0, r8, r9
+    orr r0, r0, r9
     add sp, sp, #8
     pop {r4-r11, pc}
 ENDFUNC m4crypt_mldsa_make_hint_armv7m
