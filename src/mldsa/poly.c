@@ -316,42 +316,33 @@ void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32]
     m4crypt_keccak_absorb(&ws->ctx, rho, 32);
     m4crypt_keccak_absorb(&ws->ctx, idx, 2);
     m4crypt_keccak_finalize(&ws->ctx);
-    ws->have = 0;
-    ws->next = 0;
+    ws->have = M4CRYPT_MLDSA_STEP; /* the first step drops these (nothing delivered yet) */
     ws->total = 0;
 }
 
-/* The leftover coefficients (fewer than STEP) move down with a plain forward word copy (dst < src,
- * so it is safe in place); not as a memmove call, whose byte-oriented general case costs about
- * twice as much for so few words. GCC would turn the loop into that call: its optimize attribute
+/* The leftover coefficients move down by STEP words with a plain forward word copy (dst < src, so
+ * it is safe in place); not as a memmove call, whose byte-oriented general case costs about twice
+ * as much for these 0-55 words. GCC would turn the loop into that call: its optimize attribute
  * keeps the loop (clang has no such attribute; the host builds do not need it). */
 #if defined(__GNUC__) && !defined(__clang__)
 #define KEEP_COPY_LOOP __attribute__((optimize("no-tree-loop-distribute-patterns")))
 #else
 #define KEEP_COPY_LOOP
 #endif
-__attribute__((noinline)) KEEP_COPY_LOOP const int32_t *
-m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws)
+__attribute__((noinline)) KEEP_COPY_LOOP void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws)
 {
-    unsigned start = ws->next, have = ws->have;
-    if (have - start < M4CRYPT_MLDSA_STEP) {
-        /* too few left for this step: move them to the front and squeeze blocks after them */
-        have -= start;
-        for (unsigned i = 0; i < have; i++)
-            ws->coeffs[i] = ws->coeffs[start + i];
-        start = 0;
-        uint8_t *buf = (uint8_t *)ws->coeffs + sizeof ws->coeffs - M4CRYPT_SHAKE128_RATE;
-        while (have < M4CRYPT_MLDSA_STEP) {
-            m4crypt_keccak_squeeze(&ws->ctx, buf, M4CRYPT_SHAKE128_RATE);
-            unsigned n = m4crypt_mldsa_rej_uniform(ws->coeffs + have, 256u - ws->total, buf,
-                                                   M4CRYPT_SHAKE128_RATE);
-            have += n;
-            ws->total = (uint16_t)(ws->total + n);
-        }
+    unsigned have = ws->have - M4CRYPT_MLDSA_STEP; /* drop the coefficients delivered last time */
+    for (unsigned i = 0; i < have; i++)
+        ws->coeffs[i] = ws->coeffs[i + M4CRYPT_MLDSA_STEP];
+    uint8_t *buf = (uint8_t *)ws->coeffs + sizeof ws->coeffs - M4CRYPT_SHAKE128_RATE;
+    while (have < M4CRYPT_MLDSA_STEP) {
+        m4crypt_keccak_squeeze(&ws->ctx, buf, M4CRYPT_SHAKE128_RATE);
+        unsigned n = m4crypt_mldsa_rej_uniform(ws->coeffs + have, 256u - ws->total, buf,
+                                               M4CRYPT_SHAKE128_RATE);
+        have += n;
+        ws->total = (uint16_t)(ws->total + n);
     }
-    ws->next = (uint16_t)(start + M4CRYPT_MLDSA_STEP);
     ws->have = (uint16_t)have;
-    return ws->coeffs + start;
 }
 
 void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa_poly *b,
@@ -359,9 +350,10 @@ void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa
                                     m4crypt_mldsa_xof *ws)
 {
     m4crypt_mldsa_sample_ntt_start(ws, rho, (uint8_t)s, (uint8_t)r);
-    for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP)
-        m4crypt_mldsa_pointwise_acc_part(acc->coeffs + k, m4crypt_mldsa_sample_ntt_step(ws),
-                                         b->coeffs + k);
+    for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP) {
+        m4crypt_mldsa_sample_ntt_step(ws);
+        m4crypt_mldsa_pointwise_acc_part(acc->coeffs + k, ws->coeffs, b->coeffs + k);
+    }
 }
 
 void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
@@ -369,9 +361,10 @@ void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b
                                         m4crypt_mldsa_xof *ws)
 {
     m4crypt_mldsa_sample_ntt_start(ws, rho, (uint8_t)s, (uint8_t)r);
-    for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP)
-        m4crypt_mldsa_pointwise_acc_part_p24(acc->coeffs + k, b + 3 * k,
-                                             m4crypt_mldsa_sample_ntt_step(ws));
+    for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP) {
+        m4crypt_mldsa_sample_ntt_step(ws);
+        m4crypt_mldsa_pointwise_acc_part_p24(acc->coeffs + k, b + 3 * k, ws->coeffs);
+    }
 }
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* ExpandS: key generation only (m4crypt/config.h) */

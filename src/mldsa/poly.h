@@ -195,28 +195,25 @@ int32_t m4crypt_mldsa_reduce32(int32_t a);
 
 /* Streaming the matrix A (ExpandA, Alg. 32; RejNTTPoly, Alg. 30) so that no entry is held: start
  * absorbs rho || s || r into ws; each of the 256 / STEP calls of m4crypt_mldsa_sample_ntt_step
- * then returns a pointer to the next STEP coefficients of the entry A[r][s] (in order, within
- * ws->coeffs), squeezing SHAKE128 blocks and rejecting as needed: the coefficients of a block are
- * delivered where they were written, and only the fewer than STEP left before a new block move. The function computes only on the public
+ * then leaves the next STEP coefficients of the entry A[r][s] (in order) in ws->coeffs[0 .. STEP),
+ * squeezing SHAKE128 blocks and rejecting as needed. The function computes only on the public
  * seed rho and is the one the constant-time checks declare public (m4sim ct --public-function
  * m4crypt_mldsa_sample_ntt_step); what the caller does with the coefficients has a fixed shape. */
 #define M4CRYPT_MLDSA_STEP 32
 typedef struct {
     m4crypt_keccak_ctx ctx;
-    /* coeffs[next .. have): not yet delivered; before a block is squeezed, the fewer than STEP
-     * left move to coeffs[0 ..), then 56 new ones per block follow them. Each SHAKE128 block
+    /* coeffs[0 .. have): at most STEP - 1 left over + 56 new ones per block. Each SHAKE128 block
      * is squeezed into the last 168 bytes of coeffs and rejected in place: candidate i (bytes
      * 184 + 3i ..) is read before its output (at most bytes 4 have + 4i .. + 3, have <= 31) is
      * written, and that output never reaches an unread byte (4 (have + i) + 4 <= 187 + 3i for
      * every i < 56; rej.S's groups of four: 4 (have + 4g + 4) <= 196 + 12g for g < 14). */
     _Alignas(8) int32_t coeffs[M4CRYPT_MLDSA_STEP + M4CRYPT_SHAKE128_RATE / 3];
-    uint16_t have;  /* valid entries of coeffs */
-    uint16_t next;  /* where the next step's STEP coefficients start, if have - next >= STEP */
+    uint16_t have;  /* valid entries of coeffs (after a step: >= STEP, the first STEP delivered) */
     uint16_t total; /* coefficients of the entry accepted so far (at most 256) */
 } m4crypt_mldsa_xof;
 void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32], uint8_t s,
                                     uint8_t r);
-const int32_t *m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws);
+void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws);
 /* acc += A[r][s] o b * R^-1 (Alg. 32 streamed into Alg. 45's products), b in the NTT domain
  * (|x| < 9q). */
 void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa_poly *b,

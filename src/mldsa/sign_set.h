@@ -285,9 +285,10 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
         for (unsigned j = 0; j < p->l; j++) {
             uint8_t *out = w->ahat[i][j];
             m4crypt_mldsa_sample_ntt_start(&w->u.xof, sk, (uint8_t)j, (uint8_t)i);
-            for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP)
-                m4crypt_mldsa_pack24(out + 3 * n, m4crypt_mldsa_sample_ntt_step(&w->u.xof),
-                                     M4CRYPT_MLDSA_STEP);
+            for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP) {
+                m4crypt_mldsa_sample_ntt_step(&w->u.xof);
+                m4crypt_mldsa_pack24(out + 3 * n, w->u.xof.coeffs, M4CRYPT_MLDSA_STEP);
+            }
         }
 #if SET_KEEP_S1HAT
     for (unsigned j = 0; j < p->l; j++)
