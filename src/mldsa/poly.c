@@ -110,54 +110,68 @@ void m4crypt_mldsa_unpack24_c(int32_t *r, const uint8_t *in, unsigned n)
  * its halves, 8 coefficients (10 and 13 bytes) at a time. With u = t + 2^12 - 1, r1 = u >> 13 and
  * r0 = (u mod 2^13) - (2^12 - 1), so SimpleBitPack's field is r1 itself and BitPack's, 2^12 - r0,
  * is (2^13 - 1) - (u mod 2^13) = ~u mod 2^13. */
+/* Power2Round of eight coefficients x (in [0, q)) into their 10 bytes of t1 and, unless t0o is
+ * NULL, 13 bytes of t0. */
+static inline void power2round_pack8(uint8_t *t1o, uint8_t *t0o, const int32_t *x)
+{
+    uint32_t hi[8], lo[8];
+    for (unsigned k = 0; k < 8; k++) {
+        uint32_t u = (uint32_t)x[k] + (1u << 12) - 1;
+        hi[k] = u >> M4CRYPT_MLDSA_D;
+        lo[k] = ~u & ((1u << M4CRYPT_MLDSA_D) - 1);
+    }
+    for (unsigned h = 0; h < 2; h++, t1o += 5) {
+        const uint32_t *v = hi + 4 * h;
+        uint32_t w = v[0] | v[1] << 10 | v[2] << 20 | v[3] << 30;
+        t1o[0] = (uint8_t)w, t1o[1] = (uint8_t)(w >> 8), t1o[2] = (uint8_t)(w >> 16);
+        t1o[3] = (uint8_t)(w >> 24), t1o[4] = (uint8_t)(v[3] >> 2);
+    }
+    if (!t0o)
+        return;
+    uint32_t w[3] = {lo[0] | lo[1] << 13 | lo[2] << 26, lo[2] >> 6 | lo[3] << 7 | lo[4] << 20,
+                     lo[4] >> 12 | lo[5] << 1 | lo[6] << 14 | lo[7] << 27};
+    for (unsigned b = 0; b < 12; b++)
+        t0o[b] = (uint8_t)(w[b / 4] >> (8 * (b % 4)));
+    t0o[12] = (uint8_t)(lo[7] >> 5);
+}
+
 void m4crypt_mldsa_power2round_pack(uint8_t t1_out[320], uint8_t *t0_out,
                                     const m4crypt_mldsa_poly *t)
 {
-    for (unsigned i = 0; i < 256; i += 8) {
-        uint32_t hi[8], lo[8];
-        for (unsigned k = 0; k < 8; k++) {
-            uint32_t u = (uint32_t)t->coeffs[i + k] + (1u << 12) - 1;
-            hi[k] = u >> M4CRYPT_MLDSA_D;
-            lo[k] = ~u & ((1u << M4CRYPT_MLDSA_D) - 1);
-        }
-        uint8_t *o = t1_out + 10 * (i / 8);
-        for (unsigned h = 0; h < 2; h++, o += 5) {
-            const uint32_t *v = hi + 4 * h;
-            uint32_t w = v[0] | v[1] << 10 | v[2] << 20 | v[3] << 30;
-            o[0] = (uint8_t)w, o[1] = (uint8_t)(w >> 8), o[2] = (uint8_t)(w >> 16);
-            o[3] = (uint8_t)(w >> 24), o[4] = (uint8_t)(v[3] >> 2);
-        }
-        if (!t0_out)
-            continue;
-        uint32_t w[3] = {lo[0] | lo[1] << 13 | lo[2] << 26, lo[2] >> 6 | lo[3] << 7 | lo[4] << 20,
-                         lo[4] >> 12 | lo[5] << 1 | lo[6] << 14 | lo[7] << 27};
-        o = t0_out + 13 * (i / 8);
-        for (unsigned b = 0; b < 12; b++)
-            o[b] = (uint8_t)(w[b / 4] >> (8 * (b % 4)));
-        o[12] = (uint8_t)(lo[7] >> 5);
+    for (unsigned i = 0; i < 256; i += 8)
+        power2round_pack8(t1_out + 10 * (i / 8), t0_out ? t0_out + 13 * (i / 8) : NULL,
+                          t->coeffs + i);
+}
+
+/* t_i + eta - (the 8 fields of nbits bits in w) into [0, q) for |t_i| < q: reduce32 (to
+ * [-6283008, 6283008]; arithmetic shift), then +q if negative. */
+static inline void add_fields_freeze(int32_t *x, const int32_t *t, uint32_t w, unsigned nbits,
+                                     int32_t eta)
+{
+    for (unsigned k = 0; k < 8; k++) {
+        int32_t v = t[k] + eta - (int32_t)(w >> (nbits * k) & ((1u << nbits) - 1));
+        v -= Q * ((v + (1 << 22)) >> 23); /* reduce32 */
+        x[k] = v + (Q & (v >> 31));
     }
 }
 
-/* r += eta - (the 8 fields of nbits bits in w), for a constant nbits. */
-static inline void add_fields(int32_t *r, uint32_t w, unsigned nbits, int32_t eta)
-{
-    for (unsigned k = 0; k < 8; k++)
-        r[k] += eta - (int32_t)(w >> (nbits * k) & ((1u << nbits) - 1));
-}
-
-/* r += s for s = BitUnpack(in, eta, eta) (the fields are already valid: the caller packed them),
- * eight coefficients from 3 bytes (eta 2) or 4 bytes (eta 4) at a time. */
-void m4crypt_mldsa_add_eta(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta)
+/* Eight coefficients at a time: s from 3 bytes (eta 2) or 4 bytes (eta 4), the sum frozen into x,
+ * then Power2Round and the packing. */
+void m4crypt_mldsa_add_eta_power2round_pack(uint8_t t1_out[320], uint8_t *t0_out,
+                                            const m4crypt_mldsa_poly *t, const uint8_t *s_in,
+                                            unsigned eta)
 {
     for (unsigned i = 0; i < 256; i += 8) {
-        uint32_t w = (uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16;
+        int32_t x[8];
+        uint32_t w = (uint32_t)s_in[0] | (uint32_t)s_in[1] << 8 | (uint32_t)s_in[2] << 16;
         if (eta == 2) {
-            add_fields(r->coeffs + i, w, 3, 2);
-            in += 3;
+            add_fields_freeze(x, t->coeffs + i, w, 3, 2);
+            s_in += 3;
         } else {
-            add_fields(r->coeffs + i, w | (uint32_t)in[3] << 24, 4, 4);
-            in += 4;
+            add_fields_freeze(x, t->coeffs + i, w | (uint32_t)s_in[3] << 24, 4, 4);
+            s_in += 4;
         }
+        power2round_pack8(t1_out + 10 * (i / 8), t0_out ? t0_out + 13 * (i / 8) : NULL, x);
     }
 }
 

@@ -174,10 +174,9 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
             m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.s1hat[j], rho, i, j, &w.ws.xof);
         m4crypt_mldsa_reduce(&w.acc);
         m4crypt_mldsa_invntt(&w.acc);
-        m4crypt_mldsa_add_eta(&w.acc, s2, p->eta);
-        freeze(&w.acc);
-        m4crypt_mldsa_power2round_pack(pk + 32 + 320 * i,
-                                       sk ? sk + m4crypt_mldsa_sk_t0(p) + 416 * i : NULL, &w.acc);
+        m4crypt_mldsa_add_eta_power2round_pack(pk + 32 + 320 * i,
+                                               sk ? sk + m4crypt_mldsa_sk_t0(p) + 416 * i : NULL,
+                                               &w.acc, s2, p->eta);
     }
     if (sk)
         m4crypt_mldsa_tr_ctx(&w.ws.h, sk + 64, pk, p->pk_bytes);

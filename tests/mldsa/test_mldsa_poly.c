@@ -356,15 +356,26 @@ static void test_packing(void)
             CHECK(buf[n] == 0xa5);
             CHECK(m4crypt_mldsa_unpack_eta(&b, buf, eta) == 0);
             CHECK(memcmp(&a, &b, sizeof a) == 0);
-            /* add_eta adds the packed s */
-            for (unsigned i = 0; i < 256; i++)
-                b.coeffs[i] = (int32_t)(t_rand32() % Q);
-            t1s = b;
-            m4crypt_mldsa_add_eta(&b, buf, eta);
-            ok = 1;
-            for (unsigned i = 0; i < 256; i++)
-                ok &= b.coeffs[i] == t1s.coeffs[i] + a.coeffs[i];
-            CHECK(ok);
+            /* add_eta_power2round_pack: the encodings of (t + s) mod q for |t| < q (edges
+             * +-(q - 1) and around 0, where the sum changes sign), t unchanged, as
+             * power2round_pack of the sum computed here */
+            {
+                static uint8_t t1a[320], t0a[416], t1b[320], t0b[416], t1c[320];
+                for (unsigned i = 0; i < 256; i++)
+                    b.coeffs[i] = i % 4 == 0   ? Q - 1
+                                  : i % 4 == 1 ? -(Q - 1)
+                                  : i % 4 == 2 ? (int32_t)(t_rand32() % 9) - 4
+                                               : (int32_t)(t_rand32() % (2 * Q - 1)) - (Q - 1);
+                m4crypt_mldsa_poly sum, t_before = b;
+                for (unsigned i = 0; i < 256; i++)
+                    sum.coeffs[i] = (int32_t)(((int64_t)b.coeffs[i] + a.coeffs[i] + 2 * Q) % Q);
+                m4crypt_mldsa_add_eta_power2round_pack(t1a, t0a, &b, buf, eta);
+                m4crypt_mldsa_add_eta_power2round_pack(t1c, NULL, &b, buf, eta);
+                m4crypt_mldsa_power2round_pack(t1b, t0b, &sum);
+                CHECK(memcmp(t1a, t1b, sizeof t1a) == 0 && memcmp(t0a, t0b, sizeof t0a) == 0 &&
+                      memcmp(t1c, t1b, sizeof t1c) == 0 &&
+                      memcmp(&b, &t_before, sizeof b) == 0);
+            }
             /* a field of 2 eta + 1 .. 2^bits - 1 is out of range, at any position */
             memcpy(buf2, buf, n);
             buf2[n - 1] |= eta == 2 ? 0xe0 : 0xf0; /* the last field: 7 or 15 */
