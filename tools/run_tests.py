@@ -428,14 +428,16 @@ def main() -> int:
     futures = []
     t0 = time.time()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        # The longest jobs first (the board firmware, m4sim's trace comparisons, the Python
-        # differential tests: up to two minutes each), so that the many short ones fill the cores
-        # at the end instead of leaving one idle behind a long job started last.
-        if wanted("netduinoplus2") and (build / "netduinoplus2" / "tests").is_dir():
-            cmd = [str(VENV_BIN / "python"), str(ROOT / "tools/board/run_netduinoplus2.py"),
-                   "--build", str(build), "-j", "2"]
-            futures.append(pool.submit(counted, "netduinoplus2", "STM32F4 firmware in QEMU", cmd,
-                                       args.timeout * 2))
+        for suite, name, cmd, timeout, expect in (host_suites(build, vecdir, args)
+                                                  + qemu_suites(build, vecdir, args)):
+            if wanted(suite):
+                futures.append(pool.submit(counted, suite, name, cmd, timeout, None, expect))
+        if wanted("config-checks") and (build / "config-mlkem768").is_dir():
+            futures.append(pool.submit(config_checks, build, Result))
+        if wanted("ct-valgrind"):
+            for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
+                leak = prog.name == "ct_planted_leak"
+                futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
         for suite, elf, runs, regions in m4sim_ct_jobs(build, args):
             planted = elf.with_name("m4ct_planted.elf")
             if wanted(suite):
@@ -460,16 +462,11 @@ def main() -> int:
             board_tests = ROOT / "tools" / "board" / "tests"
             if board_tests.is_dir():
                 futures.append(pool.submit(pytest_job, [board_tests], args.timeout))
-        for suite, name, cmd, timeout, expect in (host_suites(build, vecdir, args)
-                                                  + qemu_suites(build, vecdir, args)):
-            if wanted(suite):
-                futures.append(pool.submit(counted, suite, name, cmd, timeout, None, expect))
-        if wanted("config-checks") and (build / "config-mlkem768").is_dir():
-            futures.append(pool.submit(config_checks, build, Result))
-        if wanted("ct-valgrind"):
-            for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
-                leak = prog.name == "ct_planted_leak"
-                futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
+        if wanted("netduinoplus2") and (build / "netduinoplus2" / "tests").is_dir():
+            cmd = [str(VENV_BIN / "python"), str(ROOT / "tools/board/run_netduinoplus2.py"),
+                   "--build", str(build), "-j", "2"]
+            futures.append(pool.submit(counted, "netduinoplus2", "STM32F4 firmware in QEMU", cmd,
+                                       args.timeout * 2))
         if wanted("examples"):
             for name, variant, cmd, timeout in example_jobs(build, args):
                 futures.append(pool.submit(example_job, name, variant, cmd, timeout))
