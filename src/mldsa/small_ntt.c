@@ -25,7 +25,6 @@
 #define SQ M4CRYPT_MLDSA_SMALL_Q
 #define SQINV (-767)        /* 769^-1 mod 2^16, as int16 */
 #define SBARRETT_V 21817    /* round(2^24 / 769) */
-#define SQ_DSA M4CRYPT_MLDSA_Q /* q = 8380417, ML-DSA's modulus */
 
 /* The representative of a mod 769 in [-384, 384], for every int16 a: t = round(a / 769) as
  * round(a round(2^24 / 769) / 2^24) (tests/mldsa/test_mldsa_poly.c checks every int16). */
@@ -103,9 +102,9 @@ void m4crypt_mldsa_sub_small_freeze_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa
 {
     for (unsigned i = 0; i < 256; i++) {
         int32_t x = r->coeffs[i] - a->coeffs[i];
-        x += SQ_DSA & (x >> 31);
-        x -= SQ_DSA;
-        x += SQ_DSA & (x >> 31);
+        x += M4CRYPT_MLDSA_Q & (x >> 31);
+        x -= M4CRYPT_MLDSA_Q;
+        x += M4CRYPT_MLDSA_Q & (x >> 31);
         r->coeffs[i] = x;
     }
 }
