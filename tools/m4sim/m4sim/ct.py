@@ -225,6 +225,8 @@ def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIO
         if not ok:
             print(f"  (seed of run 0: {seeds[0].hex()}, of run {run}: {seed.hex()})", file=out)
             return 1
+    for w in sim.warnings:
+        print(f"ct: warning: {w}", file=out)
     occ0 = base[1]
     for name in names:
         rs = [r for r in occ0 if r.name == name]

@@ -62,7 +62,7 @@ def _nregs_fp(insn, ops):
 class Static:
     """Static description of one instruction (what the engine gets, plus a name)."""
     __slots__ = ("addr", "size", "base", "flags", "addr_regs", "wr_regs", "kind", "text",
-                 "div", "it_cond")
+                 "div", "it_cond", "mem_bytes")
 
     def __init__(self, insn):
         self.addr = insn.address
@@ -75,6 +75,14 @@ class Static:
         self.kind = "alu"
         self.div = None        # (rn, rm, signed) for UDIV/SDIV
         self.it_cond = False
+        self.mem_bytes = 0     # bytes loaded or stored when executed (ct: access attribution)
+
+
+def _width(name):
+    """Bytes moved by a single load or store (LDR/STR, their B/H/SB/SH, T, EX and acquire/release
+    forms): the letters after the first three say it."""
+    suffix = name[3:]
+    return 1 if "b" in suffix else 2 if "h" in suffix else 4
 
 
 def classify(insn, in_it=False):
@@ -100,6 +108,7 @@ def classify(insn, in_it=False):
         s.kind, s.base, s.flags = "it", 0, F_IT
     elif name in LOAD1 or name in LOADX:
         s.kind, s.base, s.flags = "ldr", M.LDR, F_MEM
+        s.mem_bytes = _width(name)
         if name in LOAD1:
             s.flags |= F_LOAD1
         if mem and insn.reg_name(mem[0].mem.base) == "pc":
@@ -109,6 +118,8 @@ def classify(insn, in_it=False):
             s.flags &= ~F_LOAD1
     elif name in STORE1 or name in STOREX:
         s.kind, s.flags = "str", F_MEM
+        # a store-exclusive that succeeds is a compare-and-swap in Unicorn: a read, then the write
+        s.mem_bytes = _width(name) * (2 if "ex" in name else 1)
         if name in STOREX:
             s.base = M.LDREX
         elif mem and mem[0].mem.index:
@@ -119,8 +130,10 @@ def classify(insn, in_it=False):
             s.flags |= F_STORE1
     elif name in ("ldrd", "ldrexd"):
         s.kind, s.base, s.flags = "ldrd", M.LDRD, F_MEM
+        s.mem_bytes = 8
     elif name in ("strd", "strexd"):
         s.kind, s.base, s.flags = "strd", M.STRD, F_MEM
+        s.mem_bytes = 16 if name == "strexd" else 8
     elif name in LDM or name in STM:
         regs = [o for o in ops if o.type == ARM_OP_REG]
         if name in ("pop", "push"):
@@ -131,10 +144,12 @@ def classify(insn, in_it=False):
             n = len(regs) - 1
         s.kind = "ldm" if name in LDM else "stm"
         s.base, s.flags = M.LDM_BASE + n, F_MEM
+        s.mem_bytes = 4 * n
     elif name in ("vldr", "vstr"):
         wide = any(o.type == ARM_OP_REG and insn.reg_name(o.reg).startswith("d") for o in ops)
         s.kind = name
         s.base, s.flags = (M.VLDR64 if wide else M.VLDR32), F_MEM
+        s.mem_bytes = 8 if wide else 4
         if mem and insn.reg_name(mem[0].mem.base) == "pc":
             s.flags |= F_LITERAL
     elif name in VLDM or name in VSTM:
@@ -147,6 +162,7 @@ def classify(insn, in_it=False):
             s.addr_regs = _rmask(insn, [ops[0].reg])
             n = _nregs_fp(insn, ops[1:])
         s.base, s.flags = M.VLDM_BASE + n, F_MEM
+        s.mem_bytes = 4 * n
     elif name in ("vmov",):
         regs = [insn.reg_name(o.reg) for o in ops if o.type == ARM_OP_REG]
         core = sum(1 for r in regs if r in _REGNO)
@@ -170,6 +186,7 @@ def classify(insn, in_it=False):
     elif name in ("tbb", "tbh"):
         s.kind, s.base, s.flags = "tb", M.TB_BASE, F_BR
         s.addr_regs = 0
+        s.mem_bytes = 1 if name == "tbb" else 2   # the table entry it reads
         return s
     elif name in ("cbz", "cbnz"):
         s.kind, s.base, s.flags = "bcond", M.BRANCH_NOT_TAKEN, F_BRCOND

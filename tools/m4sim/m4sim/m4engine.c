@@ -90,7 +90,8 @@ enum { M4_FLAGS(M4_F_ENUM) };
     X(base, uint8_t)       /* static cost if executed (branches: without P) */ \
     X(addr_regs, uint16_t) /* registers used to form the address (bit i = r[i]) */ \
     X(wr_regs, uint16_t)   /* registers written */ \
-    X(slot, int32_t)       /* index of the slot (hooked instruction) or -1 */
+    X(slot, int32_t)       /* index of the slot (hooked instruction) or -1 */ \
+    X(mem_bytes, uint8_t)  /* bytes it loads or stores when executed (0: no data access) */
 
 #define M4_INSN_MEMBER(name, type) type name;
 typedef struct { M4_INSN_FIELDS(M4_INSN_MEMBER) } m4_insn;
@@ -147,8 +148,10 @@ typedef struct m4_ctx {
     int tracing, trace_pub_writes;
     uint32_t *itrace; uint8_t *ctrace; uint64_t nit, capit;
     uint32_t *mtrace; uint64_t nmt, capmt; /* triples: pc, addr, size|write<<31 */
-    uint32_t cur_pc;   /* ct mode: address of the executing instruction */
-    uc_hook hblock, hmem, hpc;
+    /* ct mode: the instruction each memory access belongs to (see access_pc) */
+    uint64_t mem_seq, mem_unattributed;
+    uint32_t mem_next, mem_left, mem_pc;
+    uc_hook hblock, hmem;
 } m4_ctx;
 
 m4_ctx *m4_new(const int32_t *params, int nparams, const int *uc_regs)
@@ -457,14 +460,53 @@ static void clear_stale_it(uc_engine *uc)
     uc_reg_write(uc, UC_ARM_REG_EAPSR_NZCVQG, &v);
 }
 
+/* The address of the instruction that made a memory access of `size` bytes.  Unicorn's PC is
+   only up to date where the translator syncs it (block starts, helper calls), and a code hook on
+   every instruction to track it cost 6 times the rest of a traced run.  The executing block's
+   decoded instructions say which of them access memory and how many bytes each moves
+   (m4_insn.mem_bytes); accesses arrive in program order, so each one belongs to the first
+   instruction, in order, whose bytes are not yet used up.  A conditional instruction inside an
+   IT block is passed over unless its slot hook stamped it in this execution of the block (the
+   hook runs before the instruction, so before its accesses).  An access that finds no
+   instruction left (none is expected: exception stacking is not used by the firmware) gets
+   Unicorn's PC and is counted in mem_unattributed, which the Python side reports. */
+static uint32_t access_pc(m4_ctx *c, uc_engine *uc, int size)
+{
+    if (c->pending >= 0) {
+        const m4_block *b = &c->blocks[c->pending];
+        if (c->mem_seq != c->seq) {
+            c->mem_seq = c->seq;
+            c->mem_next = 0;
+            c->mem_left = 0;
+        }
+        while (c->mem_left == 0 && c->mem_next < b->n) {
+            const m4_insn *in = &c->insns[b->first + c->mem_next++];
+            if (!in->mem_bytes) continue;
+            if ((in->flags & F_ITCOND) && !(in->slot >= 0 && c->slots[in->slot].seq == c->seq))
+                continue;
+            c->mem_pc = in->addr;
+            c->mem_left = in->mem_bytes;
+        }
+        if (c->mem_left) {
+            c->mem_left = (uint32_t)size >= c->mem_left ? 0 : c->mem_left - (uint32_t)size;
+            return c->mem_pc;
+        }
+    }
+    uint32_t pc = 0;
+    uc_reg_read(uc, c->uc_reg[15], &pc);
+    c->mem_unattributed++;
+    return pc;
+}
+
 static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size,
                      int64_t value, void *ud)
 {
     m4_ctx *c = ud;
-    uint32_t pub = 0;
+    uint32_t pub = 0, pc;
     (void)value;
     clear_stale_it(uc);
     if (!c->tracing) return;
+    pc = access_pc(c, uc, size);
     if (c->pub_active) {
         if (!c->trace_pub_writes || type != UC_MEM_WRITE) return;
         pub = 0x40000000u;
@@ -475,7 +517,7 @@ static void mem_hook(uc_engine *uc, uc_mem_type type, uint64_t address, int size
         if (!p) return;
         c->mtrace = p; c->capmt = cap;
     }
-    c->mtrace[c->nmt++] = c->cur_pc;
+    c->mtrace[c->nmt++] = pc;
     c->mtrace[c->nmt++] = (uint32_t)address;
     c->mtrace[c->nmt++] = (uint32_t)size | (type == UC_MEM_WRITE ? 0x80000000u : 0) | pub;
 }
@@ -507,19 +549,8 @@ int m4_add_slot(m4_ctx *c, uint32_t idx, uint32_t addr, int is_div, int is_signe
     return uc_hook_add(c->uc, &h, UC_HOOK_CODE, (void *)slot_hook, s, addr, addr);
 }
 
-/* Unicorn updates PC only at block boundaries unless a code hook runs: the ct
-   mode therefore hooks every instruction (cheaply, in C) and remembers its
-   address, so that each memory access is attributed to its instruction. */
-static void pc_hook(uc_engine *uc, uint64_t address, uint32_t size, void *ud)
-{
-    (void)uc; (void)size;
-    ((m4_ctx *)ud)->cur_pc = (uint32_t)address;
-}
-
 int m4_enable_mem_trace(m4_ctx *c)
 {
-    int rc = uc_hook_add(c->uc, &c->hpc, UC_HOOK_CODE, (void *)pc_hook, c, 1, 0);
-    if (rc) return rc;
     return uc_hook_add(c->uc, &c->hmem, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
                        (void *)mem_hook, c, 1, 0);
 }
@@ -570,7 +601,7 @@ void m4_reset_state(m4_ctx *c)
     X(EXCL_INSNS, excl_insns) X(EXCL_CYC_BEFORE_LAST, excl_cyc_before_last) \
     X(EXCL_INS_BEFORE_LAST, excl_ins_before_last) X(PUB_ACTIVE, pub_active) \
     X(MEM_CYCLES, mem_cycles) X(MEM_BEFORE_LAST, mem_before_last) \
-    X(TRACE_PUB_WRITES, trace_pub_writes)
+    X(TRACE_PUB_WRITES, trace_pub_writes) X(MEM_UNATTRIBUTED, mem_unattributed)
 
 #define M4_G_ENUM(name, field) G_##name,
 enum { M4_GETTERS(M4_G_ENUM) G_COUNT };

@@ -29,6 +29,7 @@ class Insn(ctypes.Structure):
         ("addr_regs", ctypes.c_uint16),
         ("wr_regs", ctypes.c_uint16),
         ("slot", ctypes.c_int32),
+        ("mem_bytes", ctypes.c_uint8),
     ]
 
 
@@ -47,7 +48,7 @@ EV_BEGIN, EV_END, EV_OPEN = 1, 2, 3
  G_HIT_LIMIT, G_MISS_FAILED, G_NIT, G_NMT, G_MAX_INSNS, G_BEGIN, G_END, G_OPEN,
  G_TRACING, G_NBLOCKS, G_EXCL_CYCLES, G_EXCL_INSNS, G_EXCL_CYC_BEFORE_LAST,
  G_EXCL_INS_BEFORE_LAST, G_PUB_ACTIVE, G_MEM_CYCLES, G_MEM_BEFORE_LAST,
- G_TRACE_PUB_WRITES) = range(23)
+ G_TRACE_PUB_WRITES, G_MEM_UNATTRIBUTED) = range(24)
 
 MISS_CB = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_uint32, ctypes.c_uint32)
 EVENT_CB = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_uint32)

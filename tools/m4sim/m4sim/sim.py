@@ -347,6 +347,11 @@ class Simulator:
                 state.error = f"emulation stopped without exit at pc=0x{pc:08x}"
             if state.open and state.error is None:
                 self._warn("unclosed", f"{len(state.open)} region(s) still open at exit")
+            unattributed = L.m4_get(ctx, native.G_MEM_UNATTRIBUTED)
+            if unattributed:
+                self._warn("unattributed", f"{unattributed} traced memory access(es) matched no "
+                           f"instruction of their block: recorded with Unicorn's PC, which may "
+                           f"name an earlier instruction")
             if state.exit_code is not None and state.error is None:
                 code = state.exit_code
             else:
@@ -385,7 +390,8 @@ class Simulator:
                 flags |= native.F_ITCOND
             elif s.it_cond and self._needs_exec_check(s):
                 self._warn(("it", s.addr), f"IT instruction at 0x{s.addr:08x} has no hook: assumed executed")
-            arr[i] = native.Insn(s.addr, flags, s.size, min(255, base), s.addr_regs, s.wr_regs, slot)
+            arr[i] = native.Insn(s.addr, flags, s.size, min(255, base), s.addr_regs, s.wr_regs, slot,
+                                 s.mem_bytes)
         if not statics:
             self._warn(("empty", addr), f"empty or undecodable block at 0x{addr:08x}")
             arr[0] = native.Insn(addr, 0, 2, model.ALU, 0, 0, -1)
