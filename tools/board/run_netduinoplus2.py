@@ -8,7 +8,7 @@ bench.elf too and runs this script). It is the stm32f4discovery image: console a
 over USART2 (QEMU's second -serial) to the link server of tools/board/boardlink.py, which serves
 build/vectors (the --quick subset, 25 records of every vector group, exactly what a board gets).
 QEMU delivers USART bytes at about 10 KB/s, the speed of the real line, too slow for the 5 MB of
-ML-KEM vectors: a file whose subset is larger than --usart-max (64 KB) is handed over as a path
+ML-KEM vectors: a file whose subset is larger than --usart-max (32 KB) is handed over as a path
 that the firmware opens with semihosting instead, so the small files exercise the serial file
 protocol and the large ones stay fast. The exit code comes back through semihosting
 SYS_EXIT_EXTENDED and must agree with the one the firmware sent over the USART.
@@ -94,8 +94,8 @@ def main() -> int:
     ap.add_argument("--build", default="build")
     ap.add_argument("--vectors", default=None, help="vector directory (default BUILD/vectors)")
     ap.add_argument("--timeout", type=float, default=300, help="per program, seconds")
-    ap.add_argument("--usart-max", type=int, default=64 * 1024,
-                    help="larger vector files go by semihosting (bytes, default 64 KB; a huge "
+    ap.add_argument("--usart-max", type=int, default=32 * 1024,
+                    help="larger vector files go by semihosting (bytes, default 32 KB; a huge "
                          "value sends everything over the emulated USART: ~10 KB/s)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -110,7 +110,8 @@ def main() -> int:
         if (build / cfg / "bench.elf").exists():
             jobs.append(("bench", cfg, build / cfg / "bench.elf"))
     # The long ones first (most vector data over the emulated USART), so two workers end together.
-    slow = ("test_mlkem_vectors", "test_xwing", "test_fips202", "test_x25519", "test_mlkem")
+    slow = ("test_fips202", "test_mldsa_vectors", "test_ge25519_armv7m", "test_x25519",
+            "test_mlkem_vectors", "test_xwing")
     jobs.sort(key=lambda j: slow.index(j[2].stem) if j[2].stem in slow else len(slow))
     if not jobs:
         return not_run(f"no netduinoplus2 firmware in {build}: build it with "
