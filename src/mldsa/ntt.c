@@ -84,17 +84,21 @@ static int32_t unpack24_one(const uint8_t *a)
     return (int32_t)((uint32_t)a[0] | (uint32_t)a[1] << 8 | (uint32_t)a[2] << 16);
 }
 
+/* 2^32 mod q (about q / 2). Adding r (2^32 mod q) to a sum before its Montgomery reduction adds
+ * r modulo q to the result, which therefore stays below q in magnitude: for any int32 r the term
+ * is below 2^30 q, and with the products' 27 q^2 the sum stays inside the reduction's 2^31 q. */
+#define MONT_R_MOD_Q 4193792
+
 /* The sum for a constant number of columns, so that the compiler unrolls the inner loop. */
 static inline __attribute__((always_inline)) void
 pointwise_sum_p24_cols(m4crypt_mldsa_poly *r, const uint8_t *a, const m4crypt_mldsa_poly *b,
                        const unsigned ncols, int acc)
 {
     for (unsigned i = 0; i < 256; i++) {
-        int64_t sum = 0;
+        int64_t sum = acc ? (int64_t)r->coeffs[i] * MONT_R_MOD_Q : 0;
         for (unsigned c = 0; c < ncols; c++)
             sum += (int64_t)unpack24_one(a + 768 * c + 3 * i) * b[c].coeffs[i];
-        int32_t t = m4crypt_mldsa_montgomery_reduce(sum);
-        r->coeffs[i] = acc ? r->coeffs[i] + t : t;
+        r->coeffs[i] = m4crypt_mldsa_montgomery_reduce(sum);
     }
 }
 

@@ -53,11 +53,12 @@ void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *
 void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int32_t *b);
 /* Signing's product of a row of the packed A with ncols columns of NTT(y) at once (ncols 1, 2
  * or 3; acc only with 2 or 3; ncols = 1 also serves NTT(t0) o NTT(c)):
- * r = sum_c a_c o b[c] * R^-1, or (acc nonzero) r += that, over all 256 coefficients, where
+ * r = sum_c a_c o b[c] * R^-1, or (acc nonzero) r + that modulo q, over all 256 coefficients, where
  * a_c = a + 768 c is an entry packed 3 bytes per coefficient (little-endian, in [0, q): the form
  * in which signing keeps the expanded matrix A) and |b[c]| < 9q. The sum of the ncols products
- * of a coefficient is taken in 64 bits and reduced once (|sum| < 27 q^2 < 2^31 q), so the call
- * writes or adds |x| < q; with acc, |r| < 2^31 - q on input. */
+ * of a coefficient is taken in 64 bits and reduced once (|sum| < 27 q^2 < 2^31 q). With acc, r's
+ * coefficient (any int32) joins the sum as r 2^32 mod q, so that the reduction adds it: the
+ * result is below q in magnitude in both modes. */
 void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
                                        const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
 /* r += a o b * R^-1 over M4CRYPT_MLDSA_STEP coefficients, a packed 3 bytes per coefficient

@@ -316,7 +316,7 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
     m4crypt_shake256_init(&w->h);
     m4crypt_keccak_absorb(&w->h, mu, 64);
     for (unsigned i = 0; i < p->k; i++) {
-        m4crypt_mldsa_reduce(&w->u.w[i]);
+        /* |w_i| < q: the sums with acc reduce what they add to */
         m4crypt_mldsa_invntt(&w->u.w[i]);
         m4crypt_mldsa_caddq(&w->u.w[i]);
         m4crypt_mldsa_decompose(&w->tmp, &w->acc, &w->u.w[i], p->gamma2);

@@ -199,10 +199,11 @@ static void pack24_case(uint8_t packed[768], unsigned edge, unsigned k)
  * q - 1), b at the NTT output bound.
  * - The 32-coefficient part (key generation's and verification's products of a streamed entry
  *   with a packed vector) onto an accumulator holding up to 7 terms.
- * - Signing's sum over 1 (writing), 2 or 3 columns (writing or adding): the same values as its
- *   C twin, and
- *   congruent modulo q to the sum of the columns' single products (the part function's C twin),
- *   so that the one reduction of the 64-bit sum is checked against products reduced one by one. */
+ * - Signing's sum over 1 (writing), 2 or 3 columns (writing, or adding to an r of any int32,
+ *   edges at +-(2^31 - 1)): the same values as its C twin, below q in magnitude, and congruent
+ *   modulo q to the old r plus the sum of the columns' single products (the part function's C
+ *   twin), so that the one reduction of the 64-bit sum is checked against products reduced one
+ *   by one. */
 static void test_pointwise_p24(void)
 {
     unsigned n = iters(1000, 500), bad = 0, bad_sum = 0;
@@ -226,18 +227,24 @@ static void test_pointwise_p24(void)
         bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
         for (unsigned ncols = 1; ncols <= 3; ncols++)
             for (int acc = 0; acc <= (ncols > 1); acc++) {
+                /* with acc the old r may be any int32 */
                 acc1 = acc2 = init;
+                if (acc) {
+                    poly_case(&acc1, k % (EDGES + 1), INT32_MAX);
+                    acc2 = acc1;
+                }
+                m4crypt_mldsa_poly old = acc1;
                 m4crypt_mldsa_pointwise_sum_p24(&acc1, packed[0], b, ncols, acc);
                 m4crypt_mldsa_pointwise_sum_p24_c(&acc2, packed[0], b, ncols, acc);
-                bad_sum += memcmp(&acc1, &acc2, sizeof acc1) != 0 ||
-                           !within(&acc1, acc ? 8 * Q : Q);
-                single = acc ? init : (m4crypt_mldsa_poly){{0}};
+                bad_sum += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, Q);
+                single = (m4crypt_mldsa_poly){{0}};
                 for (unsigned c = 0; c < ncols; c++)
                     for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP)
                         m4crypt_mldsa_pointwise_acc_part_p24_c(single.coeffs + s,
                                                                packed[c] + 3 * s, b[c].coeffs + s);
                 for (unsigned i = 0; i < 256; i++)
-                    bad_sum += ((int64_t)acc1.coeffs[i] - single.coeffs[i]) % Q != 0;
+                    bad_sum += ((int64_t)acc1.coeffs[i] - single.coeffs[i] -
+                                (acc ? old.coeffs[i] : 0)) % Q != 0;
             }
     }
     CHECK(bad == 0);

@@ -12,8 +12,9 @@
  *       r += a o b 2^-32 (32 coefficients), a packed 3 bytes per coefficient, any alignment
  *   void m4crypt_mldsa_pointwise_sum_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t *a,
  *                    const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
- *       r (+)= sum of a_c o b[c] 2^-32 over ncols = 1 (r = only), 2 or 3 packed entries
- *       a_c = a + 768 c (a 4-byte aligned), in 64 bits, one Montgomery reduction per coefficient
+ *       r = sum of a_c o b[c] 2^-32 over ncols = 1, 2 or 3 packed entries a_c = a + 768 c (a
+ *       4-byte aligned), in 64 bits, one Montgomery reduction per coefficient; with acc (ncols 2
+ *       or 3) r's old value joins the sum as r (2^32 mod q), so the reduction adds it: |r| < q
  * Contracts (bounds, no reduction of the accumulator): src/mldsa/poly.h; the same values as the
  * C twins. MONT of mont.i. Callers and the packed form: docs/mldsa-armv7m.md, "Pointwise products".
  * Register map: r0 r (advances), r1 a (advances), r2 b (advances), r3 end of r, r12 negq = -q,
@@ -22,7 +23,7 @@
  *                (acc); r10, r11 mlo, mt (lo, t of MONT)
  *   _part_p24    r4-r6 the three packed words, then a[i..i+3] in r7, r8, r4, r5; r9 b[i+1]
  *   _sum_p24     {r5:r4}, {r7:r6} the 64-bit sums of two coefficients; r8, r9 a of a column, then
- *                t of the reductions, then r (acc); r10, r11 b
+ *                r (acc), then t of the reductions; r10, r11 b, then (acc) 2^32 mod q in r10
  * Constant time: no branch or address depends on data (_sum_p24 selects its loop by ncols, acc).
  * Bench rows mldsa*.keypair / sign / verify; twin test tests/mldsa/test_mldsa_armv7m.c.
  */
@@ -37,6 +38,7 @@
 
 mlo .req r10
 mt .req r11
+    .equ MONT_R_MOD_Q, 4193792      @ 2^32 mod q
 negq .req r12
 qinv .req lr
 
@@ -141,18 +143,18 @@ ENDFUNC m4crypt_mldsa_pointwise_acc_part_p24_armv7m
     .if \ncols == 3
     SUM_COLUMN 2, \half, 0
     .endif
+    .if \acc
+    ldrd r8, r9, [r0]               @ r
+    movw r10, #(MONT_R_MOD_Q & 0xffff)
+    movt r10, #(MONT_R_MOD_Q >> 16)
+    smlal r4, r5, r8, r10           @ + r (2^32 mod q): the reduction adds r mod q
+    smlal r6, r7, r9, r10
+    .endif
     mul r8, r4, qinv
-    smlal r4, r5, r8, negq          @ r5 = sum 2^-32 mod q
+    smlal r4, r5, r8, negq          @ r5 = sum 2^-32 mod q, |r5| < q
     mul r9, r6, qinv
     smlal r6, r7, r9, negq
-    .if \acc
-    ldrd r8, r9, [r0]
-    add r8, r8, r5
-    add r9, r9, r7
-    strd r8, r9, [r0], #8
-    .else
     strd r5, r7, [r0], #8
-    .endif
     .endm
 
     .macro SUM_LOOP ncols, acc
