@@ -36,6 +36,12 @@
 #define m4crypt_mldsa_invntt m4crypt_mldsa_invntt_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_INVNTT_CADDQ
+#define m4crypt_mldsa_invntt_caddq m4crypt_mldsa_invntt_caddq_armv7m
+#else
+#define m4crypt_mldsa_invntt_caddq m4crypt_mldsa_invntt_caddq_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_POINTWISE
 #define m4crypt_mldsa_pointwise m4crypt_mldsa_pointwise_armv7m
 #else

@@ -66,6 +66,12 @@ void m4crypt_mldsa_invntt_c(m4crypt_mldsa_poly *a)
         w[j] = m4crypt_mldsa_montgomery_reduce((int64_t)m4crypt_mldsa_invntt_f * w[j]);
 }
 
+void m4crypt_mldsa_invntt_caddq_c(m4crypt_mldsa_poly *a)
+{
+    m4crypt_mldsa_invntt_c(a);
+    m4crypt_mldsa_caddq_c(a);
+}
+
 void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
                                const m4crypt_mldsa_poly *b)
 {

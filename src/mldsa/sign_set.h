@@ -317,8 +317,7 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
     m4crypt_keccak_absorb(&w->h, mu, 64);
     for (unsigned i = 0; i < p->k; i++) {
         /* |w_i| < q: the sums with acc reduce what they add to */
-        m4crypt_mldsa_invntt(&w->u.w[i]);
-        m4crypt_mldsa_caddq(&w->u.w[i]);
+        m4crypt_mldsa_invntt_caddq(&w->u.w[i]);
         m4crypt_mldsa_decompose(&w->tmp, &w->acc, &w->u.w[i], p->gamma2);
         m4crypt_mldsa_pack_w1(w->w1, &w->tmp, p->gamma2);
         m4crypt_keccak_absorb(&w->h, w->w1, p->w1_bytes);
@@ -350,8 +349,7 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
             m4crypt_mldsa_matrix_entry_acc(&w->acc, &w->tmp, rho, i, j, &w->u.xof);
         }
         m4crypt_mldsa_reduce(&w->acc);
-        m4crypt_mldsa_invntt(&w->acc);
-        m4crypt_mldsa_caddq(&w->acc);
+        m4crypt_mldsa_invntt_caddq(&w->acc);
         pack24(w->w[i], &w->acc);
         m4crypt_mldsa_decompose(&w->tmp, &w->chat, &w->acc, p->gamma2);
         m4crypt_mldsa_pack_w1(w->u.w1, &w->tmp, p->gamma2);
@@ -568,8 +566,7 @@ static unsigned verify_row_end(const m4crypt_mldsa_params *p, m4crypt_mldsa_poly
                                unsigned i, unsigned index, m4crypt_keccak_ctx *hctx)
 {
     m4crypt_mldsa_reduce(acc);
-    m4crypt_mldsa_invntt(acc);
-    m4crypt_mldsa_caddq(acc);
+    m4crypt_mldsa_invntt_caddq(acc);
     memset(h, 0, M4CRYPT_MLDSA_N);
     for (unsigned end = hints[p->omega + i]; index < end; index++)
         h[hints[index]] = 1;

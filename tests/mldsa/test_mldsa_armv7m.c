@@ -113,6 +113,24 @@ static void test_invntt(void)
     check_transform(m4crypt_mldsa_invntt, m4crypt_mldsa_invntt_c, Q);
 }
 
+/* The inverse NTT whose last pass adds q to negative outputs: its C twin's values (invntt_c, then
+ * caddq_c), every output in [0, q), and the plain inverse NTT's values modulo q. */
+static void test_invntt_caddq(void)
+{
+    check_transform(m4crypt_mldsa_invntt_caddq, m4crypt_mldsa_invntt_caddq_c, Q);
+    unsigned n = iters(500, 200), bad = 0;
+    for (unsigned k = 0; k < n + EDGES; k++) {
+        m4crypt_mldsa_poly a, b;
+        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
+        b = a;
+        m4crypt_mldsa_invntt_caddq(&a);
+        m4crypt_mldsa_invntt(&b);
+        for (unsigned i = 0; i < 256; i++)
+            bad += a.coeffs[i] < 0 || a.coeffs[i] >= Q || (a.coeffs[i] - b.coeffs[i]) % Q != 0;
+    }
+    CHECK(bad == 0);
+}
+
 /* Products at the operand bounds of poly.h (|x| < 9q); r aliasing a and b; the accumulating part
  * product onto an accumulator that already holds up to 7 terms (|x| < 7q). */
 static void test_pointwise(void)
@@ -725,6 +743,7 @@ int main(int argc, char **argv)
                  "themselves)\n");
     test_ntt();
     test_invntt();
+    test_invntt_caddq();
     test_pointwise();
     test_rej_uniform();
     test_pointwise_p24();

@@ -3,9 +3,11 @@
  * ML-DSA inverse NTT (FIPS 204 Alg. 42) for ARMv7E-M (Cortex-M4), Thumb-2.
  *
  *   void m4crypt_mldsa_invntt_armv7m(m4crypt_mldsa_poly *a);
+ *   void m4crypt_mldsa_invntt_caddq_armv7m(m4crypt_mldsa_poly *a);
  * Input |x| < q. Output NTT^-1(a) times 2^32 (mod q), |x| < q: the same values as
  * m4crypt_mldsa_invntt_c (src/mldsa/ntt.c; gen_tables.py runs this pass order on exact integers
- * against Alg. 42).
+ * against Alg. 42); _caddq: in [0, q), the last pass adding q to each negative output (AND with
+ * the sign, SUB of -q), as m4crypt_mldsa_invntt_caddq_c.
  * Four passes of two merged layers (distances 1-2, 4-8, 16-32, 64-128) of Gentleman-Sande
  * butterflies (Montgomery product of mont.i) over groups of four coefficients L apart (L = 1, 4,
  * 16, 64), sums not reduced; the last pass multiplies by f = 256^-1 2^64 mod q. A super-block's
@@ -16,14 +18,14 @@
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
  *   r5        end of the polynomial (pass 1), of the super-block's groups (passes 2-3); f (pass 4)
- *   r6, r7    mlo, mt: lo, t of the Montgomery product
+ *   r6, r7    mlo, mt: lo, t of the Montgomery product; (_caddq, pass 4) -q or 0
  *   r8        negq: -q
  *   r9        qinv: q^-1 mod 2^32
  *   r10       twiddle table pointer (passes 1-3); end of the groups (pass 4)
  *   r11, r12, lr  the super-block's three twiddles
- *   [sp]      the end of the polynomial
+ *   [sp]      the end of the polynomial; [sp, #4] the variant (1: _caddq)
  *
- * Constant time: no branch or address depends on data.
+ * Constant time: no branch or address depends on data (the variant selects the last pass).
  * Bench rows mldsa*.keypair / sign / verify; twin test tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
@@ -51,13 +53,8 @@
     GS r2, r4, lr
     .endm
 
-FUNC m4crypt_mldsa_invntt_armv7m
-    NTT_ENTER m4crypt_mldsa_invntt_zetas_armv7m
-    PASS_LDM GS_GROUP
-    sub r0, r0, #1024
-    PASS 4, GS_GROUP
-    PASS 16, GS_GROUP
-    /* pass 4: one super-block, 64 groups, every output times f */
+    @ pass 4: one super-block, 64 groups, every output times f; \caddq 1: then to [0, q)
+    .macro LAST_PASS caddq
     ldmia r10, {r11, r12, lr}
     ldr r5, =m4crypt_mldsa_invntt_f_armv7m
     ldr r5, [r5]
@@ -66,11 +63,39 @@ FUNC m4crypt_mldsa_invntt_armv7m
     GS_GROUP
     .irp x, r1, r2, r3, r4
     MONT \x, r5
+    .if \caddq
+    and mlo, negq, \x, asr #31     @ -q if x < 0, else 0
+    sub \x, \x, mlo
+    .endif
     .endr
     STORE_GROUP 64
     cmp r0, r10
     bne 4b
-    NTT_LEAVE
+    .endm
+
+    @ one body for both functions: r1 says which last pass runs (_caddq sets it and branches in)
+FUNC m4crypt_mldsa_invntt_caddq_armv7m
+    movs r1, #1
+    b.w 8f
+ENDFUNC m4crypt_mldsa_invntt_caddq_armv7m
+
+FUNC m4crypt_mldsa_invntt_armv7m
+    movs r1, #0
+8:  NTT_ENTER m4crypt_mldsa_invntt_zetas_armv7m
+    push {r5}                       @ [sp] the end of the polynomial, as the passes expect
+    str r1, [sp, #4]                @ [sp, #4] the variant
+    PASS_LDM GS_GROUP
+    sub r0, r0, #1024
+    PASS 4, GS_GROUP
+    PASS 16, GS_GROUP
+    ldr r5, [sp, #4]
+    cmp r5, #0
+    bne 5f
+    LAST_PASS 0
+    b 6f
+5:  LAST_PASS 1
+6:  add sp, sp, #8
+    pop {r4-r11, pc}
 ENDFUNC m4crypt_mldsa_invntt_armv7m
     .ltorg
 
