@@ -23,10 +23,10 @@ Suites (each is skipped with a note only when its binaries were not built):
   ct-valgrind                       constant-time programs under valgrind memcheck, secrets marked
                                     undefined; the planted leak must be caught
   ct-m4sim[-armv7m[-nofpu]]         m4sim's trace comparison of every secret-handling operation
-                                    on the M4 builds, 8 random secrets each (portable and -nofpu:
-                                    3); a planted branch on ML-KEM's rejection flag must be caught
+                                    on the M4 builds, 8 secrets each (all bits clear, all set, 6
+                                    random); a planted branch on ML-KEM's rejection flag must be
+                                    caught
   ct-m4sim-mldsa-small              the same for the small-memory ML-DSA build's signing attempts
-                                    (3 secrets)
   residue-m4sim[-armv7m[-nofpu]], residue-m4sim-mldsa-small
                                     m4sim's stack-residue check of the same operations: nothing
                                     that depends on the secret is left below the stack pointer;
@@ -289,21 +289,21 @@ def pytest_job(paths, timeout) -> list[Result]:
 
 
 def m4sim_ct_jobs(build: Path, args):
-    """(suite, firmware, runs, regions): the assembly backend with 8 secrets; the portable build
+    """(suite, firmware, runs, regions), 8 secrets each: the assembly backend, the portable build
     (the same C that valgrind checks on the host, ct-valgrind), the integer-only build
     (armv7m-nofpu: the same routines with stack words for FPU registers at fixed sp offsets) and
-    the small-memory ML-DSA build's signing with 3, to keep make test short."""
+    the small-memory ML-DSA build's signing."""
     jobs = []
-    for cfg, suite, runs in (("m4", "ct-m4sim", 3), ("m4-armv7m", "ct-m4sim-armv7m", 8),
-                             ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 3)):
+    for cfg, suite, runs in (("m4", "ct-m4sim", 8), ("m4-armv7m", "ct-m4sim-armv7m", 8),
+                             ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 8)):
         elf = build / cfg / "ct" / "m4ct_library.elf"
         if elf.exists():
             jobs.append((suite, elf, runs, ()))
     # The small-memory ML-DSA build: only its signing attempts differ from m4-armv7m's code
-    # (key generation is the same; verification handles no secret), 3 secrets each.
+    # (key generation is the same; verification handles no secret).
     elf = build / "mldsa-small" / "m4-armv7m" / "ct" / "m4ct_library.elf"
     if elf.exists():
-        jobs.append(("ct-m4sim-mldsa-small", elf, 3,
+        jobs.append(("ct-m4sim-mldsa-small", elf, 8,
                      tuple(f"mldsa{n}.sign_attempt" for n in (44, 65, 87))))
     return jobs
 
