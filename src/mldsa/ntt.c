@@ -47,12 +47,14 @@ void m4crypt_mldsa_ntt_c(m4crypt_mldsa_poly *a)
 
 /* Alg. 42 with the last step's 256^-1 taken as m4crypt_mldsa_invntt_f = 256^-1 2^64 mod q, so the
  * output carries the factor 2^32. The sums double at most at each layer: from |x| < q, the
- * 8 layers stay below 256 q < 2^31; the differences are Montgomery-reduced (below q). */
+ * 8 layers stay below 256 q < 2^31; the differences are Montgomery-reduced (below q). The last
+ * layer (len 128, zeta index 1) takes f into its products: the sums times f, the differences
+ * times zf = z f 2^-32 mod q, one Montgomery product per coefficient instead of two. */
 void m4crypt_mldsa_invntt_c(m4crypt_mldsa_poly *a)
 {
     int32_t *w = a->coeffs;
     unsigned m = 256;
-    for (unsigned len = 1; len < 256; len <<= 1) {
+    for (unsigned len = 1; len < 128; len <<= 1) {
         for (unsigned start = 0; start < 256; start += 2 * len) {
             int64_t z = -(int64_t)m4crypt_mldsa_zetas[--m];
             for (unsigned j = start; j < start + len; j++) {
@@ -62,8 +64,13 @@ void m4crypt_mldsa_invntt_c(m4crypt_mldsa_poly *a)
             }
         }
     }
-    for (unsigned j = 0; j < 256; j++)
-        w[j] = m4crypt_mldsa_montgomery_reduce((int64_t)m4crypt_mldsa_invntt_f * w[j]);
+    const int64_t zf = m4crypt_mldsa_montgomery_reduce(-(int64_t)m4crypt_mldsa_zetas[1] *
+                                                       m4crypt_mldsa_invntt_f);
+    for (unsigned j = 0; j < 128; j++) {
+        int32_t t = w[j];
+        w[j] = m4crypt_mldsa_montgomery_reduce((int64_t)m4crypt_mldsa_invntt_f * (t + w[j + 128]));
+        w[j + 128] = m4crypt_mldsa_montgomery_reduce(zf * (t - w[j + 128]));
+    }
 }
 
 void m4crypt_mldsa_invntt_caddq_c(m4crypt_mldsa_poly *a)

@@ -10,6 +10,8 @@ twiddle, the second (x0, x1) and (x2, x3) with two; invntt.S the other way round
 block (the coefficients one set of three twiddles serves) reads its three words in a row:
   ntt.S:    [zeta of layer 2p-1, zeta for (x0, x1), zeta for (x2, x3)]
   invntt.S: [-zeta for (x0, x1), -zeta for (x2, x3), -zeta of the next layer]
+(the last pass's third word is -zeta f 2^-32: the differences of the last layer take NTT^-1's
+factor f with their twiddle, and only the sums need a product with f of their own).
 Twiddles are Montgomery constants zeta * 2^32 mod q, centered (src/mldsa/zetas.c).
 
 Also the tables of small_ntt.S, the 16-bit NTT modulo 769 with which signing computes c s1 and
@@ -79,8 +81,10 @@ def invntt_order():
             def m_of(length, s):
                 before = sum(256 // (2 * (1 << k)) for k in range(8) if (1 << k) < length)
                 return 255 - before - s // (2 * length)
-            blocks.append((-ZETAS[m_of(L, start)], -ZETAS[m_of(L, start + 2 * L)],
-                           -ZETAS[m_of(2 * L, start)]))
+            zB = -ZETAS[m_of(2 * L, start)]
+            if p == 3:
+                zB = mont(zB * F)          # the last layer's differences times f as well
+            blocks.append((-ZETAS[m_of(L, start)], -ZETAS[m_of(L, start + 2 * L)], zB))
         out.append((L, blocks))
     return out
 
@@ -112,7 +116,8 @@ def invntt_asm_model(a):
                     assert abs(x[u]) < 1 << 31
                     x[v] = mont(d * z)
                 if p == 3:
-                    x = [mont(v * F) for v in x]
+                    # the sums of the last layer times f; its differences had z f 2^-32
+                    x = [mont(x[0] * F), mont(x[1] * F), x[2], x[3]]
                 a[i], a[i + L], a[i + 2 * L], a[i + 3 * L] = x
     return a
 
@@ -132,7 +137,8 @@ def ntt_ref(a):
     return w
 
 
-def invntt_ref(a):
+def invntt_alg42(a):
+    """Alg. 42 with the Montgomery zetas, then every coefficient times f."""
     w = list(a)
     m = 256
     length = 1
@@ -146,6 +152,28 @@ def invntt_ref(a):
                 w[j + length] = mont(z * (t - w[j + length]))
         length *= 2
     return [mont(F * x) for x in w]
+
+
+def invntt_ref(a):
+    """As src/mldsa/ntt.c: Alg. 42's layers but the last, which takes f into its products."""
+    w = list(a)
+    m = 256
+    length = 1
+    while length < 128:
+        for start in range(0, 256, 2 * length):
+            m -= 1
+            z = -ZETAS[m]
+            for j in range(start, start + length):
+                t = w[j]
+                w[j] = t + w[j + length]
+                w[j + length] = mont(z * (t - w[j + length]))
+        length *= 2
+    zf = mont(-ZETAS[1] * F)
+    for j in range(128):
+        t = w[j]
+        w[j] = mont(F * (t + w[j + 128]))
+        w[j + 128] = mont(zf * (t - w[j + 128]))
+    return w
 
 
 def check():
@@ -165,6 +193,7 @@ def check():
         i = invntt_asm_model(a)
         assert i == invntt_ref(a)
         assert all(abs(x) < Q for x in i)
+        assert all((x - y) % Q == 0 for x, y in zip(i, invntt_alg42(a)))
 
 
 SMALL_Q = 769

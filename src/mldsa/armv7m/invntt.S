@@ -10,8 +10,10 @@
  * the sign, SUB of -q), as m4crypt_mldsa_invntt_caddq_c.
  * Four passes of two merged layers (distances 1-2, 4-8, 16-32, 64-128) of Gentleman-Sande
  * butterflies (Montgomery product of mont.i) over groups of four coefficients L apart (L = 1, 4,
- * 16, 64), sums not reduced; the last pass multiplies by f = 256^-1 2^64 mod q. A super-block's
- * three twiddles (-zeta) in a row from m4crypt_mldsa_invntt_zetas_armv7m (tables.S). The
+ * 16, 64), sums not reduced; the last pass multiplies by f = 256^-1 2^64 mod q: the last
+ * layer's sums by MONT with f, its differences through their twiddle, which tables.S stores as
+ * z f 2^-32. A super-block's three twiddles (-zeta) in a row from
+ * m4crypt_mldsa_invntt_zetas_armv7m (tables.S). The
  * butterfly, the bounds and the passes: docs/mldsa-armv7m.md, "Inverse NTT".
  *
  * Register map:
@@ -55,19 +57,20 @@
 
     @ pass 4: one super-block, 64 groups, every output times f; \caddq 1: then to [0, q)
     .macro LAST_PASS caddq
-    ldmia r10, {r11, r12, lr}
+    ldmia r10, {r11, r12, lr}       @ lr: the last layer's z f 2^-32 (tables.S)
     ldr r5, =m4crypt_mldsa_invntt_f_armv7m
     ldr r5, [r5]
     add r10, r0, #256
 4:  LOAD_GROUP 64
     GS_GROUP
-    .irp x, r1, r2, r3, r4
-    MONT \x, r5
+    MONT r1, r5                     @ the last layer's sums times f; its differences r3, r4
+    MONT r2, r5                     @ already carry f from lr
     .if \caddq
+    .irp x, r1, r2, r3, r4
     and mlo, negq, \x, asr #31     @ -q if x < 0, else 0
     sub \x, \x, mlo
-    .endif
     .endr
+    .endif
     STORE_GROUP 64
     cmp r0, r10
     bne 4b

@@ -99,7 +99,7 @@ m4crypt_mldsa_invntt_zetas_armv7m:
     .word -3530437, -3077325, -1024112, -95776, -2706023, -2725464
     .word -2680103, -3111497, -466468, 2884855, -3119733, 876248
     .word 2091905, 359251, 777960, -2353451, -1826347, -237124
-    .word 518909, 2608894, -25847
+    .word 518909, 2608894, 3975713
     .size m4crypt_mldsa_invntt_zetas_armv7m, . - m4crypt_mldsa_invntt_zetas_armv7m
     .global m4crypt_mldsa_invntt_f_armv7m
     .type m4crypt_mldsa_invntt_f_armv7m, %object
