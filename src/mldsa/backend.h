@@ -72,10 +72,10 @@
 #define m4crypt_mldsa_reduce m4crypt_mldsa_reduce_c
 #endif
 
-#ifdef M4CRYPT_MLDSA_HAVE_CADDQ
-#define m4crypt_mldsa_caddq m4crypt_mldsa_caddq_armv7m
+#ifdef M4CRYPT_MLDSA_HAVE_FREEZE
+#define m4crypt_mldsa_freeze m4crypt_mldsa_freeze_armv7m
 #else
-#define m4crypt_mldsa_caddq m4crypt_mldsa_caddq_c
+#define m4crypt_mldsa_freeze m4crypt_mldsa_freeze_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_REJ_UNIFORM

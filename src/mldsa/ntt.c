@@ -147,4 +147,10 @@ void m4crypt_mldsa_caddq_c(m4crypt_mldsa_poly *a)
     }
 }
 
+void m4crypt_mldsa_freeze_c(m4crypt_mldsa_poly *a)
+{
+    m4crypt_mldsa_reduce_c(a);
+    m4crypt_mldsa_caddq_c(a);
+}
+
 #endif /* M4CRYPT_ENABLE_MLDSA */

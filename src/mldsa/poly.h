@@ -72,6 +72,8 @@ void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const 
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a);
 /* Every coefficient x with |x| < q to x mod q in [0, q). */
 void m4crypt_mldsa_caddq_c(m4crypt_mldsa_poly *a);
+/* reduce, then caddq (any |x| < 2^31 - 2^22 to x mod q in [0, q)); one pass in the assembly. */
+void m4crypt_mldsa_freeze_c(m4crypt_mldsa_poly *a);
 
 /* The loop of RejNTTPoly (Alg. 30) over one squeezed buffer: parses buf (buflen a multiple of 3)
  * into CoeffFromThreeBytes candidates (Alg. 14) and appends those < q to r, at most len; returns

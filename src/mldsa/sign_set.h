@@ -92,13 +92,6 @@ static void pack24(uint8_t out[PACKED24], const m4crypt_mldsa_poly *a)
 {
     m4crypt_mldsa_pack24(out, a->coeffs, M4CRYPT_MLDSA_N);
 }
-
-/* Any |x| < 2^31 - 2^22 to [0, q). */
-static void freeze(m4crypt_mldsa_poly *a)
-{
-    m4crypt_mldsa_reduce(a);
-    m4crypt_mldsa_caddq(a);
-}
 #endif
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN && defined(M4CRYPT_MLDSA_SMALL_MEMORY)
@@ -160,7 +153,7 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
         if (sk)
             m4crypt_mldsa_pack_eta(sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, &w.acc, p->eta);
         m4crypt_mldsa_ntt(&w.acc);
-        freeze(&w.acc);
+        m4crypt_mldsa_freeze(&w.acc);
         pack24(w.s1hat[j], &w.acc);
     }
     for (unsigned i = 0; i < p->k; i++) {
@@ -291,7 +284,7 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
     for (unsigned i = 0; i < p->k; i++) {
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
         m4crypt_mldsa_ntt(&w->tmp);
-        freeze(&w->tmp);
+        m4crypt_mldsa_freeze(&w->tmp);
         pack24(w->t0hat[i], &w->tmp);
     }
 #endif
@@ -626,17 +619,16 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
             return ret;
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
         m4crypt_mldsa_ntt(&w.acc);
-        freeze(&w.acc);
+        m4crypt_mldsa_freeze(&w.acc);
         pack24(w.zhat[j], &w.acc);
 #endif
     }
     m4crypt_mldsa_sample_in_ball(&w.acc, sig, p->ctilde_bytes, p->tau, &w.h);
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
     m4crypt_mldsa_ntt(&w.acc);
-    m4crypt_mldsa_reduce(&w.acc);
     for (unsigned n = 0; n < 256; n++)
         w.acc.coeffs[n] = -w.acc.coeffs[n];
-    m4crypt_mldsa_caddq(&w.acc);
+    m4crypt_mldsa_freeze(&w.acc);
     pack24(w.chat_neg, &w.acc);
 #else
     memset(w.c2, 0, sizeof w.c2);

@@ -269,8 +269,8 @@ static void test_pointwise_p24(void)
     CHECK(bad_sum == 0);
 }
 
-/* reduce on its whole input range (|x| < 2^31 - 2^22, edges at the ends and at the rounding
- * points), caddq on |x| < q. */
+/* reduce and freeze on reduce's whole input range (|x| < 2^31 - 2^22, edges at the ends and at
+ * the rounding points), caddq on |x| < q. */
 static void test_reduce_caddq(void)
 {
     unsigned n = iters(1000, 500), bad = 0;
@@ -282,17 +282,25 @@ static void test_reduce_caddq(void)
             for (unsigned i = 0; i < 256; i++)
                 a.coeffs[i] = ((int32_t)(t_rand32() % 501) - 250) * (1 << 23) + (1 << 22) - 2 +
                               (int32_t)(t_rand32() % 4);
+        m4crypt_mldsa_poly frozen = a;
         b = a;
         m4crypt_mldsa_reduce(&a);
         m4crypt_mldsa_reduce_c(&b);
         bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, 6283009);
+        /* freeze: reduce and caddq in one pass, [0, q), congruent to its input */
+        m4crypt_mldsa_poly frozen_c = frozen, input = frozen;
+        m4crypt_mldsa_freeze(&frozen);
+        m4crypt_mldsa_freeze_c(&frozen_c);
+        bad += memcmp(&frozen, &frozen_c, sizeof frozen) != 0;
+        for (unsigned i = 0; i < 256; i++)
+            bad += frozen.coeffs[i] < 0 || frozen.coeffs[i] >= Q ||
+                   ((int64_t)frozen.coeffs[i] - input.coeffs[i]) % Q != 0;
+        /* caddq_c (in the C twins of freeze and invntt_caddq): [0, q), congruent */
         poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
         b = a;
-        m4crypt_mldsa_caddq(&a);
-        m4crypt_mldsa_caddq_c(&b);
-        bad += memcmp(&a, &b, sizeof a) != 0;
+        m4crypt_mldsa_caddq_c(&a);
         for (unsigned i = 0; i < 256; i++)
-            bad += a.coeffs[i] < 0 || a.coeffs[i] >= Q;
+            bad += a.coeffs[i] < 0 || a.coeffs[i] >= Q || (a.coeffs[i] - b.coeffs[i]) % Q != 0;
     }
     CHECK(bad == 0);
 }

@@ -18,7 +18,8 @@
  *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
  *              three words, IT-conditional stores; m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's
  *              half-bytes (public rejections)
- *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_caddq_armv7m: four coefficients per LDM
+ *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_freeze_armv7m (reduce and caddq in one
+ *              pass): four coefficients per LDM
  *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
  *              and s1 / s2, four / eight fields per group of loads
  *   rounding.S m4crypt_mldsa_decompose_armv7m (UMULL by ceil(2^48 / (2 gamma2)), MLS),
@@ -69,8 +70,8 @@ void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a, c
 #define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART_P24 1
 void m4crypt_mldsa_reduce_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_REDUCE 1
-void m4crypt_mldsa_caddq_armv7m(m4crypt_mldsa_poly *a);
-#define M4CRYPT_MLDSA_HAVE_CADDQ 1
+void m4crypt_mldsa_freeze_armv7m(m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_FREEZE 1
 void m4crypt_mldsa_unpack_z_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned gamma1_bits);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_Z 1
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */

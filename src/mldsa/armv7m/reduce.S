@@ -5,8 +5,8 @@
  *
  *   void m4crypt_mldsa_reduce_armv7m(m4crypt_mldsa_poly *a);
  *       a_i - q ((a_i + 2^22) >> 23) for every coefficient (reduce32)
- *   void m4crypt_mldsa_caddq_armv7m(m4crypt_mldsa_poly *a);
- *       a_i + (q if a_i < 0)
+ *   void m4crypt_mldsa_freeze_armv7m(m4crypt_mldsa_poly *a);
+ *       reduce32, then a_i + (q if a_i < 0): a_i mod q in [0, q), one pass
  * Four coefficients per LDM / STM. Constant time: no branch or address depends on data.
  *
  * Register map:
@@ -35,6 +35,11 @@
     add \x, \x, r8
     .endm
 
+    .macro FREEZE x
+    RED \x
+    CADD \x
+    .endm
+
     @ the function \name: the macro \op on every coefficient of a, four per LDM / STM
     .macro COEFFWISE name, op
 FUNC \name
@@ -52,6 +57,6 @@ ENDFUNC \name
     .endm
 
     COEFFWISE m4crypt_mldsa_reduce_armv7m, RED
-    COEFFWISE m4crypt_mldsa_caddq_armv7m, CADD
+    COEFFWISE m4crypt_mldsa_freeze_armv7m, FREEZE
 
 #endif /* M4CRYPT_ENABLE_MLDSA */
