@@ -137,12 +137,12 @@ def ntt_ref(a):
     return w
 
 
-def invntt_alg42(a):
-    """Alg. 42 with the Montgomery zetas, then every coefficient times f."""
+def invntt_layers(a, end):
+    """Alg. 42's layers of distance below `end` (Gentleman-Sande, Montgomery zetas)."""
     w = list(a)
     m = 256
     length = 1
-    while length < 256:
+    while length < end:
         for start in range(0, 256, 2 * length):
             m -= 1
             z = -ZETAS[m]
@@ -151,23 +151,17 @@ def invntt_alg42(a):
                 w[j] = t + w[j + length]
                 w[j + length] = mont(z * (t - w[j + length]))
         length *= 2
-    return [mont(F * x) for x in w]
+    return w
+
+
+def invntt_alg42(a):
+    """Alg. 42 with the Montgomery zetas, then every coefficient times f."""
+    return [mont(F * x) for x in invntt_layers(a, 256)]
 
 
 def invntt_ref(a):
     """As src/mldsa/ntt.c: Alg. 42's layers but the last, which takes f into its products."""
-    w = list(a)
-    m = 256
-    length = 1
-    while length < 128:
-        for start in range(0, 256, 2 * length):
-            m -= 1
-            z = -ZETAS[m]
-            for j in range(start, start + length):
-                t = w[j]
-                w[j] = t + w[j + length]
-                w[j + length] = mont(z * (t - w[j + length]))
-        length *= 2
+    w = invntt_layers(a, 128)
     zf = mont(-ZETAS[1] * F)
     for j in range(128):
         t = w[j]
