@@ -289,21 +289,21 @@ def pytest_job(paths, timeout) -> list[Result]:
 
 
 def m4sim_ct_jobs(build: Path, args):
-    """(suite, firmware, runs, regions), 8 secrets each: the assembly backend, the portable build
-    (the same C that valgrind checks on the host, ct-valgrind), the integer-only build
-    (armv7m-nofpu: the same routines with stack words for FPU registers at fixed sp offsets) and
-    the small-memory ML-DSA build's signing."""
+    """(suite, firmware, regions), each checked with m4sim's default 8 secrets: the assembly
+    backend, the portable build (the same C that valgrind checks on the host, ct-valgrind), the
+    integer-only build (armv7m-nofpu: the same routines with stack words for FPU registers at fixed
+    sp offsets) and the small-memory ML-DSA build's signing."""
     jobs = []
-    for cfg, suite, runs in (("m4", "ct-m4sim", 8), ("m4-armv7m", "ct-m4sim-armv7m", 8),
-                             ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu", 8)):
+    for cfg, suite in (("m4", "ct-m4sim"), ("m4-armv7m", "ct-m4sim-armv7m"),
+                       ("m4-armv7m-nofpu", "ct-m4sim-armv7m-nofpu")):
         elf = build / cfg / "ct" / "m4ct_library.elf"
         if elf.exists():
-            jobs.append((suite, elf, runs, ()))
+            jobs.append((suite, elf, ()))
     # The small-memory ML-DSA build: only its signing attempts differ from m4-armv7m's code
     # (key generation is the same; verification handles no secret).
     elf = build / "mldsa-small" / "m4-armv7m" / "ct" / "m4ct_library.elf"
     if elf.exists():
-        jobs.append(("ct-m4sim-mldsa-small", elf, 8,
+        jobs.append(("ct-m4sim-mldsa-small", elf,
                      tuple(f"mldsa{n}.sign_attempt" for n in (44, 65, 87))))
     return jobs
 
@@ -438,17 +438,17 @@ def main() -> int:
             for prog in programs(build / "host-gcc" / "ct", "*/ct_*"):
                 leak = prog.name == "ct_planted_leak"
                 futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
-        for suite, elf, runs, regions in m4sim_ct_jobs(build, args):
+        for suite, elf, regions in m4sim_ct_jobs(build, args):
             planted = elf.with_name("m4ct_planted.elf")
             if wanted(suite):
-                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3, runs,
-                                           regions))
+                futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3,
+                                           regions=regions))
                 if planted.exists():
                     futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
             rsuite = suite.replace("ct-m4sim", "residue-m4sim")
             if wanted(rsuite):
-                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2, runs,
-                                           regions))
+                futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2,
+                                           regions=regions))
                 if planted.exists():
                     futures.append(pool.submit(m4sim_residue_planted, rsuite, planted,
                                                args.timeout))

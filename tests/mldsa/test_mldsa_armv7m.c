@@ -87,48 +87,47 @@ static int within(const m4crypt_mldsa_poly *a, int32_t bound)
 }
 
 /* A transform (the NTT or its inverse) against its C twin on edge and random inputs |x| < q; the
- * outputs must also lie within (-out_bound, out_bound). */
+ * outputs must also lie within (-out_bound, out_bound). With plain (a transform whose outputs
+ * these equal modulo q), they must moreover lie in [0, out_bound) and be congruent to its. */
 static void check_transform(void (*fn)(m4crypt_mldsa_poly *), void (*fn_c)(m4crypt_mldsa_poly *),
-                            int32_t out_bound)
+                            int32_t out_bound, void (*plain)(m4crypt_mldsa_poly *))
 {
-    unsigned n = iters(2000, 1000), bad = 0;
+    unsigned n = iters(2000, 1000), bad = 0, bad_plain = 0;
     for (unsigned k = 0; k < n + EDGES; k++) {
-        m4crypt_mldsa_poly a, b;
+        m4crypt_mldsa_poly a, b, c;
         poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
-        b = a;
+        b = c = a;
         fn(&a);
         fn_c(&b);
         bad += memcmp(&a, &b, sizeof a) != 0 || !within(&a, out_bound);
+        if (!plain)
+            continue;
+        plain(&c);
+        for (unsigned i = 0; i < 256; i++)
+            bad_plain += a.coeffs[i] < 0 || a.coeffs[i] >= out_bound ||
+                         (a.coeffs[i] - c.coeffs[i]) % Q != 0;
     }
     CHECK(bad == 0);
+    if (plain)
+        CHECK(bad_plain == 0);
 }
 
 static void test_ntt(void)
 {
-    check_transform(m4crypt_mldsa_ntt, m4crypt_mldsa_ntt_c, 9 * Q);
+    check_transform(m4crypt_mldsa_ntt, m4crypt_mldsa_ntt_c, 9 * Q, NULL);
 }
 
 static void test_invntt(void)
 {
-    check_transform(m4crypt_mldsa_invntt, m4crypt_mldsa_invntt_c, Q);
+    check_transform(m4crypt_mldsa_invntt, m4crypt_mldsa_invntt_c, Q, NULL);
 }
 
 /* The inverse NTT whose last pass adds q to negative outputs: its C twin's values (invntt_c, then
  * caddq_c), every output in [0, q), and the plain inverse NTT's values modulo q. */
 static void test_invntt_caddq(void)
 {
-    check_transform(m4crypt_mldsa_invntt_caddq, m4crypt_mldsa_invntt_caddq_c, Q);
-    unsigned n = iters(500, 200), bad = 0;
-    for (unsigned k = 0; k < n + EDGES; k++) {
-        m4crypt_mldsa_poly a, b;
-        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
-        b = a;
-        m4crypt_mldsa_invntt_caddq(&a);
-        m4crypt_mldsa_invntt(&b);
-        for (unsigned i = 0; i < 256; i++)
-            bad += a.coeffs[i] < 0 || a.coeffs[i] >= Q || (a.coeffs[i] - b.coeffs[i]) % Q != 0;
-    }
-    CHECK(bad == 0);
+    check_transform(m4crypt_mldsa_invntt_caddq, m4crypt_mldsa_invntt_caddq_c, Q,
+                    m4crypt_mldsa_invntt);
 }
 
 /* Products at the operand bounds of poly.h (|x| < 9q); r aliasing a and b; the accumulating part

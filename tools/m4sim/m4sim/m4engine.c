@@ -247,6 +247,13 @@ static int grow_itrace(m4_ctx *c)
     return 0;
 }
 
+/* Whether the instruction's slot hook ran in the block execution numbered seq (an IT-conditional
+   instruction executed; a division's cost was computed). */
+static inline int slot_stamped(const m4_ctx *c, const m4_insn *in, uint64_t seq)
+{
+    return in->slot >= 0 && c->slots[in->slot].seq == seq;
+}
+
 /* Evaluate one executed instruction of a finished block. */
 static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
                         int has_succ, uint32_t succ_addr, int succ_mis32, int pub)
@@ -255,7 +262,7 @@ static inline void step(m4_ctx *c, const m4_insn *in, uint64_t seq, int last,
     uint32_t f = in->flags;
     int cost, executed = 1, taken = 0;
     const m4_slot *s = in->slot >= 0 ? &c->slots[in->slot] : NULL;
-    int stamped = s && s->seq == seq;
+    int stamped = slot_stamped(c, in, seq);
 
     if ((f & F_ITCOND) && !stamped) executed = 0;
     if (f & (F_BR | F_BRCOND)) {
@@ -482,7 +489,7 @@ static uint32_t access_pc(m4_ctx *c, uc_engine *uc, int size)
         while (c->mem_left == 0 && c->mem_next < b->n) {
             const m4_insn *in = &c->insns[b->first + c->mem_next++];
             if (!in->mem_bytes) continue;
-            if ((in->flags & F_ITCOND) && !(in->slot >= 0 && c->slots[in->slot].seq == c->seq))
+            if ((in->flags & F_ITCOND) && !slot_stamped(c, in, c->seq))
                 continue;
             c->mem_pc = in->addr;
             c->mem_left = in->mem_bytes;
