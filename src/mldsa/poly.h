@@ -83,7 +83,8 @@ unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *bu
                                      unsigned buflen);
 /* The loop of RejBoundedPoly (Alg. 31) over one squeezed buffer: CoeffFromHalfByte (Alg. 15) of the
  * low then the high nibble of each byte, appended to r while fewer than len; returns how many.
- * eta = 2 or 4. Its control flow depends on which half-bytes are rejected, which is independent
+ * Words of r from that count up to len may be overwritten (the assembly stores every half-byte's
+ * value and advances past the accepted ones). eta = 2 or 4. Its control flow depends on which half-bytes are rejected, which is independent
  * of the accepted coefficients (the half-bytes are independent and uniform): see sign.c, "Constant
  * time". */
 unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, unsigned buflen,

@@ -11,8 +11,10 @@
  *   unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
  *                                         unsigned buflen, unsigned eta);
  * CoeffFromHalfByte (Alg. 15): appends the accepted half-bytes' coefficients while fewer than
- * len; returns how many (m4crypt_mldsa_rej_eta_c's contract). It branches on which half-bytes
- * are rejected: declassified, called only from m4crypt_mldsa_sample_eta_tail, which the
+ * len; returns how many (m4crypt_mldsa_rej_eta_c's contract: words of r from the count up to
+ * len may be overwritten). A word of buf (8 half-bytes) at a time while 8 more outputs fit:
+ * every half-byte's coefficient is stored at out, which advances only if it was accepted. It
+ * branches on which half-bytes are rejected: declassified, called only from m4crypt_mldsa_sample_eta_tail, which the
  * constant-time checks declare public (src/mldsa/sign_set.h, "Constant time", 2).
  * Groups, in-place order and the eta arithmetic: docs/mldsa-armv7m.md, "Rejection sampling".
  *
@@ -20,8 +22,12 @@
  *   r0  out: r (advances)   r1  out_end: r + 4 len   r2  in: buf (advances)   r3  in_end
  *   r4-r6  the group's three words   r7  candidate   r8  q   r9  start: r at entry (the count)
  *   r12  room4 = out_end - 16 (a group's four outputs fit while out <= room4)
- * (rej_eta): r0 r (advances), r1 end of the room, r2 buf (advances), r3 end of buf, r4 eta,
- *   r5 the byte, r6 the half-byte / coefficient, r7 scratch, r9 r at entry
+ * (rej_eta, words) r0 r (advances), r2 buf (advances), r4 scratch, r5 / r6 the low / high
+ *   half-bytes of a word as byte lanes, then their coefficients; r7 / r8 their accept flags,
+ *   r9 r at entry, r10 the last out at which 8 outputs fit, r11 the last in with 4 bytes left,
+ *   r12 0x10101010, lr 13 (eta 2), r1 0x04040404 (eta 4);
+ * (rej_eta, bytes) r1 end of the room, r3 end of buf, r5 the byte, r6 the half-byte /
+ *   coefficient, r7 scratch.
  *
  * Bench rows mldsa*.keypair / sign / verify (matrix expansion); twin test
  * tests/mldsa/test_mldsa_armv7m.c.
@@ -102,14 +108,82 @@ ENDFUNC m4crypt_mldsa_rej_uniform_armv7m
     .ltorg
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
+    @ the four byte lanes of v (half-bytes b <= 15) to eta = 2's coefficients 2 - b mod 5 as
+    @ signed bytes, b mod 5 = b - 5 ((13 b) >> 6) lane by lane (13 b <= 195: no carry between
+    @ lanes); f = 0x10 in the lanes of accepted half-bytes (b + 1 < 16), 0 in the others
+    .macro ETA2_LANES v, f
+    mul r4, \v, lr                  @ 13 b
+    lsr r4, r4, #6
+    and r4, r4, #0x03030303         @ (13 b) >> 6
+    add r4, r4, r4, lsl #2
+    add r4, r4, #0x02020202         @ 5 ((13 b) >> 6) + 2
+    add \f, \v, #0x01010101
+    ssub8 \v, r4, \v                 @ 2 - b mod 5
+    bic \f, r12, \f
+    .endm
+
+    @ eta = 4: 4 - b, accepted if b + 7 < 16
+    .macro ETA4_LANES v, f
+    add \f, \v, #0x07070707
+    ssub8 \v, r1, \v                 @ r1 = 0x04040404
+    bic \f, r12, \f
+    .endm
+
+    @ the coefficient of lane \lane of v stored at out, which advances by 4 if it is accepted
+    .macro PUT_LANE v, f, lane
+    .if \lane == 0
+    sxtb r4, \v
+    .else
+    sxtb r4, \v, ror #8*\lane
+    .endif
+    str r4, [r0]
+    ubfx r4, \f, #8*\lane+4, #1
+    add r0, r0, r4, lsl #2
+    .endm
+
+    @ one word of buf (8 half-bytes) per iteration while 8 outputs fit and 4 bytes are left;
+    @ \lanes is ETA2_LANES or ETA4_LANES; then the byte loop at \tail
+    .macro REJ_ETA_WORDS lanes, tail
+10: cmp r0, r10
+    bhi 11f
+    cmp r2, r11
+    bhi 11f
+    ldr r5, [r2], #4
+    lsr r6, r5, #4
+    and r5, r5, #0x0F0F0F0F         @ low half-bytes: outputs 0, 2, 4, 6
+    and r6, r6, #0x0F0F0F0F         @ high half-bytes: outputs 1, 3, 5, 7
+    \lanes r5, r7
+    \lanes r6, r8
+    PUT_LANE r5, r7, 0
+    PUT_LANE r6, r8, 0
+    PUT_LANE r5, r7, 1
+    PUT_LANE r6, r8, 1
+    PUT_LANE r5, r7, 2
+    PUT_LANE r6, r8, 2
+    PUT_LANE r5, r7, 3
+    PUT_LANE r6, r8, 3
+    b 10b
+11: add r1, r10, #32                @ the byte loop's end of the room and of buf
+    add r3, r11, #4
+    b \tail
+    .endm
+
 FUNC m4crypt_mldsa_rej_eta_armv7m
-    push {r4-r9, lr}
-    ldr r4, [sp, #28]               @ eta
+    push {r4-r12, lr}
+    ldr r4, [sp, #40]               @ eta
     mov r9, r0
     add r1, r0, r1, lsl #2
     add r3, r2, r3
+    sub r10, r1, #32                @ words while out <= r10 (8 outputs fit)
+    sub r11, r3, #4                 @ and in <= r11 (4 bytes left)
+    mov r12, #0x10101010
     cmp r4, #2
-    bne 20f
+    bne 40f
+    mov lr, #13
+    REJ_ETA_WORDS ETA2_LANES, 1f
+40: mov r1, #0x04040404
+    REJ_ETA_WORDS ETA4_LANES, 20f
+    @ the byte loop: the last bytes, or the last outputs, one half-byte at a time
 1:  cmp r2, r3
     beq 9f
     cmp r0, r1
@@ -158,7 +232,7 @@ FUNC m4crypt_mldsa_rej_eta_armv7m
     b 20b
 9:  sub r0, r0, r9
     lsr r0, r0, #2
-    pop {r4-r9, pc}
+    pop {r4-r12, pc}
 ENDFUNC m4crypt_mldsa_rej_eta_armv7m
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
