@@ -140,6 +140,12 @@
 #define m4crypt_mldsa_pack_eta m4crypt_mldsa_pack_eta_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_ADD_ETA_POWER2ROUND_PACK
+#define m4crypt_mldsa_add_eta_power2round_pack m4crypt_mldsa_add_eta_power2round_pack_armv7m
+#else
+#define m4crypt_mldsa_add_eta_power2round_pack m4crypt_mldsa_add_eta_power2round_pack_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_UNPACK_ETA
 #define m4crypt_mldsa_unpack_eta m4crypt_mldsa_unpack_eta_armv7m
 #else

@@ -157,9 +157,9 @@ static inline void add_fields_freeze(int32_t *x, const int32_t *t, uint32_t w, u
 
 /* Eight coefficients at a time: s from 3 bytes (eta 2) or 4 bytes (eta 4), the sum frozen into x,
  * then Power2Round and the packing. */
-void m4crypt_mldsa_add_eta_power2round_pack(uint8_t t1_out[320], uint8_t *t0_out,
-                                            const m4crypt_mldsa_poly *t, const uint8_t *s_in,
-                                            unsigned eta)
+void m4crypt_mldsa_add_eta_power2round_pack_c(uint8_t t1_out[320], uint8_t *t0_out,
+                                              const m4crypt_mldsa_poly *t, const uint8_t *s_in,
+                                              unsigned eta)
 {
     for (unsigned i = 0; i < 256; i += 8) {
         int32_t x[8];

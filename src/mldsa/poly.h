@@ -115,9 +115,9 @@ void m4crypt_mldsa_power2round_pack(uint8_t t1_out[320], uint8_t *t0_out,
 /* Key generation's t = NTT^-1(A o NTT(s1)) + s2 into the encodings in one pass: power2round_pack
  * of (t_i + s_i) mod q in [0, q), for |t_i| < q and s = BitUnpack(s_in, eta, eta) (Alg. 19;
  * fields packed by pack_eta, in [0, 2 eta]). t is left as it is. Constant time. */
-void m4crypt_mldsa_add_eta_power2round_pack(uint8_t t1_out[320], uint8_t *t0_out,
-                                            const m4crypt_mldsa_poly *t, const uint8_t *s_in,
-                                            unsigned eta);
+void m4crypt_mldsa_add_eta_power2round_pack_c(uint8_t t1_out[320], uint8_t *t0_out,
+                                              const m4crypt_mldsa_poly *t, const uint8_t *s_in,
+                                              unsigned eta);
 /* UseHint (Alg. 40) in place on a (coefficients in [0, q)) with the hint bits h[0..255] (0/1);
  * a becomes the corrected high bits. Public data only (verification). */
 void m4crypt_mldsa_use_hint_c(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLDSA_N],

@@ -552,6 +552,51 @@ static void test_pack_t(void)
     CHECK(bad == 0);
 }
 
+#if KEYGEN_SIGN
+/* Key generation's add_eta_power2round_pack against its C twin: t at the edges of |t| < q and
+ * random; s's fields from random bytes (every 3- or 4-bit value, also beyond 2 eta) or the ends
+ * -eta, eta; t + s at 0 and -1 (t = -s, -s - 1); eta 2 and 4; t1 and t0 to every alignment with
+ * the bytes around untouched, without t0 (NULL) too, and t unchanged. */
+static void test_add_eta_power2round_pack(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    static uint8_t t1a[320 + 8], t1b[320 + 8], t1c[320 + 8], t0a[416 + 8], t0b[416 + 8],
+        s_in[128];
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly t, t_before, s;
+        unsigned off = k % 4, eta = (k & 16) ? 4 : 2, edge = k % 12;
+        if (k % 3 == 0) {
+            t_rand_bytes(s_in, sizeof s_in);
+        } else {
+            for (unsigned i = 0; i < 256; i++)
+                s.coeffs[i] = k % 3 == 1 ? ((i & 1) ? (int32_t)eta : -(int32_t)eta)
+                                         : (int32_t)(t_rand32() % (2 * eta + 1)) - (int32_t)eta;
+            m4crypt_mldsa_pack_eta_c(s_in, &s, eta);
+        }
+        m4crypt_mldsa_unpack_eta_c(&s, s_in, eta); /* s = eta - field, whatever the field */
+        if (edge < EDGES) {
+            poly_case(&t, edge, Q - 1);
+        } else {
+            for (unsigned i = 0; i < 256; i++)
+                t.coeffs[i] = edge == EDGES ? -s.coeffs[i] - (int32_t)(i & 1)
+                                            : (int32_t)(t_rand32() % (2 * Q - 1)) - (Q - 1);
+        }
+        t_before = t;
+        memset(t1a, 0xa5, sizeof t1a);
+        memset(t1b, 0xa5, sizeof t1b);
+        memset(t1c, 0xa5, sizeof t1c);
+        memset(t0a, 0xa5, sizeof t0a);
+        memset(t0b, 0xa5, sizeof t0b);
+        m4crypt_mldsa_add_eta_power2round_pack(t1a + off, t0a + off, &t, s_in, eta);
+        m4crypt_mldsa_add_eta_power2round_pack_c(t1b + off, t0b + off, &t, s_in, eta);
+        m4crypt_mldsa_add_eta_power2round_pack(t1c + off, NULL, &t, s_in, eta);
+        bad += memcmp(t1a, t1b, sizeof t1a) != 0 || memcmp(t0a, t0b, sizeof t0a) != 0 ||
+               memcmp(t1c, t1b, sizeof t1c) != 0 || memcmp(&t, &t_before, sizeof t) != 0;
+    }
+    CHECK(bad == 0);
+}
+#endif
+
 /* The 3-byte packed form both ways, whole polynomials and 32-coefficient parts (as signing
  * packs SampleNTT's output), values 0, 2^24 - 1, q - 1 and random, to and from every alignment
  * with the bytes / words around untouched. */
@@ -774,11 +819,14 @@ int main(int argc, char **argv)
 #endif
 #if !KEYGEN_SIGN
     t_printf("  (key generation and signing not built (m4crypt/config.h): decompose, make_hint, "
-             "power2round, pack_t1, pack_t0, unpack_t0, pack_eta, unpack_eta, pack_z and rej_eta "
-             "are not built, and not tested)\n");
+             "power2round, pack_t1, pack_t0, unpack_t0, pack_eta, unpack_eta, pack_z, rej_eta and "
+             "add_eta_power2round_pack are not built, and not tested)\n");
 #endif
     test_chknorm();
     test_pack_t();
+#if KEYGEN_SIGN
+    test_add_eta_power2round_pack();
+#endif
     test_pack24();
     test_pack();
     return t_summary("mldsa_armv7m");

@@ -28,7 +28,8 @@
  *   pack.S     m4crypt_mldsa_pack_z_armv7m, m4crypt_mldsa_pack_w1_armv7m: UBFX / BFI / ORR into
  *              words
  *   pack_t.S   m4crypt_mldsa_unpack_t1_shifted_armv7m, m4crypt_mldsa_unpack_t0_armv7m,
- *              m4crypt_mldsa_pack_eta_armv7m
+ *              m4crypt_mldsa_pack_eta_armv7m, m4crypt_mldsa_add_eta_power2round_pack_armv7m
+ *              (key generation's t + s2, Power2Round and both encodings in one pass)
  *   pack24.S   m4crypt_mldsa_pack24_armv7m, m4crypt_mldsa_unpack24_armv7m: the packed form of
  *              NTT-domain vectors and of signing's A, four coefficients per three words
  *   small_ntt.S  m4crypt_mldsa_small_ntt_armv7m, _small_basemul_armv7m, _small_invntt_armv7m:
@@ -100,6 +101,10 @@ void m4crypt_mldsa_unpack_t0_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[416]
 #define M4CRYPT_MLDSA_HAVE_UNPACK_T0 1
 void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta);
 #define M4CRYPT_MLDSA_HAVE_PACK_ETA 1
+void m4crypt_mldsa_add_eta_power2round_pack_armv7m(uint8_t t1_out[320], uint8_t *t0_out,
+                                                   const m4crypt_mldsa_poly *t,
+                                                   const uint8_t *s_in, unsigned eta);
+#define M4CRYPT_MLDSA_HAVE_ADD_ETA_POWER2ROUND_PACK 1
 #endif
 
 void m4crypt_mldsa_pack24_armv7m(uint8_t *out, const int32_t *a, unsigned n);

@@ -9,6 +9,11 @@
  *       eight 13-bit fields 2^12 - t0_i per 13 bytes (three words and a byte)
  *   void m4crypt_mldsa_pack_eta_armv7m(uint8_t *out, const m4crypt_mldsa_poly *s, unsigned eta);
  *       eight fields eta - s_i of 3 bits (eta 2: 3 bytes) or 4 bits (eta 4: a word)
+ *   void m4crypt_mldsa_add_eta_power2round_pack_armv7m(uint8_t t1_out[320], uint8_t *t0_out,
+ *                       const m4crypt_mldsa_poly *t, const uint8_t *s_in, unsigned eta);
+ *       key generation's t + s (s's fields as pack_eta wrote them) frozen to [0, q), Power2Round
+ *       and the encodings of t1 (10 bytes) and t0 (13 bytes, or none if t0_out is NULL) for
+ *       every eight coefficients; t unchanged
  * Fields are cut to their width by UBFX / BFI as the C masks them. out / in may have any
  * alignment (LDR / STR / LDRH / STRH / byte accesses); nothing beyond the encoding is touched.
  * Constant time: the only branch depends on eta.
@@ -16,8 +21,12 @@
  * Register map:
  *   r0  output (advances)   r1  input (advances)   r2  end of the polynomial read or written
  *   r3  2^12 or eta   r4-r11  coefficients or fields   r12, lr  words being assembled
+ * (add_eta_power2round_pack) r0 t1_out, r1 t0_out (or a stack scratch), r2 t, r3 s_in (all
+ *   advance), r4 the group's fields of s, r5 q, r6 u = (t + s mod q) + 2^12 - 1, r7 scratch,
+ *   r8, r9 t1's words, r10, r11 t0's words, r12 t0's step (13, or 0 into the scratch), lr end of t
  *
- * Measured by the bench rows mldsa*.keypair (pack_eta), sign (unpack_t0) and verify
+ * Measured by the bench rows mldsa*.keypair (pack_eta, add_eta_power2round_pack), sign
+ * (unpack_t0) and verify
  * (unpack_t1_shifted);
  * twin test in tests/mldsa/test_mldsa_armv7m.c.
  */
@@ -90,6 +99,112 @@ FUNC m4crypt_mldsa_pack_eta_armv7m
     cmp r3, #2
     TWO_LOOPS PACK_ETA, 3, 4, r1, r2, r4-r11  @ eta 2: 3-bit fields, else 4
 ENDFUNC m4crypt_mldsa_pack_eta_armv7m
+
+    @ coefficient \k of the group: r6 = u = ((t_k + eta - field_k) mod q) + 2^12 - 1, the
+    @ field of \w bits from r4; reduce32 (arithmetic shift, MLS) then + q if negative, as the C
+    .macro P2R_U k, w, eta
+    ldr r6, [r2], #4
+    ubfx r7, r4, #\w*\k, #\w
+    sub r6, r6, r7
+    add r6, r6, #\eta
+    add r7, r6, #0x400000
+    asr r7, r7, #23
+    mls r6, r7, r5, r6
+    and r7, r5, r6, asr #31
+    add r6, r6, r7
+    add r6, r6, #4095
+    .endm
+
+    @ one group of eight coefficients: the fields of s (3 bytes for eta 2, a word for eta 4),
+    @ then u_k >> 13 into t1's 10-bit fields (r8, r9: 10 bytes) and ~u_k mod 2^13 into t0's
+    @ 13-bit fields (r10, r11: 13 bytes), each word stored as soon as it is complete
+    .macro P2R_GROUP w, eta
+    .if \w == 3
+    ldrh r4, [r3]
+    ldrb r7, [r3, #2]
+    add r3, r3, #3
+    orr r4, r4, r7, lsl #16
+    .else
+    ldr r4, [r3], #4
+    .endif
+    P2R_U 0, \w, \eta
+    lsr r8, r6, #13                 @ t1 bits 0-9
+    mvn r7, r6
+    ubfx r10, r7, #0, #13           @ t0 bits 0-12
+    P2R_U 1, \w, \eta
+    lsr r7, r6, #13
+    bfi r8, r7, #10, #10
+    mvn r7, r6
+    bfi r10, r7, #13, #13
+    P2R_U 2, \w, \eta
+    lsr r7, r6, #13
+    bfi r8, r7, #20, #10
+    mvn r7, r6
+    bfi r10, r7, #26, #6
+    ubfx r11, r7, #6, #7
+    str r10, [r1]                   @ t0 bytes 0-3
+    P2R_U 3, \w, \eta
+    lsr r7, r6, #13
+    bfi r8, r7, #30, #2
+    lsr r9, r7, #2
+    str r8, [r0]                    @ t1 bytes 0-3
+    mvn r7, r6
+    bfi r11, r7, #7, #13
+    P2R_U 4, \w, \eta
+    lsr r7, r6, #13
+    bfi r9, r7, #8, #10
+    mvn r7, r6
+    bfi r11, r7, #20, #12
+    ubfx r10, r7, #12, #1
+    str r11, [r1, #4]               @ t0 bytes 4-7
+    P2R_U 5, \w, \eta
+    lsr r7, r6, #13
+    bfi r9, r7, #18, #10
+    mvn r7, r6
+    bfi r10, r7, #1, #13
+    P2R_U 6, \w, \eta
+    lsr r7, r6, #13
+    bfi r9, r7, #28, #4
+    lsr r8, r7, #4
+    str r9, [r0, #4]                @ t1 bytes 4-7
+    mvn r7, r6
+    bfi r10, r7, #14, #13
+    P2R_U 7, \w, \eta
+    lsr r7, r6, #13
+    bfi r8, r7, #6, #10
+    strh r8, [r0, #8]               @ t1 bytes 8-9
+    mvn r7, r6
+    bfi r10, r7, #27, #5
+    ubfx r11, r7, #5, #8
+    str r10, [r1, #8]               @ t0 bytes 8-11
+    strb r11, [r1, #12]             @ t0 byte 12
+    add r0, r0, #10
+    add r1, r1, r12
+    cmp r2, lr
+    .endm
+
+FUNC m4crypt_mldsa_add_eta_power2round_pack_armv7m
+    push {r4-r11, lr}
+    ldr r4, [sp, #36]               @ eta
+    sub sp, sp, #16                 @ t0's bytes when t0_out is NULL (overwritten group by group)
+    ldr r5, =8380417                @ q
+    add lr, r2, #1024
+    mov r12, #13                    @ t0's step
+    cmp r1, #0
+    bne 1f
+    mov r1, sp
+    mov r12, #0
+1:  cmp r4, #2
+    bne 4f
+2:  P2R_GROUP 3, 2
+    bne 2b
+    b 5f
+4:  P2R_GROUP 4, 4
+    bne 4b
+5:  add sp, sp, #16
+    pop {r4-r11, pc}
+ENDFUNC m4crypt_mldsa_add_eta_power2round_pack_armv7m
+    .ltorg
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #endif /* M4CRYPT_ENABLE_MLDSA */
