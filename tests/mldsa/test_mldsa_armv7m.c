@@ -371,6 +371,42 @@ static void test_decompose(void)
     CHECK(bad == 0);
 }
 
+#endif
+
+/* UseHint (verification) for both gamma2: a in [0, q) near the steps of Decompose (r0 at
+ * +-gamma2 and around 0), at 0 and q - 1 and in the wrap (a >= q - gamma2), and random; h all
+ * zeros, all ones or random. */
+static void test_use_hint(void)
+{
+    unsigned n = iters(600, 300), bad = 0;
+    for (unsigned k = 0; k < n; k++) {
+        m4crypt_mldsa_poly a, b;
+        uint8_t h[256];
+        int32_t gamma2 = (k & 1) ? (Q - 1) / 32 : (Q - 1) / 88;
+        for (unsigned i = 0; i < 256; i++) {
+            int32_t v = (int32_t)(t_rand32() % Q);
+            if (k % 4 >= 2) { /* near a multiple of gamma2, clamped to [0, q) */
+                v = (int32_t)(t_rand32() % (Q / gamma2 + 2)) * gamma2 - 2 + (int32_t)(t_rand32() % 5);
+                v = v < 0 ? 0 : v >= Q ? Q - 1 : v;
+            }
+            if (k % 8 == 1) /* the wrap */
+                v = Q - 1 - (int32_t)(t_rand32() % (uint32_t)(gamma2 + 2));
+            if (i == 0)
+                v = 0;
+            if (i == 1)
+                v = Q - 1;
+            a.coeffs[i] = v;
+            h[i] = (uint8_t)(k % 3 == 0 ? 0 : k % 3 == 1 ? 1 : t_rand32() & 1);
+        }
+        b = a;
+        m4crypt_mldsa_use_hint(&a, h, gamma2);
+        m4crypt_mldsa_use_hint_c(&b, h, gamma2);
+        bad += memcmp(&a, &b, sizeof a) != 0;
+    }
+    CHECK(bad == 0);
+}
+
+#if KEYGEN_SIGN
 /* MakeHint with the r0 bound for the three sets' (gamma2, gamma2 - beta): a in [0, q) near the
  * steps of Decompose, 0 and q - 1, in the wrap (a >= q - gamma2), at r0 = +-gamma2 and at
  * q - r0_bound; t at +-(q - 1), 0, +-(gamma2 - 1), random, such that a + t lands near the steps,
@@ -823,6 +859,7 @@ int main(int argc, char **argv)
              "add_eta_power2round_pack are not built, and not tested)\n");
 #endif
     test_chknorm();
+    test_use_hint();
     test_pack_t();
 #if KEYGEN_SIGN
     test_add_eta_power2round_pack();

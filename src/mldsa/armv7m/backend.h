@@ -24,7 +24,8 @@
  *              and s1 / s2, four / eight fields per group of loads
  *   rounding.S m4crypt_mldsa_decompose_armv7m (UMULL by ceil(2^48 / (2 gamma2)), MLS),
  *              m4crypt_mldsa_make_hint_armv7m (MakeHint with the r0 bound, a row of
- *              signing), m4crypt_mldsa_chknorm_armv7m
+ *              signing), m4crypt_mldsa_chknorm_armv7m, m4crypt_mldsa_use_hint_armv7m
+ *              (verification)
  *   pack.S     m4crypt_mldsa_pack_z_armv7m, m4crypt_mldsa_pack_w1_armv7m: UBFX / BFI / ORR into
  *              words
  *   pack_t.S   m4crypt_mldsa_unpack_t1_shifted_armv7m, m4crypt_mldsa_unpack_t0_armv7m,
@@ -88,6 +89,9 @@ uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly 
 #endif
 uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
 #define M4CRYPT_MLDSA_HAVE_CHKNORM 1
+void m4crypt_mldsa_use_hint_armv7m(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLDSA_N],
+                                   int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_USE_HINT 1
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
 #define M4CRYPT_MLDSA_HAVE_PACK_Z 1

@@ -10,8 +10,13 @@
  *       hint when |t_i| < gamma2); returns the number of ones | (some |r0| >= r0_bound) << 31
  *   uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
  *       1 if some |a_i| >= bound
+ *   void m4crypt_mldsa_use_hint_armv7m(m4crypt_mldsa_poly *a, const uint8_t h[256],
+ *                                      int32_t gamma2);
+ *       UseHint (Alg. 40) in place, a in [0, q): r1 from the UMULL of Decompose, moved by one
+ *       (mod m) where h_i is set, up if r0 > 0; verification only (public data: IT-conditional
+ *       instructions)
  * The branch-free arithmetic of each: docs/mldsa-armv7m.md, "Decompose, hints and the norm check".
- * Constant time: the only branches depend on gamma2 and the loop counts.
+ * Constant time (all but use_hint): the only branches depend on gamma2 and the loop counts.
  * Register map (decompose):
  *   r0  a1 (advances)   r1  a0 (advances)   r2  a (advances)   r3  gamma2 - 1
  *   r4  ceil(2^48 / (2 gamma2))   r5  2 gamma2   r6  top   lr  end of a
@@ -22,7 +27,10 @@
  *   then (ones) r2 h (advances)   r1 byte counts   r10 a word of h   r11, r12 scratch
  * (chknorm): r0  a (advances)   r1  bound - 1   r3  end   r4-r7  coefficients   r8  |x|
  *   r12  OR
- * Bench rows mldsa*.sign (and verify: decompose); twin test tests/mldsa/test_mldsa_armv7m.c.
+ * (use_hint): r0 a (advances)   r1 h (advances)   r2 gamma2   r3 gamma2 - 1
+ *   r4 ceil(2^48 / (2 gamma2))   r5 2 gamma2   r6 m = top   r7 u, then x   r8 k, then r1
+ *   r9 h_i   r12 low product word   lr end of a
+ * Bench rows mldsa*.sign (and verify: use_hint); twin test tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
@@ -149,6 +157,41 @@ FUNC m4crypt_mldsa_chknorm_armv7m
     lsr r0, r12, #31
     pop {r4-r8, pc}
 ENDFUNC m4crypt_mldsa_chknorm_armv7m
+    .ltorg
+
+FUNC m4crypt_mldsa_use_hint_armv7m
+    push {r4-r9, lr}
+    movw r12, #0x7400
+    movt r12, #0x1                  @ (q - 1) / 88
+    ldr r4, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
+    mov r6, #44                     @ m = top
+    cmp r2, r12
+    beq 1f
+    ldr r4, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
+    mov r6, #16
+1:  lsl r5, r2, #1
+    sub r3, r2, #1
+    add lr, r0, #1024
+2:  ldr r7, [r0]
+    ldrb r9, [r1], #1               @ h_i
+    add r7, r7, r3                  @ u = a_i + gamma2 - 1
+    umull r12, r8, r7, r4
+    lsr r8, r8, #16                 @ k = floor(u / (2 gamma2)), in [0, top]
+    mls r7, r8, r5, r7              @ x = u - 2 gamma2 k, in [0, 2 gamma2)
+    cmp r7, r2                      @ C iff x >= gamma2: r0 > 0 (never when k = top)
+    it cs
+    addcs r8, r8, r9, lsl #1
+    subs r8, r8, r9                 @ k + 1 (h, r0 > 0), k - 1 (h, r0 <= 0) or k: [-1, top + 1]
+    it mi
+    addmi r8, r8, r6
+    cmp r8, r6
+    it cs
+    subcs r8, r8, r6                @ mod m (k = top is r1 = 0: Alg. 36's wrap)
+    str r8, [r0], #4
+    cmp r0, lr
+    bne 2b
+    pop {r4-r9, pc}
+ENDFUNC m4crypt_mldsa_use_hint_armv7m
     .ltorg
 
 #endif /* M4CRYPT_ENABLE_MLDSA */
