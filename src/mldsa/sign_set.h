@@ -13,8 +13,8 @@
  *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
  *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
- *           per attempt) + l polynomials modulo 769 at 10 bits per coefficient (NTT(s1), once
- *           per signature; ML-DSA-87 keeps A only: SET_KEEP_HATS) + k + 3
+ *           per attempt; ML-DSA-87 recomputes NTT(t0): SET_KEEP_T0HAT) + l polynomials modulo
+ *           769 at 10 bits per coefficient (NTT(s1), once per signature) + k + 3
  *           polynomials (w, work) + the SHAKE state;
  *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
  *           states, every entry of A streamed in every attempt.
@@ -70,14 +70,15 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #endif
 #define P (&set_params)
 
-/* Signing (default build) keeps NTT(t0) and NTT(s1) mod 769 across attempts for ML-DSA-44 and
- * -65; for ML-DSA-87 they are recomputed in each attempt that needs them, so that signing stays
- * within a 64 KB stack budget (the STM32F407 test board's SRAM holds the stack, .data and .bss;
- * the portable build's signing needs the most). */
+/* Signing (default build) keeps NTT(s1) mod 769 (l 320 bytes) across attempts for every set, and
+ * NTT(t0) (k 768 bytes) for ML-DSA-44 and -65; for ML-DSA-87, NTT(t0) is recomputed in each
+ * attempt that needs it, so that signing stays within a 64 KB stack budget (the STM32F407 test
+ * board's SRAM holds the stack, .data and .bss; the portable build's signing needs the most). */
+#define SET_KEEP_S1HAT 1
 #if MLDSA_SET == 87
-#define SET_KEEP_HATS 0
+#define SET_KEEP_T0HAT 0
 #else
-#define SET_KEEP_HATS 1
+#define SET_KEEP_T0HAT 1
 #endif
 
 #define Q M4CRYPT_MLDSA_Q
@@ -201,8 +202,10 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 #define YHAT_COLUMNS 3
 typedef struct {
     uint8_t ahat[SET_K][SET_L][PACKED24]; /* A, in [0, q) */
-#if SET_KEEP_HATS
+#if SET_KEEP_T0HAT
     uint8_t t0hat[SET_K][PACKED24]; /* NTT(t0_i) in [0, q) */
+#endif
+#if SET_KEEP_S1HAT
     uint8_t s1hat[SET_L][M4CRYPT_MLDSA_SMALL_NTT_BYTES]; /* NTT(s1_j) mod 769, 10 bits each */
 #endif
     union {
@@ -265,7 +268,7 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Once per signature: A = ExpandA(rho) into ahat (Alg. 32, each entry packed as SampleNTT
- * delivers it) and (SET_KEEP_HATS) NTT(s1) modulo 769 into s1hat and NTT(t0) into t0hat. */
+ * delivers it), NTT(s1) modulo 769 into s1hat and (SET_KEEP_T0HAT) NTT(t0) into t0hat. */
 static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     for (unsigned i = 0; i < p->k; i++)
@@ -277,10 +280,12 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
                 m4crypt_mldsa_pack24(out + 3 * n, w->u.xof.coeffs, M4CRYPT_MLDSA_STEP);
             }
         }
-#if SET_KEEP_HATS
+#if SET_KEEP_S1HAT
     for (unsigned j = 0; j < p->l; j++)
         m4crypt_mldsa_small_ntt_eta_packed(w->s1hat[j], sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes,
                                            p->eta, &w->small.cs);
+#endif
+#if SET_KEEP_T0HAT
     for (unsigned i = 0; i < p->k; i++) {
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
         m4crypt_mldsa_ntt(&w->tmp);
@@ -353,7 +358,7 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
 }
 #endif
 
-#if !(!defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS)
+#if !(!defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT)
 /* NTT^-1(c^ o NTT(t0)): r = c t0 (|x| < q). */
 static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
 {
@@ -378,7 +383,7 @@ static uint32_t compute_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
     uint8_t *zfield = sig + p->ctilde_bytes;
     uint32_t bad = 0;
     for (unsigned j = 0; j < p->l; j++) {
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_S1HAT
         (void)sk;
         m4crypt_mldsa_small_mul_c_hat(&w->small.cs, w->s1hat[j], &w->small.chat);
 #else
@@ -418,7 +423,7 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
 {
     uint32_t bad = 0, ones = 0;
     const int32_t r0_bound = p->gamma2 - p->beta;
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
     (void)sk; /* NTT(t0) is kept in w */
 #endif
     m4crypt_mldsa_ntt(&w->chat); /* only in the attempts that pass the z bound */
@@ -429,7 +434,7 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
         m4crypt_mldsa_poly *a = &w->acc;
         unpack24(a, w->w[i]);
 #endif
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
         m4crypt_mldsa_pointwise_sum_p24(&w->tmp, w->t0hat[i], &w->chat, 1, 0);
         m4crypt_mldsa_invntt(&w->tmp);
 #else
