@@ -372,12 +372,12 @@ void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa
 
 void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
                                         const uint8_t rho[32], unsigned r, unsigned s,
-                                        m4crypt_mldsa_xof *ws)
+                                        m4crypt_mldsa_xof *ws, int reduce)
 {
     m4crypt_mldsa_sample_ntt_start(ws, rho, (uint8_t)s, (uint8_t)r);
     for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP) {
         m4crypt_mldsa_sample_ntt_step(ws);
-        m4crypt_mldsa_pointwise_acc_part_p24(acc->coeffs + k, b + 3 * k, ws->coeffs);
+        m4crypt_mldsa_pointwise_acc_part_p24(acc->coeffs + k, b + 3 * k, ws->coeffs, reduce);
     }
 }
 

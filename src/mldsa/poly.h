@@ -55,7 +55,8 @@ void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *
  * |x| < q to every coefficient, no reduction (the callers add at most 8 such terms, and reduce). */
 void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int32_t *b);
 /* Signing's product of a row of the packed A with ncols columns of NTT(y) at once (ncols 1, 2
- * or 3; acc only with 2 or 3; ncols = 1 also serves NTT(t0) o NTT(c)):
+ * or 3; acc only with 2 or 3; ncols = 1 also serves NTT(t0) o NTT(c) and, in place (r = b,
+ * allowed for ncols = 1), verification's -NTT(c) o NTT(t1 2^d)):
  * r = sum_c a_c o b[c] * R^-1, or (acc nonzero) r + that modulo q, over all 256 coefficients, where
  * a_c = a + 768 c is an entry packed 3 bytes per coefficient (little-endian, in [0, q): the form
  * in which signing keeps the expanded matrix A) and |b[c]| < 9q. The sum of the ncols products
@@ -65,8 +66,12 @@ void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int3
 void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
                                        const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
 /* r += a o b * R^-1 over M4CRYPT_MLDSA_STEP coefficients, a packed 3 bytes per coefficient
- * (in [0, q)), |b| < 9q: m4crypt_mldsa_pointwise_acc_part with the packed operand. */
-void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b);
+ * (in [0, q)), |b| < 9q: m4crypt_mldsa_pointwise_acc_part with the packed operand. With reduce
+ * nonzero, r's coefficient (|r| < 2^26) joins the 64-bit product as r 2^32 mod q before the one
+ * Montgomery reduction, as in pointwise_sum_p24: r = r + a o b * R^-1 modulo q, |r| < q (a
+ * row's last product, so that the inverse NTT needs no reduction pass before it). */
+void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b,
+                                            int reduce);
 /* Every coefficient to a representative of it mod q in [-6283008, 6283008] (any int32 input
  * below 2^31 - 2^22 in magnitude). */
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a);
@@ -229,10 +234,11 @@ void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws);
 void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa_poly *b,
                                     const uint8_t rho[32], unsigned r, unsigned s,
                                     m4crypt_mldsa_xof *ws);
-/* The same with b packed 3 bytes per coefficient, in [0, q) (768 bytes). */
+/* The same with b packed 3 bytes per coefficient, in [0, q) (768 bytes); with reduce (a row's
+ * last entry, |acc| < 2^26 before), acc ends below q in magnitude (pointwise_acc_part_p24). */
 void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
                                         const uint8_t rho[32], unsigned r, unsigned s,
-                                        m4crypt_mldsa_xof *ws);
+                                        m4crypt_mldsa_xof *ws, int reduce);
 
 /* RejBoundedPoly(rho' || IntegerToBytes(nonce, 2)) (Alg. 31, for ExpandS, Alg. 33), eta = 2 or 4,
  * with ws as the SHAKE256 state and its buffer (ws then holds secret data: the caller wipes it). */

@@ -162,9 +162,9 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
         m4crypt_mldsa_sample_eta(&w.acc, rhoprime, (uint16_t)(p->l + i), p->eta, &w.ws.prf);
         m4crypt_mldsa_pack_eta(s2, &w.acc, p->eta);
         memset(&w.acc, 0, sizeof w.acc);
-        for (unsigned j = 0; j < p->l; j++)
-            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.s1hat[j], rho, i, j, &w.ws.xof);
-        m4crypt_mldsa_reduce(&w.acc);
+        for (unsigned j = 0; j < p->l; j++) /* the last entry reduces: |acc| < q */
+            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.s1hat[j], rho, i, j, &w.ws.xof,
+                                               j == p->l - 1u);
         m4crypt_mldsa_invntt(&w.acc);
         m4crypt_mldsa_add_eta_power2round_pack(pk + 32 + 320 * i,
                                                sk ? sk + m4crypt_mldsa_sk_t0(p) + 416 * i : NULL,
@@ -547,7 +547,6 @@ typedef struct {
 #endif
     union {
         m4crypt_mldsa_xof xof;
-        int32_t part[M4CRYPT_MLDSA_STEP]; /* a part of NTT(t1_i 2^d) */
         struct {
             uint8_t h[M4CRYPT_MLDSA_N];
             uint8_t w1[192]; /* w1Encode of one row; at the end c~' */
@@ -563,7 +562,9 @@ static unsigned verify_row_end(const m4crypt_mldsa_params *p, m4crypt_mldsa_poly
                                uint8_t h[M4CRYPT_MLDSA_N], uint8_t *w1, const uint8_t *hints,
                                unsigned i, unsigned index, m4crypt_keccak_ctx *hctx)
 {
-    m4crypt_mldsa_reduce(acc);
+#ifdef M4CRYPT_MLDSA_SMALL_MEMORY
+    m4crypt_mldsa_reduce(acc); /* the default build's last product reduces */
+#endif
     m4crypt_mldsa_invntt_caddq(acc);
     memset(h, 0, M4CRYPT_MLDSA_N);
     for (unsigned end = hints[p->omega + i]; index < end; index++)
@@ -646,18 +647,13 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
     for (unsigned i = 0; i < p->k; i++) {
         /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-        /* in place, a part at a time: the part of NTT(t1_i 2^d) moves to ws.part, and its
-         * product with -NTT(c) is accumulated into the zeroed part of acc */
+        /* in place: acc = -NTT(c) o NTT(t1_i 2^d); the last entry reduces: |acc| < q */
         m4crypt_mldsa_unpack_t1_shifted(&w.acc, pk + 32 + 320 * i);
         m4crypt_mldsa_ntt(&w.acc);
-        for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP) {
-            memcpy(w.ws.part, w.acc.coeffs + n, sizeof w.ws.part);
-            memset(w.acc.coeffs + n, 0, sizeof w.ws.part);
-            m4crypt_mldsa_pointwise_acc_part_p24(w.acc.coeffs + n, w.chat_neg + 3 * n,
-                                                 w.ws.part);
-        }
+        m4crypt_mldsa_pointwise_sum_p24(&w.acc, w.chat_neg, &w.acc, 1, 0);
         for (unsigned j = 0; j < p->l; j++)
-            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.zhat[j], pk, i, j, &w.ws.xof);
+            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.zhat[j], pk, i, j, &w.ws.xof,
+                                               j == p->l - 1u);
 #else
         for (unsigned n = 0; n < 256; n++)
             w.acc.coeffs[n] = (int32_t)(w.c2[n / 4] >> (2 * (n % 4)) & 3) - 1;

@@ -216,7 +216,9 @@ static void pack24_case(uint8_t packed[768], unsigned edge, unsigned k)
 /* The products with packed entries: a in [0, q) packed 3 bytes per coefficient (edges 0 and
  * q - 1), b at the NTT output bound.
  * - The 32-coefficient part (key generation's and verification's products of a streamed entry
- *   with a packed vector) onto an accumulator holding up to 7 terms.
+ *   with a packed vector) onto an accumulator holding up to 7 terms; its reducing form (a row's
+ *   last entry) on |r| < 2^26: below q and congruent to r plus the product.
+ * - One column in place (r = b), verification's -NTT(c) o NTT(t1 2^d).
  * - Signing's sum over 1 (writing), 2 or 3 columns (writing, or adding to an r of any int32,
  *   edges at +-(2^31 - 1)): the same values as its C twin, below q in magnitude, and congruent
  *   modulo q to the old r plus the sum of the columns' single products (the part function's C
@@ -238,11 +240,33 @@ static void test_pointwise_p24(void)
         acc1 = acc2 = init;
         for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
             m4crypt_mldsa_pointwise_acc_part_p24(acc1.coeffs + s, packed[0] + 3 * s,
-                                                 b[0].coeffs + s);
+                                                 b[0].coeffs + s, 0);
             m4crypt_mldsa_pointwise_acc_part_p24_c(acc2.coeffs + s, packed[0] + 3 * s,
-                                                   b[0].coeffs + s);
+                                                   b[0].coeffs + s, 0);
         }
         bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
+        /* the reducing part: r of |r| < 2^26 (edges at the ends), below q after, congruent to
+         * r plus the product */
+        poly_case(&acc1, k % (EDGES + 1), (1 << 26) - 1);
+        acc2 = acc1;
+        m4crypt_mldsa_poly old_r = acc1;
+        single = (m4crypt_mldsa_poly){{0}};
+        for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
+            m4crypt_mldsa_pointwise_acc_part_p24(acc1.coeffs + s, packed[0] + 3 * s,
+                                                 b[0].coeffs + s, 1);
+            m4crypt_mldsa_pointwise_acc_part_p24_c(acc2.coeffs + s, packed[0] + 3 * s,
+                                                   b[0].coeffs + s, 1);
+            m4crypt_mldsa_pointwise_acc_part_p24_c(single.coeffs + s, packed[0] + 3 * s,
+                                                   b[0].coeffs + s, 0);
+        }
+        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, Q);
+        for (unsigned i = 0; i < 256; i++)
+            bad += ((int64_t)acc1.coeffs[i] - single.coeffs[i] - old_r.coeffs[i]) % Q != 0;
+        /* one column in place (r = b), as verification multiplies NTT(t1 2^d) */
+        acc1 = b[0];
+        m4crypt_mldsa_pointwise_sum_p24(&acc1, packed[0], &acc1, 1, 0);
+        m4crypt_mldsa_pointwise_sum_p24_c(&acc2, packed[0], b, 1, 0);
+        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0;
         for (unsigned ncols = 1; ncols <= 3; ncols++)
             for (int acc = 0; acc <= (ncols > 1); acc++) {
                 /* with acc the old r may be any int32 */
@@ -259,7 +283,8 @@ static void test_pointwise_p24(void)
                 for (unsigned c = 0; c < ncols; c++)
                     for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP)
                         m4crypt_mldsa_pointwise_acc_part_p24_c(single.coeffs + s,
-                                                               packed[c] + 3 * s, b[c].coeffs + s);
+                                                               packed[c] + 3 * s, b[c].coeffs + s,
+                                                               0);
                 for (unsigned i = 0; i < 256; i++)
                     bad_sum += ((int64_t)acc1.coeffs[i] - single.coeffs[i] -
                                 (acc ? old.coeffs[i] : 0)) % Q != 0;

@@ -68,7 +68,8 @@ unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_
 void m4crypt_mldsa_pointwise_sum_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t *a,
                                             const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
 #define M4CRYPT_MLDSA_HAVE_POINTWISE_SUM_P24 1
-void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a, const int32_t *b);
+void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a, const int32_t *b,
+                                                 int reduce);
 #define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART_P24 1
 void m4crypt_mldsa_reduce_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_REDUCE 1
