@@ -84,6 +84,12 @@
 #define m4crypt_mldsa_rej_uniform m4crypt_mldsa_rej_uniform_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_REJ_UNIFORM_P24
+#define m4crypt_mldsa_rej_uniform_p24 m4crypt_mldsa_rej_uniform_p24_armv7m
+#else
+#define m4crypt_mldsa_rej_uniform_p24 m4crypt_mldsa_rej_uniform_p24_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_REJ_ETA
 #define m4crypt_mldsa_rej_eta m4crypt_mldsa_rej_eta_armv7m
 #else

@@ -299,6 +299,22 @@ unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *bu
     return ctr;
 }
 
+/* The same loop with the accepted candidates appended in the 3-byte packed form. */
+unsigned m4crypt_mldsa_rej_uniform_p24_c(uint8_t *out, unsigned len, const uint8_t *buf,
+                                         unsigned buflen)
+{
+    unsigned ctr = 0;
+    for (unsigned pos = 0; pos + 3 <= buflen && ctr < len; pos += 3) {
+        uint8_t b2 = buf[pos + 2] & 0x7f;
+        uint32_t z = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)b2 << 16;
+        if (z < Q) {
+            out[3 * ctr] = buf[pos], out[3 * ctr + 1] = buf[pos + 1], out[3 * ctr + 2] = b2;
+            ctr++;
+        }
+    }
+    return ctr;
+}
+
 /* CoeffFromHalfByte (Alg. 15): eta = 2: b < 15 gives 2 - (b mod 5); eta = 4: b < 9 gives 4 - b.
  * b mod 5 for b < 15 is b - 5 floor(b * 13 / 64) (exact for 0 <= b < 15). */
 unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, unsigned buflen,
@@ -390,6 +406,22 @@ void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b
         m4crypt_mldsa_pointwise_acc_part_p24(acc->coeffs + k, b + 3 * k, ws->coeffs, reduce);
     }
 }
+
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+/* Whole SHAKE128 blocks, each rejected straight into the packed entry (out + 3 n); no
+ * coefficient array in between. */
+__attribute__((noinline)) void m4crypt_mldsa_sample_ntt_p24(uint8_t out[768], const uint8_t rho[32],
+                                                            uint8_t s, uint8_t r,
+                                                            m4crypt_mldsa_xof *ws)
+{
+    uint8_t *buf = (uint8_t *)ws->coeffs;
+    m4crypt_mldsa_sample_ntt_start(ws, rho, s, r);
+    for (unsigned n = 0; n < 256;) {
+        m4crypt_keccak_squeeze(&ws->ctx, buf, M4CRYPT_SHAKE128_RATE);
+        n += m4crypt_mldsa_rej_uniform_p24(out + 3 * n, 256 - n, buf, M4CRYPT_SHAKE128_RATE);
+    }
+}
+#endif
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* ExpandS: key generation only (m4crypt/config.h) */
 /* The part of RejBoundedPoly whose flow depends on which half-bytes were rejected: the block

@@ -86,6 +86,11 @@ void m4crypt_mldsa_freeze_c(m4crypt_mldsa_poly *a);
  * m4crypt_mldsa_xof describes (each candidate is read before its output is written). */
 unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *buf,
                                      unsigned buflen);
+/* rej_uniform with each accepted candidate appended to out as its three bytes, the packed form
+ * (pack24) in which signing keeps A: at most len; returns how many. Bytes of out from 3 times
+ * that count up to 3 len may be overwritten (the assembly stores words). Public data only. */
+unsigned m4crypt_mldsa_rej_uniform_p24_c(uint8_t *out, unsigned len, const uint8_t *buf,
+                                         unsigned buflen);
 /* The loop of RejBoundedPoly (Alg. 31) over one squeezed buffer: CoeffFromHalfByte (Alg. 15) of the
  * low then the high nibble of each byte, appended to r while fewer than len; returns how many.
  * Words of r from that count up to len may be overwritten (the assembly stores every half-byte's
@@ -229,6 +234,11 @@ typedef struct {
 void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32], uint8_t s,
                                     uint8_t r);
 void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws);
+/* Signing's precomputation: the entry A[r][s] (Alg. 30 / 32) straight into its packed form
+ * out[768], ws's coefficient array serving as the squeeze buffer. Computes only on the public
+ * rho; the constant-time checks declare it public, like m4crypt_mldsa_sample_ntt_step. */
+void m4crypt_mldsa_sample_ntt_p24(uint8_t out[768], const uint8_t rho[32], uint8_t s, uint8_t r,
+                                  m4crypt_mldsa_xof *ws);
 /* acc += A[r][s] o b * R^-1 (Alg. 32 streamed into Alg. 45's products), b in the NTT domain
  * (|x| < 9q). */
 void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa_poly *b,

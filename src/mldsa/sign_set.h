@@ -29,7 +29,7 @@
  * declassified (m4crypt_mldsa_ct_declassify; the valgrind test declassifies exactly these and the
  * m4sim test declares the functions that compute on them public):
  *   1. rho (keygen: published in pk), and the matrix it expands
- *      (m4crypt_mldsa_sample_ntt_step).
+ *      (m4crypt_mldsa_sample_ntt_step; signing's m4crypt_mldsa_sample_ntt_p24).
  *   2. Which half-bytes RejBoundedPoly rejects (keygen, ExpandS: m4crypt_mldsa_rej_eta_c,
  *      m4crypt_mldsa_sample_eta_tail): the half-bytes are independent and uniform, so the
  *      positions of the rejected ones say nothing about the accepted ones, which form s1, s2.
@@ -272,14 +272,8 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
 static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     for (unsigned i = 0; i < p->k; i++)
-        for (unsigned j = 0; j < p->l; j++) {
-            uint8_t *out = w->ahat[i][j];
-            m4crypt_mldsa_sample_ntt_start(&w->u.xof, sk, (uint8_t)j, (uint8_t)i);
-            for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP) {
-                m4crypt_mldsa_sample_ntt_step(&w->u.xof);
-                m4crypt_mldsa_pack24(out + 3 * n, w->u.xof.coeffs, M4CRYPT_MLDSA_STEP);
-            }
-        }
+        for (unsigned j = 0; j < p->l; j++)
+            m4crypt_mldsa_sample_ntt_p24(w->ahat[i][j], sk, (uint8_t)j, (uint8_t)i, &w->u.xof);
 #if SET_KEEP_S1HAT
     for (unsigned j = 0; j < p->l; j++)
         m4crypt_mldsa_small_ntt_eta_packed(w->s1hat[j], sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes,

@@ -161,10 +161,11 @@ static void test_pointwise(void)
 
 /* RejNTTPoly's rejection on random buffers of every length (multiples of 3 up to a SHAKE128
  * block), with candidates near q made frequent, every output limit near the count; and in place as
- * m4crypt_mldsa_sample_ntt_step uses it (the block at the end of the coefficient array). */
+ * m4crypt_mldsa_sample_ntt_step uses it (the block at the end of the coefficient array). The
+ * same for the packed form (rej_uniform_p24, signing's A), to every alignment. */
 static void test_rej_uniform(void)
 {
-    unsigned n = iters(1500, 1000), bad = 0;
+    unsigned n = iters(1500, 1000), bad = 0, bad_p24 = 0;
     static uint8_t buf[168];
     static int32_t r1[64], r2[64];
     static m4crypt_mldsa_xof w1, w2;
@@ -193,8 +194,25 @@ static void test_rej_uniform(void)
         c1 = m4crypt_mldsa_rej_uniform(w1.coeffs + have, 256, blk1, 168);
         c2 = m4crypt_mldsa_rej_uniform_c(w2.coeffs + have, 256, buf, 168);
         bad += c1 != c2 || memcmp(w1.coeffs + have, w2.coeffs + have, 4 * c1) != 0;
+        /* into the packed form, at every alignment: the same count and bytes, the bytes after
+         * 3 len untouched (those between 3 count and 3 len may differ: the contract), and the
+         * int32 loop's values */
+        static uint8_t p1[3 * 64 + 8], p2[3 * 64 + 8];
+        unsigned off = k % 4;
+        memset(p1, 0xa5, sizeof p1);
+        memset(p2, 0xa5, sizeof p2);
+        c1 = m4crypt_mldsa_rej_uniform_p24(p1 + off, len, buf, buflen);
+        c2 = m4crypt_mldsa_rej_uniform_p24_c(p2 + off, len, buf, buflen);
+        bad_p24 += c1 != c2 || memcmp(p1, p2, off + 3 * c2) != 0 ||
+                   memcmp(p1 + off + 3 * len, p2 + off + 3 * len, sizeof p1 - off - 3 * len) != 0;
+        c1 = m4crypt_mldsa_rej_uniform_c(r2, len, buf, buflen);
+        for (unsigned i = 0; i < c1 && i < c2; i++)
+            bad_p24 += (uint32_t)r2[i] != (p2[off + 3 * i] | (uint32_t)p2[off + 3 * i + 1] << 8 |
+                                           (uint32_t)p2[off + 3 * i + 2] << 16);
+        bad_p24 += c1 != c2;
     }
     CHECK(bad == 0);
+    CHECK(bad_p24 == 0);
 }
 
 /* Coefficients of a (edge case or random, [-(q - 1), q - 1]) packed 3 bytes each in [0, q); every

@@ -543,6 +543,32 @@ static void test_small_mul(void)
 }
 #endif
 
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+/* Signing's packed A: sample_ntt_p24 of random rho and indices gives, byte for byte, the packed
+ * form (pack24) of the streamed entry (sample_ntt_start and its steps), and leaves the bytes
+ * after the entry alone. */
+static void test_sample_ntt_p24(void)
+{
+    static uint8_t want[768], got[768 + 4];
+    static m4crypt_mldsa_xof ws;
+    unsigned bad = 0;
+    for (unsigned k = 0; k < 24; k++) {
+        uint8_t rho[32];
+        t_rand_bytes(rho, sizeof rho);
+        uint8_t s = (uint8_t)(k % 7), r = (uint8_t)(k / 3);
+        m4crypt_mldsa_sample_ntt_start(&ws, rho, s, r);
+        for (unsigned n = 0; n < 256; n += M4CRYPT_MLDSA_STEP) {
+            m4crypt_mldsa_sample_ntt_step(&ws);
+            m4crypt_mldsa_pack24(want + 3 * n, ws.coeffs, M4CRYPT_MLDSA_STEP);
+        }
+        memset(got, 0xa5, sizeof got);
+        m4crypt_mldsa_sample_ntt_p24(got, rho, s, r, &ws);
+        bad += memcmp(got, want, sizeof want) != 0 || got[768] != 0xa5 || got[771] != 0xa5;
+    }
+    CHECK(bad == 0);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -555,6 +581,7 @@ int main(int argc, char **argv)
     test_rejection();
 #if M4CRYPT_ENABLE_MLDSA_SIGN
     test_small_mul();
+    test_sample_ntt_p24();
 #endif
     return t_summary("mldsa_poly");
 }

@@ -16,7 +16,7 @@
  *              m4crypt_mldsa_pointwise_acc_part_p24_armv7m (a streamed entry times a packed
  *              vector, 32 coefficients: key generation and verification)
  *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
- *              three words, IT-conditional stores; m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's
+ *              three words, IT-conditional stores (_p24: into signing's packed A); m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's
  *              half-bytes (public rejections)
  *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_freeze_armv7m (reduce and caddq in one
  *              pass): four coefficients per LDM
@@ -65,6 +65,9 @@ void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_p
 unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
                                           unsigned buflen);
 #define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM 1
+unsigned m4crypt_mldsa_rej_uniform_p24_armv7m(uint8_t *out, unsigned len, const uint8_t *buf,
+                                              unsigned buflen);
+#define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM_P24 1
 void m4crypt_mldsa_pointwise_sum_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t *a,
                                             const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
 #define M4CRYPT_MLDSA_HAVE_POINTWISE_SUM_P24 1

@@ -8,6 +8,12 @@
  * below q to r, at most len; returns how many (the contract of m4crypt_mldsa_rej_uniform_c,
  * src/mldsa/poly.h, including the in-place use of m4crypt_mldsa_sample_ntt_step). Public data
  * only (the SHAKE128 stream of rho): it branches.
+ *   unsigned m4crypt_mldsa_rej_uniform_p24_armv7m(uint8_t *out, unsigned len, const uint8_t *buf,
+ *                                                 unsigned buflen);
+ * The same, each accepted candidate appended as its three bytes (the packed form of signing's
+ * A): an IT-conditional word store and advance by 3 while four more outputs and a byte fit,
+ * then byte stores. Bytes of out from 3 count up to 3 len may be overwritten (as the C twin's
+ * contract allows).
  *   unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
  *                                         unsigned buflen, unsigned eta);
  * CoeffFromHalfByte (Alg. 15): appends the accepted half-bytes' coefficients while fewer than
@@ -22,6 +28,7 @@
  *   r0  out: r (advances)   r1  out_end: r + 4 len   r2  in: buf (advances)   r3  in_end
  *   r4-r6  the group's three words   r7  candidate   r8  q   r9  start: r at entry (the count)
  *   r12  room4 = out_end - 16 (a group's four outputs fit while out <= room4)
+ *   (rej_uniform_p24: the same, with out_end = r + 3 len and outputs of three bytes)
  * (rej_eta, words) r0 r (advances), r2 buf (advances), r4 scratch, r5 / r6 the low / high
  *   half-bytes of a word as byte lanes, then their coefficients; r7 / r8 their accept flags,
  *   r9 r at entry, r10 the last out at which 8 outputs fit, r11 the last in with 4 bytes left,
@@ -98,6 +105,67 @@ FUNC m4crypt_mldsa_rej_uniform_armv7m
     lsr r0, r0, #2
     pop {r4-r9, pc}
 ENDFUNC m4crypt_mldsa_rej_uniform_armv7m
+
+    @ the candidate c, if below q, as three bytes at out (a word store: its fourth byte, zero,
+    @ is overwritten by the next output or lies in the room)
+    .macro KEEP3 c
+    cmp \c, q
+    itt lo
+    strlo \c, [out]
+    addlo out, out, #3
+    .endm
+
+FUNC m4crypt_mldsa_rej_uniform_p24_armv7m
+    push {r4-r9, lr}
+    mov start, out
+    add r1, r1, r1, lsl #1
+    add out_end, out, r1              @ r1 = len: out + 3 len
+    add in_end, in, r3                @ r3 = buflen
+    ldr q, =8380417
+    sub room4, out_end, #16
+1:  sub r7, in_end, in
+    cmp r7, #12
+    blo 2f                          @ fewer than four candidates left
+    cmp out, room4
+    bhi 2f                          @ fewer than four outputs (and a byte) of room left
+    LOAD_SEQ ldr, in, 4, r4, r5, r6
+    add in, in, #12
+    ubfx r7, r4, #0, #23
+    KEEP3 r7
+    lsr r7, r4, #24
+    orr r7, r7, r5, lsl #8
+    bfc r7, #23, #9
+    KEEP3 r7
+    lsr r7, r5, #16
+    orr r7, r7, r6, lsl #16
+    bfc r7, #23, #9
+    KEEP3 r7
+    ubfx r7, r6, #8, #23
+    KEEP3 r7
+    b 1b
+    /* one candidate at a time, three byte stores: while three bytes remain and out has room */
+2:  sub r7, in_end, in
+    cmp r7, #3
+    blo 3f
+    cmp out, out_end
+    bhs 3f
+    LOAD_SEQ ldrb, in, 1, r7, r4, r5
+    add in, in, #3
+    orr r7, r7, r4, lsl #8
+    bfi r7, r5, #16, #7
+    cmp r7, q
+    bhs 2b
+    strh r7, [out]
+    lsr r7, r7, #16
+    strb r7, [out, #2]
+    add out, out, #3
+    b 2b
+3:  sub r0, out, start
+    movw r1, #43691                 @ (3 n) 43691 >> 17 = n for n < 2^15
+    mul r0, r0, r1
+    lsr r0, r0, #17
+    pop {r4-r9, pc}
+ENDFUNC m4crypt_mldsa_rej_uniform_p24_armv7m
     .unreq out
     .unreq out_end
     .unreq in
