@@ -105,9 +105,11 @@
 #ifdef M4CRYPT_MLDSA_HAVE_PACK24
 #define m4crypt_mldsa_pack24 m4crypt_mldsa_pack24_armv7m
 #define m4crypt_mldsa_unpack24 m4crypt_mldsa_unpack24_armv7m
+#define m4crypt_mldsa_freeze_pack24 m4crypt_mldsa_freeze_pack24_armv7m
 #else
 #define m4crypt_mldsa_pack24 m4crypt_mldsa_pack24_c
 #define m4crypt_mldsa_unpack24 m4crypt_mldsa_unpack24_c
+#define m4crypt_mldsa_freeze_pack24 m4crypt_mldsa_freeze_pack24_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_MAKE_HINT

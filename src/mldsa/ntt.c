@@ -158,4 +158,15 @@ void m4crypt_mldsa_freeze_c(m4crypt_mldsa_poly *a)
     m4crypt_mldsa_caddq_c(a);
 }
 
+void m4crypt_mldsa_freeze_pack24_c(uint8_t out[768], const m4crypt_mldsa_poly *a)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t x = m4crypt_mldsa_reduce32(a->coeffs[i]);
+        x += (x >> 31) & Q;
+        out[3 * i] = (uint8_t)x;
+        out[3 * i + 1] = (uint8_t)(x >> 8);
+        out[3 * i + 2] = (uint8_t)(x >> 16);
+    }
+}
+
 #endif /* M4CRYPT_ENABLE_MLDSA */

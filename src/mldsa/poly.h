@@ -79,6 +79,8 @@ void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a);
 void m4crypt_mldsa_caddq_c(m4crypt_mldsa_poly *a);
 /* reduce, then caddq (any |x| < 2^31 - 2^22 to x mod q in [0, q)); one pass in the assembly. */
 void m4crypt_mldsa_freeze_c(m4crypt_mldsa_poly *a);
+/* The packed form (pack24, 768 bytes) of freeze(a), a unchanged: one pass in the assembly. */
+void m4crypt_mldsa_freeze_pack24_c(uint8_t out[768], const m4crypt_mldsa_poly *a);
 
 /* The loop of RejNTTPoly (Alg. 30) over one squeezed buffer: parses buf (buflen a multiple of 3)
  * into CoeffFromThreeBytes candidates (Alg. 14) and appends those < q to r, at most len; returns

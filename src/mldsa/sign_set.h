@@ -88,14 +88,12 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #define PACKED24 768
 /* The operations built (m4crypt/config.h): key generation (SIGN needs it too), signing,
  * verification; the helpers below follow the operations that use them. */
-#if M4CRYPT_ENABLE_MLDSA_KEYPAIR || !defined(M4CRYPT_MLDSA_SMALL_MEMORY)
+#if M4CRYPT_ENABLE_MLDSA_SIGN && defined(M4CRYPT_MLDSA_SMALL_MEMORY)
 static void pack24(uint8_t out[PACKED24], const m4crypt_mldsa_poly *a)
 {
     m4crypt_mldsa_pack24(out, a->coeffs, M4CRYPT_MLDSA_N);
 }
-#endif
 
-#if M4CRYPT_ENABLE_MLDSA_SIGN && defined(M4CRYPT_MLDSA_SMALL_MEMORY)
 static void unpack24(m4crypt_mldsa_poly *r, const uint8_t in[PACKED24])
 {
     m4crypt_mldsa_unpack24(r->coeffs, in, M4CRYPT_MLDSA_N);
@@ -154,8 +152,7 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
         if (sk)
             m4crypt_mldsa_pack_eta(sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, &w.acc, p->eta);
         m4crypt_mldsa_ntt(&w.acc);
-        m4crypt_mldsa_freeze(&w.acc);
-        pack24(w.s1hat[j], &w.acc);
+        m4crypt_mldsa_freeze_pack24(w.s1hat[j], &w.acc);
     }
     for (unsigned i = 0; i < p->k; i++) {
         uint8_t *s2 = sk ? sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes : w.s2;
@@ -283,8 +280,7 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
     for (unsigned i = 0; i < p->k; i++) {
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
         m4crypt_mldsa_ntt(&w->tmp);
-        m4crypt_mldsa_freeze(&w->tmp);
-        pack24(w->t0hat[i], &w->tmp);
+        m4crypt_mldsa_freeze_pack24(w->t0hat[i], &w->tmp);
     }
 #endif
 }
@@ -619,8 +615,7 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
             return ret;
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
         m4crypt_mldsa_ntt(&w.acc);
-        m4crypt_mldsa_freeze(&w.acc);
-        pack24(w.zhat[j], &w.acc);
+        m4crypt_mldsa_freeze_pack24(w.zhat[j], &w.acc);
 #endif
     }
     m4crypt_mldsa_sample_in_ball(&w.acc, sig, p->ctilde_bytes, p->tau, &w.h);
@@ -628,8 +623,7 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
     m4crypt_mldsa_ntt(&w.acc);
     for (unsigned n = 0; n < 256; n++)
         w.acc.coeffs[n] = -w.acc.coeffs[n];
-    m4crypt_mldsa_freeze(&w.acc);
-    pack24(w.chat_neg, &w.acc);
+    m4crypt_mldsa_freeze_pack24(w.chat_neg, &w.acc);
 #else
     memset(w.c2, 0, sizeof w.c2);
     for (unsigned n = 0; n < 256; n++)

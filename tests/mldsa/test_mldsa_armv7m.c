@@ -678,10 +678,10 @@ static void test_add_eta_power2round_pack(void)
 
 /* The 3-byte packed form both ways, whole polynomials and 32-coefficient parts (as signing
  * packs SampleNTT's output), values 0, 2^24 - 1, q - 1 and random, to and from every alignment
- * with the bytes / words around untouched. */
+ * with the bytes / words around untouched; freeze_pack24 on freeze's whole input range. */
 static void test_pack24(void)
 {
-    unsigned n = iters(400, 200), bad = 0;
+    unsigned n = iters(400, 200), bad = 0, bad_freeze = 0;
     static uint8_t o1[768 + 8], o2[768 + 8];
     for (unsigned k = 0; k < n; k++) {
         m4crypt_mldsa_poly a, r1, r2;
@@ -699,8 +699,23 @@ static void test_pack24(void)
         m4crypt_mldsa_unpack24(r1.coeffs, o2 + off, len);
         m4crypt_mldsa_unpack24_c(r2.coeffs, o2 + off, len);
         bad += memcmp(&r1, &r2, sizeof r1) != 0;
+        /* freeze_pack24 over freeze's input range |x| < 2^31 - 2^22 (its ends, the rounding
+         * points of reduce32 and random), a unchanged: its C twin's bytes, which are pack24 of
+         * freeze_c */
+        poly_case(&a, k % (EDGES + 1), (1 << 30) + ((1 << 30) - (1 << 22) - 1));
+        if (k % 7 == 3)
+            for (unsigned i = 0; i < 256; i++)
+                a.coeffs[i] = (int32_t)(i % 255) * (1 << 23) - (255 << 22) + (int32_t)(i % 3) - 1;
+        r1 = a;
+        bad_freeze += PACK_DIFFERS(m4crypt_mldsa_freeze_pack24, &a);
+        bad_freeze += memcmp(&r1, &a, sizeof a) != 0;
+        m4crypt_mldsa_freeze_c(&r1);
+        uint8_t want[768];
+        m4crypt_mldsa_pack24_c(want, r1.coeffs, 256);
+        bad_freeze += memcmp(o1 + off, want, sizeof want) != 0;
     }
     CHECK(bad == 0);
+    CHECK(bad_freeze == 0);
 }
 
 #if KEYGEN_SIGN

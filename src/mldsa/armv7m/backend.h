@@ -32,7 +32,8 @@
  *              m4crypt_mldsa_pack_eta_armv7m, m4crypt_mldsa_add_eta_power2round_pack_armv7m
  *              (key generation's t + s2, Power2Round and both encodings in one pass)
  *   pack24.S   m4crypt_mldsa_pack24_armv7m, m4crypt_mldsa_unpack24_armv7m: the packed form of
- *              NTT-domain vectors and of signing's A, four coefficients per three words
+ *              NTT-domain vectors and of signing's A, four coefficients per three words;
+ *              m4crypt_mldsa_freeze_pack24_armv7m: freeze and pack24 in one pass
  *   small_ntt.S  m4crypt_mldsa_small_ntt_armv7m, _small_basemul_armv7m, _small_invntt_armv7m:
  *              signing's c s1, c s2 modulo 769 in 16-bit lanes, ML-KEM's NTT, base multiplication
  *              and inverse NTT (src/mlkem/armv7m/ntt16.i, basemul_pair.i, invntt16.i) with the
@@ -117,6 +118,7 @@ void m4crypt_mldsa_add_eta_power2round_pack_armv7m(uint8_t t1_out[320], uint8_t 
 
 void m4crypt_mldsa_pack24_armv7m(uint8_t *out, const int32_t *a, unsigned n);
 void m4crypt_mldsa_unpack24_armv7m(int32_t *r, const uint8_t *in, unsigned n);
+void m4crypt_mldsa_freeze_pack24_armv7m(uint8_t out[768], const m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_PACK24 1
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN /* signing only */
