@@ -20,15 +20,22 @@
  * len; returns how many (m4crypt_mldsa_rej_eta_c's contract: words of r from the count up to
  * len may be overwritten). A word of buf (8 half-bytes) at a time while 8 more outputs fit:
  * every half-byte's coefficient is stored at out, which advances only if it was accepted. It
- * branches on which half-bytes are rejected: declassified, called only from m4crypt_mldsa_sample_eta_tail, which the
- * constant-time checks declare public (src/mldsa/sign_set.h, "Constant time", 2).
+ * branches on which half-bytes are rejected: declassified, called only from
+ * m4crypt_mldsa_sample_eta_tail, which the constant-time checks declare public
+ * (src/mldsa/sign_set.h, "Constant time", 2).
  * Groups, in-place order and the eta arithmetic: docs/mldsa-armv7m.md, "Rejection sampling".
  *
  * Register map (rej_uniform; .req names below):
  *   r0  out: r (advances)   r1  out_end: r + 4 len   r2  in: buf (advances)   r3  in_end
- *   r4-r6  the group's three words   r7  candidate   r8  q   r9  start: r at entry (the count)
+ *   r4-r6, r11  the group's words   r7  candidate   r8  q   r9  start: r at entry (the count)
+ *   r10  in8 = in_end - 24 (eight candidates left while in <= in8)
  *   r12  room4 = out_end - 16 (a group's four outputs fit while out <= room4)
- *   (rej_uniform_p24: the same, with out_end = r + 3 len and outputs of three bytes)
+ *   lr   room8 = out_end - 32 (eight outputs fit)
+ *   (rej_uniform_p24: the same, with out_end = r + 3 len, outputs of three bytes stored as
+ *   words, room4 = out_end - 13, room8 = out_end - 25)
+ * Eight candidates per iteration while eight outputs fit, then four, then one: the in-place
+ * order holds for each group of four (the second group's words are read after the first
+ * group's outputs are written: 4 (have + 4g + 4) <= 200 + 12g, docs/mldsa-armv7m.md).
  * (rej_eta, words) r0 r (advances), r2 buf (advances), r4 scratch, r5 / r6 the low / high
  *   half-bytes of a word as byte lanes, then their coefficients; r7 / r8 their accept flags,
  *   r9 r at entry, r10 the last out at which 8 outputs fit, r11 the last in with 4 bytes left,
@@ -47,28 +54,84 @@
     .text
 #include "common/armv7m/asm_macros.i"
 
-/* rej_uniform's long-lived registers; r4-r6 the group's words, r7 the candidate */
+/* rej_uniform's long-lived registers; r4-r6 (r4-r7, r10, r11) the group's words, r7 the
+ * candidate */
 out     .req r0                     @ r (advances)
-out_end .req r1                     @ end of the room: r + 4 len
+out_end .req r1                     @ end of the room: r + 4 len (p24: r + 3 len)
 in      .req r2                     @ buf (advances)
 in_end  .req r3                     @ end of buf
 q       .req r8
 start   .req r9                     @ r at entry, for the count
-room4   .req r12                    @ out_end - 16: a group's four outputs fit while out <= room4
+room4   .req r12                    @ a group's four outputs fit while out <= room4
+room8   .req lr                     @ eight outputs fit while out <= room8
+in8     .req r10                    @ eight candidates are left while in <= in8
 
+    @ the candidate c (int32 outputs), if below q: STR and advance by 4
     .macro KEEP c
     cmp \c, q
     it lo
     strlo \c, [out], #4
     .endm
 
-FUNC m4crypt_mldsa_rej_uniform_armv7m
-    push {r4-r9, lr}
+    @ the candidate c (packed outputs), if below q, as three bytes at out (a word store: its
+    @ fourth byte, zero, is overwritten by the next output or lies in the room)
+    .macro KEEP3 c
+    cmp \c, q
+    itt lo
+    strlo \c, [out]
+    addlo out, out, #3
+    .endm
+
+    @ the four candidates of the words w0, w1, w2 (23-bit values w0, w0 >> 24 | w1 << 8,
+    @ w1 >> 16 | w2 << 16, w2 >> 8), each kept by \keep; r7 the candidate
+    .macro FOUR keep, w0, w1, w2
+    ubfx r7, \w0, #0, #23
+    \keep r7
+    lsr r7, \w0, #24
+    orr r7, r7, \w1, lsl #8
+    bfc r7, #23, #9
+    \keep r7
+    lsr r7, \w1, #16
+    orr r7, r7, \w2, lsl #16
+    bfc r7, #23, #9
+    \keep r7
+    ubfx r7, \w2, #8, #23
+    \keep r7
+    .endm
+
+    @ the function \name: eight candidates (six words) per iteration while eight outputs fit,
+    @ then four, then one at a time (\size: 4 bytes per output with KEEP, 3 with KEEP3)
+    .macro REJ_UNIFORM name, keep, size
+FUNC \name
+    push {r4-r11, lr}
     mov start, out
+    .if \size == 4
     add out_end, out, r1, lsl #2      @ r1 = len
-    add in_end, in, r3                @ r3 = buflen
-    ldr q, =8380417
     sub room4, out_end, #16
+    sub room8, out_end, #32
+    .else
+    add r1, r1, r1, lsl #1
+    add out_end, out, r1              @ out + 3 len
+    sub room4, out_end, #13           @ the fourth output's word ends a byte after it
+    sub room8, out_end, #25
+    .endif
+    add in_end, in, r3                @ r3 = buflen
+    sub in8, in_end, #24
+    ldr q, =8380417
+    cmp in, in8
+    bhi 1f
+    cmp out, room8
+    bhi 1f
+8:  LOAD_SEQ ldr, in, 4, r4, r5, r6, r11
+    add in, in, #16
+    FOUR \keep, r4, r5, r6
+    ldr r4, [in], #4
+    ldr r5, [in], #4
+    FOUR \keep, r11, r4, r5
+    cmp in, in8
+    bhi 1f
+    cmp out, room8
+    bls 8b
 1:  sub r7, in_end, in
     cmp r7, #12
     blo 2f                          @ fewer than four candidates left
@@ -76,18 +139,7 @@ FUNC m4crypt_mldsa_rej_uniform_armv7m
     bhi 2f                          @ fewer than four outputs of room left
     LOAD_SEQ ldr, in, 4, r4, r5, r6
     add in, in, #12
-    ubfx r7, r4, #0, #23
-    KEEP r7
-    lsr r7, r4, #24
-    orr r7, r7, r5, lsl #8
-    bfc r7, #23, #9
-    KEEP r7
-    lsr r7, r5, #16
-    orr r7, r7, r6, lsl #16
-    bfc r7, #23, #9
-    KEEP r7
-    ubfx r7, r6, #8, #23
-    KEEP r7
+    FOUR \keep, r4, r5, r6
     b 1b
     /* one candidate at a time: while three bytes remain and r has room */
 2:  sub r7, in_end, in
@@ -99,73 +151,31 @@ FUNC m4crypt_mldsa_rej_uniform_armv7m
     add in, in, #3
     orr r7, r7, r4, lsl #8
     bfi r7, r5, #16, #7
+    .if \size == 4
     KEEP r7
-    b 2b
-3:  sub r0, out, start
-    lsr r0, r0, #2
-    pop {r4-r9, pc}
-ENDFUNC m4crypt_mldsa_rej_uniform_armv7m
-
-    @ the candidate c, if below q, as three bytes at out (a word store: its fourth byte, zero,
-    @ is overwritten by the next output or lies in the room)
-    .macro KEEP3 c
-    cmp \c, q
-    itt lo
-    strlo \c, [out]
-    addlo out, out, #3
-    .endm
-
-FUNC m4crypt_mldsa_rej_uniform_p24_armv7m
-    push {r4-r9, lr}
-    mov start, out
-    add r1, r1, r1, lsl #1
-    add out_end, out, r1              @ r1 = len: out + 3 len
-    add in_end, in, r3                @ r3 = buflen
-    ldr q, =8380417
-    sub room4, out_end, #16
-1:  sub r7, in_end, in
-    cmp r7, #12
-    blo 2f                          @ fewer than four candidates left
-    cmp out, room4
-    bhi 2f                          @ fewer than four outputs (and a byte) of room left
-    LOAD_SEQ ldr, in, 4, r4, r5, r6
-    add in, in, #12
-    ubfx r7, r4, #0, #23
-    KEEP3 r7
-    lsr r7, r4, #24
-    orr r7, r7, r5, lsl #8
-    bfc r7, #23, #9
-    KEEP3 r7
-    lsr r7, r5, #16
-    orr r7, r7, r6, lsl #16
-    bfc r7, #23, #9
-    KEEP3 r7
-    ubfx r7, r6, #8, #23
-    KEEP3 r7
-    b 1b
-    /* one candidate at a time, three byte stores: while three bytes remain and out has room */
-2:  sub r7, in_end, in
-    cmp r7, #3
-    blo 3f
-    cmp out, out_end
-    bhs 3f
-    LOAD_SEQ ldrb, in, 1, r7, r4, r5
-    add in, in, #3
-    orr r7, r7, r4, lsl #8
-    bfi r7, r5, #16, #7
-    cmp r7, q
+    .else
+    cmp r7, q                       @ three byte stores
     bhs 2b
     strh r7, [out]
     lsr r7, r7, #16
     strb r7, [out, #2]
     add out, out, #3
+    .endif
     b 2b
 3:  sub r0, out, start
+    .if \size == 4
+    lsr r0, r0, #2
+    .else
     movw r1, #43691                 @ (3 n) 43691 >> 17 = n for n < 2^15
     mul r0, r0, r1
     lsr r0, r0, #17
-    pop {r4-r9, pc}
-ENDFUNC m4crypt_mldsa_rej_uniform_p24_armv7m
+    .endif
+    pop {r4-r11, pc}
+ENDFUNC \name
+    .endm
+
+    REJ_UNIFORM m4crypt_mldsa_rej_uniform_armv7m, KEEP, 4
+    REJ_UNIFORM m4crypt_mldsa_rej_uniform_p24_armv7m, KEEP3, 3
     .unreq out
     .unreq out_end
     .unreq in
@@ -173,6 +183,8 @@ ENDFUNC m4crypt_mldsa_rej_uniform_p24_armv7m
     .unreq q
     .unreq start
     .unreq room4
+    .unreq room8
+    .unreq in8
     .ltorg
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
