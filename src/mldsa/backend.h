@@ -96,10 +96,10 @@
 #define m4crypt_mldsa_rej_eta m4crypt_mldsa_rej_eta_c
 #endif
 
-#ifdef M4CRYPT_MLDSA_HAVE_DECOMPOSE
-#define m4crypt_mldsa_decompose m4crypt_mldsa_decompose_armv7m
+#ifdef M4CRYPT_MLDSA_HAVE_HIGHBITS_PACK_W1
+#define m4crypt_mldsa_highbits_pack_w1 m4crypt_mldsa_highbits_pack_w1_armv7m
 #else
-#define m4crypt_mldsa_decompose m4crypt_mldsa_decompose_c
+#define m4crypt_mldsa_highbits_pack_w1 m4crypt_mldsa_highbits_pack_w1_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_PACK24

@@ -42,6 +42,27 @@ void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
         a1->coeffs[i] = m4crypt_mldsa_highbits(a->coeffs[i], gamma2, &a0->coeffs[i]);
 }
 
+/* w1Encode (Alg. 28: SimpleBitPack of 6- or 4-bit fields) of HighBits(a), four or two
+ * coefficients at a time. */
+void m4crypt_mldsa_highbits_pack_w1_c(uint8_t *out, const m4crypt_mldsa_poly *a, int32_t gamma2)
+{
+    int32_t r0;
+    if (gamma2 == (Q - 1) / 88) {
+        for (unsigned i = 0; i < 256; i += 4, out += 3) {
+            uint32_t w = 0;
+            for (unsigned k = 0; k < 4; k++)
+                w |= (uint32_t)m4crypt_mldsa_highbits(a->coeffs[i + k], gamma2, &r0) << (6 * k);
+            out[0] = (uint8_t)w, out[1] = (uint8_t)(w >> 8), out[2] = (uint8_t)(w >> 16);
+        }
+    } else {
+        for (unsigned i = 0; i < 256; i += 2) {
+            uint32_t lo = (uint32_t)m4crypt_mldsa_highbits(a->coeffs[i], gamma2, &r0);
+            uint32_t hi = (uint32_t)m4crypt_mldsa_highbits(a->coeffs[i + 1], gamma2, &r0);
+            *out++ = (uint8_t)(lo | hi << 4);
+        }
+    }
+}
+
 /* MakeHint (Alg. 39) from Decompose's remainder, without a second HighBits. With
  * u = a + gamma2 - 1, k = floor(u / (2 gamma2)) and x = u - 2 gamma2 k in [0, 2 gamma2), the a of
  * one value r1 of HighBits form, around the circle Z_q, the blocks:

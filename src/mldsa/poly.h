@@ -106,6 +106,9 @@ unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, u
  * or (q-1)/32. No division, constant time. a0 and a1 must not alias. */
 void m4crypt_mldsa_decompose_c(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
                                const m4crypt_mldsa_poly *a, int32_t gamma2);
+/* Signing's commitment: w1Encode(HighBits(a)) (Alg. 28, 192 or 128 bytes) for a in [0, q),
+ * without the low bits and without a polynomial of high bits in between. Constant time. */
+void m4crypt_mldsa_highbits_pack_w1_c(uint8_t *out, const m4crypt_mldsa_poly *a, int32_t gamma2);
 /* The packed form of vectors in the NTT domain and of signing's matrix: n coefficients in
  * [0, 2^24) (in practice [0, q)) as 3 little-endian bytes each, n a nonzero multiple of 4;
  * the byte side may have any alignment. */

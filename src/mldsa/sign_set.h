@@ -306,8 +306,7 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
     for (unsigned i = 0; i < p->k; i++) {
         /* |w_i| < q: the sums with acc reduce what they add to */
         m4crypt_mldsa_invntt_caddq(&w->u.w[i]);
-        m4crypt_mldsa_decompose(&w->tmp, &w->acc, &w->u.w[i], p->gamma2);
-        m4crypt_mldsa_pack_w1(w->w1, &w->tmp, p->gamma2);
+        m4crypt_mldsa_highbits_pack_w1(w->w1, &w->u.w[i], p->gamma2);
         m4crypt_keccak_absorb(&w->h, w->w1, p->w1_bytes);
     }
     m4crypt_keccak_finalize(&w->h);
@@ -339,8 +338,7 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
         m4crypt_mldsa_reduce(&w->acc);
         m4crypt_mldsa_invntt_caddq(&w->acc);
         pack24(w->w[i], &w->acc);
-        m4crypt_mldsa_decompose(&w->tmp, &w->chat, &w->acc, p->gamma2);
-        m4crypt_mldsa_pack_w1(w->u.w1, &w->tmp, p->gamma2);
+        m4crypt_mldsa_highbits_pack_w1(w->u.w1, &w->acc, p->gamma2);
         m4crypt_keccak_absorb(&w->h, w->u.w1, p->w1_bytes);
     }
     m4crypt_keccak_finalize(&w->h);

@@ -22,7 +22,8 @@
  *              pass): four coefficients per LDM
  *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
  *              and s1 / s2, four / eight fields per group of loads
- *   rounding.S m4crypt_mldsa_decompose_armv7m (UMULL by ceil(2^48 / (2 gamma2)), MLS),
+ *   rounding.S m4crypt_mldsa_highbits_pack_w1_armv7m (signing's w1Encode(HighBits(w)): UMULL
+ *              by ceil(2^48 / (2 gamma2))),
  *              m4crypt_mldsa_make_hint_armv7m (MakeHint with the r0 bound, a row of
  *              signing), m4crypt_mldsa_chknorm_armv7m, m4crypt_mldsa_use_hint_armv7m
  *              (verification)
@@ -84,9 +85,9 @@ void m4crypt_mldsa_unpack_z_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, uns
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 uint32_t m4crypt_mldsa_unpack_eta_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_ETA 1
-void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
-                                    const m4crypt_mldsa_poly *a, int32_t gamma2);
-#define M4CRYPT_MLDSA_HAVE_DECOMPOSE 1
+void m4crypt_mldsa_highbits_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *a,
+                                           int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_HIGHBITS_PACK_W1 1
 uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly *a,
                                         const m4crypt_mldsa_poly *t, int32_t gamma2,
                                         int32_t r0_bound);

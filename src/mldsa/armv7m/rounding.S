@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ML-DSA Decompose (FIPS 204 Alg. 36), MakeHint (Alg. 39) and the norm check for ARMv7E-M
- * (contracts of src/mldsa/poly.h; the same values as the C twins in src/mldsa/poly.c).
- *   void m4crypt_mldsa_decompose_armv7m(m4crypt_mldsa_poly *a1, m4crypt_mldsa_poly *a0,
- *                                       const m4crypt_mldsa_poly *a, int32_t gamma2);
+ * ML-DSA's rounding (FIPS 204 Alg. 36 Decompose, as signing's w1Encode(HighBits)), MakeHint
+ * (Alg. 39), UseHint (Alg. 40) and the norm check for ARMv7E-M (contracts of src/mldsa/poly.h;
+ * the same values as the C twins in src/mldsa/poly.c).
+ *   void m4crypt_mldsa_highbits_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *a,
+ *                                              int32_t gamma2);
+ *       w1Encode(HighBits(a)) (Alg. 28 of Decompose's r1, a in [0, q)) in one pass: signing's
+ *       commitment; out any alignment
  *   uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly *a,
  *       const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);   (|t_i| < q)
  *       bit i of h: x_i + t_i outside [0, 2 gamma2), x_i = (a_i + gamma2 - 1) mod 2 gamma2 (the
@@ -17,10 +20,8 @@
  *       instructions)
  * The branch-free arithmetic of each: docs/mldsa-armv7m.md, "Decompose, hints and the norm check".
  * Constant time (all but use_hint): the only branches depend on gamma2 and the loop counts.
- * Register map (decompose):
- *   r0  a1 (advances)   r1  a0 (advances)   r2  a (advances)   r3  gamma2 - 1
- *   r4  ceil(2^48 / (2 gamma2))   r5  2 gamma2   r6  top   lr  end of a
- *   r7  a_i   r8  r1   r9  r0   r10  sum, then the wrap flag   r11  low product word
+ * Register map (highbits_pack_w1): r0 out (advances)   r1 a (advances)   r2 gamma2 - 1   r3 end of a
+ *   r4-r11 coefficients, then r1 and the fields   r12 scratch   lr ceil(2^48 / (2 gamma2))
  * (make_hint): r0 h (advances)   r1 a   r2 t (advance)   r3 gamma2 - 1   r4 ceil(2^48 / (2 gamma2))
  *   r5 2 gamma2   r6 top 2^16 - 1   r7 gamma2 - r0_bound   r8 2 r0_bound - 1   r9 number of
  *   |r0| >= r0_bound   r10 hint bits   r11 u, then x (+ t_i)   r12, lr scratch   [sp] end of a;
@@ -41,32 +42,54 @@
 #include "common/armv7m/asm_macros.i"
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
-FUNC m4crypt_mldsa_decompose_armv7m
+    @ HighBits (Decompose's r1) of \x in [0, q): k = ((x + gamma2 - 1) M) >> 48 with r2 = gamma2 - 1,
+    @ lr = M = ceil(2^48 / (2 gamma2)), r12 scratch; then top = 44 to 0 (HB88: k AND the sign
+    @ of k - 44) or top = 16 to 0 (HB32: the low four bits)
+    .macro HB x
+    add \x, \x, r2
+    umull r12, \x, \x, lr
+    lsr \x, \x, #16
+    .endm
+
+    .macro HB88 x
+    HB \x
+    sub r12, \x, #44
+    and \x, \x, r12, asr #31
+    .endm
+
+    .macro HB32 x
+    HB \x
+    and \x, \x, #15
+    .endm
+
+FUNC m4crypt_mldsa_highbits_pack_w1_armv7m
     push {r4-r11, lr}
+    add r3, r1, #1024
     movw r12, #0x7400
     movt r12, #0x1                  @ (q - 1) / 88
-    ldr r4, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
-    mov r6, #44
-    cmp r3, r12
-    beq 1f
-    ldr r4, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
-    mov r6, #16
-1:  lsl r5, r3, #1
-    sub r3, r3, #1
-    add lr, r2, #1024
-2:  ldr r7, [r2], #4
-    add r10, r7, r3
-    umull r11, r8, r10, r4
-    lsr r8, r8, #16                 @ r1
-    mls r9, r8, r5, r7              @ r0 = a - 2 gamma2 r1
-    eor r10, r8, r6
-    sub r10, r10, #1
-    lsr r10, r10, #31               @ 1 iff r1 == top
-    sub r9, r9, r10
-    mls r8, r8, r10, r8             @ r1 = 0 if it was top
-    str r8, [r0], #4
-    str r9, [r1], #4
-    END_LOOP_FUNC m4crypt_mldsa_decompose_armv7m, r2, lr, 2b, r4-r11
+    cmp r2, r12
+    sub r2, r2, #1
+    bne 2f
+    ldr lr, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
+1:  ldm r1!, {r4-r7}
+    EACH HB88, r4, r5, r6, r7
+    ORR_FIELDS r4, 6, r5, r6, r7    @ four 6-bit fields: 3 bytes
+    strh r4, [r0]
+    lsr r4, r4, #16
+    strb r4, [r0, #2]
+    add r0, r0, #3
+    cmp r1, r3
+    bne 1b
+    pop {r4-r11, pc}
+2:  ldr lr, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
+3:  ldm r1!, {r4-r11}
+    EACH HB32, r4, r5, r6, r7, r8, r9, r10, r11
+    ORR_FIELDS r4, 4, r5, r6, r7, r8, r9, r10, r11  @ eight 4-bit fields: a word
+    str r4, [r0], #4
+    cmp r1, r3
+    bne 3b
+    pop {r4-r11, pc}
+ENDFUNC m4crypt_mldsa_highbits_pack_w1_armv7m
 
     @ coefficient j of 8 (bit j of a byte of h): 13 instructions, no branch
     .macro HINT j
