@@ -118,12 +118,6 @@
 #define m4crypt_mldsa_make_hint m4crypt_mldsa_make_hint_c
 #endif
 
-#ifdef M4CRYPT_MLDSA_HAVE_USE_HINT
-#define m4crypt_mldsa_use_hint m4crypt_mldsa_use_hint_armv7m
-#else
-#define m4crypt_mldsa_use_hint m4crypt_mldsa_use_hint_c
-#endif
-
 #ifdef M4CRYPT_MLDSA_HAVE_CHKNORM
 #define m4crypt_mldsa_chknorm m4crypt_mldsa_chknorm_armv7m
 #else
@@ -188,12 +182,6 @@
 #else
 #define m4crypt_mldsa_add_small m4crypt_mldsa_add_small_c
 #define m4crypt_mldsa_sub_small_freeze m4crypt_mldsa_sub_small_freeze_c
-#endif
-
-#ifdef M4CRYPT_MLDSA_HAVE_PACK_W1
-#define m4crypt_mldsa_pack_w1 m4crypt_mldsa_pack_w1_armv7m
-#else
-#define m4crypt_mldsa_pack_w1 m4crypt_mldsa_pack_w1_c
 #endif
 
 #endif

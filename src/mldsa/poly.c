@@ -196,20 +196,32 @@ void m4crypt_mldsa_add_eta_power2round_pack_c(uint8_t t1_out[320], uint8_t *t0_o
     }
 }
 
-/* UseHint (Alg. 40); verification only (public data), so it may branch. */
-void m4crypt_mldsa_use_hint_c(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLDSA_N],
-                              int32_t gamma2)
+/* UseHint (Alg. 40) where the hint bit is set: HighBits(a) moved by one modulo m, up if r0 > 0.
+ * Verification only (public data), so it may branch. */
+int32_t m4crypt_mldsa_use_hint_one(int32_t a, int32_t gamma2)
 {
     const int32_t m = (Q - 1) / (2 * gamma2);
-    for (unsigned i = 0; i < 256; i++) {
-        int32_t r0, r1 = m4crypt_mldsa_highbits(a->coeffs[i], gamma2, &r0);
-        if (h[i]) {
-            if (r0 > 0)
-                r1 = r1 + 1 == m ? 0 : r1 + 1;
-            else
-                r1 = r1 == 0 ? m - 1 : r1 - 1;
-        }
-        a->coeffs[i] = r1;
+    int32_t r0, r1 = m4crypt_mldsa_highbits(a, gamma2, &r0);
+    if (r0 > 0)
+        return r1 + 1 == m ? 0 : r1 + 1;
+    return r1 == 0 ? m - 1 : r1 - 1;
+}
+
+/* The field of coefficient j (6 or 4 bits, little-endian bit order: Alg. 16) rewritten; a 6-bit
+ * field may span two bytes. */
+void m4crypt_mldsa_w1_use_hints(uint8_t *w1, const m4crypt_mldsa_poly *a, const uint8_t *pos,
+                                unsigned n, int32_t gamma2)
+{
+    const unsigned bits = gamma2 == (Q - 1) / 88 ? 6 : 4;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned j = pos[k], bit = j * bits, byte = bit / 8, sh = bit % 8;
+        uint32_t v = (uint32_t)m4crypt_mldsa_use_hint_one(a->coeffs[j], gamma2);
+        uint32_t mask = ((1u << bits) - 1) << sh;
+        uint32_t cur = w1[byte] | (sh + bits > 8 ? (uint32_t)w1[byte + 1] << 8 : 0);
+        cur = (cur & ~mask) | v << sh;
+        w1[byte] = (uint8_t)cur;
+        if (sh + bits > 8)
+            w1[byte + 1] = (uint8_t)(cur >> 8);
     }
 }
 

@@ -133,10 +133,14 @@ void m4crypt_mldsa_power2round_pack(uint8_t t1_out[320], uint8_t *t0_out,
 void m4crypt_mldsa_add_eta_power2round_pack_c(uint8_t t1_out[320], uint8_t *t0_out,
                                               const m4crypt_mldsa_poly *t, const uint8_t *s_in,
                                               unsigned eta);
-/* UseHint (Alg. 40) in place on a (coefficients in [0, q)) with the hint bits h[0..255] (0/1);
- * a becomes the corrected high bits. Public data only (verification). */
-void m4crypt_mldsa_use_hint_c(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLDSA_N],
-                              int32_t gamma2);
+/* UseHint (Alg. 40) of a coefficient a in [0, q) whose hint bit is set. Public data only
+ * (verification). */
+int32_t m4crypt_mldsa_use_hint_one(int32_t a, int32_t gamma2);
+/* Verification's w1' = UseHint(h, w'): w1 holds w1Encode(HighBits(a)) (highbits_pack_w1); the
+ * fields of the n hinted coefficients pos[0..n) (a row's hint positions) are rewritten with
+ * use_hint_one, the others are HighBits already. Public data only. */
+void m4crypt_mldsa_w1_use_hints(uint8_t *w1, const m4crypt_mldsa_poly *a, const uint8_t *pos,
+                                unsigned n, int32_t gamma2);
 /* 1 if some coefficient x of a (|x| < q/2 after reduce/centering) has |x| >= bound, else 0;
  * constant time (no early exit, no branch on a). */
 uint32_t m4crypt_mldsa_chknorm_c(const m4crypt_mldsa_poly *a, int32_t bound);

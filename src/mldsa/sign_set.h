@@ -535,32 +535,28 @@ typedef struct {
 #endif
     union {
         m4crypt_mldsa_xof xof;
-        struct {
-            uint8_t h[M4CRYPT_MLDSA_N];
-            uint8_t w1[192]; /* w1Encode of one row; at the end c~' */
-        } row;
+        uint8_t w1[192]; /* w1Encode of one row; at the end c~' */
     } ws;
     m4crypt_keccak_ctx h;
 } verify_ws;
 
 /* The end of row i of verification (Alg. 8 lines 9-10): acc, the row of A o NTT(z) - NTT(c) o
- * NTT(t1 2^d) in the NTT domain, back to [0, q); UseHint with the row's hint positions
- * (hints[index .. hints[omega + i])); w1Encode absorbed into H. Returns the next index. */
+ * NTT(t1 2^d) in the NTT domain, back to [0, q); w1Encode(HighBits), then UseHint at the row's
+ * hint positions (hints[index .. hints[omega + i])) only; absorbed into H. Returns the next
+ * index. */
 static unsigned verify_row_end(const m4crypt_mldsa_params *p, m4crypt_mldsa_poly *acc,
-                               uint8_t h[M4CRYPT_MLDSA_N], uint8_t *w1, const uint8_t *hints,
-                               unsigned i, unsigned index, m4crypt_keccak_ctx *hctx)
+                               uint8_t *w1, const uint8_t *hints, unsigned i, unsigned index,
+                               m4crypt_keccak_ctx *hctx)
 {
 #ifdef M4CRYPT_MLDSA_SMALL_MEMORY
     m4crypt_mldsa_reduce(acc); /* the default build's last product reduces */
 #endif
     m4crypt_mldsa_invntt_caddq(acc);
-    memset(h, 0, M4CRYPT_MLDSA_N);
-    for (unsigned end = hints[p->omega + i]; index < end; index++)
-        h[hints[index]] = 1;
-    m4crypt_mldsa_use_hint(acc, h, p->gamma2);
-    m4crypt_mldsa_pack_w1(w1, acc, p->gamma2);
+    m4crypt_mldsa_highbits_pack_w1(w1, acc, p->gamma2);
+    unsigned end = hints[p->omega + i];
+    m4crypt_mldsa_w1_use_hints(w1, acc, hints + index, end - index, p->gamma2);
     m4crypt_keccak_absorb(hctx, w1, p->w1_bytes);
-    return index;
+    return end;
 }
 
 /* Alg. 8 lines 12-13: c~' = H(mu || w1Encode(w1'), lambda / 4), compared with c~ of sig. */
@@ -655,9 +651,9 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
             m4crypt_mldsa_matrix_entry_acc(&w.acc, &w.tmp, pk, i, j, &w.ws.xof);
         }
 #endif
-        index = verify_row_end(p, &w.acc, w.ws.row.h, w.ws.row.w1, hints, i, index, &w.h);
+        index = verify_row_end(p, &w.acc, w.ws.w1, hints, i, index, &w.h);
     }
-    return verify_end(p, &w.h, w.ws.row.w1, sig);
+    return verify_end(p, &w.h, w.ws.w1, sig);
 }
 #endif /* M4CRYPT_ENABLE_MLDSA_VERIFY */
 

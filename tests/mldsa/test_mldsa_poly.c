@@ -80,25 +80,35 @@ static void test_rounding(void)
         r += 255;
     }
     CHECK(bad == 0);
-    /* Decompose and UseHint on a polynomial (both gamma2; Alg. 40 written out) */
-    for (int g = 0; g < 2; g++) {
-        int32_t gamma2 = GAMMA2[g], m = (Q - 1) / (2 * gamma2);
+    /* Decompose and UseHint on a polynomial (both gamma2; Alg. 40 written out), as verification
+     * applies it: w1Encode(HighBits) (highbits_pack_w1), then the hinted fields rewritten
+     * (w1_use_hints), against pack_w1 of UseHint's values; hints at random positions, at none
+     * and at all 256 */
+    for (int g = 0; g < 4; g++) {
+        int32_t gamma2 = GAMMA2[g % 2], m = (Q - 1) / (2 * gamma2);
         m4crypt_mldsa_poly a, a0, a1, u;
-        uint8_t h[256];
+        uint8_t h[256], pos[256], w1[192], want_w1[192];
+        unsigned npos = 0;
         for (unsigned i = 0; i < 256; i++) {
             a.coeffs[i] = i < 8 ? (int32_t)(i < 4 ? i : Q - 1 - (i - 4)) : (int32_t)(t_rand32() % Q);
-            h[i] = (uint8_t)(t_rand32() & 1);
+            h[i] = (uint8_t)(g == 2 ? 0 : g == 3 ? 1 : t_rand32() & 1);
+            if (h[i])
+                pos[npos++] = (uint8_t)i;
         }
         m4crypt_mldsa_decompose_c(&a1, &a0, &a, gamma2);
-        u = a;
-        m4crypt_mldsa_use_hint(&u, h, gamma2);
         for (unsigned i = 0; i < 256; i++) {
             int32_t r0, r1 = m4crypt_mldsa_highbits(a.coeffs[i], gamma2, &r0), want = r1;
             CHECK(a1.coeffs[i] == r1 && a0.coeffs[i] == r0);
-            if (h[i])
+            if (h[i]) {
                 want = r0 > 0 ? (r1 + 1) % m : (r1 - 1 + m) % m;
-            CHECK(u.coeffs[i] == want);
+                CHECK(m4crypt_mldsa_use_hint_one(a.coeffs[i], gamma2) == want);
+            }
+            u.coeffs[i] = want;
         }
+        m4crypt_mldsa_pack_w1_c(want_w1, &u, gamma2);
+        m4crypt_mldsa_highbits_pack_w1(w1, &a, gamma2);
+        m4crypt_mldsa_w1_use_hints(w1, &a, pos, npos, gamma2);
+        CHECK(memcmp(w1, want_w1, m == 44 ? 192 : 128) == 0);
     }
 }
 
@@ -400,7 +410,7 @@ static void test_packing(void)
             for (unsigned i = 0; i < 256; i++)
                 a.coeffs[i] = rep == 0 ? top - 1 : (int32_t)(t_rand32() % (uint32_t)top);
             memset(buf, 0xa5, sizeof buf);
-            m4crypt_mldsa_pack_w1(buf, &a, GAMMA2[g]);
+            m4crypt_mldsa_pack_w1_c(buf, &a, GAMMA2[g]);
             CHECK(buf[n] == 0xa5);
             int ok2 = 1;
             for (unsigned i = 0; i < 256; i++) {

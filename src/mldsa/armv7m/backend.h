@@ -22,13 +22,11 @@
  *              pass): four coefficients per LDM
  *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
  *              and s1 / s2, four / eight fields per group of loads
- *   rounding.S m4crypt_mldsa_highbits_pack_w1_armv7m (signing's w1Encode(HighBits(w)): UMULL
- *              by ceil(2^48 / (2 gamma2))),
+ *   rounding.S m4crypt_mldsa_highbits_pack_w1_armv7m (w1Encode(HighBits(w)): UMULL by
+ *              ceil(2^48 / (2 gamma2))),
  *              m4crypt_mldsa_make_hint_armv7m (MakeHint with the r0 bound, a row of
- *              signing), m4crypt_mldsa_chknorm_armv7m, m4crypt_mldsa_use_hint_armv7m
- *              (verification)
- *   pack.S     m4crypt_mldsa_pack_z_armv7m, m4crypt_mldsa_pack_w1_armv7m: UBFX / BFI / ORR into
- *              words
+ *              signing), m4crypt_mldsa_chknorm_armv7m
+ *   pack.S     m4crypt_mldsa_pack_z_armv7m: UBFX / BFI / ORR into words
  *   pack_t.S   m4crypt_mldsa_unpack_t1_shifted_armv7m, m4crypt_mldsa_unpack_t0_armv7m,
  *              m4crypt_mldsa_pack_eta_armv7m, m4crypt_mldsa_add_eta_power2round_pack_armv7m
  *              (key generation's t + s2, Power2Round and both encodings in one pass)
@@ -85,9 +83,6 @@ void m4crypt_mldsa_unpack_z_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, uns
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 uint32_t m4crypt_mldsa_unpack_eta_armv7m(m4crypt_mldsa_poly *r, const uint8_t *in, unsigned eta);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_ETA 1
-void m4crypt_mldsa_highbits_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *a,
-                                           int32_t gamma2);
-#define M4CRYPT_MLDSA_HAVE_HIGHBITS_PACK_W1 1
 uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly *a,
                                         const m4crypt_mldsa_poly *t, int32_t gamma2,
                                         int32_t r0_bound);
@@ -95,15 +90,13 @@ uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly 
 #endif
 uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
 #define M4CRYPT_MLDSA_HAVE_CHKNORM 1
-void m4crypt_mldsa_use_hint_armv7m(m4crypt_mldsa_poly *a, const uint8_t h[M4CRYPT_MLDSA_N],
-                                   int32_t gamma2);
-#define M4CRYPT_MLDSA_HAVE_USE_HINT 1
+void m4crypt_mldsa_highbits_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *a,
+                                           int32_t gamma2);
+#define M4CRYPT_MLDSA_HAVE_HIGHBITS_PACK_W1 1
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */
 void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z, unsigned gamma1_bits);
 #define M4CRYPT_MLDSA_HAVE_PACK_Z 1
 #endif
-void m4crypt_mldsa_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
-#define M4CRYPT_MLDSA_HAVE_PACK_W1 1
 void m4crypt_mldsa_unpack_t1_shifted_armv7m(m4crypt_mldsa_poly *r, const uint8_t in[320]);
 #define M4CRYPT_MLDSA_HAVE_UNPACK_T1_SHIFTED 1
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only */

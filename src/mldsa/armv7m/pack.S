@@ -1,23 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ML-DSA BitPack of z and SimpleBitPack of w1 (FIPS 204 Alg. 16 / 17, w1Encode Alg. 28) for
- * ARMv7E-M (contracts of src/mldsa/poly.h; the same bytes as the C twins in src/mldsa/poly.c).
+ * ML-DSA BitPack of z (FIPS 204 Alg. 17) for ARMv7E-M (contracts of src/mldsa/poly.h; the same
+ * bytes as the C twin in src/mldsa/poly.c). w1Encode is rounding.S's highbits_pack_w1.
  *
  *   void m4crypt_mldsa_pack_z_armv7m(uint8_t *out, const m4crypt_mldsa_poly *z,
  *                                    unsigned gamma1_bits);
  *       fields 2^gamma1_bits - z_i, 18 bits (gamma1_bits 17: four per 9 bytes) or 20 bits (19:
  *       four per 10 bytes), each cut to its width by UBFX / BFI as the C masks it
- *   void m4crypt_mldsa_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *w1, int32_t gamma2);
- *       6-bit fields (gamma2 = (q - 1) / 88: four per 3 bytes) or 4-bit fields ((q - 1) / 32:
- *       eight per word); coefficients in [0, 2^6) or [0, 2^4) (HighBits outputs)
  * out may have any alignment (STR / STRH / STRB, never STM / STRD on it); nothing beyond the
- * encoding is written. Constant time: the only branches depend on gamma1_bits / gamma2.
+ * encoding is written. Constant time: the only branches depend on gamma1_bits.
  *
  * Register map:
- *   r0  out (advances)   r1  z / w1 (advances)   r2  2^gamma1_bits (z)   r3  end of the input
- *   r4-r7  coefficients, then fields   r8, r9  output words (w1 4-bit: r4-r11 coefficients)
+ *   r0  out (advances)   r1  z (advances)   r2  2^gamma1_bits   r3  end of the input
+ *   r4-r7  coefficients, then fields   r8, r9  output words
  *
- * Measured by the bench rows mldsa*.sign (pack_w1 also verify); twin test in
+ * Measured by the bench rows mldsa*.sign; twin test in
  * tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
@@ -54,29 +51,5 @@ FUNC m4crypt_mldsa_pack_z_armv7m
     TWO_LOOPS PACK_Z, 18, 20, r1, r3, r4-r9   @ gamma1_bits 17: 18-bit fields, else 20
 ENDFUNC m4crypt_mldsa_pack_z_armv7m
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
-
-FUNC m4crypt_mldsa_pack_w1_armv7m
-    push {r4-r11, lr}
-    add r3, r1, #1024
-    movw r12, #0x7400
-    movt r12, #0x1                  @ (q - 1) / 88
-    cmp r2, r12
-    bne 2f
-1:  ldm r1!, {r4-r7}
-    ORR_FIELDS r4, 6, r5, r6, r7
-    strh r4, [r0]
-    lsr r4, r4, #16
-    strb r4, [r0, #2]
-    add r0, r0, #3
-    cmp r1, r3
-    bne 1b
-    pop {r4-r11, pc}
-2:  ldm r1!, {r4-r11}
-    ORR_FIELDS r4, 4, r5, r6, r7, r8, r9, r10, r11
-    str r4, [r0], #4
-    cmp r1, r3
-    bne 2b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_pack_w1_armv7m
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -1,25 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * ML-DSA's rounding (FIPS 204 Alg. 36 Decompose, as signing's w1Encode(HighBits)), MakeHint
- * (Alg. 39), UseHint (Alg. 40) and the norm check for ARMv7E-M (contracts of src/mldsa/poly.h;
+ * ML-DSA's rounding (FIPS 204 Alg. 36 Decompose, as w1Encode(HighBits)), MakeHint (Alg. 39)
+ * and the norm check for ARMv7E-M (contracts of src/mldsa/poly.h;
  * the same values as the C twins in src/mldsa/poly.c).
  *   void m4crypt_mldsa_highbits_pack_w1_armv7m(uint8_t *out, const m4crypt_mldsa_poly *a,
  *                                              int32_t gamma2);
  *       w1Encode(HighBits(a)) (Alg. 28 of Decompose's r1, a in [0, q)) in one pass: signing's
- *       commitment; out any alignment
+ *       commitment, and verification's before the hinted fields are changed; out any alignment
  *   uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly *a,
  *       const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);   (|t_i| < q)
  *       bit i of h: x_i + t_i outside [0, 2 gamma2), x_i = (a_i + gamma2 - 1) mod 2 gamma2 (the
  *       hint when |t_i| < gamma2); returns the number of ones | (some |r0| >= r0_bound) << 31
  *   uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
  *       1 if some |a_i| >= bound
- *   void m4crypt_mldsa_use_hint_armv7m(m4crypt_mldsa_poly *a, const uint8_t h[256],
- *                                      int32_t gamma2);
- *       UseHint (Alg. 40) in place, a in [0, q): r1 from the UMULL of Decompose, moved by one
- *       (mod m) where h_i is set, up if r0 > 0; verification only (public data: IT-conditional
- *       instructions)
  * The branch-free arithmetic of each: docs/mldsa-armv7m.md, "Decompose, hints and the norm check".
- * Constant time (all but use_hint): the only branches depend on gamma2 and the loop counts.
+ * Constant time: the only branches depend on gamma2 and the loop counts.
  * Register map (highbits_pack_w1): r0 out (advances)   r1 a (advances)   r2 gamma2 - 1   r3 end of a
  *   r4-r11 coefficients, then r1 and the fields   r12 scratch   lr ceil(2^48 / (2 gamma2))
  * (make_hint): r0 h (advances)   r1 a   r2 t (advance)   r3 gamma2 - 1   r4 ceil(2^48 / (2 gamma2))
@@ -28,10 +23,8 @@
  *   then (ones) r2 h (advances)   r1 byte counts   r10 a word of h   r11, r12 scratch
  * (chknorm): r0  a (advances)   r1  bound - 1   r3  end   r4-r7  coefficients   r8  |x|
  *   r12  OR
- * (use_hint): r0 a (advances)   r1 h (advances)   r2 gamma2   r3 gamma2 - 1
- *   r4 ceil(2^48 / (2 gamma2))   r5 2 gamma2   r6 m = top   r7 u, then x   r8 k, then r1
- *   r9 h_i   r12 low product word   lr end of a
- * Bench rows mldsa*.sign (and verify: use_hint); twin test tests/mldsa/test_mldsa_armv7m.c.
+ * Bench rows mldsa*.sign (and verify: highbits_pack_w1); twin test
+ * tests/mldsa/test_mldsa_armv7m.c.
  */
 #include "m4crypt/config.h"
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
@@ -41,55 +34,6 @@
     .text
 #include "common/armv7m/asm_macros.i"
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
-
-    @ HighBits (Decompose's r1) of \x in [0, q): k = ((x + gamma2 - 1) M) >> 48 with r2 = gamma2 - 1,
-    @ lr = M = ceil(2^48 / (2 gamma2)), r12 scratch; then top = 44 to 0 (HB88: k AND the sign
-    @ of k - 44) or top = 16 to 0 (HB32: the low four bits)
-    .macro HB x
-    add \x, \x, r2
-    umull r12, \x, \x, lr
-    lsr \x, \x, #16
-    .endm
-
-    .macro HB88 x
-    HB \x
-    sub r12, \x, #44
-    and \x, \x, r12, asr #31
-    .endm
-
-    .macro HB32 x
-    HB \x
-    and \x, \x, #15
-    .endm
-
-FUNC m4crypt_mldsa_highbits_pack_w1_armv7m
-    push {r4-r11, lr}
-    add r3, r1, #1024
-    movw r12, #0x7400
-    movt r12, #0x1                  @ (q - 1) / 88
-    cmp r2, r12
-    sub r2, r2, #1
-    bne 2f
-    ldr lr, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
-1:  ldm r1!, {r4-r7}
-    EACH HB88, r4, r5, r6, r7
-    ORR_FIELDS r4, 6, r5, r6, r7    @ four 6-bit fields: 3 bytes
-    strh r4, [r0]
-    lsr r4, r4, #16
-    strb r4, [r0, #2]
-    add r0, r0, #3
-    cmp r1, r3
-    bne 1b
-    pop {r4-r11, pc}
-2:  ldr lr, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
-3:  ldm r1!, {r4-r11}
-    EACH HB32, r4, r5, r6, r7, r8, r9, r10, r11
-    ORR_FIELDS r4, 4, r5, r6, r7, r8, r9, r10, r11  @ eight 4-bit fields: a word
-    str r4, [r0], #4
-    cmp r1, r3
-    bne 3b
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_highbits_pack_w1_armv7m
 
     @ coefficient j of 8 (bit j of a byte of h): 13 instructions, no branch
     .macro HINT j
@@ -182,39 +126,54 @@ FUNC m4crypt_mldsa_chknorm_armv7m
 ENDFUNC m4crypt_mldsa_chknorm_armv7m
     .ltorg
 
-FUNC m4crypt_mldsa_use_hint_armv7m
-    push {r4-r9, lr}
+    @ HighBits (Decompose's r1) of \x in [0, q): k = ((x + gamma2 - 1) M) >> 48 with r2 = gamma2 - 1,
+    @ lr = M = ceil(2^48 / (2 gamma2)), r12 scratch; then top = 44 to 0 (HB88: k AND the sign
+    @ of k - 44) or top = 16 to 0 (HB32: the low four bits)
+    .macro HB x
+    add \x, \x, r2
+    umull r12, \x, \x, lr
+    lsr \x, \x, #16
+    .endm
+
+    .macro HB88 x
+    HB \x
+    sub r12, \x, #44
+    and \x, \x, r12, asr #31
+    .endm
+
+    .macro HB32 x
+    HB \x
+    and \x, \x, #15
+    .endm
+
+FUNC m4crypt_mldsa_highbits_pack_w1_armv7m
+    push {r4-r11, lr}
+    add r3, r1, #1024
     movw r12, #0x7400
     movt r12, #0x1                  @ (q - 1) / 88
-    ldr r4, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
-    mov r6, #44                     @ m = top
     cmp r2, r12
-    beq 1f
-    ldr r4, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
-    mov r6, #16
-1:  lsl r5, r2, #1
-    sub r3, r2, #1
-    add lr, r0, #1024
-2:  ldr r7, [r0]
-    ldrb r9, [r1], #1               @ h_i
-    add r7, r7, r3                  @ u = a_i + gamma2 - 1
-    umull r12, r8, r7, r4
-    lsr r8, r8, #16                 @ k = floor(u / (2 gamma2)), in [0, top]
-    mls r7, r8, r5, r7              @ x = u - 2 gamma2 k, in [0, 2 gamma2)
-    cmp r7, r2                      @ C iff x >= gamma2: r0 > 0 (never when k = top)
-    it cs
-    addcs r8, r8, r9, lsl #1
-    subs r8, r8, r9                 @ k + 1 (h, r0 > 0), k - 1 (h, r0 <= 0) or k: [-1, top + 1]
-    it mi
-    addmi r8, r8, r6
-    cmp r8, r6
-    it cs
-    subcs r8, r8, r6                @ mod m (k = top is r1 = 0: Alg. 36's wrap)
-    str r8, [r0], #4
-    cmp r0, lr
-    bne 2b
-    pop {r4-r9, pc}
-ENDFUNC m4crypt_mldsa_use_hint_armv7m
+    sub r2, r2, #1
+    bne 2f
+    ldr lr, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
+1:  ldm r1!, {r4-r7}
+    EACH HB88, r4, r5, r6, r7
+    ORR_FIELDS r4, 6, r5, r6, r7    @ four 6-bit fields: 3 bytes
+    strh r4, [r0]
+    lsr r4, r4, #16
+    strb r4, [r0, #2]
+    add r0, r0, #3
+    cmp r1, r3
+    bne 1b
+    pop {r4-r11, pc}
+2:  ldr lr, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
+3:  ldm r1!, {r4-r11}
+    EACH HB32, r4, r5, r6, r7, r8, r9, r10, r11
+    ORR_FIELDS r4, 4, r5, r6, r7, r8, r9, r10, r11  @ eight 4-bit fields: a word
+    str r4, [r0], #4
+    cmp r1, r3
+    bne 3b
+    pop {r4-r11, pc}
+ENDFUNC m4crypt_mldsa_highbits_pack_w1_armv7m
     .ltorg
 
 #endif /* M4CRYPT_ENABLE_MLDSA */
