@@ -42,6 +42,12 @@
 #define m4crypt_mldsa_invntt_caddq m4crypt_mldsa_invntt_caddq_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_INVNTT_REDUCE
+#define m4crypt_mldsa_invntt_reduce m4crypt_mldsa_invntt_reduce_armv7m
+#else
+#define m4crypt_mldsa_invntt_reduce m4crypt_mldsa_invntt_reduce_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_POINTWISE
 #define m4crypt_mldsa_pointwise m4crypt_mldsa_pointwise_armv7m
 #else

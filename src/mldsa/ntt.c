@@ -79,6 +79,12 @@ void m4crypt_mldsa_invntt_caddq_c(m4crypt_mldsa_poly *a)
     m4crypt_mldsa_caddq_c(a);
 }
 
+void m4crypt_mldsa_invntt_reduce_c(m4crypt_mldsa_poly *a)
+{
+    m4crypt_mldsa_invntt_c(a);
+    m4crypt_mldsa_reduce_c(a);
+}
+
 void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
                                const m4crypt_mldsa_poly *b)
 {

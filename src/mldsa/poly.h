@@ -46,6 +46,9 @@ void m4crypt_mldsa_invntt_c(m4crypt_mldsa_poly *a);
 /* invntt, then caddq: the output in [0, q) (the assembly adds q to the negative outputs in the
  * inverse NTT's last pass instead of a pass of its own). */
 void m4crypt_mldsa_invntt_caddq_c(m4crypt_mldsa_poly *a);
+/* invntt, then reduce: the output centered, |x| <= 2^22 (the assembly reduces in the inverse
+ * NTT's last pass). */
+void m4crypt_mldsa_invntt_reduce_c(m4crypt_mldsa_poly *a);
 /* r = a o b * R^-1 (Alg. 45 MultiplyNTT, Montgomery), |a|, |b| < 9q; output |x| < q.
  * r may alias a or b. */
 void m4crypt_mldsa_pointwise_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,

@@ -13,8 +13,7 @@
  *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
  *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
- *           per attempt; ML-DSA-87 recomputes NTT(t0): SET_KEEP_T0HAT) + l polynomials modulo
- *           769 at 10 bits per coefficient (NTT(s1), once per signature) + k + 3
+ *           per attempt) + l polynomials modulo 769 at 10 bits per coefficient (NTT(s1)) + k + 3
  *           polynomials (w, work) + the SHAKE state;
  *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
  *           states, every entry of A streamed in every attempt.
@@ -70,16 +69,14 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #endif
 #define P (&set_params)
 
-/* Signing (default build) keeps NTT(s1) mod 769 (l 320 bytes) across attempts for every set, and
- * NTT(t0) (k 768 bytes) for ML-DSA-44 and -65; for ML-DSA-87, NTT(t0) is recomputed in each
- * attempt that needs it, so that signing stays within a 64 KB stack budget (the STM32F407 test
- * board's SRAM holds the stack, .data and .bss; the portable build's signing needs the most). */
+/* What signing (default build) computes once per signature and keeps across attempts, besides A:
+ * NTT(s1) mod 769 (l 320 bytes) and NTT(t0) (k 768 bytes), for every set. ML-DSA-87's signing
+ * then needs the most stack of all, within 0.6 times pqm4 m4f's and, in the portable build,
+ * within 64 KiB (the STM32F407 test board's SRAM holds the stack, .data and .bss). NTT(s2) is
+ * not kept: each attempt that passes the z bound transforms s2 (keeping it, k 320 bytes, saved
+ * about 0.1 % of ML-DSA-44's signing, and does not fit the other sets' limits). */
 #define SET_KEEP_S1HAT 1
-#if MLDSA_SET == 87
-#define SET_KEEP_T0HAT 0
-#else
 #define SET_KEEP_T0HAT 1
-#endif
 
 #define Q M4CRYPT_MLDSA_Q
 
@@ -265,7 +262,7 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Once per signature: A = ExpandA(rho) into ahat (Alg. 32, each entry packed as SampleNTT
- * delivers it), NTT(s1) modulo 769 into s1hat and (SET_KEEP_T0HAT) NTT(t0) into t0hat. */
+ * delivers it), NTT(s1) modulo 769 into s1hat and NTT(t0) into t0hat. */
 static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     for (unsigned i = 0; i < p->k; i++)
@@ -347,12 +344,12 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
 #endif
 
 #if !(!defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT)
-/* NTT^-1(c^ o NTT(t0)): r = c t0 (|x| < q). */
+/* NTT^-1(c^ o NTT(t0)): r = c t0, centered (|x| <= 2^22). */
 static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
 {
     m4crypt_mldsa_ntt(r);
     m4crypt_mldsa_pointwise(r, chat, r);
-    m4crypt_mldsa_invntt(r);
+    m4crypt_mldsa_invntt_reduce(r);
 }
 #endif
 
@@ -424,12 +421,11 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
 #endif
 #if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
         m4crypt_mldsa_pointwise_sum_p24(&w->tmp, w->t0hat[i], &w->chat, 1, 0);
-        m4crypt_mldsa_invntt(&w->tmp);
+        m4crypt_mldsa_invntt_reduce(&w->tmp); /* c t0, centered */
 #else
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
-        mul_c(&w->tmp, &w->chat); /* c t0 */
+        mul_c(&w->tmp, &w->chat); /* c t0, centered */
 #endif
-        m4crypt_mldsa_reduce(&w->tmp);
         bad |= m4crypt_mldsa_chknorm(&w->tmp, p->gamma2);
         uint32_t rv = m4crypt_mldsa_make_hint(w->hint[i], a, &w->tmp, p->gamma2, r0_bound);
         bad |= rv >> 31;

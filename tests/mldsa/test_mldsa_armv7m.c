@@ -130,6 +130,25 @@ static void test_invntt_caddq(void)
                     m4crypt_mldsa_invntt);
 }
 
+/* The inverse NTT whose last pass reduces (centers) its outputs: its C twin's values (invntt_c,
+ * then reduce_c), |x| <= 2^22, and the plain inverse NTT's values modulo q. */
+static void test_invntt_reduce(void)
+{
+    check_transform(m4crypt_mldsa_invntt_reduce, m4crypt_mldsa_invntt_reduce_c, (1 << 22) + 1,
+                    NULL);
+    unsigned bad = 0;
+    for (unsigned k = 0; k < iters(500, 200) + EDGES; k++) {
+        m4crypt_mldsa_poly a, c;
+        poly_case(&a, k < EDGES ? k : EDGES, Q - 1);
+        c = a;
+        m4crypt_mldsa_invntt_reduce(&a);
+        m4crypt_mldsa_invntt(&c);
+        for (unsigned i = 0; i < 256; i++)
+            bad += (a.coeffs[i] - c.coeffs[i]) % Q != 0;
+    }
+    CHECK(bad == 0);
+}
+
 /* Products at the operand bounds of poly.h (|x| < 9q); r aliasing a and b; the accumulating part
  * product onto an accumulator that already holds up to 7 terms (|x| < 7q). */
 static void test_pointwise(void)
@@ -855,6 +874,7 @@ int main(int argc, char **argv)
     test_ntt();
     test_invntt();
     test_invntt_caddq();
+    test_invntt_reduce();
     test_pointwise();
     test_rej_uniform();
     test_pointwise_p24();

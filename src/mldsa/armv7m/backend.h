@@ -8,7 +8,8 @@
  *   ntt.S      m4crypt_mldsa_ntt_armv7m      32-bit Montgomery butterflies (SMULL, MUL, SMLAL),
  *                                            layers merged 2+2+2+2
  *   invntt.S   m4crypt_mldsa_invntt_armv7m   the same, Gentleman-Sande, f folded into the last pass;
- *              m4crypt_mldsa_invntt_caddq_armv7m: the last pass also adds q to negative outputs
+ *              m4crypt_mldsa_invntt_caddq_armv7m: the last pass also adds q to negative outputs;
+ *              m4crypt_mldsa_invntt_reduce_armv7m: it also centers them (reduce32)
  *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 32
  *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD,
  *              m4crypt_mldsa_pointwise_sum_p24_armv7m (signing's packed A times two or three
@@ -57,6 +58,8 @@ void m4crypt_mldsa_invntt_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_INVNTT 1
 void m4crypt_mldsa_invntt_caddq_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_INVNTT_CADDQ 1
+void m4crypt_mldsa_invntt_reduce_armv7m(m4crypt_mldsa_poly *a);
+#define M4CRYPT_MLDSA_HAVE_INVNTT_REDUCE 1
 void m4crypt_mldsa_pointwise_acc_part_armv7m(int32_t *r, const int32_t *a, const int32_t *b);
 #define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART 1
 void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,

@@ -4,10 +4,12 @@
  *
  *   void m4crypt_mldsa_invntt_armv7m(m4crypt_mldsa_poly *a);
  *   void m4crypt_mldsa_invntt_caddq_armv7m(m4crypt_mldsa_poly *a);
+ *   void m4crypt_mldsa_invntt_reduce_armv7m(m4crypt_mldsa_poly *a);
  * Input |x| < q. Output NTT^-1(a) times 2^32 (mod q), |x| < q: the same values as
  * m4crypt_mldsa_invntt_c (src/mldsa/ntt.c; gen_tables.py runs this pass order on exact integers
  * against Alg. 42); _caddq: in [0, q), the last pass adding q to each negative output (AND with
- * the sign, SUB of -q), as m4crypt_mldsa_invntt_caddq_c.
+ * the sign, SUB of -q), as m4crypt_mldsa_invntt_caddq_c; _reduce: centered, reduce32 of each
+ * output in the last pass (ADD 2^22, ASR 23, MLA by -q: |x| <= 2^22), as invntt_c then reduce_c.
  * Four passes of two merged layers (distances 1-2, 4-8, 16-32, 64-128) of Gentleman-Sande
  * butterflies (Montgomery product of mont.i) over groups of four coefficients L apart (L = 1, 4,
  * 16, 64), sums not reduced; the last pass multiplies by f = 256^-1 2^64 mod q: the last
@@ -20,12 +22,13 @@
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
  *   r5        end of the polynomial (pass 1), of the super-block's groups (passes 2-3); f (pass 4)
- *   r6, r7    mlo, mt: lo, t of the Montgomery product; (_caddq, pass 4) -q or 0
+ *   r6, r7    mlo, mt: lo, t of the Montgomery product; (_caddq, pass 4) -q or 0; (_reduce,
+ *             pass 4) the rounded quotient
  *   r8        negq: -q
  *   r9        qinv: q^-1 mod 2^32
  *   r10       twiddle table pointer (passes 1-3); end of the groups (pass 4)
  *   r11, r12, lr  the super-block's three twiddles
- *   [sp]      the end of the polynomial; [sp, #4] the variant (1: _caddq)
+ *   [sp]      the end of the polynomial; [sp, #4] the variant (1: _caddq, 2: _reduce)
  *
  * Constant time: no branch or address depends on data (the variant selects the last pass).
  * Bench rows mldsa*.keypair / sign / verify; twin test tests/mldsa/test_mldsa_armv7m.c.
@@ -55,8 +58,9 @@
     GS r2, r4, lr
     .endm
 
-    @ pass 4: one super-block, 64 groups, every output times f; \caddq 1: then to [0, q)
-    .macro LAST_PASS caddq
+    @ pass 4: one super-block, 64 groups, every output times f; \mode 1: then to [0, q), 2: then
+    @ reduce32 (centered)
+    .macro LAST_PASS mode
     ldmia r10, {r11, r12, lr}       @ lr: the last layer's z f 2^-32 (tables.S)
     ldr r5, =m4crypt_mldsa_invntt_f_armv7m
     ldr r5, [r5]
@@ -65,10 +69,16 @@
     GS_GROUP
     MONT r1, r5                     @ the last layer's sums times f; its differences r3, r4
     MONT r2, r5                     @ already carry f from lr
-    .if \caddq
+    .if \mode == 1
     .irp x, r1, r2, r3, r4
     and mlo, negq, \x, asr #31     @ -q if x < 0, else 0
     sub \x, \x, mlo
+    .endr
+    .elseif \mode == 2
+    .irp x, r1, r2, r3, r4
+    add mlo, \x, #0x400000
+    asr mlo, mlo, #23               @ round(x / 2^23)
+    mla \x, mlo, negq, \x
     .endr
     .endif
     STORE_GROUP 64
@@ -76,11 +86,17 @@
     bne 4b
     .endm
 
-    @ one body for both functions: r1 says which last pass runs (_caddq sets it and branches in)
+    @ one body for the three functions: r1 says which last pass runs (_caddq and _reduce set it
+    @ and branch in)
 FUNC m4crypt_mldsa_invntt_caddq_armv7m
     movs r1, #1
     b.w 8f
 ENDFUNC m4crypt_mldsa_invntt_caddq_armv7m
+
+FUNC m4crypt_mldsa_invntt_reduce_armv7m
+    movs r1, #2
+    b.w 8f
+ENDFUNC m4crypt_mldsa_invntt_reduce_armv7m
 
 FUNC m4crypt_mldsa_invntt_armv7m
     movs r1, #0
@@ -92,11 +108,14 @@ FUNC m4crypt_mldsa_invntt_armv7m
     PASS 4, GS_GROUP
     PASS 16, GS_GROUP
     ldr r5, [sp, #4]
-    cmp r5, #0
-    bne 5f
+    cmp r5, #1
+    beq 5f
+    bhi 7f
     LAST_PASS 0
     b 6f
 5:  LAST_PASS 1
+    b 6f
+7:  LAST_PASS 2
 6:  add sp, sp, #8
     pop {r4-r11, pc}
 ENDFUNC m4crypt_mldsa_invntt_armv7m
