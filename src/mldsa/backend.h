@@ -183,10 +183,10 @@
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_ADD_SMALL
-#define m4crypt_mldsa_add_small m4crypt_mldsa_add_small_armv7m
+#define m4crypt_mldsa_add_small_chknorm m4crypt_mldsa_add_small_chknorm_armv7m
 #define m4crypt_mldsa_sub_small_freeze m4crypt_mldsa_sub_small_freeze_armv7m
 #else
-#define m4crypt_mldsa_add_small m4crypt_mldsa_add_small_c
+#define m4crypt_mldsa_add_small_chknorm m4crypt_mldsa_add_small_chknorm_c
 #define m4crypt_mldsa_sub_small_freeze m4crypt_mldsa_sub_small_freeze_c
 #endif
 

@@ -181,9 +181,11 @@ void m4crypt_mldsa_small_ntt_c(m4crypt_mldsa_smallpoly *a);
 void m4crypt_mldsa_small_basemul_c(m4crypt_mldsa_smallpoly *r, const m4crypt_mldsa_smallpoly *a,
                                    const m4crypt_mldsa_smallpoly *b);
 void m4crypt_mldsa_small_invntt_c(m4crypt_mldsa_smallpoly *a);
-/* Applying c s (signing only): add_small: r_i += a_i (z = y + c s1); sub_small_freeze:
+/* Applying c s (signing only): add_small_chknorm: r_i += a_i (z = y + c s1), then returns
+ * chknorm(r, bound) (z's norm check; one pass in the assembly); sub_small_freeze:
  * r_i = r_i - a_i mod q in [0, q), for r_i in [0, q) and |a_i| <= 384 (w - c s2). */
-void m4crypt_mldsa_add_small_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a);
+uint32_t m4crypt_mldsa_add_small_chknorm_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a,
+                                           int32_t bound);
 void m4crypt_mldsa_sub_small_freeze_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a);
 
 #include "backend.h"

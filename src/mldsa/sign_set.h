@@ -375,9 +375,9 @@ static uint32_t compute_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
         mul_c_small(p, w, sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes);
 #endif
         m4crypt_mldsa_unpack_z(&w->acc, zfield + j * p->z_bytes, p->gamma1_bits);
-        /* z = y + c s1 exactly (|c s1| <= tau eta): already z mod+- q */
-        m4crypt_mldsa_add_small(&w->acc, &w->small.cs);
-        bad |= m4crypt_mldsa_chknorm(&w->acc, ((int32_t)1 << p->gamma1_bits) - p->beta);
+        /* z = y + c s1 exactly (|c s1| <= tau eta): already z mod+- q; its norm check */
+        bad |= m4crypt_mldsa_add_small_chknorm(&w->acc, &w->small.cs,
+                                               ((int32_t)1 << p->gamma1_bits) - p->beta);
         m4crypt_mldsa_pack_z(zfield + j * p->z_bytes, &w->acc, p->gamma1_bits);
     }
     return bad;

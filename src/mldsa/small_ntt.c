@@ -90,10 +90,12 @@ void m4crypt_mldsa_small_mul_c(m4crypt_mldsa_smallpoly *r, const uint8_t *s_pack
     m4crypt_mldsa_small_invntt(r);
 }
 
-void m4crypt_mldsa_add_small_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a)
+uint32_t m4crypt_mldsa_add_small_chknorm_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a,
+                                           int32_t bound)
 {
     for (unsigned i = 0; i < 256; i++)
         r->coeffs[i] += a->coeffs[i];
+    return m4crypt_mldsa_chknorm_c(r, bound);
 }
 
 /* x in (-385, q + 385) after the subtraction: +q if negative, then -q and +q if that went

@@ -831,23 +831,32 @@ static void test_small_mul(void)
 #endif
 
 #if SIGN
-/* Applying c s against the C twins: add_small on r with |r| < 2^31 - 385 and a at +-384; and
+/* Applying c s against the C twins: add_small_chknorm on r with |r| < 2^31 - 385 or near the
+ * norm bound (both results), and a at +-384; and
  * sub_small_freeze on r in [0, q) (edges 0 and q - 1) and a at +-384, whose output must also
  * lie in [0, q) and be r - a mod q. */
 static void test_add_small(void)
 {
-    unsigned n = iters(1000, 500), bad_add = 0, bad_sub = 0;
+    unsigned n = iters(1000, 500), bad_add = 0, bad_sub = 0, flags_seen = 0;
     for (unsigned k = 0; k < n + EDGES * EDGES; k++) {
         unsigned ka = k < EDGES * EDGES ? k % EDGES : EDGES;
         unsigned kr = k < EDGES * EDGES ? k / EDGES : EDGES;
         m4crypt_mldsa_smallpoly a;
         m4crypt_mldsa_poly r1, r2, r0;
         small_case(&a, ka, 384);
-        poly_case(&r1, kr, 0x7fffffff - 385);
+        /* r anywhere, or near z's bound (gamma1 - beta for ML-DSA-44 and -87), so that r + a
+         * lands on both sides of it */
+        int32_t bound = (k & 1) ? (1 << 17) - 78 : (1 << 19) - 120;
+        poly_case(&r1, kr, k % 3 == 0 ? 0x7fffffff - 385 : bound + 400);
+        if (k % 3 == 2)
+            for (unsigned i = 0; i < 256; i++)
+                r1.coeffs[i] = (r1.coeffs[i] < 0 ? -bound : bound) + (int32_t)(t_rand32() % 9) - 4 -
+                               (i == 7 ? 0 : (r1.coeffs[i] < 0 ? -400 : 400));
         r2 = r1;
-        m4crypt_mldsa_add_small(&r1, &a);
-        m4crypt_mldsa_add_small_c(&r2, &a);
-        bad_add += memcmp(&r1, &r2, sizeof r1) != 0;
+        uint32_t f1 = m4crypt_mldsa_add_small_chknorm(&r1, &a, bound);
+        uint32_t f2 = m4crypt_mldsa_add_small_chknorm_c(&r2, &a, bound);
+        bad_add += memcmp(&r1, &r2, sizeof r1) != 0 || f1 != f2;
+        flags_seen |= 1u << f1;
         poly_case(&r0, kr, (Q - 1) / 2);
         for (unsigned i = 0; i < 256; i++)
             r0.coeffs[i] += (Q - 1) / 2; /* [0, q - 1] */
@@ -860,6 +869,7 @@ static void test_add_small(void)
                        ((int64_t)r0.coeffs[i] - a.coeffs[i] - r1.coeffs[i]) % Q != 0;
     }
     CHECK(bad_add == 0);
+    CHECK(flags_seen == 3); /* both results of the norm check occurred */
     CHECK(bad_sub == 0);
 }
 #endif

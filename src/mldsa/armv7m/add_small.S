@@ -4,8 +4,10 @@
  * (FIPS 204 Alg. 7 line 19 z = y + c s1, line 21's w - c s2) for ARMv7E-M; contracts of
  * src/mldsa/poly.h, the same values as the C twins in src/mldsa/small_ntt.c.
  *
- *   void m4crypt_mldsa_add_small_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a);
- *       r_i += a_i (SXTAH)
+ *   uint32_t m4crypt_mldsa_add_small_chknorm_armv7m(m4crypt_mldsa_poly *r,
+ *                                    const m4crypt_mldsa_smallpoly *a, int32_t bound);
+ *       r_i += a_i (SXTAH); returns 1 if some |r_i| >= bound after it (the norm check of z, in
+ *       the same pass: the top bit of the OR of bound - 1 - |r_i|), else 0
  *   void m4crypt_mldsa_sub_small_freeze_armv7m(m4crypt_mldsa_poly *r,
  *                                              const m4crypt_mldsa_smallpoly *a);
  *       r_i = r_i - a_i mod q in [0, q), for r_i in [0, q) and |a_i| <= 384: one conditional
@@ -16,7 +18,8 @@
  * Register map:
  *   r0  r (advances)    r1  a (advances)    r2  end of r    r3, lr  two halfwords of a each
  *   r4-r7  four coefficients of r             r8  sign-extended a_i, then the correction
- *   r12 q (sub_small_freeze)
+ *   (add_small_chknorm: |r_i| and the difference)   r9 the OR (add_small_chknorm)
+ *   r12 q (sub_small_freeze), bound - 1 (add_small_chknorm)
  *
  * Bench rows mldsa*.sign; twin test tests/mldsa/test_mldsa_armv7m.c.
  */
@@ -28,9 +31,19 @@
     .text
 #include "common/armv7m/asm_macros.i"
 
-FUNC m4crypt_mldsa_add_small_armv7m
-    push {r4-r8, lr}
+    @ r9 |= bound - 1 - |x| (r12 = bound - 1): negative iff |x| >= bound
+    .macro NORM x
+    eor r8, \x, \x, asr #31
+    sub r8, r8, \x, asr #31        @ |x|
+    sub r8, r12, r8
+    orr r9, r9, r8
+    .endm
+
+FUNC m4crypt_mldsa_add_small_chknorm_armv7m
+    push {r4-r9, lr}
+    sub r12, r2, #1                 @ bound - 1
     add r2, r0, #1024
+    mov r9, #0
 1:  ldrd r3, lr, [r1], #8
     ldm r0, {r4-r7}
     sxtah r4, r4, r3
@@ -38,10 +51,12 @@ FUNC m4crypt_mldsa_add_small_armv7m
     sxtah r6, r6, lr
     sxtah r7, r7, lr, ror #16
     stm r0!, {r4-r7}
+    EACH NORM, r4, r5, r6, r7
     cmp r0, r2
     bne 1b
-    pop {r4-r8, pc}
-ENDFUNC m4crypt_mldsa_add_small_armv7m
+    lsr r0, r9, #31
+    pop {r4-r9, pc}
+ENDFUNC m4crypt_mldsa_add_small_chknorm_armv7m
 
     @ x = x - a mod q into [0, q), a already sign-extended in r8
     .macro SUB_FREEZE x

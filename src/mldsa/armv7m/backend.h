@@ -38,8 +38,9 @@
  *              signing's c s1, c s2 modulo 769 in 16-bit lanes, ML-KEM's NTT, base multiplication
  *              and inverse NTT (src/mlkem/armv7m/ntt16.i, basemul_pair.i, invntt16.i) with the
  *              tables of 769 (the inverse NTT ends with the reduction to [-384, 384])
- *   add_small.S  m4crypt_mldsa_add_small_armv7m, m4crypt_mldsa_sub_small_freeze_armv7m: c s1
- *              added to y, c s2 subtracted from w (and w brought back to [0, q)), SXTAH / SXTH
+ *   add_small.S  m4crypt_mldsa_add_small_chknorm_armv7m, m4crypt_mldsa_sub_small_freeze_armv7m:
+ *              c s1 added to y (and z's norm check), c s2 subtracted from w (and w brought back
+ *              to [0, q)), SXTAH / SXTH
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  *   mont.i     the Montgomery product (macros; ntt_macros.i, pointwise.S)
  *   ntt_macros.i  the two NTTs' passes (macros; ntt.S, invntt.S)
@@ -125,7 +126,8 @@ void m4crypt_mldsa_small_basemul_armv7m(m4crypt_mldsa_smallpoly *r,
                                         const m4crypt_mldsa_smallpoly *b);
 void m4crypt_mldsa_small_invntt_armv7m(m4crypt_mldsa_smallpoly *a);
 #define M4CRYPT_MLDSA_HAVE_SMALL_NTT 1
-void m4crypt_mldsa_add_small_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a);
+uint32_t m4crypt_mldsa_add_small_chknorm_armv7m(m4crypt_mldsa_poly *r,
+                                                const m4crypt_mldsa_smallpoly *a, int32_t bound);
 void m4crypt_mldsa_sub_small_freeze_armv7m(m4crypt_mldsa_poly *r,
                                            const m4crypt_mldsa_smallpoly *a);
 #define M4CRYPT_MLDSA_HAVE_ADD_SMALL 1
