@@ -14,8 +14,7 @@
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
  *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
  *           per attempt) + l polynomials modulo 769 at 10 bits per coefficient (NTT(s1)) + k + 3
- *           polynomials (w, work) + the SHAKE state; ML-DSA-87 keeps A only (SET_KEEP_S1HAT,
- *           SET_KEEP_T0HAT);
+ *           polynomials (w, work) + the SHAKE state; ML-DSA-87 keeps A only (SET_KEEP_HATS);
  *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
  *           states, every entry of A streamed in every attempt.
  *           In both, c s1 and c s2 are computed exactly in 16-bit arithmetic modulo 769
@@ -78,11 +77,9 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
  * .bss). NTT(s2) is not kept: each attempt that passes the z bound transforms s2 (keeping it,
  * k 320 bytes, saved about 0.1 % of ML-DSA-44's signing). */
 #if MLDSA_SET == 87
-#define SET_KEEP_S1HAT 0
-#define SET_KEEP_T0HAT 0
+#define SET_KEEP_HATS 0
 #else
-#define SET_KEEP_S1HAT 1
-#define SET_KEEP_T0HAT 1
+#define SET_KEEP_HATS 1
 #endif
 
 #define Q M4CRYPT_MLDSA_Q
@@ -203,10 +200,8 @@ int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
 #define YHAT_COLUMNS 3
 typedef struct {
     uint8_t ahat[SET_K][SET_L][PACKED24]; /* A, in [0, q) */
-#if SET_KEEP_T0HAT
+#if SET_KEEP_HATS
     uint8_t t0hat[SET_K][PACKED24]; /* NTT(t0_i) in [0, q) */
-#endif
-#if SET_KEEP_S1HAT
     uint8_t s1hat[SET_L][M4CRYPT_MLDSA_SMALL_NTT_BYTES]; /* NTT(s1_j) mod 769, 10 bits each */
 #endif
     union {
@@ -269,18 +264,16 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Once per signature: A = ExpandA(rho) into ahat (Alg. 32, each entry packed as SampleNTT
- * delivers it), NTT(s1) modulo 769 into s1hat and NTT(t0) into t0hat. */
+ * delivers it) and (SET_KEEP_HATS) NTT(s1) modulo 769 into s1hat and NTT(t0) into t0hat. */
 static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     for (unsigned i = 0; i < p->k; i++)
         for (unsigned j = 0; j < p->l; j++)
             m4crypt_mldsa_sample_ntt_p24(w->ahat[i][j], sk, (uint8_t)j, (uint8_t)i, &w->u.xof);
-#if SET_KEEP_S1HAT
+#if SET_KEEP_HATS
     for (unsigned j = 0; j < p->l; j++)
         m4crypt_mldsa_small_ntt_eta_packed(w->s1hat[j], sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes,
                                            p->eta, &w->small.cs);
-#endif
-#if SET_KEEP_T0HAT
     for (unsigned i = 0; i < p->k; i++) {
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
         m4crypt_mldsa_ntt(&w->tmp);
@@ -350,7 +343,7 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
 }
 #endif
 
-#if !(!defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT)
+#if !(!defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS)
 /* NTT^-1(c^ o NTT(t0)): r = c t0, centered (|x| <= 2^22). */
 static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
 {
@@ -375,7 +368,7 @@ static uint32_t compute_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
     uint8_t *zfield = sig + p->ctilde_bytes;
     uint32_t bad = 0;
     for (unsigned j = 0; j < p->l; j++) {
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_S1HAT
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
         (void)sk;
         m4crypt_mldsa_small_mul_c_hat(&w->small.cs, w->s1hat[j], &w->small.chat);
 #else
@@ -415,7 +408,7 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
 {
     uint32_t bad = 0, ones = 0;
     const int32_t r0_bound = p->gamma2 - p->beta;
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
     (void)sk; /* NTT(t0) is kept in w */
 #endif
     m4crypt_mldsa_ntt(&w->chat); /* only in the attempts that pass the z bound */
@@ -426,7 +419,7 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
         m4crypt_mldsa_poly *a = &w->acc;
         unpack24(a, w->w[i]);
 #endif
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_T0HAT
+#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
         m4crypt_mldsa_pointwise_sum_p24(&w->tmp, w->t0hat[i], &w->chat, 1, 0);
         m4crypt_mldsa_invntt_reduce(&w->tmp); /* c t0, centered */
 #else

@@ -30,13 +30,11 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#include "reduce.i"
 
     @ r9 |= bound - 1 - |x| (r12 = bound - 1): negative iff |x| >= bound
     .macro NORM x
-    eor r8, \x, \x, asr #31
-    sub r8, r8, \x, asr #31        @ |x|
-    sub r8, r12, r8
-    orr r9, r9, r8
+    NORM_OR \x, r8, r12, r9
     .endm
 
 FUNC m4crypt_mldsa_add_small_chknorm_armv7m
@@ -61,11 +59,9 @@ ENDFUNC m4crypt_mldsa_add_small_chknorm_armv7m
     @ x = x - a mod q into [0, q), a already sign-extended in r8
     .macro SUB_FREEZE x
     sub \x, \x, r8
-    and r8, r12, \x, asr #31
-    add \x, \x, r8                  @ [0, q + 384]
+    CADDQ \x, r8, r12                @ [0, q + 384]
     sub \x, \x, r12
-    and r8, r12, \x, asr #31
-    add \x, \x, r8                  @ [0, q)
+    CADDQ \x, r8, r12                @ [0, q)
     .endm
 
 FUNC m4crypt_mldsa_sub_small_freeze_armv7m

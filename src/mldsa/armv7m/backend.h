@@ -43,6 +43,8 @@
  *              to [0, q)), SXTAH / SXTH
  *   tables.S   the twiddles in reading order (generated and checked by gen_tables.py)
  *   mont.i     the Montgomery product (macros; ntt_macros.i, pointwise.S)
+ *   reduce.i   reduce32, the conditional + q, freeze and the norm check's step (macros;
+ *              reduce.S, pack24.S, add_small.S, rounding.S)
  *   ntt_macros.i  the two NTTs' passes (macros; ntt.S, invntt.S)
  */
 #ifndef M4CRYPT_MLDSA_ARMV7M_BACKEND_H

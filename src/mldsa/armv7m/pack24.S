@@ -9,7 +9,7 @@
  *       n a multiple of 4 (nonzero), coefficients in [0, 2^24): four per three words (ORR with
  *       shifts / UBFX, BFI); the byte side with LDR / STR (any alignment)
  *   void m4crypt_mldsa_freeze_pack24_armv7m(uint8_t out[768], const m4crypt_mldsa_poly *a);
- *       pack24 of freeze(a) (|x| < 2^31 - 2^22 to [0, q): reduce.S's FREEZE) in one pass, a
+ *       pack24 of freeze(a) (|x| < 2^31 - 2^22 to [0, q): reduce.i's FREEZE) in one pass, a
  *       unchanged
  * Constant time: no branch or address depends on data.
  *
@@ -28,11 +28,10 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#include "reduce.i"
 
-FUNC m4crypt_mldsa_pack24_armv7m
-    push {r4-r7, lr}
-    add r2, r1, r2, lsl #2
-1:  ldm r1!, {r4-r7}
+    @ four coefficients r4-r7 (below 2^24) packed into r4-r6 and stored at r0 (advances)
+    .macro PACK4
     orr r4, r4, r5, lsl #24
     lsr r5, r5, #8
     orr r5, r5, r6, lsl #16
@@ -41,16 +40,18 @@ FUNC m4crypt_mldsa_pack24_armv7m
     str r4, [r0], #4
     str r5, [r0], #4
     str r6, [r0], #4
+    .endm
+
+FUNC m4crypt_mldsa_pack24_armv7m
+    push {r4-r7, lr}
+    add r2, r1, r2, lsl #2
+1:  ldm r1!, {r4-r7}
+    PACK4
     END_LOOP_FUNC m4crypt_mldsa_pack24_armv7m, r1, r2, 1b, r4-r7
 
-    @ freeze (reduce.S: reduce32 by the arithmetic shift and MLS, then + q if negative) of \x,
-    @ r12 = q, r8 scratch
+    @ reduce.i's FREEZE with t = r8, q = r12, for EACH
     .macro FREEZE24 x
-    add r8, \x, #0x400000
-    asr r8, r8, #23
-    mls \x, r8, r12, \x
-    and r8, r12, \x, asr #31
-    add \x, \x, r8
+    FREEZE \x, r8, r12
     .endm
 
 FUNC m4crypt_mldsa_freeze_pack24_armv7m
@@ -60,14 +61,7 @@ FUNC m4crypt_mldsa_freeze_pack24_armv7m
     add r2, r1, #1024
 1:  ldm r1!, {r4-r7}
     EACH FREEZE24, r4, r5, r6, r7
-    orr r4, r4, r5, lsl #24
-    lsr r5, r5, #8
-    orr r5, r5, r6, lsl #16
-    lsr r6, r6, #16
-    orr r6, r6, r7, lsl #8
-    str r4, [r0], #4
-    str r5, [r0], #4
-    str r6, [r0], #4
+    PACK4
     END_LOOP_FUNC m4crypt_mldsa_freeze_pack24_armv7m, r1, r2, 1b, r4-r8
 
 FUNC m4crypt_mldsa_unpack24_armv7m

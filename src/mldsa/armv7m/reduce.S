@@ -23,21 +23,15 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#include "reduce.i"
 
+    @ reduce.i's macros with t = r8, q = r12, for EACH
     .macro RED x
-    add r8, \x, #0x400000
-    asr r8, r8, #23
-    mls \x, r8, r12, \x
+    REDUCE32 \x, r8, r12
     .endm
 
-    .macro CADD x
-    and r8, r12, \x, asr #31
-    add \x, \x, r8
-    .endm
-
-    .macro FREEZE x
-    RED \x
-    CADD \x
+    .macro FREEZE_R8 x
+    FREEZE \x, r8, r12
     .endm
 
     @ the function \name: the macro \op on every coefficient of a, four per LDM / STM
@@ -57,6 +51,6 @@ ENDFUNC \name
     .endm
 
     COEFFWISE m4crypt_mldsa_reduce_armv7m, RED
-    COEFFWISE m4crypt_mldsa_freeze_armv7m, FREEZE
+    COEFFWISE m4crypt_mldsa_freeze_armv7m, FREEZE_R8
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

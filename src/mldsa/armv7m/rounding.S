@@ -33,6 +33,7 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#include "reduce.i"
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     @ coefficient j of 8 (bit j of a byte of h): 13 instructions, no branch
@@ -105,11 +106,9 @@ FUNC m4crypt_mldsa_make_hint_armv7m
 ENDFUNC m4crypt_mldsa_make_hint_armv7m
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
+    @ r12 |= bound - 1 - |x| (r1 = bound - 1)
     .macro NORM x
-    eor r8, \x, \x, asr #31
-    sub r8, r8, \x, asr #31         @ |x|
-    sub r8, r1, r8
-    orr r12, r12, r8
+    NORM_OR \x, r8, r1, r12
     .endm
 
 FUNC m4crypt_mldsa_chknorm_armv7m
