@@ -346,6 +346,28 @@ def m4sim_ct(suite, elf: Path, timeout, runs=8, regions=()) -> Result:
     return Result(suite, f"m4sim ct {elf.parent.parent.name}", ok_lines, bad, dt, out)
 
 
+def m4sim_ct_and_residue(suite, rsuite, elf: Path, timeout, runs=8, regions=()) -> list[Result]:
+    """m4sim_ct and m4sim_residue from the same runs (m4sim ct --residue: every run keeps the
+    traces and the stack residue), which costs about the trace comparison alone; the two verdicts
+    stay two results of their own suites."""
+    cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), *region_options(regions), "--runs", str(runs),
+           "--residue"]
+    rc, out, dt = run([*cmd, *public_functions(elf)], timeout)
+    ct_ok = len(re.findall(r"^ct: .* identical", out, re.M))
+    ct_bad = len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I))
+    res_ok = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
+    res_bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack "
+                             r"depth)", out, re.M))
+    if rc != 0 and ct_bad + res_bad == 0:
+        # an error (a crash, a region never executed, no verdict printed): fail both
+        ct_bad = res_bad = 1
+    elif rc != 0 and ct_bad:
+        res_bad = max(res_bad, 1)  # the runs stopped at the difference: residue not checked
+    name = elf.parent.parent.name
+    return [Result(suite, f"m4sim ct {name} (with residue)", ct_ok, ct_bad, dt, out),
+            Result(rsuite, f"m4sim residue {name} (with ct)", res_ok, res_bad, 0.0, out)]
+
+
 PLANTED_REGIONS = [f"mlkem{n}.decaps_valid_or_flipped" for n in (512, 768, 1024)]
 PLANTED_RESIDUE = [f"mlkem{n}.keypair_random" for n in (512, 768, 1024)]
 
@@ -441,15 +463,19 @@ def main() -> int:
                 futures.append(pool.submit(valgrind_job, prog, leak, args.timeout * 2))
         for suite, elf, regions in m4sim_ct_jobs(build, args):
             planted = elf.with_name("m4ct_planted.elf")
-            if wanted(suite):
+            rsuite = suite.replace("ct-m4sim", "residue-m4sim")
+            if wanted(suite) and wanted(rsuite):
+                futures.append(pool.submit(m4sim_ct_and_residue, suite, rsuite, elf,
+                                           args.timeout * 3, regions=regions))
+            elif wanted(suite):
                 futures.append(pool.submit(m4sim_ct, suite, elf, args.timeout * 3,
                                            regions=regions))
-                if planted.exists():
-                    futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
-            rsuite = suite.replace("ct-m4sim", "residue-m4sim")
-            if wanted(rsuite):
+            elif wanted(rsuite):
                 futures.append(pool.submit(m4sim_residue, rsuite, elf, args.timeout * 2,
                                            regions=regions))
+            if wanted(suite) and planted.exists():
+                futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
+            if wanted(rsuite):
                 if planted.exists():
                     futures.append(pool.submit(m4sim_residue_planted, rsuite, planted,
                                                args.timeout))

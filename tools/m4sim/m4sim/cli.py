@@ -68,6 +68,12 @@ def cmd_ct(a):
     if not regions:
         print("m4sim ct: give --region NAME (repeatable) or --all-regions", file=sys.stderr)
         return 2
+    if a.residue:
+        from .ct import check_with_residue
+        rcs = check_with_residue(a.elf, regions, runs=a.runs, args=a.args,
+                                 max_instructions=a.max_instructions, rng_seed=a.rng_seed,
+                                 out=sys.stdout, public_functions=a.public_function or ())
+        return 2 if 2 in rcs else max(rcs)
     return check(a.elf, regions, runs=a.runs, args=a.args, max_instructions=a.max_instructions,
                  rng_seed=a.rng_seed, out=sys.stdout, public_functions=a.public_function or ())
 
@@ -132,6 +138,8 @@ def main(argv=None):
     c.add_argument("--public-function", action="append", metavar="SYMBOL",
                    help="calls of SYMBOL compute only on public data: trace one marker per call, "
                         "not its instructions, memory accesses or cycles (repeatable)")
+    c.add_argument("--residue", action="store_true",
+                   help="also m4sim residue's stack-residue check, from the same runs")
     c.set_defaults(fn=cmd_ct)
 
     q = sub.add_parser("residue", help="stack left below each region's SP, compared over runs "

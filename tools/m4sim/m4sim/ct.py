@@ -147,6 +147,34 @@ def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIO
 
     public_functions: names of functions whose calls compute only on public
     data (declassification): not traced, one marker per call."""
+    return _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds,
+                  public_functions, None)
+
+
+def check_with_residue(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIONS,
+                       rng_seed=None, out=sys.stdout, public_functions=()):
+    """The trace comparison and `m4sim residue`'s stack-residue check from the same runs (each run
+    also keeps what every region leaves on the stack), which costs about the trace comparison
+    alone instead of both. Prints both verdicts (ct: lines, then residue: lines); returns the
+    pair of exit codes (ct, residue). When the traces differ, the residue is not checked (exit
+    code 2 for it: the runs stop at the first difference)."""
+    execs = []
+    rc = _check(elf, regions, runs, args, max_instructions, rng_seed, out, None,
+                public_functions, execs)
+    if rc != 0:
+        print(f"residue: not checked: the trace comparison did not pass (exit code {rc})",
+              file=out)
+        return rc, 2
+    from . import residue
+    sim, seeds, per_run = execs
+    return rc, residue.analyze(sim, per_run, seeds, regions, args=args,
+                               public_functions=public_functions, out=out)
+
+
+def _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds, public_functions,
+           residue_execs):
+    """check(); with residue_execs a list, the runs also keep the stack residue and, when the
+    traces agree, residue_execs becomes [the simulator, the seeds, per run its executions]."""
     sim = Simulator(elf, max_instructions=max_instructions)
     public_functions = list(dict.fromkeys(public_functions or ()))
     try:
@@ -173,9 +201,11 @@ def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIO
     # per region name, per run: (instructions, cycles) in total (they may
     # differ between runs only inside public calls)
     totals = {}
+    per_run = []
     for run, seed in enumerate(seeds):
         res = sim.run(args=args, seed=seed, trace_regions=regions,
-                      public_functions=public_functions)
+                      public_functions=public_functions,
+                      stack_residue=residue_execs is not None)
         if res.hit_limit:
             print(f"ct: run {run} stopped after {max_instructions:,} instructions "
                   f"(raise --max-instructions N; 0 = no limit)", file=out)
@@ -183,6 +213,10 @@ def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIO
         if res.error:
             print(f"ct: run {run} failed (the firmware crashed): {res.error}", file=out)
             return 2
+        if residue_execs is not None:
+            # only what the residue verdict reads: the traces stay with the comparison below
+            from .residue import _executions, StackResidue
+            per_run.append([(n, k, StackResidue(r)) for n, k, r in _executions(res, regions)])
         occ = _occurrences(res)
         for r in occ:
             t = totals.setdefault(r.name, {}).setdefault(run, [0, 0])
@@ -250,4 +284,6 @@ def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIO
         print(f"ct: {name}: {len(seeds)} runs identical ({ex}{ni} instructions, {nm} memory accesses, "
               f"{cy} cycles compared, {tc} in total; {xi} instructions in public calls excluded: "
               f"{called})", file=out)
+    if residue_execs is not None:
+        residue_execs[:] = [sim, seeds, per_run]
     return 0

@@ -45,6 +45,15 @@ def _executions(result, wanted):
     return out
 
 
+class StackResidue:
+    """What the verdict needs of a Region run with stack_residue=True (without its traces)."""
+    __slots__ = ("residue", "residue_sp", "entry_regs")
+
+    def __init__(self, region):
+        self.residue, self.residue_sp = region.residue, region.residue_sp
+        self.entry_regs = region.entry_regs
+
+
 def _words(reg, depth):
     """The region's residue as `depth` bytes ending at its starting SP, as 32-bit words (paint
     below what it wrote)."""
@@ -106,6 +115,15 @@ def check(elf, regions="all", runs=8, args=(), rng_seed=None, out=sys.stdout,
             print(f"residue: run {run} failed: {res.error}", file=out)
             return 2
         execs.append(_executions(res, regions))
+    return analyze(sim, execs, seeds, regions, args=args, public_functions=public_functions,
+                   out=out, show=show)
+
+
+def analyze(sim, execs, seeds, regions, args=(), public_functions=(), out=sys.stdout, show=12):
+    """The verdict on runs already made: execs[run] is _executions() of the run with seeds[run]
+    (made with stack_residue=True; `m4sim ct --residue` collects them from its own runs).
+    Prints one line per region; returns the exit code."""
+    public_functions = list(dict.fromkeys(public_functions or ()))
     keys0 = [(n, k) for n, k, _ in execs[0]]
     if regions != "all":
         missing = [n for n in regions if n not in {n for n, _ in keys0}]

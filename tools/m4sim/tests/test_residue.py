@@ -63,3 +63,35 @@ def test_cli(elf):
     r = subprocess.run([sys.executable, "-m", "m4sim.cli", "residue", "--region", "nosuch",
                         str(elf)], capture_output=True, text=True)
     assert r.returncode == 2 and "never executed" in r.stdout
+
+
+@pytest.mark.parametrize("region,public", [("leaky", ()), ("wiped", ()), ("public_call", ()),
+                                           ("public_call", ("public_helper",)),
+                                           ("caller_registers", ())])
+def test_with_ct_same_verdict(elf, region, public):
+    """m4sim ct --residue: the residue verdict from the trace comparison's own runs is the one
+    m4sim residue gives with its runs (same seeds), and the ct verdict that of m4sim ct."""
+    from m4sim.ct import check as ct_check, check_with_residue
+    rc_res, out_res = run_residue(elf, region, public=public)
+    ct_alone = io.StringIO()
+    rc_ct = ct_check(str(elf), {region}, runs=6, rng_seed=99, out=ct_alone,
+                     public_functions=public)
+    both = io.StringIO()
+    rcs = check_with_residue(str(elf), {region}, runs=6, rng_seed=99, out=both,
+                             public_functions=public)
+    lines = both.getvalue().splitlines()
+    assert rcs[0] == rc_ct
+    assert [l for l in lines if l.startswith("ct:")] == ct_alone.getvalue().splitlines()
+    assert rc_ct == 0, ct_alone.getvalue()  # every region of this firmware is constant-time
+    assert rcs[1] == rc_res
+    assert "\n".join(l for l in lines if not l.startswith("ct:")) == out_res.rstrip("\n")
+
+
+def test_with_ct_cli(elf):
+    r = subprocess.run([sys.executable, "-m", "m4sim.cli", "ct", "--residue", "--region", "leaky",
+                        "--region", "wiped", "--runs", "3", str(elf)],
+                       capture_output=True, text=True)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "ct: leaky: 3 runs identical" in r.stdout, r.stdout
+    assert "residue: leaky: 4 secret-dependent words" in r.stdout, r.stdout
+    assert "residue: wiped: no secret-dependent words" in r.stdout, r.stdout
