@@ -4,7 +4,8 @@
 
 For each M4 build (build/m4 = portable C, build/m4-armv7m = with the assembly backends,
 build/m4-armv7m-nofpu = the assembly backends for a Cortex-M4 without FPU, when they exist) the
-firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the figure). Each m4sim
+firmware benchmarks/bench.c runs once in m4sim (deterministic: one run is the figure; the builds
+run side by side, one process per core, -j). Each m4sim
 region gives cycles, instructions and the stack high-water mark; the code size of an operation is
 the size of every function reachable from its entry point in the ELF, its read-only data size that
 of every table (sized data object) those functions reach (m4sim.size; the firmware is linked with
@@ -25,9 +26,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -126,8 +129,8 @@ def toolchain() -> str:
 
 
 def measure(elf: Path, impl: str, compiler: str) -> list[dict]:
+    """Every operation of one benchmark firmware (one m4sim run); prints one line when done."""
     t0 = time.time()
-    print(f"  {impl:9s} {elf} ...", end="", flush=True)
     sim = Simulator(str(elf))
     res = sim.run(args=[elf.name])
     if res.exit_code != 0:
@@ -163,7 +166,7 @@ def measure(elf: Path, impl: str, compiler: str) -> list[dict]:
             rec["_runs"] = [x.cycles for x in rs]  # (for speed-ups over the same executions)
         records.append(rec)
     dt = time.time() - t0
-    print(f" {len(records)} operations, {dt:.1f} s", flush=True)
+    print(f"  {impl:12s} {elf}: {len(records)} operations, {dt:.1f} s", flush=True)
     return records
 
 
@@ -485,6 +488,8 @@ def main() -> int:
     ap.add_argument("--config", default="", metavar="NAME",
                     help="the build is of configuration NAME (make CONFIG=...): its code size is "
                          "reported under that name")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="firmware measured side by side (default: one per core)")
     ap.add_argument("--print-only", action="store_true",
                     help="print the table, write no file (for work in progress)")
     ap.add_argument("--only", default="",
@@ -498,18 +503,25 @@ def main() -> int:
 
     print(f"make bench: m4sim {m4sim.__version__}, model {m4sim.MODEL_VERSION}, {compiler}", flush=True)
     t0 = time.time()
-    records: list[dict] = []
-    for cfg, impl in IMPLS:
-        elf = build / cfg / "bench.elf"
-        if elf.exists():
-            records += measure(elf, impl, compiler)
-    if not records:
+    firmware = [(build / cfg / "bench.elf", impl) for cfg, impl in IMPLS
+                if (build / cfg / "bench.elf").exists()]
+    if not firmware:
         raise SystemExit("bench: no benchmark firmware was built")
     # the small-memory ML-DSA build (make MLDSA_MEMORY=small, src/mldsa/sign_set.h): its ML-DSA rows
     small = build / "mldsa-small" / "m4-armv7m" / "bench.elf"
     if small.exists() and not args.config:
-        records += [r for r in measure(small, "armv7m-small", compiler)
-                    if r["operation"].startswith("mldsa")]
+        firmware.append((small, "armv7m-small"))
+    # Each firmware is one deterministic m4sim run: they run side by side, the longest first (the
+    # small build signs every benchmark message at about twice the cycles), and are then taken in
+    # the order above, so that the tables do not depend on which run finished first.
+    order_first = sorted(firmware, key=lambda f: f[1] != "armv7m-small")
+    with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(firmware)))) as pool:
+        futures = {impl: pool.submit(measure, elf, impl, compiler) for elf, impl in order_first}
+        per_impl = {impl: f.result() for impl, f in futures.items()}
+    records: list[dict] = []
+    for _, impl in firmware:
+        records += [r for r in per_impl[impl]
+                    if impl != "armv7m-small" or r["operation"].startswith("mldsa")]
     order = {}
     for r in records:
         order.setdefault(r["operation"], len(order))
