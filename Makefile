@@ -446,8 +446,9 @@ help:
 	@echo "             checks that each generated file equals its generator's output"
 	@echo "make clean   remove $(BUILD)/"
 	@echo "make CONFIG=configs/mlkem768.h m4-armv7m   a reduced library (docs/configuration.md)"
-	@echo "make test-fresh  make test and make bench in an empty Debian 12 root (root; ~17 min;"
-	@echo "             FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
+	@echo "make test-fresh  make test and make bench in an empty Debian 12 root, what CI runs"
+	@echo "             (root; the installation, then both commands in full; prints how long each"
+	@echo "             took; FRESH_ARGS=\"--distro ubuntu-24.04\" for Ubuntu)"
 
 deps:
 	@tools/bootstrap.sh
