@@ -337,13 +337,24 @@ def region_options(regions) -> list[str]:
     return [o for r in regions for o in ("--region", r)] if regions else ["--all-regions"]
 
 
+# The verdict lines of m4sim ct and m4sim residue: one per region that passed, one per finding.
+CT_PASSED = re.compile(r"^ct: .* identical", re.M)
+CT_FOUND = re.compile(r"^ct: .*(DIVERGE|differ)", re.M | re.I)
+RESIDUE_PASSED = re.compile(r"^residue: .*: no secret-dependent words", re.M)
+RESIDUE_FOUND = re.compile(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
+                           re.M)
+
+
+def count(pattern: re.Pattern, out: str) -> int:
+    return len(pattern.findall(out))
+
+
 def m4sim_ct(suite, elf: Path, timeout, runs=8, regions=()) -> Result:
     cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), *region_options(regions), "--runs", str(runs)]
     cmd += public_functions(elf)
     rc, out, dt = run(cmd, timeout)
-    ok_lines = len(re.findall(r"^ct: .* identical", out, re.M))
-    bad = 0 if rc == 0 else max(1, len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I)))
-    return Result(suite, f"m4sim ct {elf.parent.parent.name}", ok_lines, bad, dt, out)
+    bad = 0 if rc == 0 else max(1, count(CT_FOUND, out))
+    return Result(suite, f"m4sim ct {elf.parent.parent.name}", count(CT_PASSED, out), bad, dt, out)
 
 
 def m4sim_ct_and_residue(suite, rsuite, elf: Path, timeout, runs=8, regions=()) -> list[Result]:
@@ -353,11 +364,8 @@ def m4sim_ct_and_residue(suite, rsuite, elf: Path, timeout, runs=8, regions=()) 
     cmd = [str(VENV_BIN / "m4sim"), "ct", str(elf), *region_options(regions), "--runs", str(runs),
            "--residue"]
     rc, out, dt = run([*cmd, *public_functions(elf)], timeout)
-    ct_ok = len(re.findall(r"^ct: .* identical", out, re.M))
-    ct_bad = len(re.findall(r"^ct: .*(DIVERGE|differ)", out, re.M | re.I))
-    res_ok = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
-    res_bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack "
-                             r"depth)", out, re.M))
+    ct_ok, ct_bad = count(CT_PASSED, out), count(CT_FOUND, out)
+    res_ok, res_bad = count(RESIDUE_PASSED, out), count(RESIDUE_FOUND, out)
     if rc != 0 and ct_bad + res_bad == 0:
         # an error (a crash, a region never executed, no verdict printed): fail both
         ct_bad = res_bad = 1
@@ -380,12 +388,11 @@ def m4sim_residue(suite, elf: Path, timeout, runs=8, regions=()) -> Result:
     cmd = [str(VENV_BIN / "m4sim"), "residue", str(elf), *region_options(regions),
            "--runs", str(runs)]
     rc, out, dt = run([*cmd, *public_functions(elf)], timeout)
-    ok_lines = len(re.findall(r"^residue: .*: no secret-dependent words", out, re.M))
-    bad = len(re.findall(r"^residue: .*: (\d+ secret-dependent words|the region's stack depth)",
-                         out, re.M))
+    bad = count(RESIDUE_FOUND, out)
     if rc != 0 and bad == 0:
         bad = 1
-    return Result(suite, f"m4sim residue {elf.parent.parent.name}", ok_lines, bad, dt, out)
+    return Result(suite, f"m4sim residue {elf.parent.parent.name}", count(RESIDUE_PASSED, out),
+                  bad, dt, out)
 
 
 def m4sim_residue_planted(suite, elf: Path, timeout) -> Result:
@@ -475,10 +482,8 @@ def main() -> int:
                                            regions=regions))
             if wanted(suite) and planted.exists():
                 futures.append(pool.submit(m4sim_ct_planted, suite, planted, args.timeout))
-            if wanted(rsuite):
-                if planted.exists():
-                    futures.append(pool.submit(m4sim_residue_planted, rsuite, planted,
-                                               args.timeout))
+            if wanted(rsuite) and planted.exists():
+                futures.append(pool.submit(m4sim_residue_planted, rsuite, planted, args.timeout))
         if wanted("pytest"):
             py_tests = sorted((ROOT / "tests").glob("*/test_*.py"))
             m4sim_tests = ROOT / "tools" / "m4sim" / "tests"

@@ -148,7 +148,7 @@ def check(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIO
     public_functions: names of functions whose calls compute only on public
     data (declassification): not traced, one marker per call."""
     return _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds,
-                  public_functions, None)
+                  public_functions, keep_residue=False)[0]
 
 
 def check_with_residue(elf, regions, runs=8, args=(), max_instructions=DEFAULT_MAX_INSTRUCTIONS,
@@ -158,40 +158,42 @@ def check_with_residue(elf, regions, runs=8, args=(), max_instructions=DEFAULT_M
     alone instead of both. Prints both verdicts (ct: lines, then residue: lines); returns the
     pair of exit codes (ct, residue). When the traces differ, the residue is not checked (exit
     code 2 for it: the runs stop at the first difference)."""
-    execs = []
-    rc = _check(elf, regions, runs, args, max_instructions, rng_seed, out, None,
-                public_functions, execs)
+    rc, kept = _check(elf, regions, runs, args, max_instructions, rng_seed, out, None,
+                      public_functions, keep_residue=True)
     if rc != 0:
         print(f"residue: not checked: the trace comparison did not pass (exit code {rc})",
               file=out)
         return rc, 2
     from . import residue
-    sim, seeds, per_run = execs
+    sim, seeds, per_run = kept
     return rc, residue.analyze(sim, per_run, seeds, regions, args=args,
                                public_functions=public_functions, out=out)
 
 
 def _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds, public_functions,
-           residue_execs):
-    """check(); with residue_execs a list, the runs also keep the stack residue and, when the
-    traces agree, residue_execs becomes [the simulator, the seeds, per run its executions]."""
+           keep_residue):
+    """check(), returning (exit code, kept). With keep_residue the runs also keep the stack
+    residue, and when the traces agree kept is (the simulator, the seeds, per run its executions
+    as residue.analyze takes them); else kept is None."""
+    if keep_residue:
+        from .residue import _executions, StackResidue  # (residue imports this module)
     sim = Simulator(elf, max_instructions=max_instructions)
     public_functions = list(dict.fromkeys(public_functions or ()))
     try:
         pub = sim.public_entries(public_functions)
     except SimError as e:
         print(f"ct: {e}", file=out)
-        return 2
+        return 2, None
     if sim.missing_markers:
         print(f"ct: {missing_markers_message(elf, sim.missing_markers)}", file=out)
-        return 2
+        return 2, None
     problem = seed_problem(sim)
     if problem:
         print(f"ct: {problem}", file=out)
-        return 2
+        return 2, None
     if runs < 2:
         print("ct: need at least 2 runs", file=out)
-        return 2
+        return 2, None
     if seeds is None:
         seeds = seeds_for(runs, rng_seed)
     d = _Describer(sim, pub)
@@ -205,17 +207,16 @@ def _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds, pub
     for run, seed in enumerate(seeds):
         res = sim.run(args=args, seed=seed, trace_regions=regions,
                       public_functions=public_functions,
-                      stack_residue=residue_execs is not None)
+                      stack_residue=keep_residue)
         if res.hit_limit:
             print(f"ct: run {run} stopped after {max_instructions:,} instructions "
                   f"(raise --max-instructions N; 0 = no limit)", file=out)
-            return 2
+            return 2, None
         if res.error:
             print(f"ct: run {run} failed (the firmware crashed): {res.error}", file=out)
-            return 2
-        if residue_execs is not None:
+            return 2, None
+        if keep_residue:
             # only what the residue verdict reads: the traces stay with the comparison below
-            from .residue import _executions, StackResidue
             per_run.append([(n, k, StackResidue(r)) for n, k, r in _executions(res, regions)])
         occ = _occurrences(res)
         for r in occ:
@@ -233,10 +234,10 @@ def _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds, pub
             if missing:
                 print(f"ct: region(s) never executed (or nested inside another traced region): "
                       f"{', '.join(missing)}", file=out)
-                return 2
+                return 2, None
             if not occ:
                 print("ct: no regions executed", file=out)
-                return 2
+                return 2, None
             for fn, k in (res.public_calls or {}).items():
                 if not k:
                     print(f"ct: note: public function {fn} was never called in run 0 "
@@ -248,7 +249,7 @@ def _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds, pub
         if seq0 != seqi:
             print(f"ct: run {run} executes a different sequence of regions than run 0 "
                   f"({len(seq0)} vs {len(seqi)} executions)", file=out)
-            return 1
+            return 1, None
         counts = {}
         for r0, ri in zip(occ0, occ):
             k = counts.get(r0.name, 0)
@@ -258,7 +259,7 @@ def _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds, pub
                 break
         if not ok:
             print(f"  (seed of run 0: {seeds[0].hex()}, of run {run}: {seed.hex()})", file=out)
-            return 1
+            return 1, None
     for w in sim.warnings:
         print(f"ct: warning: {w}", file=out)
     occ0 = base[1]
@@ -284,6 +285,4 @@ def _check(elf, regions, runs, args, max_instructions, rng_seed, out, seeds, pub
         print(f"ct: {name}: {len(seeds)} runs identical ({ex}{ni} instructions, {nm} memory accesses, "
               f"{cy} cycles compared, {tc} in total; {xi} instructions in public calls excluded: "
               f"{called})", file=out)
-    if residue_execs is not None:
-        residue_execs[:] = [sim, seeds, per_run]
-    return 0
+    return 0, ((sim, seeds, per_run) if keep_residue else None)
