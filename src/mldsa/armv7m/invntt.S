@@ -21,12 +21,13 @@
  * Register map:
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
- *   r5        end of the polynomial (pass 1), of the super-block's groups (passes 2-3); f (pass 4)
+ *   r5        (passes 1-3) where r0 stands after the first group of the last iteration (the
+ *             loops compare between their two groups: ntt_macros.i); f (pass 4)
  *   r6, r7    mlo, mt: lo, t of the Montgomery product; (_caddq, pass 4) -q or 0; (_reduce,
  *             pass 4) the rounded quotient
  *   r8        negq: -q
  *   r9        qinv: q^-1 mod 2^32
- *   r10       twiddle table pointer (passes 1-3); end of the groups (pass 4)
+ *   r10       twiddle table pointer (passes 1-3); (pass 4) the same compare's operand
  *   r11, r12, lr  the super-block's three twiddles
  *   [sp]      the end of the polynomial; [sp, #4] the variant (1: _caddq, 2: _reduce)
  *
@@ -60,12 +61,10 @@
 
     @ pass 4: one super-block, 64 groups, every output times f; \mode 1: then to [0, q), 2: then
     @ reduce32 (centered)
-    .macro LAST_PASS mode
-    ldmia r10, {r11, r12, lr}       @ lr: the last layer's z f 2^-32 (tables.S)
-    ldr r5, =m4crypt_mldsa_invntt_f_armv7m
-    ldr r5, [r5]
-    add r10, r0, #256
-4:  LOAD_GROUP 64
+    @ one group of pass 4: the butterflies, every output times f; \mode 1: then to [0, q), 2:
+    @ then reduce32 (centered)
+    .macro LAST_GROUP mode
+    LOAD_GROUP 64
     GS_GROUP
     MONT r1, r5                     @ the last layer's sums times f; its differences r3, r4
     MONT r2, r5                     @ already carry f from lr
@@ -82,7 +81,19 @@
     .endr
     .endif
     STORE_GROUP 64
-    cmp r0, r10
+    .endm
+
+    @ pass 4: one super-block, 64 groups, two per iteration (the compare between them, as in
+    @ PASS)
+    .macro LAST_PASS mode
+    ldmia r10, {r11, r12, lr}       @ lr: the last layer's z f 2^-32 (tables.S)
+    ldr r5, =m4crypt_mldsa_invntt_f_armv7m
+    ldr r5, [r5]
+    add r10, r0, #256-4
+    .p2align 2
+4:  LAST_GROUP \mode
+    cmp.w r0, r10                   @ (.w: the next group's instructions at word addresses)
+    LAST_GROUP \mode
     bne 4b
     .endm
 

@@ -14,8 +14,9 @@
  * Register map:
  *   r0        poly pointer (advances by one word per group)
  *   r1-r4     x0..x3
- *   r5        end of the current super-block's groups, at its end the poly end (passes 1-3);
- *             the poly end (pass 4)
+ *   r5        where r0 stands after the first group of a super-block's last iteration (the
+ *             loops compare between their two groups: ntt_macros.i), at a super-block's end the
+ *             poly end (passes 1-3)
  *   r6, r7    mlo, mt: lo, t of the Montgomery product
  *   r8        negq: -q
  *   r9        qinv: q^-1 mod 2^32
@@ -38,7 +39,7 @@
     /* x, y = x + z y, x - z y (Montgomery) */
     .macro CT x, y, z
     MONT \y, \z
-    add \x, \x, \y
+    add.w \x, \x, \y
     sub \y, \x, \y, lsl #1
     .endm
 

@@ -59,7 +59,8 @@ FUNC m4crypt_mldsa_freeze_pack24_armv7m
     movw r12, #0xe001
     movt r12, #0x7f                 @ q = 8380417
     add r2, r1, #1024
-1:  ldm r1!, {r4-r7}
+    .p2align 2                      @ (32-bit instructions at word addresses: m4sim's rule RUN32)
+1:  ldm.w r1!, {r4-r7}
     EACH FREEZE24, r4, r5, r6, r7
     PACK4
     END_LOOP_FUNC m4crypt_mldsa_freeze_pack24_armv7m, r1, r2, 1b, r4-r8

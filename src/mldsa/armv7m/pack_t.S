@@ -111,7 +111,7 @@ ENDFUNC m4crypt_mldsa_pack_eta_armv7m
     asr r7, r7, #23
     mls r6, r7, r5, r6
     and r7, r5, r6, asr #31
-    add r6, r6, r7
+    add.w r6, r6, r7
     add r6, r6, #4095
     .endm
 
@@ -120,9 +120,9 @@ ENDFUNC m4crypt_mldsa_pack_eta_armv7m
     @ 13-bit fields (r10, r11: 13 bytes), each word stored as soon as it is complete
     .macro P2R_GROUP w, eta
     .if \w == 3
-    ldrh r4, [r3]
-    ldrb r7, [r3, #2]
-    add r3, r3, #3
+    ldrh.w r4, [r3]
+    ldrb.w r7, [r3, #2]
+    add.w r3, r3, #3
     orr r4, r4, r7, lsl #16
     .else
     ldr r4, [r3], #4
@@ -172,14 +172,14 @@ ENDFUNC m4crypt_mldsa_pack_eta_armv7m
     P2R_U 7, \w, \eta
     lsr r7, r6, #13
     bfi r8, r7, #6, #10
-    strh r8, [r0, #8]               @ t1 bytes 8-9
+    strh.w r8, [r0, #8]             @ t1 bytes 8-9
     mvn r7, r6
     bfi r10, r7, #27, #5
     ubfx r11, r7, #5, #8
     str r10, [r1, #8]               @ t0 bytes 8-11
     strb r11, [r1, #12]             @ t0 byte 12
-    add r0, r0, #10
-    add r1, r1, r12
+    add.w r0, r0, #10
+    add.w r1, r1, r12
     cmp r2, lr
     .endm
 
@@ -196,9 +196,11 @@ FUNC m4crypt_mldsa_add_eta_power2round_pack_armv7m
     mov r12, #0
 1:  cmp r4, #2
     bne 4f
-2:  P2R_GROUP 3, 2
+    .p2align 2                      @ (the loops' 32-bit instructions at word addresses: m4sim's
+2:  P2R_GROUP 3, 2                  @ rule RUN32)
     bne 2b
     b 5f
+    .p2align 2
 4:  P2R_GROUP 4, 4
     bne 4b
 5:  add sp, sp, #16

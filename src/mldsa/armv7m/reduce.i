@@ -20,7 +20,7 @@
 
     .macro CADDQ x, t, q
     and \t, \q, \x, asr #31
-    add \x, \x, \t
+    add.w \x, \x, \t
     .endm
 
     .macro FREEZE x, t, q

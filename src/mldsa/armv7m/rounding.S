@@ -39,7 +39,7 @@
     @ coefficient j of 8 (bit j of a byte of h): 13 instructions, no branch
     .macro HINT j
     ldr r11, [r1, #4 * \j]          @ a_i
-    add r11, r11, r3                @ u = a_i + gamma2 - 1
+    add.w r11, r11, r3              @ u = a_i + gamma2 - 1
     umull r12, lr, r11, r4
     lsr r12, lr, #16                @ k = floor(u / (2 gamma2))
     mls r11, r12, r5, r11           @ x = u - 2 gamma2 k, in [0, 2 gamma2)
@@ -73,6 +73,7 @@ FUNC m4crypt_mldsa_make_hint_armv7m
     lsl r8, r8, #1
     sub r8, r8, #1
     mov r9, #0
+    .p2align 2                      @ (32-bit instructions at word addresses: m4sim's rule RUN32)
 2:  .irp j, 7, 6, 5, 4, 3, 2, 1, 0
     HINT \j
     .endr
@@ -129,7 +130,7 @@ ENDFUNC m4crypt_mldsa_chknorm_armv7m
     @ lr = M = ceil(2^48 / (2 gamma2)), r12 scratch; then top = 44 to 0 (HB88: k AND the sign
     @ of k - 44) or top = 16 to 0 (HB32: the low four bits)
     .macro HB x
-    add \x, \x, r2
+    add.w \x, \x, r2
     umull r12, \x, \x, lr
     lsr \x, \x, #16
     .endm
@@ -154,17 +155,19 @@ FUNC m4crypt_mldsa_highbits_pack_w1_armv7m
     sub r2, r2, #1
     bne 2f
     ldr lr, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
-1:  ldm r1!, {r4-r7}
+    .p2align 2                      @ (the loops' 32-bit instructions at word addresses: m4sim's
+1:  ldm.w r1!, {r4-r7}              @ rule RUN32)
     EACH HB88, r4, r5, r6, r7
     ORR_FIELDS r4, 6, r5, r6, r7    @ four 6-bit fields: 3 bytes
-    strh r4, [r0]
+    strh.w r4, [r0]
     lsr r4, r4, #16
-    strb r4, [r0, #2]
-    add r0, r0, #3
+    strb.w r4, [r0, #2]
+    add.w r0, r0, #3
     cmp r1, r3
     bne 1b
     pop {r4-r11, pc}
 2:  ldr lr, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
+    .p2align 2
 3:  ldm r1!, {r4-r11}
     EACH HB32, r4, r5, r6, r7, r8, r9, r10, r11
     ORR_FIELDS r4, 4, r5, r6, r7, r8, r9, r10, r11  @ eight 4-bit fields: a word
