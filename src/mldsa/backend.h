@@ -66,12 +66,6 @@
 #define m4crypt_mldsa_pointwise_sum_p24 m4crypt_mldsa_pointwise_sum_p24_c
 #endif
 
-#ifdef M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART_P24
-#define m4crypt_mldsa_pointwise_acc_part_p24 m4crypt_mldsa_pointwise_acc_part_p24_armv7m
-#else
-#define m4crypt_mldsa_pointwise_acc_part_p24 m4crypt_mldsa_pointwise_acc_part_p24_c
-#endif
-
 #ifdef M4CRYPT_MLDSA_HAVE_REDUCE
 #define m4crypt_mldsa_reduce m4crypt_mldsa_reduce_armv7m
 #else
@@ -94,6 +88,14 @@
 #define m4crypt_mldsa_rej_uniform_p24 m4crypt_mldsa_rej_uniform_p24_armv7m
 #else
 #define m4crypt_mldsa_rej_uniform_p24 m4crypt_mldsa_rej_uniform_p24_c
+#endif
+
+#ifdef M4CRYPT_MLDSA_HAVE_REJ_UNIFORM_ACC_P24
+#define m4crypt_mldsa_rej_uniform_acc_p24 m4crypt_mldsa_rej_uniform_acc_p24_armv7m
+#define m4crypt_mldsa_rej_uniform_acc_reduce_p24 m4crypt_mldsa_rej_uniform_acc_reduce_p24_armv7m
+#else
+#define m4crypt_mldsa_rej_uniform_acc_p24 m4crypt_mldsa_rej_uniform_acc_p24_c
+#define m4crypt_mldsa_rej_uniform_acc_reduce_p24 m4crypt_mldsa_rej_uniform_acc_reduce_p24_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_REJ_ETA

@@ -132,18 +132,6 @@ void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
         pointwise_sum_p24_cols(r, a, b, 1, acc);
 }
 
-void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b,
-                                            int reduce)
-{
-    for (unsigned i = 0; i < M4CRYPT_MLDSA_STEP; i++) {
-        int64_t prod = (int64_t)unpack24_one(a + 3 * i) * b[i];
-        if (reduce)
-            r[i] = m4crypt_mldsa_montgomery_reduce(prod + (int64_t)r[i] * MONT_R_MOD_Q);
-        else
-            r[i] += m4crypt_mldsa_montgomery_reduce(prod);
-    }
-}
-
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a)
 {
     for (unsigned i = 0; i < 256; i++)

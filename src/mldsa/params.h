@@ -67,10 +67,12 @@ static inline size_t m4crypt_mldsa_sk_t0(const m4crypt_mldsa_params *p)
 }
 
 /* The operations (src/mldsa/sign_set.h, dispatched by sign_common.c to the set's
- * m4crypt_mldsa<set>_keygen_core, _sign_mu_core, _sign_attempt_ct, _verify_mu_core). Each returns 0
+ * m4crypt_mldsa<set>_keygen_core, _keygen_seeds_ct, _sign_mu_core, _sign_attempt_ct,
+ * _verify_mu_core). Each returns 0
  * or an M4CRYPT_ERR_* code. */
 #define M4CRYPT_MLDSA_DECLARE_CORE(N)                                                              \
     int m4crypt_mldsa##N##_keygen_core(uint8_t *pk, uint8_t *sk, const uint8_t xi[32]);            \
+    int m4crypt_mldsa##N##_keygen_seeds_ct(uint8_t *pk, uint8_t *sk, const uint8_t seeds[128]);    \
     int m4crypt_mldsa##N##_sign_mu_core(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk,     \
                                         const uint8_t rnd[32]);                                    \
     uint32_t m4crypt_mldsa##N##_sign_attempt_ct(uint8_t *sig, const uint8_t mu[64],                \
@@ -86,6 +88,10 @@ M4CRYPT_MLDSA_DECLARE_CORE(87)
 /* Alg. 6 ML-DSA.KeyGen_internal; sk may be NULL. */
 int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
                          const uint8_t xi[32]);
+/* The same from seeds = rho || rho' || K, the output of its line 1 (for
+ * tests/common/m4ct_library.c, which keeps rho fixed). */
+int m4crypt_mldsa_keygen_seeds_ct(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
+                                  const uint8_t seeds[128]);
 /* Alg. 7 ML-DSA.Sign_internal from mu (lines 6-33); sk is the expanded key. */
 int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t mu[64],
                                const uint8_t *sk, const uint8_t rnd[32]);

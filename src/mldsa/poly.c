@@ -332,6 +332,37 @@ unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *bu
     return ctr;
 }
 
+/* The same loop, each accepted candidate multiplied straight into verification's accumulator
+ * (Montgomery, a b 2^-32 with |x| < q). */
+static unsigned rej_uniform_acc_p24(int32_t *acc, const uint8_t *b, unsigned len,
+                                    const uint8_t *buf, unsigned buflen, int reduce)
+{
+    unsigned ctr = 0;
+    for (unsigned pos = 0; pos + 3 <= buflen && ctr < len; pos += 3) {
+        uint32_t z = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 |
+                     (uint32_t)(buf[pos + 2] & 0x7f) << 16;
+        if (z < Q) {
+            const uint8_t *v = b + 3 * ctr;
+            int32_t bv = (int32_t)((uint32_t)v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16);
+            int32_t x = acc[ctr] + m4crypt_mldsa_montgomery_reduce((int64_t)z * bv);
+            acc[ctr++] = reduce ? m4crypt_mldsa_reduce32(x) : x;
+        }
+    }
+    return ctr;
+}
+
+unsigned m4crypt_mldsa_rej_uniform_acc_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
+                                             const uint8_t *buf, unsigned buflen)
+{
+    return rej_uniform_acc_p24(acc, b, len, buf, buflen, 0);
+}
+
+unsigned m4crypt_mldsa_rej_uniform_acc_reduce_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
+                                                    const uint8_t *buf, unsigned buflen)
+{
+    return rej_uniform_acc_p24(acc, b, len, buf, buflen, 1);
+}
+
 /* The same loop with the accepted candidates appended in the 3-byte packed form. */
 unsigned m4crypt_mldsa_rej_uniform_p24_c(uint8_t *out, unsigned len, const uint8_t *buf,
                                          unsigned buflen)
@@ -429,16 +460,29 @@ void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa
     }
 }
 
+#if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
 void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
                                         const uint8_t rho[32], unsigned r, unsigned s,
-                                        m4crypt_mldsa_xof *ws, int reduce)
+                                        m4crypt_mldsa_xof_block *ws, int reduce)
 {
-    m4crypt_mldsa_sample_ntt_start(ws, rho, (uint8_t)s, (uint8_t)r);
-    for (unsigned k = 0; k < 256; k += M4CRYPT_MLDSA_STEP) {
-        m4crypt_mldsa_sample_ntt_step(ws);
-        m4crypt_mldsa_pointwise_acc_part_p24(acc->coeffs + k, b + 3 * k, ws->coeffs, reduce);
+    uint8_t seed[34]; /* rho || s || r in one absorb: one call fewer per entry */
+    memcpy(seed, rho, 32);
+    seed[32] = (uint8_t)s;
+    seed[33] = (uint8_t)r;
+    m4crypt_shake128_init(&ws->ctx);
+    m4crypt_keccak_absorb(&ws->ctx, seed, sizeof seed);
+    m4crypt_keccak_finalize(&ws->ctx);
+    for (unsigned n = 0; n < 256;) {
+        m4crypt_keccak_squeeze(&ws->ctx, ws->block, M4CRYPT_SHAKE128_RATE);
+        if (reduce)
+            n += m4crypt_mldsa_rej_uniform_acc_reduce_p24(acc->coeffs + n, b + 3 * n, 256 - n,
+                                                          ws->block, M4CRYPT_SHAKE128_RATE);
+        else
+            n += m4crypt_mldsa_rej_uniform_acc_p24(acc->coeffs + n, b + 3 * n, 256 - n,
+                                                   ws->block, M4CRYPT_SHAKE128_RATE);
     }
 }
+#endif
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN
 /* Whole SHAKE128 blocks, each rejected straight into the packed entry (out + 3 n); no

@@ -68,13 +68,6 @@ void m4crypt_mldsa_pointwise_acc_part_c(int32_t *r, const int32_t *a, const int3
  * result is below q in magnitude in both modes. */
 void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
                                        const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
-/* r += a o b * R^-1 over M4CRYPT_MLDSA_STEP coefficients, a packed 3 bytes per coefficient
- * (in [0, q)), |b| < 9q: m4crypt_mldsa_pointwise_acc_part with the packed operand. With reduce
- * nonzero, r's coefficient (|r| < 2^26) joins the 64-bit product as r 2^32 mod q before the one
- * Montgomery reduction, as in pointwise_sum_p24: r = r + a o b * R^-1 modulo q, |r| < q (a
- * row's last product, so that the inverse NTT needs no reduction pass before it). */
-void m4crypt_mldsa_pointwise_acc_part_p24_c(int32_t *r, const uint8_t *a, const int32_t *b,
-                                            int reduce);
 /* Every coefficient to a representative of it mod q in [-6283008, 6283008] (any int32 input
  * below 2^31 - 2^22 in magnitude). */
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a);
@@ -96,6 +89,16 @@ unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *bu
  * that count up to 3 len may be overwritten (the assembly stores words). Public data only. */
 unsigned m4crypt_mldsa_rej_uniform_p24_c(uint8_t *out, unsigned len, const uint8_t *buf,
                                          unsigned buflen);
+/* The same loop fused with verification's products: for the n-th accepted candidate a (n < len),
+ * acc[n] += a b[n] * R^-1 (Montgomery, |x| < q added), b packed 3 bytes per coefficient in
+ * [0, q), any alignment; returns how many were accepted. acc and b are read and written only at
+ * the accepted positions 0 .. count - 1; buflen below 2^16. It branches on the rejections, which
+ * depend on buf (the SHAKE128 stream of rho) only: b may be secret.
+ * _reduce: each updated acc[n] is then reduced (m4crypt_mldsa_reduce32; |acc| < 2^30 before). */
+unsigned m4crypt_mldsa_rej_uniform_acc_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
+                                             const uint8_t *buf, unsigned buflen);
+unsigned m4crypt_mldsa_rej_uniform_acc_reduce_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
+                                                    const uint8_t *buf, unsigned buflen);
 /* The loop of RejBoundedPoly (Alg. 31) over one squeezed buffer: CoeffFromHalfByte (Alg. 15) of the
  * low then the high nibble of each byte, appended to r while fewer than len; returns how many.
  * Words of r from that count up to len may be overwritten (the assembly stores every half-byte's
@@ -258,11 +261,23 @@ void m4crypt_mldsa_sample_ntt_p24(uint8_t out[768], const uint8_t rho[32], uint8
 void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa_poly *b,
                                     const uint8_t rho[32], unsigned r, unsigned s,
                                     m4crypt_mldsa_xof *ws);
-/* The same with b packed 3 bytes per coefficient, in [0, q) (768 bytes); with reduce (a row's
- * last entry, |acc| < 2^26 before), acc ends below q in magnitude (pointwise_acc_part_p24). */
+/* acc += A[r][s] o b * R^-1 (Alg. 32 streamed into Alg. 45's products) for key generation (b =
+ * NTT(s1_j)) and verification (b = NTT(z_j)), b packed 3 bytes per coefficient in [0, q) (768
+ * bytes): each squeezed SHAKE128 block is rejected straight into the products
+ * (m4crypt_mldsa_rej_uniform_acc_p24), with no coefficient array in between. Every call adds
+ * |x| < q to each coefficient of acc; with reduce (a row's last entry, |acc| < 2^30 before),
+ * each sum is then reduced (reduce32: |acc| < q after), so that the inverse NTT needs no
+ * reduction pass before it. Its control flow, and where it reads b, follow the rejections, that
+ * is rho, and nothing else: it computes on a secret b (key generation) in constant time for a
+ * given rho, which tests/common/m4ct_library.c keeps fixed (src/mldsa/sign_set.h, "Constant
+ * time", 1). */
+typedef struct {
+    m4crypt_keccak_ctx ctx;
+    _Alignas(4) uint8_t block[M4CRYPT_SHAKE128_RATE];
+} m4crypt_mldsa_xof_block;
 void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
                                         const uint8_t rho[32], unsigned r, unsigned s,
-                                        m4crypt_mldsa_xof *ws, int reduce);
+                                        m4crypt_mldsa_xof_block *ws, int reduce);
 
 /* RejBoundedPoly(rho' || IntegerToBytes(nonce, 2)) (Alg. 31, for ExpandS, Alg. 33), eta = 2 or 4,
  * with ws as the SHAKE256 state and its buffer (ws then holds secret data: the caller wipes it). */

@@ -127,6 +127,14 @@ int m4crypt_mldsa_keygen(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk
     WIPE_AFTER(p, keygen_ws_bytes, KEYGEN_CALLEE_STACK);
     return ret;
 }
+
+int m4crypt_mldsa_keygen_seeds_ct(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk,
+                                  const uint8_t seeds[128])
+{
+    int ret = DISPATCH(p, keygen_seeds_ct(pk, sk, seeds));
+    WIPE_AFTER(p, keygen_ws_bytes, KEYGEN_CALLEE_STACK);
+    return ret;
+}
 #endif
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN

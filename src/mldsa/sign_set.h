@@ -27,8 +27,12 @@
  * Constant time. Nothing branches on, or indexes memory by, a secret, except where a value is
  * declassified (m4crypt_mldsa_ct_declassify; the valgrind test declassifies exactly these and the
  * m4sim test declares the functions that compute on them public):
- *   1. rho (keygen: published in pk), and the matrix it expands
- *      (m4crypt_mldsa_sample_ntt_step; signing's m4crypt_mldsa_sample_ntt_p24).
+ *   1. rho (keygen: published in pk), and the matrix it expands (signing's
+ *      m4crypt_mldsa_sample_ntt_p24). Key generation rejects each entry straight into its
+ *      products with NTT(s1) (m4crypt_mldsa_matrix_entry_acc_p24), whose control flow and
+ *      addresses follow rho and nothing else: the m4sim check runs it with rho fixed and the
+ *      other seeds secret (m4crypt_mldsa_keygen_seeds_ct), so that it is traced, not declared
+ *      public.
  *   2. Which half-bytes RejBoundedPoly rejects (keygen, ExpandS: m4crypt_mldsa_rej_eta_c,
  *      m4crypt_mldsa_sample_eta_tail): the half-bytes are independent and uniform, so the
  *      positions of the rejected ones say nothing about the accepted ones, which form s1, s2.
@@ -39,7 +43,8 @@
  *      the z bound, then the r0 bound, ct0 bound and the hint count together. Which attempt is
  *      accepted, and hence the number of attempts, follows from these decisions; the accepted
  *      attempt's hint is then public as part of the signature.
- * tests/common/m4ct_library.c checks key generation and the body of an attempt
+ * tests/common/m4ct_library.c checks key generation (from the seeds, rho fixed) and the body of
+ * an attempt
  * (m4crypt_mldsa_sign_attempt_ct: everything between two decisions) for identical traces across
  * secrets, with the functions of 1-3 declared public.
  */
@@ -123,7 +128,7 @@ typedef struct {
     m4crypt_mldsa_poly acc;         /* s1_j, s2_i, then row i of t */
     union {
         m4crypt_keccak_ctx h; /* H: the seeds, tr */
-        m4crypt_mldsa_xof xof;
+        m4crypt_mldsa_xof_block xof;
         m4crypt_mldsa_prf prf;
     } ws;
     uint8_t s2[128];    /* s2_i packed, when there is no sk to pack it into */
@@ -135,41 +140,59 @@ typedef struct {
  * row's products and added back from its encoding, so that no second polynomial is needed);
  * (t1, t0) = Power2Round(t) straight into pk = rho || t1 (Alg. 22) and sk = rho || K || tr || s1 ||
  * s2 || t0 (Alg. 24); tr = H(pk, 64). */
-int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
+static void keygen_body(const m4crypt_mldsa_params *p, keygen_ws *w, uint8_t *pk, uint8_t *sk)
 {
-    const m4crypt_mldsa_params *p = P;
-    keygen_ws w;
-    const uint8_t kl[2] = {p->k, p->l};
-    const uint8_t *rho = w.seeds, *rhoprime = w.seeds + 32;
-    hash_h(&w.ws.h, w.seeds, 128, xi, 32, kl, 2, NULL, 0);
-    m4crypt_mldsa_ct_declassify(w.seeds, 32); /* rho: published in pk (1) */
+    const uint8_t *rho = w->seeds, *rhoprime = w->seeds + 32;
+    m4crypt_mldsa_ct_declassify(w->seeds, 32); /* rho: published in pk (1) */
     memcpy(pk, rho, 32);
     if (sk) {
         memcpy(sk, rho, 32);
-        memcpy(sk + 32, w.seeds + 96, 32);
+        memcpy(sk + 32, w->seeds + 96, 32);
     }
     for (unsigned j = 0; j < p->l; j++) {
-        m4crypt_mldsa_sample_eta(&w.acc, rhoprime, (uint16_t)j, p->eta, &w.ws.prf);
+        m4crypt_mldsa_sample_eta(&w->acc, rhoprime, (uint16_t)j, p->eta, &w->ws.prf);
         if (sk)
-            m4crypt_mldsa_pack_eta(sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, &w.acc, p->eta);
-        m4crypt_mldsa_ntt(&w.acc);
-        m4crypt_mldsa_freeze_pack24(w.s1hat[j], &w.acc);
+            m4crypt_mldsa_pack_eta(sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes, &w->acc, p->eta);
+        m4crypt_mldsa_ntt(&w->acc);
+        m4crypt_mldsa_freeze_pack24(w->s1hat[j], &w->acc);
     }
     for (unsigned i = 0; i < p->k; i++) {
-        uint8_t *s2 = sk ? sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes : w.s2;
-        m4crypt_mldsa_sample_eta(&w.acc, rhoprime, (uint16_t)(p->l + i), p->eta, &w.ws.prf);
-        m4crypt_mldsa_pack_eta(s2, &w.acc, p->eta);
-        memset(&w.acc, 0, sizeof w.acc);
-        for (unsigned j = 0; j < p->l; j++) /* the last entry reduces: |acc| < q */
-            m4crypt_mldsa_matrix_entry_acc_p24(&w.acc, w.s1hat[j], rho, i, j, &w.ws.xof,
+        uint8_t *s2 = sk ? sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes : w->s2;
+        m4crypt_mldsa_sample_eta(&w->acc, rhoprime, (uint16_t)(p->l + i), p->eta, &w->ws.prf);
+        m4crypt_mldsa_pack_eta(s2, &w->acc, p->eta);
+        m4crypt_memzero(&w->acc, sizeof w->acc); /* (sixteen STR per 64 bytes: memset takes
+                                                  * twice as long here) */
+        /* each entry of A is rejected straight into its products with NTT(s1_j): the control
+         * flow follows rho only (1), the same for every s1; the last entry reduces: |acc| < q */
+        for (unsigned j = 0; j < p->l; j++)
+            m4crypt_mldsa_matrix_entry_acc_p24(&w->acc, w->s1hat[j], rho, i, j, &w->ws.xof,
                                                j == p->l - 1u);
-        m4crypt_mldsa_invntt(&w.acc);
+        m4crypt_mldsa_invntt(&w->acc);
         m4crypt_mldsa_add_eta_power2round_pack(pk + 32 + 320 * i,
                                                sk ? sk + m4crypt_mldsa_sk_t0(p) + 416 * i : NULL,
-                                               &w.acc, s2, p->eta);
+                                               &w->acc, s2, p->eta);
     }
     if (sk)
-        m4crypt_mldsa_tr_ctx(&w.ws.h, sk + 64, pk, p->pk_bytes);
+        m4crypt_mldsa_tr_ctx(&w->ws.h, sk + 64, pk, p->pk_bytes);
+}
+
+int MLDSA_NS(keygen_core)(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
+{
+    keygen_ws w;
+    const uint8_t kl[2] = {P->k, P->l};
+    hash_h(&w.ws.h, w.seeds, 128, xi, 32, kl, 2, NULL, 0);
+    keygen_body(P, &w, pk, sk);
+    m4crypt_memzero(&w, sizeof w);
+    return M4CRYPT_OK;
+}
+
+/* Key generation from rho || rho' || K (the output of line 1), for the constant-time checks: a
+ * test can keep rho, which is public, fixed while the secret seeds vary. */
+int MLDSA_NS(keygen_seeds_ct)(uint8_t *pk, uint8_t *sk, const uint8_t seeds[128])
+{
+    keygen_ws w;
+    memcpy(w.seeds, seeds, sizeof w.seeds);
+    keygen_body(P, &w, pk, sk);
     m4crypt_memzero(&w, sizeof w);
     return M4CRYPT_OK;
 }
@@ -530,7 +553,11 @@ typedef struct {
     m4crypt_mldsa_poly acc, tmp;
 #endif
     union {
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+        m4crypt_mldsa_xof_block xof; /* SHAKE128 and one block: matrix_entry_acc_p24 */
+#else
         m4crypt_mldsa_xof xof;
+#endif
         uint8_t w1[192]; /* w1Encode of one row; at the end c~' */
     } ws;
     m4crypt_keccak_ctx h;
@@ -545,7 +572,7 @@ static unsigned verify_row_end(const m4crypt_mldsa_params *p, m4crypt_mldsa_poly
                                m4crypt_keccak_ctx *hctx)
 {
 #ifdef M4CRYPT_MLDSA_SMALL_MEMORY
-    m4crypt_mldsa_reduce(acc); /* the default build's last product reduces */
+    m4crypt_mldsa_reduce(acc); /* the default build's last entry reduces */
 #endif
     m4crypt_mldsa_invntt_caddq(acc);
     m4crypt_mldsa_highbits_pack_w1(w1, acc, p->gamma2);
@@ -625,7 +652,8 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
     for (unsigned i = 0; i < p->k; i++) {
         /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-        /* in place: acc = -NTT(c) o NTT(t1_i 2^d); the last entry reduces: |acc| < q */
+        /* in place: acc = -NTT(c) o NTT(t1_i 2^d) (|acc| < q); each entry adds |x| < q, the
+         * last one reduces: |acc| < q */
         m4crypt_mldsa_unpack_t1_shifted(&w.acc, pk + 32 + 320 * i);
         m4crypt_mldsa_ntt(&w.acc);
         m4crypt_mldsa_pointwise_sum_p24(&w.acc, w.chat_neg, &w.acc, 1, 0);

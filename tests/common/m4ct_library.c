@@ -98,17 +98,25 @@ static MAYBE_UNUSED uint8_t secret_bit; /* bit 0 of m4sim_ct_seed: the accept-or
         CT_MLKEM_ACCEPT_OR_REJECT(N);                                                              \
     } while (0)
 
-/* ML-DSA: key generation from a secret seed, and the body of one signing attempt (everything
- * between two rejection decisions: y, w, c~, c, z, the r0 / ct0 / hint checks) with a secret key
- * and secret rnd, for a fixed public mu. Signing as a whole is not compared: the number of
- * attempts is (declassified) data. Public functions (tools/run_tests.py): the matrix expansion
- * from rho, the rejected positions of RejBoundedPoly, SampleInBall on the declassified c~. */
+/* ML-DSA: key generation from its seeds rho || rho' || K (the output of H(xi || k || l), Alg. 6
+ * line 1, whose SHAKE256 on a secret input the shake256 region checks) with rho public and fixed,
+ * rho' and K secret: the matrix products then run on the same entries of A in every run, and are
+ * traced rather than declared public (src/mldsa/sign_set.h, "Constant time", 1). Then the body
+ * of one signing attempt (everything between two rejection decisions: y, w, c~, c, z, the r0 /
+ * ct0 / hint checks) with a secret key (generated from a secret seed) and secret rnd, for a fixed
+ * public mu. Signing as a whole is not compared: the number of attempts is (declassified) data.
+ * Public functions (tools/run_tests.py): signing's expansion of A from the key's rho, the
+ * rejected positions of RejBoundedPoly, SampleInBall on the declassified c~. */
 static MAYBE_UNUSED uint8_t dpk[M4CRYPT_MLDSA87_PUBLICKEYBYTES], dsk[M4CRYPT_MLDSA87_SECRETKEYBYTES];
-static MAYBE_UNUSED uint8_t dsig[M4CRYPT_MLDSA87_BYTES], dmu[64];
+static MAYBE_UNUSED uint8_t dsig[M4CRYPT_MLDSA87_BYTES], dmu[64], dseeds[128];
 #define CT_MLDSA(N)                                                                                \
     do {                                                                                           \
+        public_bytes(dseeds, 32, 11);                                                              \
+        secret_bytes(dseeds + 32, 96);                                                             \
+        REGION("mldsa" #N ".keypair", sink = m4crypt_mldsa_keygen_seeds_ct(                       \
+                                          &m4crypt_mldsa##N##_params, dpk, dsk, dseeds));          \
         secret_bytes(coins, 32);                                                                   \
-        REGION("mldsa" #N ".keypair", sink = m4crypt_mldsa##N##_keypair_derand(dpk, dsk, coins));  \
+        m4crypt_mldsa##N##_keypair_derand(dpk, dsk, coins);                                        \
         public_bytes(dmu, 64, 7);                                                                  \
         secret_bytes(coins, 32);                                                                   \
         REGION("mldsa" #N ".sign_attempt",                                                         \

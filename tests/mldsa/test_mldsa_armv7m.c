@@ -250,16 +250,24 @@ static void pack24_case(uint8_t packed[768], unsigned edge, unsigned k)
     }
 }
 
+/* r += a o b 2^-32 over M4CRYPT_MLDSA_STEP coefficients, a packed 3 bytes per coefficient: the
+ * single products that the sums below are checked against. */
+static void acc_part_p24_ref(int32_t *r, const uint8_t *a, const int32_t *b)
+{
+    for (unsigned i = 0; i < M4CRYPT_MLDSA_STEP; i++) {
+        int32_t av =
+            (int32_t)(a[3 * i] | (uint32_t)a[3 * i + 1] << 8 | (uint32_t)a[3 * i + 2] << 16);
+        r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)av * b[i]);
+    }
+}
+
 /* The products with packed entries: a in [0, q) packed 3 bytes per coefficient (edges 0 and
  * q - 1), b at the NTT output bound.
- * - The 32-coefficient part (key generation's and verification's products of a streamed entry
- *   with a packed vector) onto an accumulator holding up to 7 terms; its reducing form (a row's
- *   last entry) on |r| < 2^26: below q and congruent to r plus the product.
  * - One column in place (r = b), verification's -NTT(c) o NTT(t1 2^d).
  * - Signing's sum over 1 (writing), 2 or 3 columns (writing, or adding to an r of any int32,
  *   edges at +-(2^31 - 1)): the same values as its C twin, below q in magnitude, and congruent
- *   modulo q to the old r plus the sum of the columns' single products (the part function's C
- *   twin), so that the one reduction of the 64-bit sum is checked against products reduced one
+ *   modulo q to the old r plus the sum of the columns' single products (acc_part_p24_ref), so
+ *   that the one reduction of the 64-bit sum is checked against products reduced one
  *   by one. */
 static void test_pointwise_p24(void)
 {
@@ -274,31 +282,6 @@ static void test_pointwise_p24(void)
             poly_case(&b[c], c == 0 ? edge_b : (c == 1 ? edge_a : EDGES), 9 * Q - 1);
         }
         poly_case(&init, EDGES, 7 * Q - 1);
-        acc1 = acc2 = init;
-        for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
-            m4crypt_mldsa_pointwise_acc_part_p24(acc1.coeffs + s, packed[0] + 3 * s,
-                                                 b[0].coeffs + s, 0);
-            m4crypt_mldsa_pointwise_acc_part_p24_c(acc2.coeffs + s, packed[0] + 3 * s,
-                                                   b[0].coeffs + s, 0);
-        }
-        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, 8 * Q);
-        /* the reducing part: r of |r| < 2^26 (edges at the ends), below q after, congruent to
-         * r plus the product */
-        poly_case(&acc1, k % (EDGES + 1), (1 << 26) - 1);
-        acc2 = acc1;
-        m4crypt_mldsa_poly old_r = acc1;
-        single = (m4crypt_mldsa_poly){{0}};
-        for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
-            m4crypt_mldsa_pointwise_acc_part_p24(acc1.coeffs + s, packed[0] + 3 * s,
-                                                 b[0].coeffs + s, 1);
-            m4crypt_mldsa_pointwise_acc_part_p24_c(acc2.coeffs + s, packed[0] + 3 * s,
-                                                   b[0].coeffs + s, 1);
-            m4crypt_mldsa_pointwise_acc_part_p24_c(single.coeffs + s, packed[0] + 3 * s,
-                                                   b[0].coeffs + s, 0);
-        }
-        bad += memcmp(&acc1, &acc2, sizeof acc1) != 0 || !within(&acc1, Q);
-        for (unsigned i = 0; i < 256; i++)
-            bad += ((int64_t)acc1.coeffs[i] - single.coeffs[i] - old_r.coeffs[i]) % Q != 0;
         /* one column in place (r = b), as verification multiplies NTT(t1 2^d) */
         acc1 = b[0];
         m4crypt_mldsa_pointwise_sum_p24(&acc1, packed[0], &acc1, 1, 0);
@@ -319,9 +302,7 @@ static void test_pointwise_p24(void)
                 single = (m4crypt_mldsa_poly){{0}};
                 for (unsigned c = 0; c < ncols; c++)
                     for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP)
-                        m4crypt_mldsa_pointwise_acc_part_p24_c(single.coeffs + s,
-                                                               packed[c] + 3 * s, b[c].coeffs + s,
-                                                               0);
+                        acc_part_p24_ref(single.coeffs + s, packed[c] + 3 * s, b[c].coeffs + s);
                 for (unsigned i = 0; i < 256; i++)
                     bad_sum += ((int64_t)acc1.coeffs[i] - single.coeffs[i] -
                                 (acc ? old.coeffs[i] : 0)) % Q != 0;
@@ -330,6 +311,104 @@ static void test_pointwise_p24(void)
     CHECK(bad == 0);
     CHECK(bad_sum == 0);
 }
+
+#if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
+/* The rejection fused with the products (rej_uniform_acc_p24): on random buffers of
+ * every length with candidates near q made frequent (so that groups of four with a rejected
+ * candidate occur), every output limit 0-63, b packed at every alignment with values up to
+ * q - 1, acc at up to 7 q in magnitude. The assembly against its C twin: the same count, the
+ * same words of acc, the words after the count and the bytes around untouched; the C twin against
+ * rej_uniform_c followed by one Montgomery product per accepted candidate; the same for the
+ * _reduce form (then reduce32, below q). Then whole entries (matrix_entry_acc_p24) against the
+ * entry sampled first and multiplied after, for random rho and edge vectors, and with reduce
+ * its reduce32. */
+static void test_rej_uniform_acc_p24(void)
+{
+    unsigned n = iters(1500, 800), bad = 0, bad_twin = 0, bad_entry = 0, fast = 0, slow = 0;
+    static uint8_t buf[168], b[3 * 64 + 8];
+    static int32_t acc1[72], acc2[72], vals[64];
+    for (unsigned k = 0; k < n; k++) {
+        unsigned buflen = 3 * (t_rand32() % 57), len = t_rand32() % 64, off = k % 4;
+        t_rand_bytes(buf, sizeof buf);
+        unsigned near = k % 3 == 0 ? 0 : (k % 3 == 1 ? 40 : 4); /* per 1000 candidates near q */
+        for (unsigned i = 0; i + 3 <= buflen; i += 3)
+            if (t_rand32() % 1000 < near * 10) { /* a value within 8 of q, either side */
+                uint32_t v = (uint32_t)(Q - 8 + t_rand32() % 16);
+                buf[i] = (uint8_t)v;
+                buf[i + 1] = (uint8_t)(v >> 8);
+                buf[i + 2] = (uint8_t)((v >> 16) | (t_rand32() & 0x80));
+            }
+        for (unsigned i = 0; i < 64; i++) {
+            uint32_t v = k % 5 == 0 ? (uint32_t)Q - 1 : (k % 5 == 1 ? 0 : t_rand32() % Q);
+            b[off + 3 * i] = (uint8_t)v;
+            b[off + 3 * i + 1] = (uint8_t)(v >> 8);
+            b[off + 3 * i + 2] = (uint8_t)(v >> 16);
+        }
+        for (unsigned i = 0; i < 72; i++)
+            acc1[i] = acc2[i] = (int32_t)(t_rand32() % (14u * Q - 1)) - (7 * Q - 1);
+        int32_t old[72];
+        memcpy(old, acc1, sizeof old);
+        int reduce = (k / 4) % 2; /* both forms at every alignment */
+        unsigned c1, c2;
+        if (reduce) {
+            c1 = m4crypt_mldsa_rej_uniform_acc_reduce_p24(acc1, b + off, len, buf, buflen);
+            c2 = m4crypt_mldsa_rej_uniform_acc_reduce_p24_c(acc2, b + off, len, buf, buflen);
+        } else {
+            c1 = m4crypt_mldsa_rej_uniform_acc_p24(acc1, b + off, len, buf, buflen);
+            c2 = m4crypt_mldsa_rej_uniform_acc_p24_c(acc2, b + off, len, buf, buflen);
+        }
+        bad += c1 != c2 || memcmp(acc1, acc2, sizeof acc1) != 0;
+        /* the twin against rejection, then products (then reduce32) */
+        unsigned c3 = m4crypt_mldsa_rej_uniform_c(vals, len, buf, buflen);
+        bad_twin += c3 != c2 || memcmp(acc2 + c2, old + c2, sizeof old - 4 * c2) != 0;
+        for (unsigned i = 0; i < c3 && i < c2; i++) {
+            const uint8_t *v = b + off + 3 * i;
+            int32_t bv = (int32_t)(v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16);
+            int32_t x = old[i] + m4crypt_mldsa_montgomery_reduce((int64_t)vals[i] * bv);
+            bad_twin += acc2[i] != (reduce ? m4crypt_mldsa_reduce32(x) : x);
+            bad_twin += reduce && (acc2[i] >= Q || acc2[i] <= -Q);
+        }
+        /* both paths of the assembly's groups were taken */
+        fast += c2 >= 4 && buflen >= 12;
+        slow += c2 < buflen / 3 && c2 < len;
+    }
+    /* whole entries against a reference that samples the entry first (sample_ntt_start / step,
+     * the small-memory build's path) and then multiplies */
+    for (unsigned k = 0; k < iters(12, 4); k++) {
+        static m4crypt_mldsa_poly acc_a, acc_b, old_acc;
+        static uint8_t zhat[768], rho[32];
+        static m4crypt_mldsa_xof xof;
+        static m4crypt_mldsa_xof_block blk;
+        t_rand_bytes(rho, sizeof rho);
+        pack24_case(zhat, k < EDGES ? k : EDGES, k);
+        poly_case(&old_acc, EDGES, 7 * Q - 1);
+        acc_b = old_acc;
+        m4crypt_mldsa_sample_ntt_start(&xof, rho, (uint8_t)(k / 8), (uint8_t)(k % 8));
+        for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
+            m4crypt_mldsa_sample_ntt_step(&xof);
+            for (unsigned i = 0; i < M4CRYPT_MLDSA_STEP; i++) {
+                const uint8_t *v = zhat + 3 * (s + i);
+                int32_t bv = (int32_t)(v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16);
+                acc_b.coeffs[s + i] +=
+                    m4crypt_mldsa_montgomery_reduce((int64_t)xof.coeffs[i] * bv);
+            }
+        }
+        acc_a = old_acc;
+        m4crypt_mldsa_matrix_entry_acc_p24(&acc_a, zhat, rho, k % 8, k / 8, &blk, 0);
+        bad_entry += memcmp(&acc_a, &acc_b, sizeof acc_a) != 0;
+        /* a row's last entry: each coefficient reduced, below q */
+        acc_a = old_acc;
+        m4crypt_mldsa_matrix_entry_acc_p24(&acc_a, zhat, rho, k % 8, k / 8, &blk, 1);
+        for (unsigned i = 0; i < 256; i++)
+            bad_entry += acc_a.coeffs[i] != m4crypt_mldsa_reduce32(acc_b.coeffs[i]) ||
+                         acc_a.coeffs[i] >= Q || acc_a.coeffs[i] <= -Q;
+    }
+    CHECK(bad == 0);
+    CHECK(bad_twin == 0);
+    CHECK(bad_entry == 0);
+    CHECK(fast > 0 && slow > 0);
+}
+#endif
 
 /* reduce and freeze on reduce's whole input range (|x| < 2^31 - 2^22, edges at the ends and at
  * the rounding points), caddq on |x| < q. */
@@ -888,6 +967,9 @@ int main(int argc, char **argv)
     test_pointwise();
     test_rej_uniform();
     test_pointwise_p24();
+#if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
+    test_rej_uniform_acc_p24();
+#endif
     test_reduce_caddq();
     test_unpack();
     test_highbits_pack_w1();

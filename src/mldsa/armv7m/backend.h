@@ -13,12 +13,13 @@
  *   pointwise.S  m4crypt_mldsa_pointwise_acc_part_armv7m (the streamed matrix products, 32
  *              coefficients), m4crypt_mldsa_pointwise_armv7m: two products per LDRD/STRD,
  *              m4crypt_mldsa_pointwise_sum_p24_armv7m (signing's packed A times two or three
- *              columns of NTT(y), one reduction per sum),
- *              m4crypt_mldsa_pointwise_acc_part_p24_armv7m (a streamed entry times a packed
- *              vector, 32 coefficients: key generation and verification)
+ *              columns of NTT(y), one reduction per sum)
  *   rej.S      m4crypt_mldsa_rej_uniform_armv7m: RejNTTPoly's rejection, four candidates per
- *              three words, IT-conditional stores (_p24: into signing's packed A); m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's
- *              half-bytes (public rejections)
+ *              three words, IT-conditional stores (_p24: into signing's packed A);
+ *              m4crypt_mldsa_rej_uniform_acc_p24_armv7m (and _acc_reduce_p24): the rejection
+ *              fused with the products of the entry and a packed vector (key generation and
+ *              verification); m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's half-bytes (public
+ *              rejections)
  *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_freeze_armv7m (reduce and caddq in one
  *              pass): four coefficients per LDM
  *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
@@ -74,12 +75,17 @@ unsigned m4crypt_mldsa_rej_uniform_armv7m(int32_t *r, unsigned len, const uint8_
 unsigned m4crypt_mldsa_rej_uniform_p24_armv7m(uint8_t *out, unsigned len, const uint8_t *buf,
                                               unsigned buflen);
 #define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM_P24 1
+#if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
+unsigned m4crypt_mldsa_rej_uniform_acc_p24_armv7m(int32_t *acc, const uint8_t *b, unsigned len,
+                                                  const uint8_t *buf, unsigned buflen);
+unsigned m4crypt_mldsa_rej_uniform_acc_reduce_p24_armv7m(int32_t *acc, const uint8_t *b,
+                                                         unsigned len, const uint8_t *buf,
+                                                         unsigned buflen);
+#define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM_ACC_P24 1
+#endif
 void m4crypt_mldsa_pointwise_sum_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t *a,
                                             const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
 #define M4CRYPT_MLDSA_HAVE_POINTWISE_SUM_P24 1
-void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a, const int32_t *b,
-                                                 int reduce);
-#define M4CRYPT_MLDSA_HAVE_POINTWISE_ACC_PART_P24 1
 void m4crypt_mldsa_reduce_armv7m(m4crypt_mldsa_poly *a);
 #define M4CRYPT_MLDSA_HAVE_REDUCE 1
 void m4crypt_mldsa_freeze_armv7m(m4crypt_mldsa_poly *a);

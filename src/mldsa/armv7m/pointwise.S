@@ -7,11 +7,6 @@
  *   void m4crypt_mldsa_pointwise_armv7m(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *a,
  *                                       const m4crypt_mldsa_poly *b);
  *       r = a o b 2^-32 (256 coefficients; r may be a or b)
- *   void m4crypt_mldsa_pointwise_acc_part_p24_armv7m(int32_t *r, const uint8_t *a,
- *                                                    const int32_t *b, int reduce);
- *       r += a o b 2^-32 (32 coefficients), a packed 3 bytes per coefficient, any alignment;
- *       with reduce, r = (a b + r 2^32) 2^-32 mod q, |r| < q (the row's last product: no
- *       reduction pass before the inverse NTT)
  *   void m4crypt_mldsa_pointwise_sum_p24_armv7m(m4crypt_mldsa_poly *r, const uint8_t *a,
  *                    const m4crypt_mldsa_poly *b, unsigned ncols, int acc);
  *       r = sum of a_c o b[c] 2^-32 over ncols = 1, 2 or 3 packed entries a_c = a + 768 c (a
@@ -23,9 +18,6 @@
  * lr qinv = q^-1 mod 2^32; r4-r11:
  *   full words   r4, r5 a[i], a[i+1]; r6, r7 b[i], b[i+1], then the products; r8, r9 r[i], r[i+1]
  *                (acc); r10, r11 mlo, mt (lo, t of MONT)
- *   _part_p24    r4-r6 the three packed words, then a[i..i+3] in r7, r8, r4, r5; r6, r9 b[i],
- *                b[i+1] (reduce: then r[i], r[i+1]); r3 end of r (reduce: 2^32 mod q, the end
- *                at [sp])
  *   _sum_p24     {r5:r4}, {r7:r6} the 64-bit sums of two coefficients; r8, r9 a of a column, then
  *                r (acc), then t of the reductions; r10, r11 b, then (acc) 2^32 mod q in r10
  * Constant time: no branch or address depends on data (_sum_p24 selects its loop by ncols, acc).
@@ -77,72 +69,6 @@ ENDFUNC \name
     POINTWISE m4crypt_mldsa_pointwise_acc_part_armv7m, 32, 1   @ M4CRYPT_MLDSA_STEP coefficients
     POINTWISE m4crypt_mldsa_pointwise_armv7m, 256, 0
 
-    @ r[0..1] += (x, y) o b[0..1] 2^-32 (b advances, r advances; x, y then hold the sums)
-    .macro ACC_P24 x, y
-    ldrd r6, r9, [r2], #8
-    MONT r6, \x
-    MONT r9, \y
-    ldrd \x, \y, [r0]
-    add \x, \x, r6
-    add \y, \y, r9
-    strd \x, \y, [r0], #8
-    .endm
-
-    @ the same with the reduction (reduce nonzero): r[0..1] = ((x, y) o b[0..1] + r[0..1] 2^32)
-    @ 2^-32, r joining each 64-bit product as r (2^32 mod q) (r3), so |r| < q after
-    .macro ACC_P24_REDUCE x, y
-    ldrd r6, r9, [r2], #8
-    smull mlo, \x, \x, r6
-    ldr r6, [r0]
-    smlal mlo, \x, r6, r3
-    mul mt, mlo, qinv
-    smlal mlo, \x, mt, negq
-    smull mlo, \y, \y, r9
-    ldr r9, [r0, #4]
-    smlal mlo, \y, r9, r3
-    mul mt, mlo, qinv
-    smlal mlo, \y, mt, negq
-    strd \x, \y, [r0], #8
-    .endm
-
-    @ four packed coefficients a[i..i+3] (three words) into r7, r8, r4, r5
-    .macro UNPACK4_P24
-    ldr r4, [r1], #4                @ a0 | a1 << 24
-    ldr r5, [r1], #4                @ a1 >> 8 | a2 << 16
-    ldr r6, [r1], #4                @ a2 >> 16 | a3 << 8
-    ubfx r7, r4, #0, #24            @ a0
-    lsrs r8, r4, #24
-    bfi r8, r5, #8, #16             @ a1
-    lsrs r4, r5, #16
-    bfi r4, r6, #16, #8             @ a2
-    lsrs r5, r6, #8                 @ a3
-    .endm
-
-FUNC m4crypt_mldsa_pointwise_acc_part_p24_armv7m
-    push {r4-r11, lr}
-    MONT_CONSTANTS
-    cmp r3, #0
-    add r3, r0, #4*32               @ M4CRYPT_MLDSA_STEP coefficients
-    bne 2f
-1:  UNPACK4_P24
-    ACC_P24 r7, r8
-    ACC_P24 r4, r5
-    cmp r0, r3
-    bne 1b
-    pop {r4-r11, pc}
-2:  push {r3}                       @ the end of r; r3 = 2^32 mod q
-    movw r3, #(MONT_R_MOD_Q & 0xffff)
-    movt r3, #(MONT_R_MOD_Q >> 16)
-3:  UNPACK4_P24
-    ACC_P24_REDUCE r7, r8
-    ACC_P24_REDUCE r4, r5
-    ldr mt, [sp]
-    cmp r0, mt
-    bne 3b
-    add sp, sp, #4
-    pop {r4-r11, pc}
-ENDFUNC m4crypt_mldsa_pointwise_acc_part_p24_armv7m
-    .ltorg
 
     @ column \c of the sum for two coefficients: half 0 is coefficients 4t, 4t + 1 (bytes 0-5 of
     @ the group's 12: a word and a halfword), half 1 is 4t + 2, 4t + 3 (bytes 6-11: a halfword and

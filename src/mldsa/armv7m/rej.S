@@ -14,6 +14,14 @@
  * A): an IT-conditional word store and advance by 3 while four more outputs and a byte fit,
  * then byte stores. Bytes of out from 3 count up to 3 len may be overwritten (as the C twin's
  * contract allows).
+ *   unsigned m4crypt_mldsa_rej_uniform_acc_p24_armv7m(int32_t *acc, const uint8_t *b,
+ *                                                     unsigned len, const uint8_t *buf,
+ *                                                     unsigned buflen);
+ * The same rejection, the n-th accepted candidate a multiplied straight into acc[n] += a b[n]
+ * 2^-32 (b packed 3 bytes per coefficient, any alignment), at most len; _acc_reduce_p24 then
+ * reduces each sum (reduce32): m4crypt_mldsa_matrix_entry_acc_p24's loop. Groups of four
+ * candidates whose four are all accepted take the fast path, two groups per iteration; the rest
+ * one at a time. Its register map is below.
  *   unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
  *                                         unsigned buflen, unsigned eta);
  * CoeffFromHalfByte (Alg. 15): appends the accepted half-bytes' coefficients while fewer than
@@ -186,6 +194,176 @@ ENDFUNC \name
     .unreq room8
     .unreq in8
     .ltorg
+#if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR /* (m4crypt/config.h) */
+
+/* rej_uniform_acc_p24: the products of a streamed entry of A with a packed vector (key generation
+ * and verification), the rejection and the product in one pass (no coefficient array in
+ * between). It branches on the candidates, that is on rho, and reads b and acc at positions
+ * that follow them: constant time in b for a given rho (src/mldsa/sign_set.h, "Constant time",
+ * 1). Registers:
+ *   r0  acc (advances by 4 per accepted candidate)   r1  b (advances by 3 per accepted one)
+ *   r2  buf (advances)   r3  negq = -q (CMN a, negq sets C iff a >= q; SMLAL of MONT)
+ *   r4-r7  the group's candidates a0..a3, then the lo words of the products, then the old acc
+ *   r8-r10 the group's words (buf, then b), r8-r11 b0..b3, then the products
+ *   r12 qinv   lr  t of MONT (and scratch)
+ *   [sp] the end of the fast groups, [sp, #4] buf's end, [sp, #8] acc's end (acc + 4 len),
+ *   [sp, #12] acc at entry (for the count)
+ */
+    @ x = reduce32(x): x - q round(x / 2^23) (ADD 2^22, ASR 23, MLA by -q: |x| < q after, as
+    @ m4crypt_mldsa_reduce32), lr scratch
+    .macro REDUCE32 x
+    add lr, \x, #0x400000
+    asr lr, lr, #23
+    mla \x, lr, r3, \x
+    .endm
+
+    @ one candidate a (a low register), if below q: acc += a b 2^-32 (b three bytes at r1, any
+    @ alignment), then (\reduce 1) reduce32; both advance; r8, r9, lr scratch
+    .macro ACC_ONE a, reduce
+    cmn \a, r3
+    bhs .Lacc_one_skip\@
+    ldrh r8, [r1]
+    ldrb r9, [r1, #2]
+    orr r8, r8, r9, lsl #16
+    adds r1, r1, #3
+    smull \a, r8, \a, r8
+    mul lr, \a, r12
+    smlal \a, r8, lr, r3
+    ldr r9, [r0]
+    add r9, r9, r8
+    .if \reduce
+    REDUCE32 r9
+    .endif
+    str r9, [r0], #4
+.Lacc_one_skip\@:
+    .endm
+
+    @ the product of candidate a (lo) and b (hi) into b: MONT of mont.i with a as mlo, lr as mt
+    .macro MONT_AB a, b
+    smull \a, \b, \a, \b
+    mul lr, \a, r12
+    smlal \a, \b, lr, r3
+    .endm
+
+    @ one group of four candidates, all accepted (else to \slow with the candidates in r4-r7)
+    .macro FAST_GROUP reduce, slow
+    ldm.w r2!, {r8, r9, r10}
+    ubfx r4, r8, #0, #23            @ a0
+    lsr.w r5, r8, #24
+    bfi r5, r9, #8, #15             @ a1
+    lsr.w r6, r9, #16
+    bfi r6, r10, #16, #7            @ a2
+    ubfx r7, r10, #8, #23           @ a3
+    cmn r4, r3
+    ittt lo
+    cmnlo.w r5, r3
+    cmnlo r6, r3
+    cmnlo r7, r3
+    bhs.w \slow
+    ldr.w r8, [r1]                  @ b0 | b1 << 24 (any alignment)
+    ldr.w r9, [r1, #4]              @ b1 >> 8 | b2 << 16
+    ldr.w r10, [r1, #8]             @ b2 >> 16 | b3 << 8
+    add.w r1, r1, #12
+    lsr.w r11, r8, #24
+    bfi r11, r9, #8, #16            @ b1
+    ubfx r8, r8, #0, #24            @ b0
+    lsr.w r9, r9, #16
+    bfi r9, r10, #16, #8            @ b2
+    lsr.w r10, r10, #8              @ b3
+    MONT_AB r4, r8
+    MONT_AB r5, r11
+    MONT_AB r6, r9
+    MONT_AB r7, r10
+    ldm.w r0, {r4-r7}
+    add.w r4, r4, r8
+    add.w r5, r5, r11
+    add.w r6, r6, r9
+    add.w r7, r7, r10
+    .if \reduce
+    REDUCE32 r4
+    REDUCE32 r5
+    REDUCE32 r6
+    REDUCE32 r7
+    .endif
+    stm.w r0!, {r4-r7}
+    .endm
+
+    @ the function \name; \reduce 1: each updated coefficient of acc is reduced (reduce32)
+    .macro REJ_UNIFORM_ACC name, reduce
+FUNC \name
+    push {r4-r11, lr}
+    sub sp, sp, #16
+    ldr r4, [sp, #52]               @ buflen (the fifth argument)
+    add r5, r3, r4
+    str r5, [sp, #4]                @ buf's end
+    add r5, r0, r2, lsl #2
+    str r5, [sp, #8]                @ acc's end
+    str r0, [sp, #12]
+    movw r5, #43691
+    mul r4, r4, r5
+    lsrs r4, r4, #19                @ whole groups of buf: buflen / 12 (exact for buflen < 2^16)
+    lsrs r2, r2, #2                 @ groups of four outputs that fit
+    cmp r4, r2
+    it hi
+    movhi r4, r2
+    mov r5, r4                      @ the number of fast groups
+    add r4, r4, r4, lsl #1
+    add r4, r3, r4, lsl #2          @ the end of the fast groups: buf + 12 min(...)
+    str r4, [sp]
+    mov r2, r3
+    ldr r3, =0xff801fff             @ -q
+    ldr r12, =0x03802001            @ q^-1 mod 2^32
+    cmp r2, r4
+    beq 4f
+    tst r5, #1                      @ an odd number of groups: the first one is the loop's
+    bne 6f                          @ second
+    @ four candidates per group (three words), all four below q (the fast path; a group with a
+    @ rejected candidate takes them one by one); two groups per iteration. Every 32-bit
+    @ instruction of the loop is at a word address (.w encodings; m4sim's rule RUN32).
+    .p2align 2
+1:  FAST_GROUP \reduce, 3f
+6:  FAST_GROUP \reduce, 7f
+2:  ldr.w lr, [sp]
+    cmp r2, lr
+    bne 1b
+    b 4f
+3:  ACC_ONE r4, \reduce
+    ACC_ONE r5, \reduce
+    ACC_ONE r6, \reduce
+    ACC_ONE r7, \reduce
+    b 6b
+7:  ACC_ONE r4, \reduce
+    ACC_ONE r5, \reduce
+    ACC_ONE r6, \reduce
+    ACC_ONE r7, \reduce
+    b 2b
+    @ then one candidate at a time while buf has one and acc has room
+4:  ldr lr, [sp, #4]
+    cmp r2, lr
+    bhs 5f
+    ldr lr, [sp, #8]
+    cmp r0, lr
+    bhs 5f
+    ldrh r4, [r2]
+    ldrb r5, [r2, #2]
+    adds r2, r2, #3
+    and r5, r5, #0x7f
+    orr r4, r4, r5, lsl #16
+    ACC_ONE r4, \reduce
+    b 4b
+5:  ldr r1, [sp, #12]
+    sub r0, r0, r1
+    lsrs r0, r0, #2
+    add sp, sp, #16
+    pop {r4-r11, pc}
+ENDFUNC \name
+    .ltorg
+    .endm
+
+    REJ_UNIFORM_ACC m4crypt_mldsa_rej_uniform_acc_p24_armv7m, 0
+    REJ_UNIFORM_ACC m4crypt_mldsa_rej_uniform_acc_reduce_p24_armv7m, 1
+#endif /* M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR */
+
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
     @ the four byte lanes of v (half-bytes b <= 15) to eta = 2's coefficients 2 - b mod 5 as
@@ -212,11 +390,11 @@ ENDFUNC \name
     @ the coefficient of lane \lane of v stored at out, which advances by 4 if it is accepted
     .macro PUT_LANE v, f, lane
     .if \lane == 0
-    sxtb r4, \v
+    sxtb.w r4, \v
     .else
     sxtb r4, \v, ror #8*\lane
     .endif
-    str r4, [r0]
+    str.w r4, [r0]
     ubfx r4, \f, #8*\lane+4, #1
     add r0, r0, r4, lsl #2
     .endm
@@ -224,6 +402,7 @@ ENDFUNC \name
     @ one word of buf (8 half-bytes) per iteration while 8 outputs fit and 4 bytes are left;
     @ \lanes is ETA2_LANES or ETA4_LANES; then the byte loop at \tail
     .macro REJ_ETA_WORDS lanes, tail
+    .p2align 2                      @ (32-bit instructions at word addresses: m4sim's rule RUN32)
 10: cmp r0, r10
     bhi 11f
     cmp r2, r11
