@@ -132,6 +132,38 @@ void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
         pointwise_sum_p24_cols(r, a, b, 1, acc);
 }
 
+/* RejNTTPoly's loop (poly.c, m4crypt_mldsa_rej_uniform_c) with each accepted candidate multiplied
+ * straight into the accumulator (Montgomery, a b 2^-32 with |x| < q): key generation's and
+ * verification's products of a matrix entry. Here, beside the Montgomery reduction it inlines. */
+static unsigned rej_uniform_acc_p24(int32_t *acc, const uint8_t *b, unsigned len,
+                                    const uint8_t *buf, unsigned buflen, int reduce)
+{
+    unsigned ctr = 0;
+    for (unsigned pos = 0; pos + 3 <= buflen && ctr < len; pos += 3) {
+        uint32_t z = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 |
+                     (uint32_t)(buf[pos + 2] & 0x7f) << 16;
+        if (z < Q) {
+            const uint8_t *v = b + 3 * ctr;
+            int32_t bv = (int32_t)((uint32_t)v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16);
+            int32_t x = acc[ctr] + m4crypt_mldsa_montgomery_reduce((int64_t)z * bv);
+            acc[ctr++] = reduce ? m4crypt_mldsa_reduce32(x) : x;
+        }
+    }
+    return ctr;
+}
+
+unsigned m4crypt_mldsa_rej_uniform_acc_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
+                                             const uint8_t *buf, unsigned buflen)
+{
+    return rej_uniform_acc_p24(acc, b, len, buf, buflen, 0);
+}
+
+unsigned m4crypt_mldsa_rej_uniform_acc_reduce_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
+                                                    const uint8_t *buf, unsigned buflen)
+{
+    return rej_uniform_acc_p24(acc, b, len, buf, buflen, 1);
+}
+
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a)
 {
     for (unsigned i = 0; i < 256; i++)
