@@ -250,14 +250,18 @@ static void pack24_case(uint8_t packed[768], unsigned edge, unsigned k)
     }
 }
 
+/* The coefficient packed 3 bytes at p (little-endian), as pack24 stores it. */
+static int32_t unpack24_at(const uint8_t *p)
+{
+    return (int32_t)(p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16);
+}
+
 /* r += a o b 2^-32 over M4CRYPT_MLDSA_STEP coefficients, a packed 3 bytes per coefficient: the
  * single products that the sums below are checked against. */
 static void acc_part_p24_ref(int32_t *r, const uint8_t *a, const int32_t *b)
 {
     for (unsigned i = 0; i < M4CRYPT_MLDSA_STEP; i++) {
-        int32_t av =
-            (int32_t)(a[3 * i] | (uint32_t)a[3 * i + 1] << 8 | (uint32_t)a[3 * i + 2] << 16);
-        r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)av * b[i]);
+        r[i] += m4crypt_mldsa_montgomery_reduce((int64_t)unpack24_at(a + 3 * i) * b[i]);
     }
 }
 
@@ -362,9 +366,8 @@ static void test_rej_uniform_acc_p24(void)
         unsigned c3 = m4crypt_mldsa_rej_uniform_c(vals, len, buf, buflen);
         bad_twin += c3 != c2 || memcmp(acc2 + c2, old + c2, sizeof old - 4 * c2) != 0;
         for (unsigned i = 0; i < c3 && i < c2; i++) {
-            const uint8_t *v = b + off + 3 * i;
-            int32_t bv = (int32_t)(v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16);
-            int32_t x = old[i] + m4crypt_mldsa_montgomery_reduce((int64_t)vals[i] * bv);
+            int32_t x = old[i] + m4crypt_mldsa_montgomery_reduce((int64_t)vals[i] *
+                                                                 unpack24_at(b + off + 3 * i));
             bad_twin += acc2[i] != (reduce ? m4crypt_mldsa_reduce32(x) : x);
             bad_twin += reduce && (acc2[i] >= Q || acc2[i] <= -Q);
         }
@@ -387,10 +390,8 @@ static void test_rej_uniform_acc_p24(void)
         for (unsigned s = 0; s < 256; s += M4CRYPT_MLDSA_STEP) {
             m4crypt_mldsa_sample_ntt_step(&xof);
             for (unsigned i = 0; i < M4CRYPT_MLDSA_STEP; i++) {
-                const uint8_t *v = zhat + 3 * (s + i);
-                int32_t bv = (int32_t)(v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16);
-                acc_b.coeffs[s + i] +=
-                    m4crypt_mldsa_montgomery_reduce((int64_t)xof.coeffs[i] * bv);
+                acc_b.coeffs[s + i] += m4crypt_mldsa_montgomery_reduce(
+                    (int64_t)xof.coeffs[i] * unpack24_at(zhat + 3 * (s + i)));
             }
         }
         acc_a = old_acc;
