@@ -31,8 +31,21 @@ static int skip_sign(const vec_file *f)
 static MAYBE_UNUSED uint8_t v_seed[64], v_rnd[64], v_mu[128], v_ctx[512];
 static MAYBE_UNUSED uint8_t v_pk[MLDSA_MAX_PK + 64], v_sk[MLDSA_MAX_SK + 64];
 static MAYBE_UNUSED uint8_t v_sig[MLDSA_MAX_SIG + 64];
-static uint8_t v_msg[BUF];
-static MAYBE_UNUSED uint8_t pk[MLDSA_MAX_PK], sk[MLDSA_MAX_SK], sig[MLDSA_MAX_SIG + 64];
+static MAYBE_UNUSED uint8_t sig[MLDSA_MAX_SIG + 64];
+/* Key generation's outputs pk and sk share their space with the message, which no check uses at
+ * the same time (the seeded signing check expands the seed into v_sk and sig instead), so that
+ * the STM32F4 board (128 KB of SRAM for .bss and the stack) has the stack that signing from a
+ * seed with ML-DSA-87 needs. */
+static union {
+    uint8_t msg[BUF];
+    struct {
+        uint8_t pk[MLDSA_MAX_PK], sk[MLDSA_MAX_SK];
+    } key;
+} msg_or_key;
+_Static_assert(sizeof msg_or_key == BUF, "the keys fit in the message buffer");
+#define v_msg (msg_or_key.msg)
+#define out_pk (msg_or_key.key.pk)
+#define out_sk (msg_or_key.key.sk)
 static const uint8_t zero32[32];
 static unsigned skipped; /* records of sets or operations not built */
 #define ALL_BUILT                                                                                  \
@@ -96,18 +109,18 @@ static void test_acvp_keygen(void)
         CHECK(vec_hex("seed", v_seed, 32) == 32);
         CHECK(vec_hex("pk", v_pk, sizeof v_pk) == (long)s->pk);
         CHECK(vec_hex("sk", v_sk, sizeof v_sk) == (long)s->sk);
-        memset(pk, 0xa5, s->pk);
-        memset(sk, 0xa5, s->sk);
-        CHECK(s->keypair_derand(pk, sk, v_seed) == 0);
-        CHECK_MEM(pk, v_pk, s->pk);
-        CHECK_MEM(sk, v_sk, s->sk);
-        memset(pk, 0x5a, s->pk);
-        CHECK(s->keypair_derand(pk, NULL, v_seed) == 0); /* public key only */
-        CHECK_MEM(pk, v_pk, s->pk);
-        memset(sk, 0x5a, s->sk);
-        CHECK(m4crypt_mldsa_keypair(s->set, pk, s->pk, sk, s->sk, v_seed) == 0);
-        CHECK_MEM(pk, v_pk, s->pk);
-        CHECK_MEM(sk, v_sk, s->sk);
+        memset(out_pk, 0xa5, s->pk);
+        memset(out_sk, 0xa5, s->sk);
+        CHECK(s->keypair_derand(out_pk, out_sk, v_seed) == 0);
+        CHECK_MEM(out_pk, v_pk, s->pk);
+        CHECK_MEM(out_sk, v_sk, s->sk);
+        memset(out_pk, 0x5a, s->pk);
+        CHECK(s->keypair_derand(out_pk, NULL, v_seed) == 0); /* public key only */
+        CHECK_MEM(out_pk, v_pk, s->pk);
+        memset(out_sk, 0x5a, s->sk);
+        CHECK(m4crypt_mldsa_keypair(s->set, out_pk, s->pk, out_sk, s->sk, v_seed) == 0);
+        CHECK_MEM(out_pk, v_pk, s->pk);
+        CHECK_MEM(out_sk, v_sk, s->sk);
         n++;
     }
     if (ALL_BUILT)
@@ -209,12 +222,13 @@ static void wycheproof_sign(const mldsa_set *s, int seeded, long keylen, long ml
         CHECK(m4crypt_mldsa_sign(s->set, sig, s->sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen,
                                  key, (size_t)keylen, rnd) == 0);
         CHECK_MEM(sig, v_sig, s->sig);
-        if (seeded) { /* the seed's expanded key gives the same signature */
-            CHECK(s->keypair_derand(pk, sk, key) == 0);
+        if (seeded) { /* the seed's expanded key (into v_sk, unused here; the public key into
+                       * sig) gives the same signature */
+            CHECK(s->keypair_derand(sig, v_sk, key) == 0);
             if (pklen == (long)s->pk)
-                CHECK_MEM(pk, v_pk, s->pk);
+                CHECK_MEM(sig, v_pk, s->pk);
             memset(sig, 0xee, s->sig);
-            CHECK(s->sign_derand(sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, sk, rnd) == 0);
+            CHECK(s->sign_derand(sig, v_msg, (size_t)mlen, v_ctx, (size_t)ctxlen, v_sk, rnd) == 0);
             CHECK_MEM(sig, v_sig, s->sig);
         }
 #if M4CRYPT_ENABLE_MLDSA_VERIFY
@@ -367,7 +381,8 @@ static void test_sets_not_built(void)
         CHECK(t_all_zero(sig, sizeof sig));
 #endif
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR
-        CHECK(m4crypt_mldsa_keypair(sets[i], pk, sizeof pk, sk, sizeof sk, NULL) ==
+        CHECK(m4crypt_mldsa_keypair(sets[i], out_pk, sizeof out_pk, out_sk, sizeof out_sk,
+                                    NULL) ==
               M4CRYPT_ERR_PARAM);
 #endif
     }
