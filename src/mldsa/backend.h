@@ -126,6 +126,12 @@
 #define m4crypt_mldsa_make_hint m4crypt_mldsa_make_hint_c
 #endif
 
+#ifdef M4CRYPT_MLDSA_HAVE_CHKNORM_LOWBITS
+#define m4crypt_mldsa_chknorm_lowbits m4crypt_mldsa_chknorm_lowbits_armv7m
+#else
+#define m4crypt_mldsa_chknorm_lowbits m4crypt_mldsa_chknorm_lowbits_c
+#endif
+
 #ifdef M4CRYPT_MLDSA_HAVE_CHKNORM
 #define m4crypt_mldsa_chknorm m4crypt_mldsa_chknorm_armv7m
 #else

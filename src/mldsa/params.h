@@ -99,8 +99,8 @@ int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, cons
 int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
                                  const uint8_t mu[64], const uint8_t *pk);
 /* The body of one signing attempt of m4crypt_mldsa_sign_mu_core with nonce kappa, both parts and
- * no decision (for tests/common/m4ct_library.c): bit 0 = z rejected, bit 1 = r0 / ct0 / hint
- * rejected. */
+ * no decision (for tests/common/m4ct_library.c): bit 0 = z rejected, bit 1 = r0 rejected,
+ * bit 2 = ct0 / hint rejected. */
 uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *sig,
                                        const uint8_t mu[64], const uint8_t *sk,
                                        const uint8_t rnd[32], unsigned kappa);

@@ -128,6 +128,11 @@ void m4crypt_mldsa_unpack24_c(int32_t *r, const uint8_t *in, unsigned n);
  * number of ones, plus 2^31 if some |LowBits(a_i)| >= r0_bound. Constant time. */
 uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt_mldsa_poly *a,
                                    const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);
+/* Alg. 7 line 23's bound on r0 = LowBits(w - c s2) alone, for a row a in [0, q): 1 if some
+ * |LowBits(a_i)| >= r0_bound (1 <= r0_bound <= gamma2), else 0. The same r0 as make_hint_c, which
+ * signing calls after this check has passed. Constant time. */
+uint32_t m4crypt_mldsa_chknorm_lowbits_c(const m4crypt_mldsa_poly *a, int32_t gamma2,
+                                         int32_t r0_bound);
 /* Power2Round (Alg. 35) of t (coefficients in [0, q)) straight into the encodings of its halves:
  * t1 by SimpleBitPack (Alg. 16, pk's 320 bytes a row) and, unless t0_out is NULL, t0 by BitPack(t0,
  * 2^12 - 1, 2^12) (Alg. 17, sk's 416 bytes a row). t is left as it is. Constant time. */

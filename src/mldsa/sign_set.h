@@ -40,9 +40,11 @@
  *      nothing about the key, also for rejected attempts (CRYSTALS-Dilithium round 3
  *      specification, section 5.5; mldsa-native does the same).
  *   4. Signing: the rejection decision of each attempt, in one place (reject(), below): first
- *      the z bound, then the r0 bound, ct0 bound and the hint count together. Which attempt is
- *      accepted, and hence the number of attempts, follows from these decisions; the accepted
- *      attempt's hint is then public as part of the signature.
+ *      the z bound, then the r0 bound, then the ct0 bound and the hint count together. A
+ *      rejected attempt's values are discarded, so which of its checks failed may be public
+ *      too (round 3 specification, section 5.5; mldsa-native declassifies each check on its
+ *      own). Which attempt is accepted, and hence the number of attempts, follows from these
+ *      decisions; the accepted attempt's hint is then public as part of the signature.
  * tests/common/m4ct_library.c checks key generation (from the seeds, rho fixed) and the body of
  * an attempt
  * (m4crypt_mldsa_sign_attempt_ct: everything between two decisions) for identical traces across
@@ -407,26 +409,33 @@ static uint32_t compute_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
 }
 
 /* Alg. 7 line 19 / 21's w - c s2, in [0, q), in place of w (row by row), before compute_hint
- * needs tmp (which holds small.chat) for c t0. Fixed shape. */
-static void sub_cs2(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
+ * needs tmp (which holds small.chat) for c t0; returns 1 if some |LowBits(w - c s2)| >=
+ * gamma2 - beta (line 23's r0 bound), so that an attempt rejected there costs no c t0. Fixed
+ * shape. */
+static uint32_t sub_cs2(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
+    uint32_t bad = 0;
     for (unsigned i = 0; i < p->k; i++) {
         mul_c_small(p, w, sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes);
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
         m4crypt_mldsa_sub_small_freeze(&w->u.w[i], &w->small.cs);
+        bad |= m4crypt_mldsa_chknorm_lowbits(&w->u.w[i], p->gamma2, p->gamma2 - p->beta);
 #else
         unpack24(&w->acc, w->w[i]);
         m4crypt_mldsa_sub_small_freeze(&w->acc, &w->small.cs);
+        bad |= m4crypt_mldsa_chknorm_lowbits(&w->acc, p->gamma2, p->gamma2 - p->beta);
         pack24(w->w[i], &w->acc);
 #endif
     }
+    return bad;
 }
 
-/* Alg. 7 lines 19, 21-28, with w - c s2 computed (sub_cs2): r0 = LowBits(w - c s2) bound, c t0
- * bound, h = MakeHint(-c t0, w - c s2 + c t0) into w->hint and its weight bound; returns 1 if any
- * check fails. MakeHint (Alg. 39), HighBits(w - c s2 + c t0) != HighBits(w - c s2), is computed
- * from LowBits(w - c s2) + c t0 (poly.h), exact whenever ||c t0|| < gamma2; the attempt is
- * rejected otherwise (chknorm), whatever those bits. Fixed shape. */
+/* Alg. 7 lines 21-28, with w - c s2 computed and its r0 bound passed (sub_cs2): c t0 bound,
+ * h = MakeHint(-c t0, w - c s2 + c t0) into w->hint and its weight bound; returns 1 if any check
+ * fails (make_hint checks the r0 bound again, at no extra pass, which cannot fail here).
+ * MakeHint (Alg. 39), HighBits(w - c s2 + c t0) != HighBits(w - c s2), is computed from
+ * LowBits(w - c s2) + c t0 (poly.h), exact whenever ||c t0|| < gamma2; the attempt is rejected
+ * otherwise (chknorm), whatever those bits. Fixed shape. */
 static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     uint32_t bad = 0, ones = 0;
@@ -509,7 +518,8 @@ int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk
     for (unsigned attempt = 0; attempt < M4CRYPT_MLDSA_MAX_ATTEMPTS; attempt++) {
         if (reject(attempt_z(p, &w, sig, mu, sk, attempt * p->l)))
             continue;
-        sub_cs2(p, &w, sk);
+        if (reject(sub_cs2(p, &w, sk)))
+            continue;
         if (reject(compute_hint(p, &w, sk)))
             continue;
         /* accepted: the hint is part of the signature, public from here on */
@@ -533,8 +543,8 @@ uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uin
     hash_h(&w.h, w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
     precompute(p, &w, sk);
     uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
-    sub_cs2(p, &w, sk);
-    bad |= compute_hint(p, &w, sk) << 1;
+    bad |= sub_cs2(p, &w, sk) << 1;
+    bad |= compute_hint(p, &w, sk) << 2;
     m4crypt_memzero(&w, sizeof w);
     return bad;
 }

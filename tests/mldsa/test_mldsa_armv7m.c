@@ -517,7 +517,8 @@ static void test_highbits_pack_w1(void)
 }
 
 #if KEYGEN_SIGN
-/* MakeHint with the r0 bound for the three sets' (gamma2, gamma2 - beta): a in [0, q) near the
+/* MakeHint with the r0 bound for the three sets' (gamma2, gamma2 - beta), and the r0 bound alone
+ * (chknorm_lowbits) against make_hint's flag: a in [0, q) near the
  * steps of Decompose, 0 and q - 1, in the wrap (a >= q - gamma2), at r0 = +-gamma2 and at
  * q - r0_bound; t at +-(q - 1), 0, +-(gamma2 - 1), random, such that a + t lands near the steps,
  * 0 and q, and such that r0 + t lands at +-gamma2 (the contract's |t| < q, beyond the |t| <
@@ -574,6 +575,8 @@ static void test_make_hint(void)
         uint32_t r1 = m4crypt_mldsa_make_hint(h1, &a, &t, gamma2, bound);
         uint32_t r2 = m4crypt_mldsa_make_hint_c(h2, &a, &t, gamma2, bound);
         bad += r1 != r2 || memcmp(h1, h2, sizeof h1) != 0;
+        bad += m4crypt_mldsa_chknorm_lowbits(&a, gamma2, bound) != r2 >> 31;
+        bad += m4crypt_mldsa_chknorm_lowbits_c(&a, gamma2, bound) != r2 >> 31;
     }
     /* the r0 bound alone: one coefficient with r0 at +-(r0_bound - 1), +-r0_bound, +-(r0_bound + 1)
      * in every block, and at the wrap (a = q - r0_bound: r0 = -r0_bound), the others 0 */
@@ -594,6 +597,12 @@ static void test_make_hint(void)
                 uint32_t r1 = m4crypt_mldsa_make_hint(h1, &a, &t, gamma2, bound);
                 uint32_t r2 = m4crypt_mldsa_make_hint_c(h2, &a, &t, gamma2, bound);
                 bad += r1 != r2 || memcmp(h1, h2, sizeof h1) != 0;
+                bad += m4crypt_mldsa_chknorm_lowbits(&a, gamma2, bound) != r2 >> 31;
+                /* the same coefficient at the last of the four positions of a load */
+                a.coeffs[255] = v;
+                a.coeffs[(unsigned)step % 256] = 0;
+                bad += m4crypt_mldsa_chknorm_lowbits(&a, gamma2, bound) !=
+                       m4crypt_mldsa_chknorm_lowbits_c(&a, gamma2, bound);
             }
     }
     CHECK(bad == 0);

@@ -153,8 +153,8 @@ static int32_t hint_t(unsigned kind, int32_t a, int32_t r0, int32_t gamma2)
 }
 
 /* m4crypt_mldsa_make_hint_c on a_i = start + i (mod q) with the t of every kind, against
- * MakeHint (Alg. 39) written out: bits, number of ones and the r0 bound flag; returns the number
- * of mismatches. */
+ * MakeHint (Alg. 39) written out: bits, number of ones and the r0 bound flag, which
+ * m4crypt_mldsa_chknorm_lowbits_c must give alone; returns the number of mismatches. */
 static unsigned check_make_hint(int32_t start, int32_t gamma2, int32_t bound)
 {
     m4crypt_mldsa_poly a, t;
@@ -181,6 +181,7 @@ static unsigned check_make_hint(int32_t start, int32_t gamma2, int32_t bound)
         }
         bad += got != (ones | some_r0_bad << 31);
     }
+    bad += m4crypt_mldsa_chknorm_lowbits_c(&a, gamma2, bound) != some_r0_bad;
     return bad;
 }
 
@@ -219,6 +220,7 @@ static void test_make_hint(void)
                 decompose_ref(r, gamma2, &r0);
                 uint32_t want = (uint32_t)(r0 >= bound || r0 <= -bound) << 31;
                 bad += m4crypt_mldsa_make_hint_c(h, &a, &t, gamma2, bound) != want;
+                bad += m4crypt_mldsa_chknorm_lowbits_c(&a, gamma2, bound) != want >> 31;
             }
     }
     CHECK(bad == 0);

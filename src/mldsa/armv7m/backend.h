@@ -99,6 +99,9 @@ uint32_t m4crypt_mldsa_make_hint_armv7m(uint8_t h[32], const m4crypt_mldsa_poly 
                                         const m4crypt_mldsa_poly *t, int32_t gamma2,
                                         int32_t r0_bound);
 #define M4CRYPT_MLDSA_HAVE_MAKE_HINT 1
+uint32_t m4crypt_mldsa_chknorm_lowbits_armv7m(const m4crypt_mldsa_poly *a, int32_t gamma2,
+                                              int32_t r0_bound);
+#define M4CRYPT_MLDSA_HAVE_CHKNORM_LOWBITS 1
 #endif
 uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
 #define M4CRYPT_MLDSA_HAVE_CHKNORM 1

@@ -11,6 +11,9 @@
  *       const m4crypt_mldsa_poly *t, int32_t gamma2, int32_t r0_bound);   (|t_i| < q)
  *       bit i of h: x_i + t_i outside [0, 2 gamma2), x_i = (a_i + gamma2 - 1) mod 2 gamma2 (the
  *       hint when |t_i| < gamma2); returns the number of ones | (some |r0| >= r0_bound) << 31
+ *   uint32_t m4crypt_mldsa_chknorm_lowbits_armv7m(const m4crypt_mldsa_poly *a, int32_t gamma2,
+ *       int32_t r0_bound);
+ *       1 if some |LowBits(a_i)| >= r0_bound (a in [0, q)): make_hint's r0 bound alone
  *   uint32_t m4crypt_mldsa_chknorm_armv7m(const m4crypt_mldsa_poly *a, int32_t bound);
  *       1 if some |a_i| >= bound
  * The branch-free arithmetic of each: docs/mldsa-armv7m.md, "Decompose, hints and the norm check".
@@ -21,6 +24,8 @@
  *   r5 2 gamma2   r6 top 2^16 - 1   r7 gamma2 - r0_bound   r8 2 r0_bound - 1   r9 number of
  *   |r0| >= r0_bound   r10 hint bits   r11 u, then x (+ t_i)   r12, lr scratch   [sp] end of a;
  *   then (ones) r2 h (advances)   r1 byte counts   r10 a word of h   r11, r12 scratch
+ * (chknorm_lowbits): r0 a (advances)   r1, r2, r10, r11 four coefficients   r3-r9 as in
+ *   make_hint   r12, lr scratch   [sp] end of a
  * (chknorm): r0  a (advances)   r1  bound - 1   r3  end   r4-r7  coefficients   r8  |x|
  *   r12  OR
  * Bench rows mldsa*.sign (and verify: highbits_pack_w1); twin test
@@ -105,6 +110,52 @@ FUNC m4crypt_mldsa_make_hint_armv7m
     add sp, sp, #8
     pop {r4-r11, pc}
 ENDFUNC m4crypt_mldsa_make_hint_armv7m
+
+    @ r9 += (|LowBits(x)| >= r0_bound) for x in [0, q): HINT's r0 without the hint bit
+    .macro LOWBITS_NORM x
+    add.w \x, \x, r3              @ u = a_i + gamma2 - 1
+    umull r12, lr, \x, r4
+    lsr r12, lr, #16                @ k = floor(u / (2 gamma2))
+    mls \x, r12, r5, \x            @ x = u - 2 gamma2 k, in [0, 2 gamma2)
+    cmp r6, lr                      @ C = 0 iff k == top (the wrap)
+    sbc r12, \x, r7                @ r0 + r0_bound - 1
+    cmp r12, r8                     @ C = 1 iff r0 outside (-r0_bound, r0_bound)
+    adc r9, r9, #0
+    .endm
+
+FUNC m4crypt_mldsa_chknorm_lowbits_armv7m
+    push {r4-r11, lr}
+    sub sp, sp, #4
+    movw r12, #0x7400
+    movt r12, #0x1                  @ (q - 1) / 88
+    ldr r4, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
+    ldr r6, =(44 << 16) - 1
+    cmp r1, r12
+    beq 1f
+    ldr r4, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
+    ldr r6, =(16 << 16) - 1
+1:  lsl r5, r1, #1                  @ 2 gamma2
+    sub r7, r1, r2                  @ gamma2 - r0_bound
+    sub r3, r1, #1                  @ gamma2 - 1
+    lsl r8, r2, #1
+    sub r8, r8, #1                  @ 2 r0_bound - 1
+    mov r9, #0
+    add r12, r0, #1024
+    str r12, [sp]                   @ end of a
+    .p2align 2                      @ (32-bit instructions at word addresses: m4sim's rule RUN32)
+2:  ldm r0!, {r1, r2, r10, r11}
+    LOWBITS_NORM r1
+    LOWBITS_NORM r2
+    LOWBITS_NORM r10
+    LOWBITS_NORM r11
+    ldr r12, [sp]
+    cmp r0, r12
+    bne 2b
+    rsb r9, r9, #0                  @ the count, at most 256: bit 31 iff nonzero
+    lsr r0, r9, #31
+    add sp, sp, #4
+    pop {r4-r11, pc}
+ENDFUNC m4crypt_mldsa_chknorm_lowbits_armv7m
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
     @ r12 |= bound - 1 - |x| (r1 = bound - 1)
