@@ -216,15 +216,12 @@ void m4crypt_mldsa_small_unpack_eta(m4crypt_mldsa_smallpoly *r, const uint8_t *i
  * chat = small_ntt(c) with c = SampleInBall's output (tau coefficients +-1). Constant time in s. */
 void m4crypt_mldsa_small_mul_c(m4crypt_mldsa_smallpoly *r, const uint8_t *s_packed, unsigned eta,
                                const m4crypt_mldsa_smallpoly *chat);
-/* The same product in two steps, for an s used in several attempts: NTT(s) modulo 769 once into
- * out (each coefficient in [0, 769), 10 bits, 320 bytes; work: a scratch polynomial), then
- * r = c s exactly from it and chat in each attempt. Constant time in s. */
-#define M4CRYPT_MLDSA_SMALL_NTT_BYTES 320
-void m4crypt_mldsa_small_ntt_eta_packed(uint8_t out[M4CRYPT_MLDSA_SMALL_NTT_BYTES],
-                                        const uint8_t *s_packed, unsigned eta,
-                                        m4crypt_mldsa_smallpoly *work);
-void m4crypt_mldsa_small_mul_c_hat(m4crypt_mldsa_smallpoly *r,
-                                   const uint8_t shat[M4CRYPT_MLDSA_SMALL_NTT_BYTES],
+/* The same product in two steps, for an s used in several attempts: shat = NTT(s) modulo 769
+ * once (small_ntt's output bound), then r = c s exactly from it and chat in each attempt (r must
+ * not alias shat). Constant time in s. */
+void m4crypt_mldsa_small_ntt_eta(m4crypt_mldsa_smallpoly *shat, const uint8_t *s_packed,
+                                 unsigned eta);
+void m4crypt_mldsa_small_mul_c_hat(m4crypt_mldsa_smallpoly *r, const m4crypt_mldsa_smallpoly *shat,
                                    const m4crypt_mldsa_smallpoly *chat);
 
 /* Decompose (Alg. 36) of one coefficient a in [0, q): returns r1, writes r0 to *a0. */

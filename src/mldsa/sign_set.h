@@ -12,10 +12,9 @@
  *   verify  (default) l + 1 packed polynomials (NTT(z), -NTT(c)) + 1 polynomial + the SHAKE
  *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
- *   sign    (default) k l + k packed polynomials (A, NTT(t0): computed once per signature, not
- *           per attempt) + l polynomials modulo 769 at 10 bits per coefficient (NTT(s1)) + k + 3
- *           polynomials (w, work) + the SHAKE state; ML-DSA-87 keeps A only (SET_KEEP_HATS);
- *           (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
+ *   sign    (default) k l packed polynomials (A: computed once per signature, not per attempt)
+ *           + l + k 16-bit polynomials modulo 769 (NTT(s1), NTT(s2)) + k + 3
+ *           polynomials (w, work) + the SHAKE state; (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
  *           states, every entry of A streamed in every attempt.
  *           In both, c s1 and c s2 are computed exactly in 16-bit arithmetic modulo 769
  *           (small_ntt.c), in the space of the work polynomial tmp; y is not kept: ExpandMask's
@@ -40,15 +39,16 @@
  *      nothing about the key, also for rejected attempts (CRYSTALS-Dilithium round 3
  *      specification, section 5.5; mldsa-native does the same).
  *   4. Signing: the rejection decision of each attempt, in one place (reject(), below): first
- *      the z bound, then the r0 bound, then the ct0 bound and the hint count together. A
- *      rejected attempt's values are discarded, so which of its checks failed may be public
- *      too (round 3 specification, section 5.5; mldsa-native declassifies each check on its
- *      own). Which attempt is accepted, and hence the number of attempts, follows from these
- *      decisions; the accepted attempt's hint is then public as part of the signature.
+ *      the z bound column by column, then the r0 bound, then the ct0 bound and the hint count
+ *      together. A rejected attempt's values are discarded, so which of its checks failed, and
+ *      at which column of z, may be public too (round 3 specification, section 5.5;
+ *      mldsa-native declassifies each check on its own). Which attempt is accepted, and hence
+ *      the number of attempts, follows from these decisions; the accepted attempt's hint is
+ *      then public as part of the signature.
  * tests/common/m4ct_library.c checks key generation (from the seeds, rho fixed) and the body of
- * an attempt
- * (m4crypt_mldsa_sign_attempt_ct: everything between two decisions) for identical traces across
- * secrets, with the functions of 1-3 declared public.
+ * an attempt (m4crypt_mldsa_sign_attempt_ct: everything between two decisions, every column of
+ * z, with no decision taken) for identical traces across secrets, with the functions of 1-3
+ * declared public.
  */
 #include <string.h>
 
@@ -77,17 +77,10 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
 #define P (&set_params)
 
 /* What signing (default build) computes once per signature and keeps across attempts, besides A:
- * NTT(s1) mod 769 (l 320 bytes) and NTT(t0) (k 768 bytes), for ML-DSA-44 and -65. ML-DSA-87
- * recomputes both in each attempt that needs them: keeping NTT(s1) (2,240 bytes) made its signing
- * 0.8 % faster and NTT(t0) (6,144 bytes) 1.5 %, but with either the portable build's ML-DSA test
- * firmware overflowed its stack on the STM32F407 board (128 KB of SRAM hold the stack, .data and
- * .bss). NTT(s2) is not kept: each attempt that passes the z bound transforms s2 (keeping it,
- * k 320 bytes, saved about 0.1 % of ML-DSA-44's signing). */
-#if MLDSA_SET == 87
-#define SET_KEEP_HATS 0
-#else
-#define SET_KEEP_HATS 1
-#endif
+ * NTT(s1) and NTT(s2) modulo 769 (l + k times 512 bytes), used by every attempt and by every
+ * attempt that passes the z bound. NTT(t0) is not kept: c t0 is needed only by the attempts that
+ * pass the r0 bound as well, about one per signature, so transforming t0 once per signature
+ * saved nothing and kept k 768 bytes (docs/mldsa-armv7m.md, "Signing"). */
 
 #define Q M4CRYPT_MLDSA_Q
 
@@ -206,9 +199,9 @@ int MLDSA_NS(keygen_seeds_ct)(uint8_t *pk, uint8_t *sk, const uint8_t seeds[128]
 /* tmp, a work polynomial, shares its space with the two 16-bit polynomials of c s1 and c s2
  * (small_ntt.c): small.chat = NTT(c) mod 769, computed once per attempt from c in chat (whose
  * 32-bit NTT c t0 needs, computed in place by compute_hint, only in the attempts that pass the z
- * bound), and small.cs, the product c s_j being computed. small.chat lives
- * from SampleInBall through compute_z and the subtraction of c s2 (sub_cs2); tmp is used only
- * before (commit) and after (c t0). */
+ * and r0 bounds), and small.cs, the product c s_j being computed. small.chat lives from
+ * SampleInBall through z_column and the subtraction of c s2 (sub_cs2); tmp is used only before
+ * (commit) and after (c t0). */
 #define SMALL_TMP_UNION                                                                            \
     union {                                                                                        \
         m4crypt_mldsa_poly tmp;                                                                    \
@@ -219,16 +212,14 @@ int MLDSA_NS(keygen_seeds_ct)(uint8_t *pk, uint8_t *sk, const uint8_t seeds[128]
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* The default: what does not change between attempts is computed once per signature, A (expanded
- * into ahat) and NTT(t0); each attempt computes NTT(y_j) once, two or three columns at a time (in
+ * into ahat), NTT(s1) and NTT(s2); each attempt computes NTT(y_j) once, two or three columns at a time (in
  * the space of acc, chat and tmp, free before c is known), and adds each row's products with
  * those columns into w, summed in 64 bits and reduced once (m4crypt_mldsa_pointwise_sum_p24). */
 #define YHAT_COLUMNS 3
 typedef struct {
     uint8_t ahat[SET_K][SET_L][PACKED24]; /* A, in [0, q) */
-#if SET_KEEP_HATS
-    uint8_t t0hat[SET_K][PACKED24]; /* NTT(t0_i) in [0, q) */
-    uint8_t s1hat[SET_L][M4CRYPT_MLDSA_SMALL_NTT_BYTES]; /* NTT(s1_j) mod 769, 10 bits each */
-#endif
+    m4crypt_mldsa_smallpoly s1hat[SET_L]; /* NTT(s1_j) mod 769 */
+    m4crypt_mldsa_smallpoly s2hat[SET_K]; /* NTT(s2_i) mod 769 */
     union {
         m4crypt_mldsa_poly w[SET_K]; /* w = NTT^-1(A o NTT(y)) in [0, q) */
         m4crypt_mldsa_xof xof;       /* expanding A */
@@ -289,22 +280,18 @@ static void expand_mask(const m4crypt_mldsa_params *p, uint8_t *zfield, const ui
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* Once per signature: A = ExpandA(rho) into ahat (Alg. 32, each entry packed as SampleNTT
- * delivers it) and (SET_KEEP_HATS) NTT(s1) modulo 769 into s1hat and NTT(t0) into t0hat. */
+ * delivers it), NTT(s1) and NTT(s2) modulo 769 into s1hat and s2hat. */
 static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk)
 {
     for (unsigned i = 0; i < p->k; i++)
         for (unsigned j = 0; j < p->l; j++)
             m4crypt_mldsa_sample_ntt_p24(w->ahat[i][j], sk, (uint8_t)j, (uint8_t)i, &w->u.xof);
-#if SET_KEEP_HATS
     for (unsigned j = 0; j < p->l; j++)
-        m4crypt_mldsa_small_ntt_eta_packed(w->s1hat[j], sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes,
-                                           p->eta, &w->small.cs);
-    for (unsigned i = 0; i < p->k; i++) {
-        m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
-        m4crypt_mldsa_ntt(&w->tmp);
-        m4crypt_mldsa_freeze_pack24(w->t0hat[i], &w->tmp);
-    }
-#endif
+        m4crypt_mldsa_small_ntt_eta(&w->s1hat[j], sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes,
+                                    p->eta);
+    for (unsigned i = 0; i < p->k; i++)
+        m4crypt_mldsa_small_ntt_eta(&w->s2hat[i], sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes,
+                                    p->eta);
 }
 
 /* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)), the products of two or three columns NTT(y_j) at a
@@ -368,7 +355,6 @@ static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, cons
 }
 #endif
 
-#if !(!defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS)
 /* NTT^-1(c^ o NTT(t0)): r = c t0, centered (|x| <= 2^22). */
 static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
 {
@@ -376,35 +362,39 @@ static void mul_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_poly *chat)
     m4crypt_mldsa_pointwise(r, chat, r);
     m4crypt_mldsa_invntt_reduce(r);
 }
-#endif
 
-/* c s for s = s1_j or s2_i, BitUnpack'ed from the key at s_packed: exact, in 16-bit arithmetic
- * modulo 769 (m4crypt_mldsa_small_mul_c, small_ntt.c), into w->small.cs. */
-static void mul_c_small(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *s_packed)
+/* c s_j into w->small.cs for s_j = s1_j (s1 = 1) or s2_j (s1 = 0): exact, in 16-bit arithmetic
+ * modulo 769 (small_ntt.c), from the kept NTT(s_j) (default) or from the key's BitPack of s_j
+ * (M4CRYPT_MLDSA_SMALL_MEMORY). */
+static void mul_c_s(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t *sk, int s1,
+                    unsigned j)
 {
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+    (void)p;
+    (void)sk;
+    m4crypt_mldsa_small_mul_c_hat(&w->small.cs, s1 ? &w->s1hat[j] : &w->s2hat[j],
+                                  &w->small.chat);
+#else
+    const uint8_t *s_packed =
+        sk + (s1 ? M4CRYPT_MLDSA_SK_S1 : m4crypt_mldsa_sk_s2(p)) + j * p->eta_bytes;
     m4crypt_mldsa_small_mul_c(&w->small.cs, s_packed, p->eta, &w->small.chat);
+#endif
 }
 
-/* Alg. 7 lines 18-23 for z: z_j = y_j + c s1_j (y_j read from, z_j written to the z field);
- * returns 1 if some ||z_j|| >= gamma1 - beta. Fixed shape. */
-static uint32_t compute_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig,
-                          const uint8_t *sk)
+/* Alg. 7 lines 18-23 for column j of z: z_j = y_j + c s1_j (y_j read from, z_j written to the z
+ * field); returns 1 if ||z_j|| >= gamma1 - beta. Signing decides each column as it is computed,
+ * so that an attempt rejected by its z bound skips the columns after the first that fails.
+ * Fixed shape. */
+static uint32_t z_column(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig,
+                         const uint8_t *sk, unsigned j)
 {
-    uint8_t *zfield = sig + p->ctilde_bytes;
-    uint32_t bad = 0;
-    for (unsigned j = 0; j < p->l; j++) {
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
-        (void)sk;
-        m4crypt_mldsa_small_mul_c_hat(&w->small.cs, w->s1hat[j], &w->small.chat);
-#else
-        mul_c_small(p, w, sk + M4CRYPT_MLDSA_SK_S1 + j * p->eta_bytes);
-#endif
-        m4crypt_mldsa_unpack_z(&w->acc, zfield + j * p->z_bytes, p->gamma1_bits);
-        /* z = y + c s1 exactly (|c s1| <= tau eta): already z mod+- q; its norm check */
-        bad |= m4crypt_mldsa_add_small_chknorm(&w->acc, &w->small.cs,
-                                               ((int32_t)1 << p->gamma1_bits) - p->beta);
-        m4crypt_mldsa_pack_z(zfield + j * p->z_bytes, &w->acc, p->gamma1_bits);
-    }
+    uint8_t *zj = sig + p->ctilde_bytes + j * p->z_bytes;
+    mul_c_s(p, w, sk, 1, j);
+    m4crypt_mldsa_unpack_z(&w->acc, zj, p->gamma1_bits);
+    /* z = y + c s1 exactly (|c s1| <= tau eta): already z mod+- q; its norm check */
+    uint32_t bad = m4crypt_mldsa_add_small_chknorm(&w->acc, &w->small.cs,
+                                                   ((int32_t)1 << p->gamma1_bits) - p->beta);
+    m4crypt_mldsa_pack_z(zj, &w->acc, p->gamma1_bits);
     return bad;
 }
 
@@ -416,7 +406,7 @@ static uint32_t sub_cs2(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t
 {
     uint32_t bad = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        mul_c_small(p, w, sk + m4crypt_mldsa_sk_s2(p) + i * p->eta_bytes);
+        mul_c_s(p, w, sk, 0, i);
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
         m4crypt_mldsa_sub_small_freeze(&w->u.w[i], &w->small.cs);
         bad |= m4crypt_mldsa_chknorm_lowbits(&w->u.w[i], p->gamma2, p->gamma2 - p->beta);
@@ -440,10 +430,7 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
 {
     uint32_t bad = 0, ones = 0;
     const int32_t r0_bound = p->gamma2 - p->beta;
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
-    (void)sk; /* NTT(t0) is kept in w */
-#endif
-    m4crypt_mldsa_ntt(&w->chat); /* only in the attempts that pass the z bound */
+    m4crypt_mldsa_ntt(&w->chat); /* only in the attempts that pass the z and r0 bounds */
     for (unsigned i = 0; i < p->k; i++) {
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
         const m4crypt_mldsa_poly *a = &w->u.w[i]; /* w - c s2 in [0, q) */
@@ -451,13 +438,8 @@ static uint32_t compute_hint(const m4crypt_mldsa_params *p, sign_ws *w, const ui
         m4crypt_mldsa_poly *a = &w->acc;
         unpack24(a, w->w[i]);
 #endif
-#if !defined(M4CRYPT_MLDSA_SMALL_MEMORY) && SET_KEEP_HATS
-        m4crypt_mldsa_pointwise_sum_p24(&w->tmp, w->t0hat[i], &w->chat, 1, 0);
-        m4crypt_mldsa_invntt_reduce(&w->tmp); /* c t0, centered */
-#else
         m4crypt_mldsa_unpack_t0(&w->tmp, sk + m4crypt_mldsa_sk_t0(p) + 416 * i);
         mul_c(&w->tmp, &w->chat); /* c t0, centered */
-#endif
         bad |= m4crypt_mldsa_chknorm(&w->tmp, p->gamma2);
         uint32_t rv = m4crypt_mldsa_make_hint(w->hint[i], a, &w->tmp, p->gamma2, r0_bound);
         bad |= rv >> 31;
@@ -480,13 +462,14 @@ static void pack_hint(const m4crypt_mldsa_params *p, uint8_t *out, const sign_ws
     }
 }
 
-/* Alg. 7 lines 10-23 for one attempt with nonce kappa: y (into the z field), w, c~ (declassified:
- * (3)), c, z and its bound; returns 1 if z is rejected. Fixed shape. */
-static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig,
-                          const uint8_t mu[64], const uint8_t *sk, unsigned kappa)
+/* Alg. 7 lines 10-17 for one attempt with nonce kappa: y (into the z field), w, c~ (declassified:
+ * (3)), c and NTT(c) mod 769 for z_column. Fixed shape. */
+static void attempt_c(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig,
+                      const uint8_t mu[64], const uint8_t *sk, unsigned kappa)
 {
     expand_mask(p, sig + p->ctilde_bytes, w->rhopp, kappa, &w->h);
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+    (void)sk;
     commit(p, w, sig, mu);
 #else
     commit(p, w, sig, sk, mu);
@@ -496,7 +479,6 @@ static uint32_t attempt_z(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *si
     for (unsigned n = 0; n < 256; n++)
         w->small.chat.coeffs[n] = (int16_t)w->chat.coeffs[n];
     m4crypt_mldsa_small_ntt(&w->small.chat);
-    return compute_z(p, w, sig, sk);
 }
 
 /* Alg. 7 ML-DSA.Sign_internal from line 7 (mu given): rho'' = H(K || rnd || mu, 64), then
@@ -516,7 +498,11 @@ int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk
     precompute(p, &w, sk);
     ret = M4CRYPT_ERR_SIGNATURE;
     for (unsigned attempt = 0; attempt < M4CRYPT_MLDSA_MAX_ATTEMPTS; attempt++) {
-        if (reject(attempt_z(p, &w, sig, mu, sk, attempt * p->l)))
+        attempt_c(p, &w, sig, mu, sk, attempt * p->l);
+        unsigned j = 0;
+        while (j < p->l && !reject(z_column(p, &w, sig, sk, j)))
+            j++;
+        if (j < p->l)
             continue;
         if (reject(sub_cs2(p, &w, sk)))
             continue;
@@ -534,15 +520,18 @@ int MLDSA_NS(sign_mu_core)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk
     return ret;
 }
 
-/* One whole attempt body (both parts, no decision taken), for the constant-time checks. */
+/* One whole attempt body (every part, no decision taken), for the constant-time checks. */
 uint32_t MLDSA_NS(sign_attempt_ct)(uint8_t *sig, const uint8_t mu[64], const uint8_t *sk,
                                   const uint8_t rnd[32], unsigned kappa)
 {
     const m4crypt_mldsa_params *p = P;
     sign_ws w;
+    uint32_t bad = 0;
     hash_h(&w.h, w.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
     precompute(p, &w, sk);
-    uint32_t bad = attempt_z(p, &w, sig, mu, sk, kappa);
+    attempt_c(p, &w, sig, mu, sk, kappa);
+    for (unsigned j = 0; j < p->l; j++)
+        bad |= z_column(p, &w, sig, sk, j);
     bad |= sub_cs2(p, &w, sk) << 1;
     bad |= compute_hint(p, &w, sk) << 2;
     m4crypt_memzero(&w, sizeof w);

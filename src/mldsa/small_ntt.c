@@ -80,12 +80,26 @@ void m4crypt_mldsa_small_unpack_eta(m4crypt_mldsa_smallpoly *r, const uint8_t *i
     }
 }
 
+/* NTT(s) modulo 769, kept across signing attempts as small_ntt leaves it. */
+void m4crypt_mldsa_small_ntt_eta(m4crypt_mldsa_smallpoly *shat, const uint8_t *s_packed,
+                                 unsigned eta)
+{
+    m4crypt_mldsa_small_unpack_eta(shat, s_packed, eta);
+    m4crypt_mldsa_small_ntt(shat);
+}
+
+void m4crypt_mldsa_small_mul_c_hat(m4crypt_mldsa_smallpoly *r, const m4crypt_mldsa_smallpoly *shat,
+                                   const m4crypt_mldsa_smallpoly *chat)
+{
+    m4crypt_mldsa_small_basemul(r, chat, shat);
+    m4crypt_mldsa_small_invntt(r);
+}
+
 /* c s: s unpacked from its encoding (eta), times chat = small_ntt(c), back from the NTT domain. */
 void m4crypt_mldsa_small_mul_c(m4crypt_mldsa_smallpoly *r, const uint8_t *s_packed, unsigned eta,
                                const m4crypt_mldsa_smallpoly *chat)
 {
-    m4crypt_mldsa_small_unpack_eta(r, s_packed, eta);
-    m4crypt_mldsa_small_ntt(r);
+    m4crypt_mldsa_small_ntt_eta(r, s_packed, eta);
     m4crypt_mldsa_small_basemul(r, chat, r);
     m4crypt_mldsa_small_invntt(r);
 }
@@ -109,48 +123,6 @@ void m4crypt_mldsa_sub_small_freeze_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa
         x += M4CRYPT_MLDSA_Q & (x >> 31);
         r->coeffs[i] = x;
     }
-}
-
-/* NTT(s) modulo 769 kept across signing attempts: each coefficient's representative in
- * [0, 769) in 10 bits, four per 5 bytes (v0 | v1 << 10 | v2 << 20 | v3 << 30, little-endian). */
-void m4crypt_mldsa_small_ntt_eta_packed(uint8_t out[M4CRYPT_MLDSA_SMALL_NTT_BYTES],
-                                        const uint8_t *s_packed, unsigned eta,
-                                        m4crypt_mldsa_smallpoly *work)
-{
-    m4crypt_mldsa_small_unpack_eta(work, s_packed, eta);
-    m4crypt_mldsa_small_ntt(work);
-    for (unsigned i = 0; i < 256; i += 4, out += 5) {
-        uint32_t v[4];
-        for (unsigned j = 0; j < 4; j++) {
-            int32_t x = m4crypt_mldsa_small_reduce(work->coeffs[i + j]); /* [-384, 384] */
-            v[j] = (uint32_t)(x + (SQ & (x >> 31)));                      /* [0, 769) */
-        }
-        uint32_t lo = v[0] | v[1] << 10 | v[2] << 20 | v[3] << 30;
-        out[0] = (uint8_t)lo;
-        out[1] = (uint8_t)(lo >> 8);
-        out[2] = (uint8_t)(lo >> 16);
-        out[3] = (uint8_t)(lo >> 24);
-        out[4] = (uint8_t)(v[3] >> 2);
-    }
-}
-
-/* c s from shat (m4crypt_mldsa_small_ntt_eta_packed's form) and chat = small_ntt(c): the 10-bit
- * coefficients (below 769, within small_basemul's input bound) unpacked into r, multiplied, back
- * from the NTT domain. */
-void m4crypt_mldsa_small_mul_c_hat(m4crypt_mldsa_smallpoly *r,
-                                   const uint8_t shat[M4CRYPT_MLDSA_SMALL_NTT_BYTES],
-                                   const m4crypt_mldsa_smallpoly *chat)
-{
-    for (unsigned i = 0; i < 256; i += 4, shat += 5) {
-        uint32_t lo = (uint32_t)shat[0] | (uint32_t)shat[1] << 8 | (uint32_t)shat[2] << 16 |
-                      (uint32_t)shat[3] << 24;
-        r->coeffs[i] = (int16_t)(lo & 0x3ff);
-        r->coeffs[i + 1] = (int16_t)(lo >> 10 & 0x3ff);
-        r->coeffs[i + 2] = (int16_t)(lo >> 20 & 0x3ff);
-        r->coeffs[i + 3] = (int16_t)(lo >> 30 | (uint32_t)shat[4] << 2);
-    }
-    m4crypt_mldsa_small_basemul(r, chat, r);
-    m4crypt_mldsa_small_invntt(r);
 }
 
 #endif /* M4CRYPT_ENABLE_MLDSA && M4CRYPT_ENABLE_MLDSA_SIGN */

@@ -498,13 +498,14 @@ static void negacyclic(int32_t *r, const int32_t *c, const int32_t *s)
 
 /* For ML-DSA-44, -65, -87 (tau, eta): c with tau nonzeros (random places; random signs, all +1 or
  * all -1), s = every coefficient +eta or -eta, or random in [-eta, eta], packed as in the secret
- * key; m4crypt_mldsa_small_mul_c(s, small_ntt(c)) and its two-step form (NTT(s) packed at 10
- * bits, m4crypt_mldsa_small_mul_c_hat) against the schoolbook product. */
+ * key; m4crypt_mldsa_small_mul_c(s, small_ntt(c)) and its two-step form (NTT(s) kept,
+ * m4crypt_mldsa_small_ntt_eta and m4crypt_mldsa_small_mul_c_hat) against the schoolbook
+ * product. */
 static void test_small_mul(void)
 {
     static const unsigned taus[3] = {39, 49, 60}, etas[3] = {2, 4, 2};
     unsigned n = t_quick() ? 12 : 60, bad = 0, bad_reduce = 0, bad_hat = 0;
-    static uint8_t shat[M4CRYPT_MLDSA_SMALL_NTT_BYTES];
+    static m4crypt_mldsa_smallpoly shat;
     for (unsigned k = 0; k < 3 * n; k++) {
         unsigned tau = taus[k % 3], eta = etas[k % 3], kc = k / 3 % 3, ks = k / 9 % 3;
         m4crypt_mldsa_poly c, s;
@@ -531,17 +532,13 @@ static void test_small_mul(void)
         negacyclic(want, c.coeffs, s.coeffs);
         for (unsigned i = 0; i < 256; i++)
             bad += r.coeffs[i] != want[i];
-        /* the two-step form that signing uses for s1: NTT(s) kept at 10 bits per coefficient,
-         * each in [0, 769) */
-        m4crypt_mldsa_small_ntt_eta_packed(shat, packed, eta, &r);
-        for (unsigned i = 0; i < 256; i += 4) {
-            const uint8_t *g = shat + 5 * i / 4;
-            uint64_t v = (uint64_t)g[0] | (uint64_t)g[1] << 8 | (uint64_t)g[2] << 16 |
-                         (uint64_t)g[3] << 24 | (uint64_t)g[4] << 32;
-            for (unsigned j = 0; j < 4; j++)
-                bad_hat += (v >> (10 * j) & 0x3ff) >= M4CRYPT_MLDSA_SMALL_Q;
-        }
-        m4crypt_mldsa_small_mul_c_hat(&r, shat, &chat);
+        /* the two-step form that signing uses for s1 and s2: NTT(s) kept, within small_ntt's
+         * output bound */
+        m4crypt_mldsa_small_ntt_eta(&shat, packed, eta);
+        for (unsigned i = 0; i < 256; i++)
+            bad_hat += shat.coeffs[i] > 3072 || shat.coeffs[i] < -3072;
+        memset(&r, 0x5a, sizeof r);
+        m4crypt_mldsa_small_mul_c_hat(&r, &shat, &chat);
         for (unsigned i = 0; i < 256; i++)
             bad_hat += r.coeffs[i] != want[i];
     }
