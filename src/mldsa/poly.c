@@ -389,15 +389,24 @@ unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, u
     return ctr;
 }
 
-/* Alg. 30 / 32: the SHAKE128 state of rho || s || r. */
+/* Alg. 30 / 32: ctx = the SHAKE128 state of rho || s || r, ready to squeeze: the seed in one
+ * absorb (one call fewer per entry than rho and the two indices apart). */
+void m4crypt_mldsa_shake128_entry(m4crypt_keccak_ctx *ctx, const uint8_t rho[32], uint8_t s,
+                                  uint8_t r)
+{
+    uint8_t seed[34];
+    memcpy(seed, rho, 32);
+    seed[32] = s;
+    seed[33] = r;
+    m4crypt_shake128_init(ctx);
+    m4crypt_keccak_absorb(ctx, seed, sizeof seed);
+    m4crypt_keccak_finalize(ctx);
+}
+
 void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32], uint8_t s,
                                     uint8_t r)
 {
-    uint8_t idx[2] = {s, r};
-    m4crypt_shake128_init(&ws->ctx);
-    m4crypt_keccak_absorb(&ws->ctx, rho, 32);
-    m4crypt_keccak_absorb(&ws->ctx, idx, 2);
-    m4crypt_keccak_finalize(&ws->ctx);
+    m4crypt_mldsa_shake128_entry(&ws->ctx, rho, s, r);
     ws->have = M4CRYPT_MLDSA_STEP; /* the first step drops these (nothing delivered yet) */
     ws->total = 0;
 }
@@ -453,13 +462,7 @@ void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b
                                         const uint8_t rho[32], unsigned r, unsigned s,
                                         m4crypt_mldsa_xof_block *ws, int reduce)
 {
-    uint8_t seed[34]; /* rho || s || r in one absorb: one call fewer per entry */
-    memcpy(seed, rho, 32);
-    seed[32] = (uint8_t)s;
-    seed[33] = (uint8_t)r;
-    m4crypt_shake128_init(&ws->ctx);
-    m4crypt_keccak_absorb(&ws->ctx, seed, sizeof seed);
-    m4crypt_keccak_finalize(&ws->ctx);
+    m4crypt_mldsa_shake128_entry(&ws->ctx, rho, (uint8_t)s, (uint8_t)r);
     for (unsigned n = 0; n < 256;) {
         m4crypt_keccak_squeeze(&ws->ctx, ws->block, M4CRYPT_SHAKE128_RATE);
         if (reduce)

@@ -250,6 +250,10 @@ typedef struct {
     uint16_t have;  /* valid entries of coeffs (after a step: >= STEP, the first STEP delivered) */
     uint16_t total; /* coefficients of the entry accepted so far (at most 256) */
 } m4crypt_mldsa_xof;
+/* ctx = SHAKE128(rho || s || r), finalized: the XOF of A[r][s] (Alg. 32), shared by every
+ * expansion of A (sample_ntt_start, matrix_entry_acc_p24). */
+void m4crypt_mldsa_shake128_entry(m4crypt_keccak_ctx *ctx, const uint8_t rho[32], uint8_t s,
+                                  uint8_t r);
 void m4crypt_mldsa_sample_ntt_start(m4crypt_mldsa_xof *ws, const uint8_t rho[32], uint8_t s,
                                     uint8_t r);
 void m4crypt_mldsa_sample_ntt_step(m4crypt_mldsa_xof *ws);
