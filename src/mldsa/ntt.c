@@ -143,9 +143,8 @@ static unsigned rej_uniform_acc_p24(int32_t *acc, const uint8_t *b, unsigned len
         uint32_t z = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 |
                      (uint32_t)(buf[pos + 2] & 0x7f) << 16;
         if (z < Q) {
-            const uint8_t *v = b + 3 * ctr;
-            int32_t bv = (int32_t)((uint32_t)v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16);
-            int32_t x = acc[ctr] + m4crypt_mldsa_montgomery_reduce((int64_t)z * bv);
+            int32_t x = acc[ctr] +
+                        m4crypt_mldsa_montgomery_reduce((int64_t)z * unpack24_one(b + 3 * ctr));
             acc[ctr++] = reduce ? m4crypt_mldsa_reduce32(x) : x;
         }
     }
