@@ -531,15 +531,16 @@ void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64],
 __attribute__((noinline)) void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *c,
                                                             const uint8_t *ctilde,
                                                             size_t ctilde_len, unsigned tau,
-                                                            m4crypt_keccak_ctx *ctx)
+                                                            m4crypt_keccak_ctx *ctx,
+                                                            uint8_t buf[M4CRYPT_SHAKE256_RATE])
 {
-    uint8_t buf[M4CRYPT_SHAKE256_RATE];
+    const size_t buf_bytes = M4CRYPT_SHAKE256_RATE;
     unsigned pos;
     uint64_t signs = 0;
     m4crypt_shake256_init(ctx);
     m4crypt_keccak_absorb(ctx, ctilde, ctilde_len);
     m4crypt_keccak_finalize(ctx);
-    m4crypt_keccak_squeeze(ctx, buf, sizeof buf);
+    m4crypt_keccak_squeeze(ctx, buf, buf_bytes);
     for (unsigned k = 0; k < 8; k++)
         signs |= (uint64_t)buf[k] << (8 * k);
     pos = 8;
@@ -547,8 +548,8 @@ __attribute__((noinline)) void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *
     for (unsigned i = 256 - tau; i < 256; i++) {
         unsigned j;
         do {
-            if (pos == sizeof buf) {
-                m4crypt_keccak_squeeze(ctx, buf, sizeof buf);
+            if (pos == buf_bytes) {
+                m4crypt_keccak_squeeze(ctx, buf, buf_bytes);
                 pos = 0;
             }
             j = buf[pos++];

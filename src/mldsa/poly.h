@@ -295,12 +295,14 @@ void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64],
                               unsigned eta, m4crypt_mldsa_prf *ws);
 /* Its rejection part (public to m4sim ct: poly.c). */
 void m4crypt_mldsa_sample_eta_tail(m4crypt_mldsa_poly *r, unsigned eta, m4crypt_mldsa_prf *ws);
-/* SampleInBall(c~) (Alg. 29), tau nonzero coefficients +-1; c~ of ctilde_len bytes. Its control
- * flow and addresses depend on c~, which is declassified first (sign.c, "Constant time"): the
- * constant-time checks declare it public (m4sim ct --public-function
- * m4crypt_mldsa_sample_in_ball). */
+/* SampleInBall(c~) (Alg. 29), tau nonzero coefficients +-1; c~ of ctilde_len bytes; ctx and buf
+ * (one SHAKE256 block) are the caller's, so that the block is not a frame of its own at the
+ * deepest point of verification. Its control flow and addresses depend on c~, which is
+ * declassified first (sign.c, "Constant time"): the constant-time checks declare it public
+ * (m4sim ct --public-function m4crypt_mldsa_sample_in_ball). */
 void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *c, const uint8_t *ctilde, size_t ctilde_len,
-                                  unsigned tau, m4crypt_keccak_ctx *ctx);
+                                  unsigned tau, m4crypt_keccak_ctx *ctx,
+                                  uint8_t buf[M4CRYPT_SHAKE256_RATE]);
 
 /* Marks len bytes at p as public for constant-time analysis. The library's definition is weak
  * and does nothing; tests/mldsa/ct_mldsa.c replaces it with one that declassifies the memory for

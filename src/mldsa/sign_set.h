@@ -475,7 +475,11 @@ static void attempt_c(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig,
     commit(p, w, sig, sk, mu);
 #endif
     m4crypt_mldsa_ct_declassify(sig, p->ctilde_bytes); /* c~ (3) */
-    m4crypt_mldsa_sample_in_ball(&w->chat, sig, p->ctilde_bytes, p->tau, &w->h);
+#ifndef M4CRYPT_MLDSA_SMALL_MEMORY
+    m4crypt_mldsa_sample_in_ball(&w->chat, sig, p->ctilde_bytes, p->tau, &w->h, w->w1);
+#else
+    m4crypt_mldsa_sample_in_ball(&w->chat, sig, p->ctilde_bytes, p->tau, &w->h, w->u.w1);
+#endif
     for (unsigned n = 0; n < 256; n++)
         w->small.chat.coeffs[n] = (int16_t)w->chat.coeffs[n];
     m4crypt_mldsa_small_ntt(&w->small.chat);
@@ -634,7 +638,7 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
         m4crypt_mldsa_freeze_pack24(w.zhat[j], &w.acc);
 #endif
     }
-    m4crypt_mldsa_sample_in_ball(&w.acc, sig, p->ctilde_bytes, p->tau, &w.h);
+    m4crypt_mldsa_sample_in_ball(&w.acc, sig, p->ctilde_bytes, p->tau, &w.h, w.ws.w1);
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
     m4crypt_mldsa_ntt(&w.acc);
     for (unsigned n = 0; n < 256; n++)
