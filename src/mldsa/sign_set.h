@@ -13,9 +13,9 @@
  *           states; (M4CRYPT_MLDSA_SMALL_MEMORY) c at 2 bits per coefficient + 2 polynomials + the
  *           SHAKE states, NTT(c) and NTT(z_j) recomputed for every row
  *   sign    (default) k l packed polynomials (A: computed once per signature, not per attempt)
- *           + l + k 16-bit polynomials modulo 769 (NTT(s1), NTT(s2)) + k + 3
- *           polynomials (w, work) + the SHAKE state; (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3 polynomials + the SHAKE
- *           states, every entry of A streamed in every attempt.
+ *           + l + k 16-bit polynomials modulo 769 (NTT(s1), NTT(s2)) + k + 3 polynomials (w,
+ *           work) + the SHAKE state; (M4CRYPT_MLDSA_SMALL_MEMORY) k packed polynomials (w) + 3
+ *           polynomials + the SHAKE states, every entry of A streamed in every attempt.
  *           In both, c s1 and c s2 are computed exactly in 16-bit arithmetic modulo 769
  *           (small_ntt.c), in the space of the work polynomial tmp; y is not kept: ExpandMask's
  *           output is squeezed straight into the signature's z field (its encoding BitPack(y,
@@ -80,7 +80,8 @@ static const m4crypt_mldsa_params set_params = M4CRYPT_MLDSA87_PARAMS_INIT;
  * NTT(s1) and NTT(s2) modulo 769 (l + k times 512 bytes), used by every attempt and by every
  * attempt that passes the z bound. NTT(t0) is not kept: c t0 is needed only by the attempts that
  * pass the r0 bound as well, about one per signature, so transforming t0 once per signature
- * saved nothing and kept k 768 bytes (docs/mldsa-armv7m.md, "Signing"). */
+ * saved nothing and kept k 768 bytes (docs/mldsa-armv7m.md, "Signing: the order of the
+ * checks"). */
 
 #define Q M4CRYPT_MLDSA_Q
 
@@ -212,9 +213,10 @@ int MLDSA_NS(keygen_seeds_ct)(uint8_t *pk, uint8_t *sk, const uint8_t seeds[128]
 
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
 /* The default: what does not change between attempts is computed once per signature, A (expanded
- * into ahat), NTT(s1) and NTT(s2); each attempt computes NTT(y_j) once, two or three columns at a time (in
- * the space of acc, chat and tmp, free before c is known), and adds each row's products with
- * those columns into w, summed in 64 bits and reduced once (m4crypt_mldsa_pointwise_sum_p24). */
+ * into ahat), NTT(s1) and NTT(s2); each attempt computes NTT(y_j) once, two or three columns at
+ * a time (in the space of acc, chat and tmp, free before c is known), and adds each row's
+ * products with those columns into w, summed in 64 bits and reduced once
+ * (m4crypt_mldsa_pointwise_sum_p24). */
 #define YHAT_COLUMNS 3
 typedef struct {
     uint8_t ahat[SET_K][SET_L][PACKED24]; /* A, in [0, q) */
@@ -295,8 +297,8 @@ static void precompute(const m4crypt_mldsa_params *p, sign_ws *w, const uint8_t 
 }
 
 /* Alg. 7 lines 11-15: w = NTT^-1(A o NTT(y)), the products of two or three columns NTT(y_j) at a
- * time summed into every row, then w1 = HighBits(w) hashed row by row into c~ = H(mu || w1Encode(w1), lambda / 4),
- * written to sig[0 : lambda / 4]. */
+ * time summed into every row, then w1 = HighBits(w) hashed row by row into
+ * c~ = H(mu || w1Encode(w1), lambda / 4), written to sig[0 : lambda / 4]. */
 static void commit(const m4crypt_mldsa_params *p, sign_ws *w, uint8_t *sig, const uint8_t mu[64])
 {
     const uint8_t *zfield = sig + p->ctilde_bytes;
