@@ -112,18 +112,12 @@ uint32_t m4crypt_mldsa_make_hint_c(uint8_t h[M4CRYPT_MLDSA_N / 8], const m4crypt
 uint32_t m4crypt_mldsa_chknorm_lowbits_c(const m4crypt_mldsa_poly *a, int32_t gamma2,
                                          int32_t r0_bound)
 {
-    uint64_t mul = gamma2 == (Q - 1) / 88 ? 1477838210u : 537395713u; /* ceil(2^48 / (2 gamma2)) */
-    const int32_t top = (Q - 1) / (2 * gamma2);                  /* 44 or 16 */
     uint32_t bad = 0;
     for (unsigned n = 0; n < 256; n++) {
-        /* as in make_hint_c: r0 = LowBits(a) from x = (a + gamma2 - 1) mod 2 gamma2 */
-        int32_t u = a->coeffs[n] + gamma2 - 1;
-        int32_t k = (int32_t)(((uint64_t)(uint32_t)u * mul) >> 48);
-        int32_t x = u - k * 2 * gamma2;
-        int32_t wrap = (int32_t)((uint32_t)((k ^ top) - 1) >> 31);
-        int32_t r0 = x - (gamma2 - 1) - wrap;
+        int32_t r0;
+        (void)m4crypt_mldsa_highbits(a->coeffs[n], gamma2, &r0); /* Decompose's r0 */
         int32_t sg = r0 >> 31;
-        bad |= (uint32_t)(r0_bound - 1 - ((r0 ^ sg) - sg));
+        bad |= (uint32_t)(r0_bound - 1 - ((r0 ^ sg) - sg)); /* sign bit: |r0| >= r0_bound */
     }
     return bad >> 31;
 }

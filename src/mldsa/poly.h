@@ -217,8 +217,8 @@ void m4crypt_mldsa_small_unpack_eta(m4crypt_mldsa_smallpoly *r, const uint8_t *i
 void m4crypt_mldsa_small_mul_c(m4crypt_mldsa_smallpoly *r, const uint8_t *s_packed, unsigned eta,
                                const m4crypt_mldsa_smallpoly *chat);
 /* The same product in two steps, for an s used in several attempts: shat = NTT(s) modulo 769
- * once (small_ntt's output bound), then r = c s exactly from it and chat in each attempt (r must
- * not alias shat). Constant time in s. */
+ * once (small_ntt's output bound), then r = c s exactly from it and chat in each attempt (r may
+ * alias shat, as small_mul_c does). Constant time in s. */
 void m4crypt_mldsa_small_ntt_eta(m4crypt_mldsa_smallpoly *shat, const uint8_t *s_packed,
                                  unsigned eta);
 void m4crypt_mldsa_small_mul_c_hat(m4crypt_mldsa_smallpoly *r, const m4crypt_mldsa_smallpoly *shat,

@@ -100,8 +100,7 @@ void m4crypt_mldsa_small_mul_c(m4crypt_mldsa_smallpoly *r, const uint8_t *s_pack
                                const m4crypt_mldsa_smallpoly *chat)
 {
     m4crypt_mldsa_small_ntt_eta(r, s_packed, eta);
-    m4crypt_mldsa_small_basemul(r, chat, r);
-    m4crypt_mldsa_small_invntt(r);
+    m4crypt_mldsa_small_mul_c_hat(r, r, chat);
 }
 
 uint32_t m4crypt_mldsa_add_small_chknorm_c(m4crypt_mldsa_poly *r, const m4crypt_mldsa_smallpoly *a,

@@ -41,17 +41,43 @@
 #include "reduce.i"
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
 
+    @ The constants of the r0 arithmetic (make_hint, chknorm_lowbits), from gamma2 in \g and
+    @ r0_bound in \b: r3 gamma2 - 1, r4 ceil(2^48 / (2 gamma2)), r5 2 gamma2, r6 top 2^16 - 1,
+    @ r7 gamma2 - r0_bound, r8 2 r0_bound - 1, r9 = 0 (the bound count); r12 scratch
+    .macro R0_CONSTANTS g, b
+    movw r12, #0x7400
+    movt r12, #0x1                  @ (q - 1) / 88
+    ldr r4, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
+    ldr r6, =(44 << 16) - 1
+    cmp \g, r12
+    beq 1f
+    ldr r4, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
+    ldr r6, =(16 << 16) - 1
+1:  lsl r5, \g, #1
+    sub r7, \g, \b
+    sub r3, \g, #1
+    lsl r8, \b, #1
+    sub r8, r8, #1
+    mov r9, #0
+    .endm
+
+    @ r9 += (|LowBits(a_i)| >= r0_bound) for \x = a_i in [0, q), leaving \x = (a_i + gamma2 - 1)
+    @ mod 2 gamma2 (make_hint's x); r12, lr scratch
+    .macro LOWBITS_NORM x
+    add.w \x, \x, r3              @ u = a_i + gamma2 - 1
+    umull r12, lr, \x, r4
+    lsr r12, lr, #16                @ k = floor(u / (2 gamma2))
+    mls \x, r12, r5, \x            @ x = u - 2 gamma2 k, in [0, 2 gamma2)
+    cmp r6, lr                      @ C = 0 iff k == top (Alg. 36's wrap: r0 one lower)
+    sbc r12, \x, r7                @ r0 + r0_bound - 1, r0 = x - (gamma2 - 1) - (k == top)
+    cmp r12, r8                     @ C = 1 iff r0 outside (-r0_bound, r0_bound)
+    adc r9, r9, #0
+    .endm
+
     @ coefficient j of 8 (bit j of a byte of h): 13 instructions, no branch
     .macro HINT j
     ldr r11, [r1, #4 * \j]          @ a_i
-    add.w r11, r11, r3              @ u = a_i + gamma2 - 1
-    umull r12, lr, r11, r4
-    lsr r12, lr, #16                @ k = floor(u / (2 gamma2))
-    mls r11, r12, r5, r11           @ x = u - 2 gamma2 k, in [0, 2 gamma2)
-    cmp r6, lr                      @ C = 0 iff k == top (Alg. 36's wrap: r0 one lower)
-    sbc r12, r11, r7                @ r0 + r0_bound - 1, r0 = x - (gamma2 - 1) - (k == top)
-    cmp r12, r8                     @ C = 1 iff r0 outside (-r0_bound, r0_bound)
-    adc r9, r9, #0
+    LOWBITS_NORM r11
     ldr r12, [r2, #4 * \j]          @ t_i
     add r11, r11, r12
     cmp r11, r5                     @ C = 1 iff x + t_i outside [0, 2 gamma2): the hint bit
@@ -64,20 +90,7 @@ FUNC m4crypt_mldsa_make_hint_armv7m
     add r12, r1, #1024
     sub sp, sp, #8
     str r12, [sp]                   @ end of a
-    movw r12, #0x7400
-    movt r12, #0x1                  @ (q - 1) / 88
-    ldr r4, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
-    ldr r6, =(44 << 16) - 1
-    cmp r3, r12
-    beq 1f
-    ldr r4, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
-    ldr r6, =(16 << 16) - 1
-1:  lsl r5, r3, #1
-    sub r7, r3, r8
-    sub r3, r3, #1
-    lsl r8, r8, #1
-    sub r8, r8, #1
-    mov r9, #0
+    R0_CONSTANTS r3, r8
     .p2align 2                      @ (32-bit instructions at word addresses: m4sim's rule RUN32)
 2:  .irp j, 7, 6, 5, 4, 3, 2, 1, 0
     HINT \j
@@ -111,35 +124,10 @@ FUNC m4crypt_mldsa_make_hint_armv7m
     pop {r4-r11, pc}
 ENDFUNC m4crypt_mldsa_make_hint_armv7m
 
-    @ r9 += (|LowBits(x)| >= r0_bound) for x in [0, q): HINT's r0 without the hint bit
-    .macro LOWBITS_NORM x
-    add.w \x, \x, r3              @ u = a_i + gamma2 - 1
-    umull r12, lr, \x, r4
-    lsr r12, lr, #16                @ k = floor(u / (2 gamma2))
-    mls \x, r12, r5, \x            @ x = u - 2 gamma2 k, in [0, 2 gamma2)
-    cmp r6, lr                      @ C = 0 iff k == top (the wrap)
-    sbc r12, \x, r7                @ r0 + r0_bound - 1
-    cmp r12, r8                     @ C = 1 iff r0 outside (-r0_bound, r0_bound)
-    adc r9, r9, #0
-    .endm
-
 FUNC m4crypt_mldsa_chknorm_lowbits_armv7m
     push {r4-r11, lr}
     sub sp, sp, #4
-    movw r12, #0x7400
-    movt r12, #0x1                  @ (q - 1) / 88
-    ldr r4, =1477838210             @ ceil(2^48 / (2 (q - 1) / 88))
-    ldr r6, =(44 << 16) - 1
-    cmp r1, r12
-    beq 1f
-    ldr r4, =537395713              @ ceil(2^48 / (2 (q - 1) / 32))
-    ldr r6, =(16 << 16) - 1
-1:  lsl r5, r1, #1                  @ 2 gamma2
-    sub r7, r1, r2                  @ gamma2 - r0_bound
-    sub r3, r1, #1                  @ gamma2 - 1
-    lsl r8, r2, #1
-    sub r8, r8, #1                  @ 2 r0_bound - 1
-    mov r9, #0
+    R0_CONSTANTS r1, r2
     add r12, r0, #1024
     str r12, [sp]                   @ end of a
     .p2align 2                      @ (32-bit instructions at word addresses: m4sim's rule RUN32)
