@@ -25,8 +25,8 @@ extern "C" {
 
 typedef struct {
     uint64_t state[25]; /* Keccak-f[1600] state (layout private to the backend) */
-    uint32_t rate;      /* bytes per block */
-    uint32_t pos;       /* absorb: bytes absorbed into the current block; squeeze: bytes used */
+    uint16_t rate;      /* bytes per block */
+    uint16_t pos;       /* absorb: bytes absorbed into the current block; squeeze: bytes used */
     uint8_t dsbyte;     /* domain separation and first padding bit: 0x06 SHA-3, 0x1f SHAKE */
     uint8_t squeezing;  /* 0 while absorbing, 1 after finalize */
 } m4crypt_keccak_ctx;

@@ -29,8 +29,9 @@ void m4crypt_keccakf1600_c(uint64_t state[25]);
 #else
 /* m4crypt_keccakf1600_c, then m4crypt_stack_wipe of the stack it used: the compiler spills state
  * words there (the assembly keeps the state in registers and its 40-byte frame). */
-void m4crypt_keccakf1600_c_wiped(uint64_t state[25]);
-#define m4crypt_keccak_permute m4crypt_keccakf1600_c_wiped
+void m4crypt_keccakf1600_c_wiped(uint64_t state[25], uintptr_t zero1, uintptr_t zero2,
+                                 uintptr_t zero3);
+#define m4crypt_keccak_permute(state) m4crypt_keccakf1600_c_wiped((state), 0, 0, 0)
 #endif
 
 /* A backend that changes the state's layout (M4CRYPT_FIPS202_INTERLEAVED) brings the permutation

@@ -19,6 +19,7 @@
  * when more output is requested) while squeezing. Timing depends only on the lengths.
  */
 #include "fips202/backend.h"
+#include "fips202/sponge.h"
 
 #ifdef M4CRYPT_FIPS202_INTERLEAVED
 /*
@@ -178,7 +179,7 @@ void m4crypt_keccak_init(m4crypt_keccak_ctx *ctx, unsigned rate, uint8_t dsbyte)
 #else
     m4crypt_memzero(ctx->state, sizeof ctx->state); /* (the loop became a memset call) */
 #endif
-    ctx->rate = (rate > 0 && rate < 200) ? rate : 0;
+    ctx->rate = (uint16_t)((rate > 0 && rate < 200) ? rate : 0);
     ctx->pos = 0;
     ctx->dsbyte = dsbyte;
     ctx->squeezing = 0;
@@ -194,7 +195,7 @@ static inline __attribute__((always_inline)) unsigned block_part(m4crypt_keccak_
     if (take > len)
         take = (unsigned)len;
     *pos = ctx->pos;
-    ctx->pos += take;
+    ctx->pos = (uint16_t)(ctx->pos + take);
     return take;
 }
 
@@ -265,6 +266,26 @@ static inline __attribute__((always_inline)) void squeeze_impl(m4crypt_keccak_ct
 void m4crypt_keccak_squeeze(m4crypt_keccak_ctx *ctx, uint8_t *out, size_t outlen)
 {
     squeeze_impl(ctx, out, outlen);
+}
+
+/* The next whole output block, read in place (sponge.h). The permutation is the last action (a
+ * tail call: no frame of this function below it). */
+void m4crypt_keccak_squeeze_block(m4crypt_keccak_ctx *ctx)
+{
+    if (!ctx->squeezing) {
+        m4crypt_keccak_finalize(ctx); /* permutes: the first block is unread */
+        ctx->pos = ctx->rate;
+        return;
+    }
+    unsigned pos = ctx->pos;
+    ctx->pos = ctx->rate;
+    if (pos != 0)
+        m4crypt_keccak_permute(ctx->state);
+}
+
+void m4crypt_keccak_state_bytes(const uint64_t s[25], unsigned off, uint8_t *out, size_t len)
+{
+    extract_bytes(s, off, out, len);
 }
 
 /* SHAKE128(M, d) = KECCAK[256](M || 1111, d), SHAKE256(M, d) = KECCAK[512](M || 1111, d)

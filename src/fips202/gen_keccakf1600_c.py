@@ -122,10 +122,13 @@ TAIL = """\
 
 #ifndef M4CRYPT_FIPS202_HAVE_KECCAKF1600
 /* Stack bytes m4crypt_keccakf1600_c uses (make bench, keccak.f1600 portable: 292 with this
- * function's 8-byte frame), rounded up. */
+ * function's 8-byte frame), rounded up. The zero arguments (m4crypt_keccak_permute passes them)
+ * keep r1-r3 free of the caller's leftovers: the prologue saves r3 beside lr, for alignment. */
 #define KECCAKF1600_C_STACK 288
-void m4crypt_keccakf1600_c_wiped(uint64_t state[25])
+void m4crypt_keccakf1600_c_wiped(uint64_t state[25], uintptr_t zero1, uintptr_t zero2,
+                                 uintptr_t zero3)
 {
+    (void)zero1, (void)zero2, (void)zero3;
     m4crypt_keccakf1600_c(state);
     M4CRYPT_STACK_WIPE(KECCAKF1600_C_STACK);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fips202/backend.h"
+#include "fips202/sponge.h"
 #include "harness.h"
 
 enum { F_SHA3_256, F_SHA3_512, F_SHAKE128, F_SHAKE256, F_COUNT };
@@ -348,6 +349,56 @@ static void test_properties(void)
     CHECK(memcmp(&a, &b, sizeof a) == 0);
 }
 
+/* Whole blocks read where the permutation left them (sponge.h): m4crypt_keccak_squeeze_block and
+ * m4crypt_keccak_state_bytes give the bytes m4crypt_keccak_squeeze gives, block after block,
+ * with or without finalize first and at any offset of the state; a partly squeezed block is
+ * skipped; an inert context is left as it is. */
+static void test_squeeze_block(void)
+{
+    m4crypt_keccak_ctx a, b;
+    static uint8_t x[4 * 168], y[200];
+    static const size_t lens[] = {0, 34, 135, 136, 167, 168, 500};
+    t_rand_bytes(msg, 1000);
+    for (int f = F_SHAKE128; f <= F_SHAKE256; f++) {
+        size_t rate = f == F_SHAKE128 ? M4CRYPT_SHAKE128_RATE : M4CRYPT_SHAKE256_RATE;
+        for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+            incremental(f, x, 4 * rate, msg, lens[i]);
+            if (f == F_SHAKE128)
+                m4crypt_shake128_init(&b);
+            else
+                m4crypt_shake256_init(&b);
+            m4crypt_keccak_absorb(&b, msg, lens[i]);
+            if (i % 2)
+                m4crypt_keccak_finalize(&b);
+            for (size_t k = 0; k < 3; k++) {
+                m4crypt_keccak_squeeze_block(&b);
+                m4crypt_keccak_state_bytes(b.state, 0, y, rate);
+                CHECK_MEM(x + k * rate, y, rate);
+                size_t off = t_rand32() % rate, len = t_rand32() % (rate - off + 1);
+                memset(y, 0, sizeof y);
+                m4crypt_keccak_state_bytes(b.state, (unsigned)off, y, len);
+                CHECK_MEM(x + k * rate + off, y, len);
+            }
+            /* then squeeze goes on with the next block */
+            m4crypt_keccak_squeeze(&b, y, 10);
+            CHECK_MEM(x + 3 * rate, y, 10);
+            /* the rest of a partly squeezed block is skipped */
+            a = b;
+            m4crypt_keccak_squeeze_block(&a);
+            m4crypt_keccak_state_bytes(a.state, 0, y, rate);
+            m4crypt_keccak_squeeze(&b, x, rate - 10);
+            m4crypt_keccak_squeeze(&b, x, rate);
+            CHECK_MEM(x, y, rate);
+        }
+    }
+    /* an inert context: nothing changes */
+    m4crypt_keccak_init(&a, 0, 0x1f);
+    b = a;
+    m4crypt_keccak_squeeze_block(&a);
+    m4crypt_keccak_squeeze_block(&a);
+    CHECK(memcmp(&a.state, &b.state, sizeof a.state) == 0);
+}
+
 int main(int argc, char **argv)
 {
     t_init(argc, argv);
@@ -358,5 +409,6 @@ int main(int argc, char **argv)
     test_edges();
     test_mct();
     test_properties();
+    test_squeeze_block();
     return t_summary("fips202");
 }
