@@ -90,12 +90,14 @@
 #define m4crypt_mldsa_rej_uniform_p24 m4crypt_mldsa_rej_uniform_p24_c
 #endif
 
-#ifdef M4CRYPT_MLDSA_HAVE_REJ_UNIFORM_ACC_P24
-#define m4crypt_mldsa_rej_uniform_acc_p24 m4crypt_mldsa_rej_uniform_acc_p24_armv7m
-#define m4crypt_mldsa_rej_uniform_acc_reduce_p24 m4crypt_mldsa_rej_uniform_acc_reduce_p24_armv7m
+#ifdef M4CRYPT_MLDSA_HAVE_REJ_UNIFORM_ACC_BLOCK_P24
+#define m4crypt_mldsa_rej_uniform_acc_block_p24 m4crypt_mldsa_rej_uniform_acc_block_p24_armv7m
+#define m4crypt_mldsa_rej_uniform_acc_block_reduce_p24                                            \
+    m4crypt_mldsa_rej_uniform_acc_block_reduce_p24_armv7m
 #else
-#define m4crypt_mldsa_rej_uniform_acc_p24 m4crypt_mldsa_rej_uniform_acc_p24_c
-#define m4crypt_mldsa_rej_uniform_acc_reduce_p24 m4crypt_mldsa_rej_uniform_acc_reduce_p24_c
+#define m4crypt_mldsa_rej_uniform_acc_block_p24 m4crypt_mldsa_rej_uniform_acc_block_p24_c
+#define m4crypt_mldsa_rej_uniform_acc_block_reduce_p24                                            \
+    m4crypt_mldsa_rej_uniform_acc_block_reduce_p24_c
 #endif
 
 #ifdef M4CRYPT_MLDSA_HAVE_REJ_ETA

@@ -62,7 +62,11 @@ static __attribute__((noinline)) int mu_pure(uint8_t mu[64], const uint8_t tr[64
     return M4CRYPT_OK;
 }
 
-/* mu = H(tr || M', 64) for the internal interface (Alg. 7 line 6 / Alg. 8 line 7). */
+#endif
+
+#if M4CRYPT_ENABLE_MLDSA_SIGN
+/* mu = H(tr || M', 64) for the internal interface (Alg. 7 line 6; verification computes its mu
+ * itself). */
 static __attribute__((noinline)) void mu_internal(uint8_t mu[64], const uint8_t tr[64],
                                                   const uint8_t *mp, size_t mplen)
 {
@@ -138,25 +142,20 @@ static int sign_seed(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t 
 #endif /* M4CRYPT_ENABLE_MLDSA_SIGN */
 
 #if M4CRYPT_ENABLE_MLDSA_VERIFY
-/* mu is computed in the buffer that held tr (tr is absorbed before mu is squeezed). */
+/* mu is computed by the set's verification, in its workspace (params.h,
+ * m4crypt_mldsa_verify_core). */
 static int verify_pure(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *m,
                        size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk)
 {
-    uint8_t mu[64];
     if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
         return M4CRYPT_ERR_LENGTH;
-    m4crypt_mldsa_tr(mu, pk, p->pk_bytes);
-    mu_pure(mu, mu, m, mlen, ctx, ctxlen);
-    return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
+    return m4crypt_mldsa_verify_core(p, sig, m, mlen, ctx, ctxlen, pk);
 }
 
 static int verify_internal(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *mp,
                            size_t mplen, const uint8_t *pk)
 {
-    uint8_t mu[64];
-    m4crypt_mldsa_tr(mu, pk, p->pk_bytes);
-    mu_internal(mu, mu, mp, mplen);
-    return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
+    return m4crypt_mldsa_verify_core(p, sig, mp, mplen, NULL, M4CRYPT_MLDSA_MSG_INTERNAL, pk);
 }
 
 static int verify_init(const m4crypt_mldsa_params *p, m4crypt_mldsa_verify_ctx *st,
@@ -180,18 +179,30 @@ void m4crypt_mldsa_verify_update(m4crypt_mldsa_verify_ctx *st, const uint8_t *m,
     m4crypt_keccak_absorb(&st->h, m, mlen);
 }
 
+/* Squeezes mu out of the finished state and keeps it in that state's memory, which the
+ * verification then reads: not inlined, so that the 64-byte buffer is not in verify_final's frame
+ * while it verifies. */
+static __attribute__((noinline)) const uint8_t *stream_mu(m4crypt_mldsa_verify_ctx *st)
+{
+    uint8_t mu[64];
+    m4crypt_keccak_finalize(&st->h);
+    m4crypt_keccak_squeeze(&st->h, mu, 64);
+    uint8_t *kept = (uint8_t *)st->h.state;
+    memcpy(kept, mu, 64);
+    m4crypt_memzero(mu, sizeof mu);
+    return kept;
+}
+
 static int verify_final(const m4crypt_mldsa_params *p, m4crypt_mldsa_verify_ctx *st,
                         const uint8_t *sig, const uint8_t *pk)
 {
-    uint8_t mu[64];
     if (st->set != p->set)
         return M4CRYPT_ERR_PARAM;
     if (st->status != M4CRYPT_OK)
         return st->status;
-    m4crypt_keccak_finalize(&st->h);
-    m4crypt_keccak_squeeze(&st->h, mu, 64);
     st->status = M4CRYPT_ERR_PARAM; /* final consumes the state */
-    return m4crypt_mldsa_verify_mu_core(p, sig, mu, pk);
+    const uint8_t *mu = stream_mu(st);
+    return m4crypt_mldsa_verify_core(p, sig, mu, 64, NULL, M4CRYPT_MLDSA_MSG_MU, pk);
 }
 #endif /* M4CRYPT_ENABLE_MLDSA_VERIFY */
 
@@ -323,7 +334,9 @@ static int keygen_checked(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *s
                                   size_t mlen, const uint8_t *ctx, size_t ctxlen,                 \
                                   const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES])            \
     {                                                                                             \
-        return verify_pure(&m4crypt_mldsa##N##_params, sig, m, mlen, ctx, ctxlen, pk);            \
+        if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)                                                  \
+            return M4CRYPT_ERR_LENGTH;                                                            \
+        return m4crypt_mldsa##N##_verify_core(sig, m, mlen, ctx, ctxlen, pk); /* a tail call */   \
     }                                                                                             \
     int m4crypt_mldsa##N##_verify_internal(const uint8_t sig[M4CRYPT_MLDSA##N##_BYTES],           \
                                            const uint8_t *mp, size_t mplen,                       \
@@ -335,7 +348,8 @@ static int keygen_checked(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *s
                                      const uint8_t mu[64],                                        \
                                      const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES])         \
     {                                                                                             \
-        return m4crypt_mldsa_verify_mu_core(&m4crypt_mldsa##N##_params, sig, mu, pk);             \
+        return m4crypt_mldsa_verify_core(&m4crypt_mldsa##N##_params, sig, mu, 64, NULL,           \
+                                         M4CRYPT_MLDSA_MSG_MU, pk);                               \
     }                                                                                             \
     int m4crypt_mldsa##N##_verify_init(m4crypt_mldsa_verify_ctx *st,                              \
                                        const uint8_t pk[M4CRYPT_MLDSA##N##_PUBLICKEYBYTES],       \

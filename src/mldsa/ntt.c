@@ -8,6 +8,7 @@
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
 
 #include "poly.h"
+#include "fips202/sponge.h"
 
 #define Q M4CRYPT_MLDSA_Q
 
@@ -132,9 +133,10 @@ void m4crypt_mldsa_pointwise_sum_p24_c(m4crypt_mldsa_poly *r, const uint8_t *a,
         pointwise_sum_p24_cols(r, a, b, 1, acc);
 }
 
-/* RejNTTPoly's loop (poly.c, m4crypt_mldsa_rej_uniform_c) with each accepted candidate multiplied
- * straight into the accumulator (Montgomery, a b 2^-32 with |x| < q): key generation's and
- * verification's products of a matrix entry. Here, beside the Montgomery reduction it inlines. */
+/* RejNTTPoly's loop (poly.c, m4crypt_mldsa_rej_uniform_c) over buf with each accepted candidate
+ * multiplied straight into the accumulator (Montgomery, a b 2^-32 with |x| < q): key
+ * generation's and verification's products of a matrix entry. Here, beside the Montgomery
+ * reduction it inlines. */
 static unsigned rej_uniform_acc_p24(int32_t *acc, const uint8_t *b, unsigned len,
                                     const uint8_t *buf, unsigned buflen, int reduce)
 {
@@ -151,16 +153,30 @@ static unsigned rej_uniform_acc_p24(int32_t *acc, const uint8_t *b, unsigned len
     return ctr;
 }
 
-unsigned m4crypt_mldsa_rej_uniform_acc_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
-                                             const uint8_t *buf, unsigned buflen)
+/* The block in 24-byte pieces (eight candidates), copied out of the state in the standard byte
+ * order, as the assembly converts three lanes at a time. */
+static unsigned rej_uniform_acc_block_p24(int32_t *acc, const uint8_t *b, unsigned len,
+                                          const uint64_t state[25], int reduce)
 {
-    return rej_uniform_acc_p24(acc, b, len, buf, buflen, 0);
+    uint8_t piece[24];
+    unsigned ctr = 0;
+    for (unsigned off = 0; off < M4CRYPT_SHAKE128_RATE && ctr < len; off += sizeof piece) {
+        m4crypt_keccak_state_bytes(state, off, piece, sizeof piece);
+        ctr += rej_uniform_acc_p24(acc + ctr, b + 3 * ctr, len - ctr, piece, sizeof piece, reduce);
+    }
+    return ctr;
 }
 
-unsigned m4crypt_mldsa_rej_uniform_acc_reduce_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
-                                                    const uint8_t *buf, unsigned buflen)
+unsigned m4crypt_mldsa_rej_uniform_acc_block_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
+                                                   const uint64_t state[25])
 {
-    return rej_uniform_acc_p24(acc, b, len, buf, buflen, 1);
+    return rej_uniform_acc_block_p24(acc, b, len, state, 0);
+}
+
+unsigned m4crypt_mldsa_rej_uniform_acc_block_reduce_p24_c(int32_t *acc, const uint8_t *b,
+                                                          unsigned len, const uint64_t state[25])
+{
+    return rej_uniform_acc_block_p24(acc, b, len, state, 1);
 }
 
 void m4crypt_mldsa_reduce_c(m4crypt_mldsa_poly *a)

@@ -68,7 +68,7 @@ static inline size_t m4crypt_mldsa_sk_t0(const m4crypt_mldsa_params *p)
 
 /* The operations (src/mldsa/sign_set.h, dispatched by sign_common.c to the set's
  * m4crypt_mldsa<set>_keygen_core, _keygen_seeds_ct, _sign_mu_core, _sign_attempt_ct,
- * _verify_mu_core). Each returns 0
+ * _verify_core). Each returns 0
  * or an M4CRYPT_ERR_* code. */
 #define M4CRYPT_MLDSA_DECLARE_CORE(N)                                                              \
     int m4crypt_mldsa##N##_keygen_core(uint8_t *pk, uint8_t *sk, const uint8_t xi[32]);            \
@@ -78,8 +78,8 @@ static inline size_t m4crypt_mldsa_sk_t0(const m4crypt_mldsa_params *p)
     uint32_t m4crypt_mldsa##N##_sign_attempt_ct(uint8_t *sig, const uint8_t mu[64],                \
                                                 const uint8_t *sk, const uint8_t rnd[32],          \
                                                 unsigned kappa);                                   \
-    int m4crypt_mldsa##N##_verify_mu_core(const uint8_t *sig, const uint8_t mu[64],                \
-                                          const uint8_t *pk);                                      \
+    int m4crypt_mldsa##N##_verify_core(const uint8_t *sig, const uint8_t *m, size_t mlen,          \
+                                       const uint8_t *ctx, size_t ctxlen, const uint8_t *pk);      \
     size_t m4crypt_mldsa##N##_keygen_ws_bytes(void);                                               \
     size_t m4crypt_mldsa##N##_sign_ws_bytes(void);
 M4CRYPT_MLDSA_DECLARE_CORE(44)
@@ -95,9 +95,19 @@ int m4crypt_mldsa_keygen_seeds_ct(const m4crypt_mldsa_params *p, uint8_t *pk, ui
 /* Alg. 7 ML-DSA.Sign_internal from mu (lines 6-33); sk is the expanded key. */
 int m4crypt_mldsa_sign_mu_core(const m4crypt_mldsa_params *p, uint8_t *sig, const uint8_t mu[64],
                                const uint8_t *sk, const uint8_t rnd[32]);
-/* Alg. 8 ML-DSA.Verify_internal from mu (lines 1-13 without the computation of mu). */
-int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
-                                 const uint8_t mu[64], const uint8_t *pk);
+/* Alg. 3 ML-DSA.Verify and Alg. 8 ML-DSA.Verify_internal, mu computed inside, in the
+ * verification's workspace (no 64-byte mu in the caller's frame). The message is given by ctxlen:
+ * at most M4CRYPT_MLDSA_CTX_MAXBYTES, the pure interface (mu = H(tr || 0 || |ctx| || ctx || m),
+ * Alg. 3 lines 5-6 with Alg. 8 lines 6-7); M4CRYPT_MLDSA_MSG_INTERNAL, the internal interface (m
+ * is M', mu = H(tr || M')); M4CRYPT_MLDSA_MSG_MU, m is mu itself (64 bytes, mlen and ctx
+ * unused). The caller's M4CRYPT_MLDSA_CTX_MAXBYTES check keeps a context length from reaching
+ * these values. Any other ctxlen: M4CRYPT_ERR_LENGTH. The set's function has the arguments of the
+ * public m4crypt_mldsa<set>_verify, so that it is called as a tail call, without a frame of the
+ * caller above its workspace. */
+#define M4CRYPT_MLDSA_MSG_INTERNAL ((size_t)-1)
+#define M4CRYPT_MLDSA_MSG_MU ((size_t)-2)
+int m4crypt_mldsa_verify_core(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *m,
+                              size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk);
 /* The body of one signing attempt of m4crypt_mldsa_sign_mu_core with nonce kappa, both parts and
  * no decision (for tests/common/m4ct_library.c): bit 0 = z rejected, bit 1 = r0 rejected,
  * bit 2 = ct0 / hint rejected. */
@@ -111,7 +121,8 @@ struct m4crypt_mldsa_poly; /* poly.h */
 int m4crypt_mldsa_check_sk_in(const m4crypt_mldsa_params *p, const uint8_t *sk,
                               struct m4crypt_mldsa_poly *s);
 /* mu = H(tr || M', 64) in pieces: start absorbs tr = H(pk, 64) (or the tr given) and
- * M'[0:2 + |ctx|] = 0 || |ctx| || ctx (Alg. 2 / 3 lines 5 and 10 with Alg. 7 line 6);
+ * M'[0:2 + |ctx|] = 0 || |ctx| || ctx (Alg. 2 / 3 lines 5 and 10 with Alg. 7 line 6), or with
+ * ctxlen = M4CRYPT_MLDSA_MSG_INTERNAL tr alone (the internal interface, whose M' follows whole);
  * the message follows with m4crypt_keccak_absorb, then squeeze 64 bytes after finalize. */
 void m4crypt_mldsa_mu_start(m4crypt_keccak_ctx *h, const uint8_t tr[64], const uint8_t *ctx,
                             size_t ctxlen);

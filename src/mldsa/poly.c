@@ -383,17 +383,23 @@ unsigned m4crypt_mldsa_rej_eta_c(int32_t *r, unsigned len, const uint8_t *buf, u
     return ctr;
 }
 
-/* Alg. 30 / 32: ctx = the SHAKE128 state of rho || s || r, ready to squeeze: the seed in one
- * absorb (one call fewer per entry than rho and the two indices apart). */
-void m4crypt_mldsa_shake128_entry(m4crypt_keccak_ctx *ctx, const uint8_t rho[32], uint8_t s,
-                                  uint8_t r)
+/* The index bytes s || r of every entry's seed (s, r < 8: l <= 7, k <= 8): entry_index[8 s + r]
+ * = {s, r}. */
+#define ENTRY_ROW(s) {s, 0}, {s, 1}, {s, 2}, {s, 3}, {s, 4}, {s, 5}, {s, 6}, {s, 7}
+static const uint8_t entry_index[64][2] = {ENTRY_ROW(0), ENTRY_ROW(1), ENTRY_ROW(2), ENTRY_ROW(3),
+                                           ENTRY_ROW(4), ENTRY_ROW(5), ENTRY_ROW(6), ENTRY_ROW(7)};
+
+/* Alg. 30 / 32: ctx = the SHAKE128 state of rho || s || r, ready to squeeze. rho and the index
+ * bytes (from entry_index) are absorbed where they are: no copy of the seed in a frame, and
+ * finalize (the permutation) is a tail call, so that this function adds nothing to the stack
+ * below a caller that squeezes straight from the state (matrix_entry_acc_p24). */
+__attribute__((noinline)) void m4crypt_mldsa_shake128_entry(m4crypt_keccak_ctx *ctx,
+                                                            const uint8_t rho[32], uint8_t s,
+                                                            uint8_t r)
 {
-    uint8_t seed[34];
-    memcpy(seed, rho, 32);
-    seed[32] = s;
-    seed[33] = r;
     m4crypt_shake128_init(ctx);
-    m4crypt_keccak_absorb(ctx, seed, sizeof seed);
+    m4crypt_keccak_absorb(ctx, rho, 32);
+    m4crypt_keccak_absorb(ctx, entry_index[8 * (s & 7u) + (r & 7u)], 2);
     m4crypt_keccak_finalize(ctx);
 }
 
@@ -450,24 +456,6 @@ void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa
         m4crypt_mldsa_pointwise_acc_part(acc->coeffs + k, ws->coeffs, b->coeffs + k);
     }
 }
-
-#if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
-void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
-                                        const uint8_t rho[32], unsigned r, unsigned s,
-                                        m4crypt_mldsa_xof_block *ws, int reduce)
-{
-    m4crypt_mldsa_shake128_entry(&ws->ctx, rho, (uint8_t)s, (uint8_t)r);
-    for (unsigned n = 0; n < 256;) {
-        m4crypt_keccak_squeeze(&ws->ctx, ws->block, M4CRYPT_SHAKE128_RATE);
-        if (reduce)
-            n += m4crypt_mldsa_rej_uniform_acc_reduce_p24(acc->coeffs + n, b + 3 * n, 256 - n,
-                                                          ws->block, M4CRYPT_SHAKE128_RATE);
-        else
-            n += m4crypt_mldsa_rej_uniform_acc_p24(acc->coeffs + n, b + 3 * n, 256 - n,
-                                                   ws->block, M4CRYPT_SHAKE128_RATE);
-    }
-}
-#endif
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN
 /* Whole SHAKE128 blocks, each rejected straight into the packed entry (out + 3 n); no
@@ -534,7 +522,8 @@ __attribute__((noinline)) void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *
     m4crypt_shake256_init(ctx);
     m4crypt_keccak_absorb(ctx, ctilde, ctilde_len);
     m4crypt_keccak_finalize(ctx);
-    m4crypt_keccak_squeeze(ctx, buf, buf_bytes);
+    m4crypt_keccak_squeeze_block(ctx); /* whole blocks: the permutation under this frame alone */
+    m4crypt_keccak_state_bytes(ctx->state, 0, buf, buf_bytes);
     for (unsigned k = 0; k < 8; k++)
         signs |= (uint64_t)buf[k] << (8 * k);
     pos = 8;
@@ -543,7 +532,8 @@ __attribute__((noinline)) void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *
         unsigned j;
         do {
             if (pos == buf_bytes) {
-                m4crypt_keccak_squeeze(ctx, buf, buf_bytes);
+                m4crypt_keccak_squeeze_block(ctx);
+                m4crypt_keccak_state_bytes(ctx->state, 0, buf, buf_bytes);
                 pos = 0;
             }
             j = buf[pos++];

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "m4crypt/fips202.h"
+#include "fips202/sponge.h"
 
 #define M4CRYPT_MLDSA_N 256
 #define M4CRYPT_MLDSA_Q 8380417
@@ -89,16 +90,19 @@ unsigned m4crypt_mldsa_rej_uniform_c(int32_t *r, unsigned len, const uint8_t *bu
  * that count up to 3 len may be overwritten (the assembly stores words). Public data only. */
 unsigned m4crypt_mldsa_rej_uniform_p24_c(uint8_t *out, unsigned len, const uint8_t *buf,
                                          unsigned buflen);
-/* The same loop fused with verification's products: for the n-th accepted candidate a (n < len),
- * acc[n] += a b[n] * R^-1 (Montgomery, |x| < q added), b packed 3 bytes per coefficient in
- * [0, q), any alignment; returns how many were accepted. acc and b are read and written only at
- * the accepted positions 0 .. count - 1; buflen below 2^16. It branches on the rejections, which
- * depend on buf (the SHAKE128 stream of rho) only: b may be secret.
- * _reduce: each updated acc[n] is then reduced (m4crypt_mldsa_reduce32; |acc| < 2^30 before). */
-unsigned m4crypt_mldsa_rej_uniform_acc_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
-                                             const uint8_t *buf, unsigned buflen);
-unsigned m4crypt_mldsa_rej_uniform_acc_reduce_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
-                                                    const uint8_t *buf, unsigned buflen);
+/* The same loop fused with the products of a matrix entry, over a SHAKE128 block read where the
+ * permutation left it: state is the sponge's state (m4crypt_keccak_ctx.state, in the Keccak
+ * backend's layout) just after m4crypt_keccak_squeeze_block, its first 168 bytes the block
+ * (src/fips202/sponge.h). For the n-th accepted candidate a (n < len), acc[n] += a b[n] * R^-1
+ * (Montgomery, |x| < q added), b packed 3 bytes per coefficient in [0, q), any alignment; returns
+ * how many were accepted. acc and b are read and written only at the accepted positions 0 ..
+ * count - 1. It branches on the rejections, which depend on the block (the SHAKE128 stream of
+ * rho) only: b may be secret. _reduce: each updated acc[n] is then reduced
+ * (m4crypt_mldsa_reduce32; |acc| < 2^30 before). */
+unsigned m4crypt_mldsa_rej_uniform_acc_block_p24_c(int32_t *acc, const uint8_t *b, unsigned len,
+                                                   const uint64_t state[25]);
+unsigned m4crypt_mldsa_rej_uniform_acc_block_reduce_p24_c(int32_t *acc, const uint8_t *b,
+                                                          unsigned len, const uint64_t state[25]);
 /* The loop of RejBoundedPoly (Alg. 31) over one squeezed buffer: CoeffFromHalfByte (Alg. 15) of the
  * low then the high nibble of each byte, appended to r while fewer than len; returns how many.
  * Words of r from that count up to len may be overwritten (the assembly stores every half-byte's
@@ -269,21 +273,33 @@ void m4crypt_mldsa_matrix_entry_acc(m4crypt_mldsa_poly *acc, const m4crypt_mldsa
                                     m4crypt_mldsa_xof *ws);
 /* acc += A[r][s] o b * R^-1 (Alg. 32 streamed into Alg. 45's products) for key generation (b =
  * NTT(s1_j)) and verification (b = NTT(z_j)), b packed 3 bytes per coefficient in [0, q) (768
- * bytes): each squeezed SHAKE128 block is rejected straight into the products
- * (m4crypt_mldsa_rej_uniform_acc_p24), with no coefficient array in between. Every call adds
- * |x| < q to each coefficient of acc; with reduce (a row's last entry, |acc| < 2^30 before),
- * each sum is then reduced (reduce32: |acc| < q after), so that the inverse NTT needs no
- * reduction pass before it. Its control flow, and where it reads b, follow the rejections, that
- * is rho, and nothing else: it computes on a secret b (key generation) in constant time for a
- * given rho, which tests/common/m4ct_library.c keeps fixed (src/mldsa/sign_set.h, "Constant
- * time", 1). */
-typedef struct {
-    m4crypt_keccak_ctx ctx;
-    _Alignas(4) uint8_t block[M4CRYPT_SHAKE128_RATE];
-} m4crypt_mldsa_xof_block;
-void m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
-                                        const uint8_t rho[32], unsigned r, unsigned s,
-                                        m4crypt_mldsa_xof_block *ws, int reduce);
+ * bytes): each SHAKE128 block is rejected straight into the products where the permutation left
+ * it, in the state of ctx (m4crypt_mldsa_rej_uniform_acc_block_p24): no block buffer and no
+ * coefficient array. Every call adds |x| < q to each coefficient of acc; with reduce (a row's
+ * last entry, |acc| < 2^30 before), each sum is then reduced (reduce32: |acc| < q after), so that
+ * the inverse NTT needs no reduction pass before it. Its control flow, and where it reads b,
+ * follow the rejections, that is rho, and nothing else: it computes on a secret b (key
+ * generation) in constant time for a given rho, which tests/common/m4ct_library.c keeps fixed
+ * (src/mldsa/sign_set.h, "Constant time", 1). Always inlined: the caller's frame is then the
+ * only one above the sponge's and the rejection's (verification's stack). */
+#if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
+static inline __attribute__((always_inline)) void
+m4crypt_mldsa_matrix_entry_acc_p24(m4crypt_mldsa_poly *acc, const uint8_t b[768],
+                                   const uint8_t rho[32], unsigned r, unsigned s,
+                                   m4crypt_keccak_ctx *ctx, int reduce)
+{
+    m4crypt_mldsa_shake128_entry(ctx, rho, (uint8_t)s, (uint8_t)r);
+    for (unsigned n = 0; n < 256;) {
+        m4crypt_keccak_squeeze_block(ctx);
+        if (reduce)
+            n += m4crypt_mldsa_rej_uniform_acc_block_reduce_p24(acc->coeffs + n, b + 3 * n,
+                                                                256 - n, ctx->state);
+        else
+            n += m4crypt_mldsa_rej_uniform_acc_block_p24(acc->coeffs + n, b + 3 * n, 256 - n,
+                                                         ctx->state);
+    }
+}
+#endif
 
 /* RejBoundedPoly(rho' || IntegerToBytes(nonce, 2)) (Alg. 31, for ExpandS, Alg. 33), eta = 2 or 4,
  * with ws as the SHAKE256 state and its buffer (ws then holds secret data: the caller wipes it). */

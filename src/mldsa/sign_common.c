@@ -49,6 +49,8 @@ void m4crypt_mldsa_mu_start(m4crypt_keccak_ctx *h, const uint8_t tr[64], const u
     uint8_t pre[2] = {0, (uint8_t)ctxlen}; /* IntegerToBytes(0, 1) || IntegerToBytes(|ctx|, 1) */
     m4crypt_shake256_init(h);
     m4crypt_keccak_absorb(h, tr, 64);
+    if (ctxlen == M4CRYPT_MLDSA_MSG_INTERNAL)
+        return;
     m4crypt_keccak_absorb(h, pre, 2);
     m4crypt_keccak_absorb(h, ctx, ctxlen);
 }
@@ -157,11 +159,12 @@ uint32_t m4crypt_mldsa_sign_attempt_ct(const m4crypt_mldsa_params *p, uint8_t *s
 #endif
 
 #if M4CRYPT_ENABLE_MLDSA_VERIFY
-int m4crypt_mldsa_verify_mu_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
-                                 const uint8_t mu[64], const uint8_t *pk)
+int m4crypt_mldsa_verify_core(const m4crypt_mldsa_params *p, const uint8_t *sig, const uint8_t *m,
+                              size_t mlen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk)
 {
-    return DISPATCH(p, verify_mu_core(sig, mu, pk));
+    return DISPATCH(p, verify_core(sig, m, mlen, ctx, ctxlen, pk));
 }
+
 #endif
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -124,7 +124,7 @@ typedef struct {
     m4crypt_mldsa_poly acc;         /* s1_j, s2_i, then row i of t */
     union {
         m4crypt_keccak_ctx h; /* H: the seeds, tr */
-        m4crypt_mldsa_xof_block xof;
+        m4crypt_keccak_ctx xof; /* matrix_entry_acc_p24 */
         m4crypt_mldsa_prf prf;
     } ws;
     uint8_t s2[128];    /* s2_i packed, when there is no sk to pack it into */
@@ -559,7 +559,7 @@ typedef struct {
 #endif
     union {
 #ifndef M4CRYPT_MLDSA_SMALL_MEMORY
-        m4crypt_mldsa_xof_block xof; /* SHAKE128 and one block: matrix_entry_acc_p24 */
+        m4crypt_keccak_ctx xof; /* SHAKE128, its blocks read in place: matrix_entry_acc_p24 */
 #else
         m4crypt_mldsa_xof xof;
 #endif
@@ -616,19 +616,24 @@ static int hint_valid(const m4crypt_mldsa_params *p, const uint8_t *y)
     return 1;
 }
 
-/* Alg. 8 ML-DSA.Verify_internal with mu given: w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
+/* Alg. 8 ML-DSA.Verify_internal (with mu from m4crypt_mldsa_verify_mu: params.h,
+ * m4crypt_mldsa_verify_core): w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
  * NTT(t1 2^d)) row by row, w1' = UseHint(h, w'_approx) hashed into c~' = H(mu || w1Encode(w1'));
  * valid iff ||z|| < gamma1 - beta and c~' = c~. Public data only. By default NTT(z_j) and NTT(c)
  * are computed once and kept packed; the small-memory build keeps neither: c is kept at 2 bits
  * per coefficient, and NTT(c) and every NTT(z_j) are recomputed for each row (k + k l NTTs
  * instead of 1 + l). */
-int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uint8_t *pk)
+int MLDSA_NS(verify_core)(const uint8_t *sig, const uint8_t *m, size_t mlen, const uint8_t *ctx,
+                          size_t ctxlen, const uint8_t *pk)
 {
     const m4crypt_mldsa_params *p = P;
     verify_ws w;
     const uint8_t *zfield = sig + p->ctilde_bytes;
     const uint8_t *hints = zfield + (size_t)p->l * p->z_bytes;
     int ret = M4CRYPT_ERR_SIGNATURE;
+    if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES && ctxlen != M4CRYPT_MLDSA_MSG_INTERNAL &&
+        ctxlen != M4CRYPT_MLDSA_MSG_MU)
+        return M4CRYPT_ERR_LENGTH;
     if (!hint_valid(p, hints))
         return ret;
     for (unsigned j = 0; j < p->l; j++) {
@@ -651,8 +656,19 @@ int MLDSA_NS(verify_mu_core)(const uint8_t *sig, const uint8_t mu[64], const uin
     for (unsigned n = 0; n < 256; n++)
         w.c2[n / 4] |= (uint8_t)((w.acc.coeffs[n] + 1) << (2 * (n % 4)));
 #endif
+    /* mu (Alg. 8 lines 6-7) in the buffer of w1, H's state computing it, each step called from
+     * here (none adds its frame under another's); then H(mu || ...) */
+    if (ctxlen == M4CRYPT_MLDSA_MSG_MU) {
+        memcpy(w.ws.w1, m, 64);
+    } else {
+        m4crypt_mldsa_tr_ctx(&w.h, w.ws.w1, pk, p->pk_bytes);
+        m4crypt_mldsa_mu_start(&w.h, w.ws.w1, ctx, ctxlen);
+        m4crypt_keccak_absorb(&w.h, m, mlen);
+        m4crypt_keccak_finalize(&w.h);
+        m4crypt_keccak_squeeze(&w.h, w.ws.w1, 64);
+    }
     m4crypt_shake256_init(&w.h);
-    m4crypt_keccak_absorb(&w.h, mu, 64);
+    m4crypt_keccak_absorb(&w.h, w.ws.w1, 64);
     unsigned index = 0;
     for (unsigned i = 0; i < p->k; i++) {
         /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */

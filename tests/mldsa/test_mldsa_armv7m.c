@@ -14,6 +14,8 @@
 
 #include "harness.h"
 #include "mldsa/poly.h"
+#include "fips202/backend.h"
+#include "fips202/sponge.h"
 
 #define Q M4CRYPT_MLDSA_Q
 /* make_hint, pack_eta, unpack_eta, unpack_t0, pack_z, rej_eta, add_eta_power2round_pack: key
@@ -317,71 +319,19 @@ static void test_pointwise_p24(void)
 }
 
 #if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
-/* The rejection fused with the products (rej_uniform_acc_p24): on random buffers of
- * every length with candidates near q made frequent (so that groups of four with a rejected
- * candidate occur), every output limit 0-63, b packed at every alignment with values up to
- * q - 1, acc at up to 7 q in magnitude. The assembly against its C twin: the same count, the
- * same words of acc, the words after the count and the bytes around untouched; the C twin against
- * rej_uniform_c followed by one Montgomery product per accepted candidate; the same for the
- * _reduce form (then reduce32, below q). Then whole entries (matrix_entry_acc_p24) against the
- * entry sampled first and multiplied after, for random rho and edge vectors, and with reduce
- * its reduce32. */
-static void test_rej_uniform_acc_p24(void)
+/* Whole entries (matrix_entry_acc_p24: SHAKE128 blocks read from the state by
+ * rej_uniform_acc_block_p24) against the entry sampled first and multiplied after, for random rho
+ * and edge vectors, and with reduce its reduce32. */
+static void test_matrix_entry_acc_p24(void)
 {
-    unsigned n = iters(1500, 800), bad = 0, bad_twin = 0, bad_entry = 0, fast = 0, slow = 0;
-    static uint8_t buf[168], b[3 * 64 + 8];
-    static int32_t acc1[72], acc2[72], vals[64];
-    for (unsigned k = 0; k < n; k++) {
-        unsigned buflen = 3 * (t_rand32() % 57), len = t_rand32() % 64, off = k % 4;
-        t_rand_bytes(buf, sizeof buf);
-        unsigned near = k % 3 == 0 ? 0 : (k % 3 == 1 ? 40 : 4); /* per 1000 candidates near q */
-        for (unsigned i = 0; i + 3 <= buflen; i += 3)
-            if (t_rand32() % 1000 < near * 10) { /* a value within 8 of q, either side */
-                uint32_t v = (uint32_t)(Q - 8 + t_rand32() % 16);
-                buf[i] = (uint8_t)v;
-                buf[i + 1] = (uint8_t)(v >> 8);
-                buf[i + 2] = (uint8_t)((v >> 16) | (t_rand32() & 0x80));
-            }
-        for (unsigned i = 0; i < 64; i++) {
-            uint32_t v = k % 5 == 0 ? (uint32_t)Q - 1 : (k % 5 == 1 ? 0 : t_rand32() % Q);
-            b[off + 3 * i] = (uint8_t)v;
-            b[off + 3 * i + 1] = (uint8_t)(v >> 8);
-            b[off + 3 * i + 2] = (uint8_t)(v >> 16);
-        }
-        for (unsigned i = 0; i < 72; i++)
-            acc1[i] = acc2[i] = (int32_t)(t_rand32() % (14u * Q - 1)) - (7 * Q - 1);
-        int32_t old[72];
-        memcpy(old, acc1, sizeof old);
-        int reduce = (k / 4) % 2; /* both forms at every alignment */
-        unsigned c1, c2;
-        if (reduce) {
-            c1 = m4crypt_mldsa_rej_uniform_acc_reduce_p24(acc1, b + off, len, buf, buflen);
-            c2 = m4crypt_mldsa_rej_uniform_acc_reduce_p24_c(acc2, b + off, len, buf, buflen);
-        } else {
-            c1 = m4crypt_mldsa_rej_uniform_acc_p24(acc1, b + off, len, buf, buflen);
-            c2 = m4crypt_mldsa_rej_uniform_acc_p24_c(acc2, b + off, len, buf, buflen);
-        }
-        bad += c1 != c2 || memcmp(acc1, acc2, sizeof acc1) != 0;
-        /* the twin against rejection, then products (then reduce32) */
-        unsigned c3 = m4crypt_mldsa_rej_uniform_c(vals, len, buf, buflen);
-        bad_twin += c3 != c2 || memcmp(acc2 + c2, old + c2, sizeof old - 4 * c2) != 0;
-        for (unsigned i = 0; i < c3 && i < c2; i++) {
-            int32_t x = old[i] + m4crypt_mldsa_montgomery_reduce((int64_t)vals[i] *
-                                                                 unpack24_at(b + off + 3 * i));
-            bad_twin += acc2[i] != (reduce ? m4crypt_mldsa_reduce32(x) : x);
-            bad_twin += reduce && (acc2[i] >= Q || acc2[i] <= -Q);
-        }
-        /* both paths of the assembly's groups were taken */
-        fast += c2 >= 4 && buflen >= 12;
-        slow += c2 < buflen / 3 && c2 < len;
-    }
+    unsigned bad_entry = 0;
     /* whole entries against a reference that samples the entry first (sample_ntt_start / step,
      * the small-memory build's path) and then multiplies */
     for (unsigned k = 0; k < iters(12, 4); k++) {
         static m4crypt_mldsa_poly acc_a, acc_b, old_acc;
         static uint8_t zhat[768], rho[32];
         static m4crypt_mldsa_xof xof;
-        static m4crypt_mldsa_xof_block blk;
+        static m4crypt_keccak_ctx blk;
         t_rand_bytes(rho, sizeof rho);
         pack24_case(zhat, k < EDGES ? k : EDGES, k);
         poly_case(&old_acc, EDGES, 7 * Q - 1);
@@ -404,10 +354,90 @@ static void test_rej_uniform_acc_p24(void)
             bad_entry += acc_a.coeffs[i] != m4crypt_mldsa_reduce32(acc_b.coeffs[i]) ||
                          acc_a.coeffs[i] >= Q || acc_a.coeffs[i] <= -Q;
     }
+    CHECK(bad_entry == 0);
+}
+#endif
+
+#if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
+/* The standard-layout bytes of a whole state into the sponge's layout (bit-interleaved with the
+ * armv7m Keccak). */
+static void state_from_bytes(uint64_t st[25], const uint8_t bytes[200])
+{
+#ifdef M4CRYPT_FIPS202_INTERLEAVED
+    memset(st, 0, 200);
+    m4crypt_keccak_xor_lanes_armv7m(st, bytes, 25);
+#else
+    for (unsigned i = 0; i < 25; i++) {
+        st[i] = 0;
+        for (unsigned j = 0; j < 8; j++)
+            st[i] |= (uint64_t)bytes[8 * i + j] << (8 * j);
+    }
+#endif
+}
+
+/* The rejection fused with the products, reading the block from the sponge's state
+ * (rej_uniform_acc_block_p24): states whose 168-byte block has candidates near q made frequent
+ * (groups with a rejected candidate, in either group of a piece), output limits from 0 to 256 (the
+ * room running out at every position of a piece), b packed at every alignment, acc up to 7 q in
+ * magnitude. The assembly against its C twin (count, every word of acc, the words after the count
+ * untouched), the C twin against RejNTTPoly's rejection of the block's bytes followed by one
+ * Montgomery product per accepted candidate; both forms (the _reduce form then reduce32). */
+static void test_rej_uniform_acc_block_p24(void)
+{
+    unsigned n = iters(1500, 600), bad = 0, bad_twin = 0, bad_layout = 0;
+    unsigned fast_slow = 0, tail = 0, full = 0;
+    static uint8_t bytes[200], out[168], b[3 * 256 + 8];
+    static uint64_t st[25];
+    static int32_t acc1[264], acc2[264], vals[256], old[264];
+    for (unsigned k = 0; k < n; k++) {
+        unsigned len = k % 3 == 0 ? t_rand32() % 64 : t_rand32() % 257, off = k % 4;
+        t_rand_bytes(bytes, sizeof bytes);
+        unsigned near = k % 3 == 0 ? 0 : (k % 3 == 1 ? 40 : 4); /* per 1000 candidates near q */
+        for (unsigned i = 0; i + 3 <= 168; i += 3)
+            if (t_rand32() % 1000 < near * 10) { /* a value within 8 of q, either side */
+                uint32_t v = (uint32_t)(Q - 8 + t_rand32() % 16);
+                bytes[i] = (uint8_t)v;
+                bytes[i + 1] = (uint8_t)(v >> 8);
+                bytes[i + 2] = (uint8_t)((v >> 16) | (t_rand32() & 0x80));
+            }
+        state_from_bytes(st, bytes);
+        m4crypt_keccak_state_bytes(st, 0, out, sizeof out);
+        bad_layout += memcmp(out, bytes, sizeof out) != 0;
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t v = k % 5 == 0 ? (uint32_t)Q - 1 : (k % 5 == 1 ? 0 : t_rand32() % Q);
+            b[off + 3 * i] = (uint8_t)v;
+            b[off + 3 * i + 1] = (uint8_t)(v >> 8);
+            b[off + 3 * i + 2] = (uint8_t)(v >> 16);
+        }
+        for (unsigned i = 0; i < 264; i++)
+            old[i] = acc1[i] = acc2[i] = (int32_t)(t_rand32() % (14u * Q - 1)) - (7 * Q - 1);
+        int reduce = (k / 4) % 2; /* both forms at every alignment */
+        unsigned c1, c2;
+        if (reduce) {
+            c1 = m4crypt_mldsa_rej_uniform_acc_block_reduce_p24(acc1, b + off, len, st);
+            c2 = m4crypt_mldsa_rej_uniform_acc_block_reduce_p24_c(acc2, b + off, len, st);
+        } else {
+            c1 = m4crypt_mldsa_rej_uniform_acc_block_p24(acc1, b + off, len, st);
+            c2 = m4crypt_mldsa_rej_uniform_acc_block_p24_c(acc2, b + off, len, st);
+        }
+        bad += c1 != c2 || memcmp(acc1, acc2, sizeof acc1) != 0;
+        unsigned c3 = m4crypt_mldsa_rej_uniform_c(vals, len, bytes, 168);
+        bad_twin += c3 != c2 || memcmp(acc2 + c2, old + c2, sizeof old - 4 * c2) != 0;
+        for (unsigned i = 0; i < c3 && i < c2; i++) {
+            int32_t x = old[i] + m4crypt_mldsa_montgomery_reduce((int64_t)vals[i] *
+                                                                 unpack24_at(b + off + 3 * i));
+            bad_twin += acc2[i] != (reduce ? m4crypt_mldsa_reduce32(x) : x);
+            bad_twin += reduce && (acc2[i] >= Q || acc2[i] <= -Q);
+        }
+        unsigned accepted = m4crypt_mldsa_rej_uniform_c(vals, 56, bytes, 168);
+        fast_slow += accepted < 56 && c2 == accepted; /* a rejection, all of the block used */
+        tail += c2 == len && len < accepted && len % 8 != 0;
+        full += accepted == 56 && c2 == 56;
+    }
     CHECK(bad == 0);
     CHECK(bad_twin == 0);
-    CHECK(bad_entry == 0);
-    CHECK(fast > 0 && slow > 0);
+    CHECK(bad_layout == 0);
+    CHECK(fast_slow > 0 && tail > 0 && full > 0);
 }
 #endif
 
@@ -978,7 +1008,8 @@ int main(int argc, char **argv)
     test_rej_uniform();
     test_pointwise_p24();
 #if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
-    test_rej_uniform_acc_p24();
+    test_matrix_entry_acc_p24();
+    test_rej_uniform_acc_block_p24();
 #endif
     test_reduce_caddq();
     test_unpack();

@@ -14,14 +14,15 @@
  * A): an IT-conditional word store and advance by 3 while four more outputs and a byte fit,
  * then byte stores. Bytes of out from 3 count up to 3 len may be overwritten (as the C twin's
  * contract allows).
- *   unsigned m4crypt_mldsa_rej_uniform_acc_p24_armv7m(int32_t *acc, const uint8_t *b,
- *                                                     unsigned len, const uint8_t *buf,
- *                                                     unsigned buflen);
- * The same rejection, the n-th accepted candidate a multiplied straight into acc[n] += a b[n]
- * 2^-32 (b packed 3 bytes per coefficient, any alignment), at most len; _acc_reduce_p24 then
- * reduces each sum (reduce32): m4crypt_mldsa_matrix_entry_acc_p24's loop. Groups of four
- * candidates whose four are all accepted take the fast path, two groups per iteration; the rest
- * one at a time. Its register map is below.
+ *   unsigned m4crypt_mldsa_rej_uniform_acc_block_p24_armv7m(int32_t *acc, const uint8_t *b,
+ *                                                           unsigned len,
+ *                                                           const uint64_t state[25]);
+ * The same rejection over a SHAKE128 block read where the permutation left it (the sponge's
+ * bit-interleaved state), the n-th accepted candidate a multiplied straight into acc[n] += a
+ * b[n] 2^-32 (b packed 3 bytes per coefficient, any alignment), at most len; returns how many;
+ * _block_reduce_p24 then reduces each sum (reduce32): m4crypt_mldsa_matrix_entry_acc_p24's
+ * loop. Groups of four candidates whose four are all accepted take the fast path, two groups per
+ * three lanes; the rest one at a time. Its register map is below.
  *   unsigned m4crypt_mldsa_rej_eta_armv7m(int32_t *r, unsigned len, const uint8_t *buf,
  *                                         unsigned buflen, unsigned eta);
  * CoeffFromHalfByte (Alg. 15): appends the accepted half-bytes' coefficients while fewer than
@@ -61,6 +62,7 @@
     .thumb
     .text
 #include "common/armv7m/asm_macros.i"
+#include "fips202/armv7m/interleave.i"
 
 /* rej_uniform's long-lived registers; r4-r6 (r4-r7, r10, r11) the group's words, r7 the
  * candidate */
@@ -196,18 +198,26 @@ ENDFUNC \name
     .ltorg
 #if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR /* (m4crypt/config.h) */
 
-/* rej_uniform_acc_p24: the products of a streamed entry of A with a packed vector (key generation
- * and verification), the rejection and the product in one pass (no coefficient array in
- * between). It branches on the candidates, that is on rho, and reads b and acc at positions
- * that follow them: constant time in b for a given rho (src/mldsa/sign_set.h, "Constant time",
- * 1). Registers:
+/* rej_uniform_acc_block_p24: the products of a streamed entry of A with a packed vector (key
+ * generation and verification), the rejection and the product in one pass, the candidates read
+ * straight from the sponge's state after a permutation (SHAKE128: its 168-byte block, the first
+ * 21 lanes), which is bit-interleaved (src/fips202/armv7m/backend.h): three lanes (24 bytes,
+ * eight candidates) at a time are converted to the standard layout (from_il,
+ * src/fips202/armv7m/interleave.i), the first group's three words kept in r8-r10, the second's
+ * in the frame. No copy of the block: the caller's SHAKE128 workspace is the state alone. It
+ * branches on the candidates, that is on rho, and reads b and acc at positions that follow them:
+ * constant time in b for a given rho (src/mldsa/sign_set.h, "Constant time", 1). Registers:
  *   r0  acc (advances by 4 per accepted candidate)   r1  b (advances by 3 per accepted one)
- *   r2  buf (advances)   r3  negq = -q (CMN a, negq sets C iff a >= q; SMLAL of MONT)
- *   r4-r7  the group's candidates a0..a3, then the lo words of the products, then the old acc
- *   r8-r10 the group's words (buf, then b), r8-r11 b0..b3, then the products
- *   r12 qinv   lr  t of MONT (and scratch)
- *   [sp] the end of the fast groups, [sp, #4] buf's end, [sp, #8] acc's end (acc + 4 len),
- *   [sp, #12] acc at entry (for the count)
+ *   r3  negq = -q (CMN a, negq sets C iff a >= q; SMLAL of MONT)
+ *   r4-r9  three lanes (even, odd words), then r4-r7 the group's candidates a0..a3, the lo words
+ *          of the products, the old acc
+ *   r8-r10 the group's words, then r8-r11 b0..b3, then the products
+ *   r12 qinv   lr  the next lanes, then t of MONT (and scratch)
+ *   [sp] .. [sp, #8] the second group's words, [sp, #12] the next three lanes, [sp, #16] the
+ *   block's end (state + 168), [sp, #20] acc's end (acc + 4 len), [sp, #24] acc at entry
+ * While eight outputs fit, both groups take the fast path; a group with a rejected candidate
+ * (then also the first group's second), and every candidate once fewer than eight outputs fit,
+ * go one at a time with the room checked before each.
  */
     @ x = reduce32(x): x - q round(x / 2^23) (ADD 2^22, ASR 23, MLA by -q: |x| < q after, as
     @ m4crypt_mldsa_reduce32), lr scratch
@@ -245,15 +255,20 @@ ENDFUNC \name
     smlal \a, \b, lr, r3
     .endm
 
-    @ one group of four candidates, all accepted (else to \slow with the candidates in r4-r7)
-    .macro FAST_GROUP reduce, slow
-    ldm.w r2!, {r8, r9, r10}
+    @ the four candidates of the words r8, r9, r10 into r4-r7
+    .macro CANDIDATES4
     ubfx r4, r8, #0, #23            @ a0
     lsr.w r5, r8, #24
     bfi r5, r9, #8, #15             @ a1
     lsr.w r6, r9, #16
     bfi r6, r10, #16, #7            @ a2
     ubfx r7, r10, #8, #23           @ a3
+    .endm
+
+    @ one group of four candidates, its three words in r8-r10, all accepted (else to \slow with
+    @ the candidates in r4-r7)
+    .macro FAST_GROUP reduce, slow
+    CANDIDATES4
     cmn r4, r3
     ittt lo
     cmnlo.w r5, r3
@@ -288,80 +303,75 @@ ENDFUNC \name
     stm.w r0!, {r4-r7}
     .endm
 
-    @ the function \name; \reduce 1: each updated coefficient of acc is reduced (reduce32)
-    .macro REJ_UNIFORM_ACC name, reduce
+
+    @ one candidate a, as ACC_ONE, if acc has room (else to \done)
+    .macro ACC_ONE_ROOM a, reduce, done
+    ldr.w lr, [sp, #20]
+    cmp r0, lr
+    bhs.w \done
+    ACC_ONE \a, \reduce
+    .endm
+
+    .macro REJ_UNIFORM_ACC_BLOCK name, reduce
 FUNC \name
     push {r4-r11, lr}
-    sub sp, sp, #16
-    ldr r4, [sp, #52]               @ buflen (the fifth argument)
-    add r5, r3, r4
-    str r5, [sp, #4]                @ buf's end
-    add r5, r0, r2, lsl #2
-    str r5, [sp, #8]                @ acc's end
-    str r0, [sp, #12]
-    movw r5, #43691
-    mul r4, r4, r5
-    lsrs r4, r4, #19                @ whole groups of buf: buflen / 12 (exact for buflen < 2^16)
-    lsrs r2, r2, #2                 @ groups of four outputs that fit
-    cmp r4, r2
-    it hi
-    movhi r4, r2
-    mov r5, r4                      @ the number of fast groups
-    add r4, r4, r4, lsl #1
-    add r4, r3, r4, lsl #2          @ the end of the fast groups: buf + 12 min(...)
-    str r4, [sp]
-    mov r2, r3
+    sub sp, sp, #28
+    add r2, r0, r2, lsl #2
+    str r2, [sp, #20]               @ acc's end
+    str r0, [sp, #24]
+    add r4, r3, #168
+    str r4, [sp, #16]               @ the block's end
+    mov lr, r3                      @ the next three lanes
     ldr r3, =0xff801fff             @ -q
     ldr r12, =0x03802001            @ q^-1 mod 2^32
-    cmp r2, r4
-    beq 4f
-    tst r5, #1                      @ an odd number of groups: the first one is the loop's
-    bne 6f                          @ second
-    @ four candidates per group (three words), all four below q (the fast path; a group with a
-    @ rejected candidate takes them one by one); two groups per iteration. Every 32-bit
-    @ instruction of the loop is at a word address (.w encodings; m4sim's rule RUN32).
     .p2align 2
-1:  FAST_GROUP \reduce, 3f
-6:  FAST_GROUP \reduce, 7f
-2:  ldr.w lr, [sp]
-    cmp r2, lr
-    bne 1b
-    b 4f
-3:  ACC_ONE r4, \reduce
-    ACC_ONE r5, \reduce
-    ACC_ONE r6, \reduce
-    ACC_ONE r7, \reduce
-    b 6b
-7:  ACC_ONE r4, \reduce
-    ACC_ONE r5, \reduce
-    ACC_ONE r6, \reduce
-    ACC_ONE r7, \reduce
-    b 2b
-    @ then one candidate at a time while buf has one and acc has room
-4:  ldr lr, [sp, #4]
-    cmp r2, lr
-    bhs 5f
-    ldr lr, [sp, #8]
-    cmp r0, lr
-    bhs 5f
-    ldrh r4, [r2]
-    ldrb r5, [r2, #2]
-    adds r2, r2, #3
-    and r5, r5, #0x7f
-    orr r4, r4, r5, lsl #16
-    ACC_ONE r4, \reduce
-    b 4b
-5:  ldr r1, [sp, #12]
+1:  ldm.w lr!, {r4-r9}              @ lanes 3c, 3c + 1, 3c + 2: (even, odd) words each
+    str.w lr, [sp, #12]
+    from_il r8, r9, r10, r11        @ lane 2: words 4 (r10), 5 (r9)
+    str.w r10, [sp, #4]
+    str.w r9, [sp, #8]
+    from_il r6, r7, r10, r11        @ lane 1: words 2 (r10), 3 (r7)
+    str.w r7, [sp]
+    from_il r4, r5, r8, r11         @ lane 0: words 0 (r8), 1 (r5)
+    mov.w r9, r5
+    ldr.w lr, [sp, #20]
+    sub.w lr, lr, r0
+    cmp.w lr, #32
+    blo.w 4f                        @ fewer than eight outputs of room
+    FAST_GROUP \reduce, 5f
+    ldm.w sp, {r8, r9, r10}
+    FAST_GROUP \reduce, 7f
+6:  ldr.w lr, [sp, #12]
+    ldr.w r4, [sp, #16]
+    cmp.w lr, r4
+    bne.w 1b
+    b.w 9f
+    @ one candidate at a time, the room checked before each: a group with a rejected candidate
+    @ (the first group's: 5, with the second group after it; the second's: 7), and every group
+    @ once fewer than eight outputs fit (4)
+4:  CANDIDATES4
+5:  ACC_ONE_ROOM r4, \reduce, 9f
+    ACC_ONE_ROOM r5, \reduce, 9f
+    ACC_ONE_ROOM r6, \reduce, 9f
+    ACC_ONE_ROOM r7, \reduce, 9f
+    ldm.w sp, {r8, r9, r10}
+    CANDIDATES4
+7:  ACC_ONE_ROOM r4, \reduce, 9f
+    ACC_ONE_ROOM r5, \reduce, 9f
+    ACC_ONE_ROOM r6, \reduce, 9f
+    ACC_ONE_ROOM r7, \reduce, 9f
+    b.w 6b
+9:  ldr r1, [sp, #24]
     sub r0, r0, r1
     lsrs r0, r0, #2
-    add sp, sp, #16
+    add sp, sp, #28
     pop {r4-r11, pc}
 ENDFUNC \name
     .ltorg
     .endm
 
-    REJ_UNIFORM_ACC m4crypt_mldsa_rej_uniform_acc_p24_armv7m, 0
-    REJ_UNIFORM_ACC m4crypt_mldsa_rej_uniform_acc_reduce_p24_armv7m, 1
+    REJ_UNIFORM_ACC_BLOCK m4crypt_mldsa_rej_uniform_acc_block_p24_armv7m, 0
+    REJ_UNIFORM_ACC_BLOCK m4crypt_mldsa_rej_uniform_acc_block_reduce_p24_armv7m, 1
 #endif /* M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #if M4CRYPT_ENABLE_MLDSA_KEYPAIR /* key generation and signing only (m4crypt/config.h) */
