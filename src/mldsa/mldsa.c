@@ -45,37 +45,27 @@ static int keypair(const m4crypt_mldsa_params *p, uint8_t *pk, uint8_t *sk)
 #endif /* M4CRYPT_ENABLE_MLDSA_KEYPAIR */
 
 #if M4CRYPT_ENABLE_MLDSA_SIGN || M4CRYPT_ENABLE_MLDSA_VERIFY
-/* mu = H(tr || M', 64) for the pure interface, M' = 0 || |ctx| || ctx || M (Alg. 2 / 3). Not
- * inlined, here and below: its SHAKE state is then not part of the caller's frame while the
- * caller signs or verifies. */
-static __attribute__((noinline)) int mu_pure(uint8_t mu[64], const uint8_t tr[64],
-                                             const uint8_t *m, size_t mlen, const uint8_t *ctx,
-                                             size_t ctxlen)
+/* mu = H(tr || M', 64) (Alg. 2 / 3 with Alg. 7 line 6): M' = 0 || |ctx| || ctx || m for the pure
+ * interface, or m itself with ctxlen = M4CRYPT_MLDSA_MSG_INTERNAL (m4crypt_mldsa_mu_start). Not
+ * inlined: its SHAKE state is then not part of the caller's frame while the caller signs. */
+static __attribute__((noinline)) void mu_of(uint8_t mu[64], const uint8_t tr[64], const uint8_t *m,
+                                            size_t mlen, const uint8_t *ctx, size_t ctxlen)
 {
     m4crypt_keccak_ctx h;
-    if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
-        return M4CRYPT_ERR_LENGTH;
     m4crypt_mldsa_mu_start(&h, tr, ctx, ctxlen);
     m4crypt_keccak_absorb(&h, m, mlen);
     m4crypt_keccak_finalize(&h);
     m4crypt_keccak_squeeze(&h, mu, 64);
-    return M4CRYPT_OK;
 }
 
-#endif
-
-#if M4CRYPT_ENABLE_MLDSA_SIGN
-/* mu = H(tr || M', 64) for the internal interface (Alg. 7 line 6; verification computes its mu
- * itself). */
-static __attribute__((noinline)) void mu_internal(uint8_t mu[64], const uint8_t tr[64],
-                                                  const uint8_t *mp, size_t mplen)
+/* mu for the pure interface, the context's length checked. */
+static int mu_pure(uint8_t mu[64], const uint8_t tr[64], const uint8_t *m, size_t mlen,
+                   const uint8_t *ctx, size_t ctxlen)
 {
-    m4crypt_keccak_ctx h;
-    m4crypt_shake256_init(&h);
-    m4crypt_keccak_absorb(&h, tr, 64);
-    m4crypt_keccak_absorb(&h, mp, mplen);
-    m4crypt_keccak_finalize(&h);
-    m4crypt_keccak_squeeze(&h, mu, 64);
+    if (ctxlen > M4CRYPT_MLDSA_CTX_MAXBYTES)
+        return M4CRYPT_ERR_LENGTH;
+    mu_of(mu, tr, m, mlen, ctx, ctxlen);
+    return M4CRYPT_OK;
 }
 #endif
 
@@ -110,7 +100,7 @@ static int sign_internal(const m4crypt_mldsa_params *p, uint8_t *sig, const uint
                          size_t mplen, const uint8_t *sk, const uint8_t rnd[32])
 {
     uint8_t mu[64];
-    mu_internal(mu, sk + 64, mp, mplen);
+    mu_of(mu, sk + 64, mp, mplen, NULL, M4CRYPT_MLDSA_MSG_INTERNAL);
     return m4crypt_mldsa_sign_mu_core(p, sig, mu, sk, rnd);
 }
 

@@ -8,7 +8,6 @@
 #if M4CRYPT_ENABLE_MLDSA /* m4crypt/config.h */
 
 #include "poly.h"
-#include "fips202/sponge.h"
 
 #define Q M4CRYPT_MLDSA_Q
 

@@ -510,6 +510,14 @@ void m4crypt_mldsa_sample_eta(m4crypt_mldsa_poly *r, const uint8_t rhoprime[64],
 
 /* Alg. 29: the first 8 bytes give the signs h; then for i = 256 - tau .. 255 one byte j <= i is
  * drawn (rejecting larger ones), c_i = c_j and c_j = (-1)^h[i + tau - 256]. */
+/* The next SHAKE256 block of ctx into buf: the permutation straight under the caller's frame
+ * (src/fips202/sponge.h), then the bytes. */
+static inline void squeeze_block_into(m4crypt_keccak_ctx *ctx, uint8_t buf[M4CRYPT_SHAKE256_RATE])
+{
+    m4crypt_keccak_squeeze_block(ctx);
+    m4crypt_keccak_state_bytes(ctx->state, 0, buf, M4CRYPT_SHAKE256_RATE);
+}
+
 __attribute__((noinline)) void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *c,
                                                             const uint8_t *ctilde,
                                                             size_t ctilde_len, unsigned tau,
@@ -522,8 +530,7 @@ __attribute__((noinline)) void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *
     m4crypt_shake256_init(ctx);
     m4crypt_keccak_absorb(ctx, ctilde, ctilde_len);
     m4crypt_keccak_finalize(ctx);
-    m4crypt_keccak_squeeze_block(ctx); /* whole blocks: the permutation under this frame alone */
-    m4crypt_keccak_state_bytes(ctx->state, 0, buf, buf_bytes);
+    squeeze_block_into(ctx, buf);
     for (unsigned k = 0; k < 8; k++)
         signs |= (uint64_t)buf[k] << (8 * k);
     pos = 8;
@@ -532,8 +539,7 @@ __attribute__((noinline)) void m4crypt_mldsa_sample_in_ball(m4crypt_mldsa_poly *
         unsigned j;
         do {
             if (pos == buf_bytes) {
-                m4crypt_keccak_squeeze_block(ctx);
-                m4crypt_keccak_state_bytes(ctx->state, 0, buf, buf_bytes);
+                squeeze_block_into(ctx, buf);
                 pos = 0;
             }
             j = buf[pos++];

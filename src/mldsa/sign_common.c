@@ -164,7 +164,6 @@ int m4crypt_mldsa_verify_core(const m4crypt_mldsa_params *p, const uint8_t *sig,
 {
     return DISPATCH(p, verify_core(sig, m, mlen, ctx, ctxlen, pk));
 }
-
 #endif
 
 #endif /* M4CRYPT_ENABLE_MLDSA */

@@ -616,8 +616,8 @@ static int hint_valid(const m4crypt_mldsa_params *p, const uint8_t *y)
     return 1;
 }
 
-/* Alg. 8 ML-DSA.Verify_internal (with mu from m4crypt_mldsa_verify_mu: params.h,
- * m4crypt_mldsa_verify_core): w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
+/* Alg. 8 ML-DSA.Verify_internal, with mu computed here from the message that ctxlen describes
+ * (params.h, m4crypt_mldsa_verify_core): w'_approx = NTT^-1(A o NTT(z) - NTT(c) o
  * NTT(t1 2^d)) row by row, w1' = UseHint(h, w'_approx) hashed into c~' = H(mu || w1Encode(w1'));
  * valid iff ||z|| < gamma1 - beta and c~' = c~. Public data only. By default NTT(z_j) and NTT(c)
  * are computed once and kept packed; the small-memory build keeps neither: c is kept at 2 bits
@@ -656,19 +656,19 @@ int MLDSA_NS(verify_core)(const uint8_t *sig, const uint8_t *m, size_t mlen, con
     for (unsigned n = 0; n < 256; n++)
         w.c2[n / 4] |= (uint8_t)((w.acc.coeffs[n] + 1) << (2 * (n % 4)));
 #endif
-    /* mu (Alg. 8 lines 6-7) in the buffer of w1, H's state computing it, each step called from
-     * here (none adds its frame under another's); then H(mu || ...) */
-    if (ctxlen == M4CRYPT_MLDSA_MSG_MU) {
-        memcpy(w.ws.w1, m, 64);
-    } else {
+    /* mu (Alg. 8 lines 6-7), unless given, in the buffer of w1, H's state computing it, each
+     * step called from here (none adds its frame under another's); then H(mu || ...) */
+    const uint8_t *mu = m;
+    if (ctxlen != M4CRYPT_MLDSA_MSG_MU) {
         m4crypt_mldsa_tr_ctx(&w.h, w.ws.w1, pk, p->pk_bytes);
         m4crypt_mldsa_mu_start(&w.h, w.ws.w1, ctx, ctxlen);
         m4crypt_keccak_absorb(&w.h, m, mlen);
         m4crypt_keccak_finalize(&w.h);
         m4crypt_keccak_squeeze(&w.h, w.ws.w1, 64);
+        mu = w.ws.w1;
     }
     m4crypt_shake256_init(&w.h);
-    m4crypt_keccak_absorb(&w.h, w.ws.w1, 64);
+    m4crypt_keccak_absorb(&w.h, mu, 64);
     unsigned index = 0;
     for (unsigned i = 0; i < p->k; i++) {
         /* acc = -NTT(c) o NTT(t1_i 2^d), then + A[i][j] o NTT(z_j) */

@@ -180,6 +180,20 @@ static void test_pointwise(void)
     CHECK(bad == 0);
 }
 
+/* Replaces each 3-byte candidate of buf[0 .. len) with probability num / den by a value within 8
+ * of q, either side (bit 23, which the rejection ignores, random): groups with a rejected
+ * candidate become frequent. */
+static void plant_near_q(uint8_t *buf, unsigned len, unsigned num, unsigned den)
+{
+    for (unsigned i = 0; i + 3 <= len; i += 3)
+        if (t_rand32() % den < num) {
+            uint32_t v = (uint32_t)(Q - 8 + t_rand32() % 16);
+            buf[i] = (uint8_t)v;
+            buf[i + 1] = (uint8_t)(v >> 8);
+            buf[i + 2] = (uint8_t)((v >> 16) | (t_rand32() & 0x80));
+        }
+}
+
 /* RejNTTPoly's rejection on random buffers of every length (multiples of 3 up to a SHAKE128
  * block), with candidates near q made frequent, every output limit near the count; and in place as
  * m4crypt_mldsa_sample_ntt_step uses it (the block at the end of the coefficient array). The
@@ -193,13 +207,7 @@ static void test_rej_uniform(void)
     for (unsigned k = 0; k < n; k++) {
         unsigned buflen = 3 * (t_rand32() % 57), len = t_rand32() % 64;
         t_rand_bytes(buf, sizeof buf);
-        for (unsigned i = 0; i + 3 <= buflen; i += 3)
-            if (t_rand32() % 4 == 0) { /* a value within 8 of q, either side */
-                uint32_t v = (uint32_t)(Q - 8 + t_rand32() % 16);
-                buf[i] = (uint8_t)v;
-                buf[i + 1] = (uint8_t)(v >> 8);
-                buf[i + 2] = (uint8_t)((v >> 16) | (t_rand32() & 0x80));
-            }
+        plant_near_q(buf, buflen, 1, 4);
         memset(r1, 0x55, sizeof r1);
         memset(r2, 0x55, sizeof r2);
         unsigned c1 = m4crypt_mldsa_rej_uniform(r1, len, buf, buflen);
@@ -393,13 +401,7 @@ static void test_rej_uniform_acc_block_p24(void)
         unsigned len = k % 3 == 0 ? t_rand32() % 64 : t_rand32() % 257, off = k % 4;
         t_rand_bytes(bytes, sizeof bytes);
         unsigned near = k % 3 == 0 ? 0 : (k % 3 == 1 ? 40 : 4); /* per 1000 candidates near q */
-        for (unsigned i = 0; i + 3 <= 168; i += 3)
-            if (t_rand32() % 1000 < near * 10) { /* a value within 8 of q, either side */
-                uint32_t v = (uint32_t)(Q - 8 + t_rand32() % 16);
-                bytes[i] = (uint8_t)v;
-                bytes[i + 1] = (uint8_t)(v >> 8);
-                bytes[i + 2] = (uint8_t)((v >> 16) | (t_rand32() & 0x80));
-            }
+        plant_near_q(bytes, 168, near * 10, 1000);
         state_from_bytes(st, bytes);
         m4crypt_keccak_state_bytes(st, 0, out, sizeof out);
         bad_layout += memcmp(out, bytes, sizeof out) != 0;

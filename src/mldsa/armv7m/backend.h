@@ -18,8 +18,8 @@
  *              three words, IT-conditional stores (_p24: into signing's packed A);
  *              m4crypt_mldsa_rej_uniform_acc_block_p24_armv7m (and _block_reduce_p24): the
  *              rejection fused with the products of the entry and a packed vector (key generation
- *              and verification), reading the SHAKE128 block from the sponge's state; m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's half-bytes (public
- *              rejections)
+ *              and verification), reading the SHAKE128 block from the sponge's state;
+ *              m4crypt_mldsa_rej_eta_armv7m: RejBoundedPoly's half-bytes (public rejections)
  *   reduce.S   m4crypt_mldsa_reduce_armv7m, m4crypt_mldsa_freeze_armv7m (reduce and caddq in one
  *              pass): four coefficients per LDM
  *   unpack.S   m4crypt_mldsa_unpack_z_armv7m, m4crypt_mldsa_unpack_eta_armv7m: BitUnpack of z
@@ -76,8 +76,8 @@ unsigned m4crypt_mldsa_rej_uniform_p24_armv7m(uint8_t *out, unsigned len, const 
                                               unsigned buflen);
 #define M4CRYPT_MLDSA_HAVE_REJ_UNIFORM_P24 1
 #if M4CRYPT_ENABLE_MLDSA_VERIFY || M4CRYPT_ENABLE_MLDSA_KEYPAIR
-/* The products of a matrix entry read the SHAKE128 block the SHAKE128 block from the sponge's state, in the armv7m Keccak's bit-interleaved
- * layout. */
+/* The products of a matrix entry read the SHAKE128 block from the sponge's state, in the armv7m
+ * Keccak's bit-interleaved layout. */
 #include "fips202/backend.h"
 #ifndef M4CRYPT_FIPS202_INTERLEAVED
 #error "rej_uniform_acc_block_p24_armv7m reads the bit-interleaved state of the armv7m Keccak"

@@ -303,7 +303,6 @@ ENDFUNC \name
     stm.w r0!, {r4-r7}
     .endm
 
-
     @ one candidate a, as ACC_ONE, if acc has room (else to \done)
     .macro ACC_ONE_ROOM a, reduce, done
     ldr.w lr, [sp, #20]
